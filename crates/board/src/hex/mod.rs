@@ -1,0 +1,1 @@
+//! Hex grids (HeroScape, Masters of the Universe: Battleground).
