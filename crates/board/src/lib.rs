@@ -7,3 +7,10 @@
 
 pub mod hex;
 pub mod square;
+
+use serde::{Deserialize, Serialize};
+
+/// Identifies a figure on the board, so that the squares of a multi-base figure are known as
+/// one figure and a figure's own squares never get in its own way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct FigureId(pub u32);

@@ -1,1 +1,51 @@
-fn main() {}
+//! `skirmish`: play, judge and serve tabletop skirmish games.
+
+mod judge;
+mod maps;
+mod replay;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use skirmish_lang::Lang;
+
+/// Skirmish: tabletop miniatures skirmish games with every rule enforced.
+#[derive(Parser, Debug)]
+#[command(name = "skirmish", version, about, long_about = None)]
+struct Cli {
+    /// Language of player-facing text: en or fr.
+    #[arg(long, global = true, default_value = "en")]
+    lang: Lang,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Show, draw or check map files.
+    #[command(subcommand)]
+    Map(maps::MapCommand),
+    /// Judge a line of fire on a square map: verdict, squares crossed and why.
+    Los(judge::LosArgs),
+    /// Judge a move on a square map: every square a figure can reach, and a path.
+    Reach(judge::ReachArgs),
+    /// Re-run a replay file; with --verify, check it ends on its recorded state hash.
+    Replay(replay::ReplayArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Map(c) => maps::run(c, cli.lang),
+        Command::Los(a) => judge::los(a, cli.lang),
+        Command::Reach(a) => judge::reach(a, cli.lang),
+        Command::Replay(a) => replay::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,492 @@
+//! HeroClix movement: which squares a figure given a move action can reach, and by which path.
+//!
+//! Rulebook *Déplacer votre personnage*, *Actions de déplacement*, *Évasion*, *Terrain gênant*,
+//! *Eau*, *Terrain bloquant*, *Murs*, *Terrain élevé*, *Déplacement : échelles et escaliers*,
+//! *Déplacement à travers un point d'intersection*; FAQ *Escaliers*, *Terrain gênant*.
+//!
+//! - A step goes to any of the eight neighbouring squares and costs 1, diagonals included.
+//! - Blocking terrain, walls and squares of opposing figures cannot be entered or crossed;
+//!   friendly figures can be passed through, and no move ends on another figure's square.
+//! - A diagonal step through a corner point counts as the less restrictive of the two squares
+//!   touching the point off the path: walls on the way round, blocking terrain, opposing figures
+//!   and other levels make a side blocking; hindering terrain or water make it hindering.
+//! - Entering hindering terrain (or water) from terrain that does not hinder movement ends the
+//!   move; so does passing a corner point that counts as hindering. A figure that starts in
+//!   hindering terrain moves half its speed, rounded up.
+//! - Entering a square adjacent to an opposing figure ends the move, unless the mover broke away
+//!   from that figure during this action.
+//! - Levels change only along staircases (through every step, bottom to top or back) and
+//!   ladders; the steps of a staircase can only be entered from the neighbouring steps, its foot
+//!   from the ground around it, and its top from the level above.
+
+use serde::Serialize;
+use skirmish_board::square::{Dir, Square, SquareMap};
+use skirmish_board::FigureId;
+use skirmish_lang::Lang;
+use skirmish_path::{search, MoveGraph, Path, Reach, Step};
+
+/// Whose side a figure on the board is on, seen from the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// A figure of the mover's team.
+    Friend,
+    /// An opposing figure.
+    Enemy,
+}
+
+/// A figure standing on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Standing {
+    /// Its square.
+    pub square: Square,
+    /// Which figure.
+    pub figure: FigureId,
+    /// Friend or enemy of the mover.
+    pub side: Side,
+}
+
+/// A move to search: who moves, from where, how far, past whom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveQuery<'a> {
+    /// The square the mover starts on.
+    pub from: Square,
+    /// The mover's speed value.
+    pub speed: u32,
+    /// Every other figure on the board.
+    pub others: &'a [Standing],
+    /// Opposing figures the mover broke away from during this action: becoming adjacent to them
+    /// does not end the move (rulebook *Évasion*).
+    pub broke_away_from: &'a [FigureId],
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Occ {
+    Empty,
+    Friend,
+    Enemy,
+}
+
+/// The board as a HeroClix mover sees it; implements [`MoveGraph`].
+#[derive(Clone)]
+pub struct ClixMoveGraph<'a> {
+    map: &'a SquareMap,
+    start: Square,
+    occ: Vec<Occ>,
+    near_enemy: Vec<bool>,
+    /// When set, nothing ends the move early: used to explain why a square is out of reach.
+    ignore_stops: bool,
+}
+
+/// How restrictive a corner point or a side square is for movement.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Restriction {
+    Clear,
+    Hindering,
+    Blocked,
+}
+
+impl<'a> ClixMoveGraph<'a> {
+    /// Prepares the board for one move.
+    pub fn new(map: &'a SquareMap, query: &MoveQuery<'_>) -> Self {
+        let mut occ = vec![Occ::Empty; map.len()];
+        let mut near_enemy = vec![false; map.len()];
+        for o in query.others {
+            let Some(i) = map.index(o.square) else {
+                continue;
+            };
+            if o.square == query.from {
+                continue;
+            }
+            occ[i] = match o.side {
+                Side::Friend => Occ::Friend,
+                Side::Enemy => Occ::Enemy,
+            };
+            if o.side == Side::Enemy && !query.broke_away_from.contains(&o.figure) {
+                for n in o.square.neighbours() {
+                    if map.adjacent(o.square, n) {
+                        if let Some(j) = map.index(n) {
+                            near_enemy[j] = true;
+                        }
+                    }
+                }
+            }
+        }
+        ClixMoveGraph {
+            map,
+            start: query.from,
+            occ,
+            near_enemy,
+            ignore_stops: false,
+        }
+    }
+
+    fn occ(&self, sq: Square) -> Occ {
+        self.map.index(sq).map_or(Occ::Empty, |i| self.occ[i])
+    }
+
+    /// True if an opposing figure (not broken away from) is adjacent to `sq`.
+    pub fn near_enemy(&self, sq: Square) -> bool {
+        self.map.index(sq).is_some_and(|i| self.near_enemy[i])
+    }
+
+    /// Whether a staircase's middle steps let a step between `a` and `b` through.
+    fn stairs_allow(&self, a: Square, b: Square) -> bool {
+        let inner = |s: Square| {
+            let c = self.map.cell(s)?;
+            let (id, k) = c.stair?;
+            let last = self.map.staircases[id as usize].steps.len() as u8 - 1;
+            (k > 0 && k < last).then_some(id)
+        };
+        let consecutive = || {
+            matches!((self.map.cell(a).and_then(|c| c.stair), self.map.cell(b).and_then(|c| c.stair)),
+                (Some((i, x)), Some((j, y))) if i == j && x.abs_diff(y) == 1)
+        };
+        if inner(a).is_some() || inner(b).is_some() {
+            return consecutive();
+        }
+        true
+    }
+
+    /// Why a single step from `from` to the touching square `to` is impossible, if it is.
+    pub fn step_refusal(&self, from: Square, to: Square) -> Option<MoveRefusal> {
+        let cell = self.map.cell(to)?;
+        if cell.is_blocking() {
+            return Some(MoveRefusal::BlockingTerrain(to));
+        }
+        if self.occ(to) == Occ::Enemy {
+            return Some(MoveRefusal::EnemyInTheWay(to));
+        }
+        if self.map.level(from) != self.map.level(to) && !self.map.level_link(from, to) {
+            return Some(MoveRefusal::Elevation { from, to });
+        }
+        if !self.stairs_allow(from, to) {
+            return Some(MoveRefusal::StairsSide { from, to });
+        }
+        if self.map.step_crosses_wall(from, to) {
+            return Some(MoveRefusal::Wall { from, to });
+        }
+        if self.corner(from, to) == Restriction::Blocked {
+            return Some(MoveRefusal::Corner { from, to });
+        }
+        None
+    }
+
+    /// The restriction of the corner point a diagonal step passes (Clear for orthogonal steps).
+    fn corner(&self, from: Square, to: Square) -> Restriction {
+        let Some((a, b)) = from.dir_to(to).and_then(Dir::components) else {
+            return Restriction::Clear;
+        };
+        let level = self.map.level(from);
+        let level_changes = level != self.map.level(to);
+        let side = |d: Dir, other: Dir| {
+            let s = from.step(d);
+            let Some(c) = self.map.cell(s) else {
+                return Restriction::Blocked;
+            };
+            let walled = self.map.wall(from, d) || self.map.wall(s, other);
+            if walled
+                || c.is_blocking()
+                || self.occ(s) == Occ::Enemy
+                || (!level_changes && c.level != level)
+            {
+                Restriction::Blocked
+            } else if c.hinders_movement() {
+                Restriction::Hindering
+            } else {
+                Restriction::Clear
+            }
+        };
+        side(a, b).min(side(b, a))
+    }
+}
+
+impl MoveGraph for ClixMoveGraph<'_> {
+    type Node = Square;
+
+    fn node_count(&self) -> usize {
+        self.map.len()
+    }
+
+    fn index(&self, node: Square) -> Option<usize> {
+        self.map.index(node)
+    }
+
+    fn node(&self, index: usize) -> Square {
+        self.map.square_at(index)
+    }
+
+    fn steps(&self, from: Square, out: &mut Vec<Step<Square>>) {
+        let Some(here) = self.map.cell(from) else {
+            return;
+        };
+        let from_hinders = here.hinders_movement();
+        for dir in Dir::ALL {
+            let to = from.step(dir);
+            let Some(cell) = self.map.cell(to) else {
+                continue;
+            };
+            if self.step_refusal(from, to).is_some() {
+                continue;
+            }
+            let hindering =
+                cell.hinders_movement() || self.corner(from, to) == Restriction::Hindering;
+            let stop = !self.ignore_stops && ((hindering && !from_hinders) || self.near_enemy(to));
+            out.push(Step { to, cost: 1, stop });
+        }
+    }
+
+    fn can_end(&self, node: Square) -> bool {
+        node == self.start
+            || (self.occ(node) == Occ::Empty
+                && self.map.cell(node).is_some_and(|c| !c.is_blocking()))
+    }
+}
+
+/// Why a move cannot go somewhere.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", content = "at", rename_all = "snake_case")]
+pub enum MoveRefusal {
+    /// The square is off the map.
+    OffMap(Square),
+    /// Blocking terrain cannot be entered.
+    BlockingTerrain(Square),
+    /// An opposing figure's square cannot be entered or crossed.
+    EnemyInTheWay(Square),
+    /// Another figure stands there: a move never ends on an occupied square.
+    Occupied(Square),
+    /// The two squares are on different levels and no staircase or ladder joins them.
+    Elevation {
+        /// Square left.
+        from: Square,
+        /// Square entered.
+        to: Square,
+    },
+    /// A staircase is climbed through every step: its middle steps are entered only from the
+    /// neighbouring steps.
+    StairsSide {
+        /// Square left.
+        from: Square,
+        /// Square entered.
+        to: Square,
+    },
+    /// A wall stands between the squares.
+    Wall {
+        /// Square left.
+        from: Square,
+        /// Square entered.
+        to: Square,
+    },
+    /// Both squares beside the corner point are blocking for movement.
+    Corner {
+        /// Square left.
+        from: Square,
+        /// Square entered.
+        to: Square,
+    },
+    /// The square is reachable, but further than the mover's allowance.
+    TooFar {
+        /// Squares the shortest way needs.
+        needs: u32,
+        /// Squares the mover may move.
+        allowance: u32,
+    },
+    /// Every way there ends earlier, by entering hindering terrain or coming next to an
+    /// opposing figure.
+    StopsEarlier(Square),
+    /// No way leads there at all.
+    NoPath(Square),
+}
+
+impl MoveRefusal {
+    /// The refusal as a sentence.
+    pub fn text(&self, lang: Lang) -> String {
+        let fr = lang == Lang::Fr;
+        match self {
+            MoveRefusal::OffMap(s) => {
+                if fr {
+                    format!("la case {s} est hors de la carte")
+                } else {
+                    format!("square {s} is off the map")
+                }
+            }
+            MoveRefusal::BlockingTerrain(s) => {
+                if fr {
+                    format!("{s} est un terrain bloquant : on ne peut pas y entrer")
+                } else {
+                    format!("{s} is blocking terrain: it cannot be entered")
+                }
+            }
+            MoveRefusal::EnemyInTheWay(s) => {
+                if fr {
+                    format!("un personnage adverse occupe {s} : on ne peut pas traverser sa case")
+                } else {
+                    format!("an opposing figure stands on {s}: its square cannot be crossed")
+                }
+            }
+            MoveRefusal::Occupied(s) => {
+                if fr {
+                    format!("{s} est occupée : un déplacement ne peut pas s'y terminer")
+                } else {
+                    format!("{s} is occupied: a move cannot end there")
+                }
+            }
+            MoveRefusal::Elevation { from, to } => {
+                if fr {
+                    format!("{from} et {to} sont à des niveaux différents et aucun escalier ni aucune échelle ne les relie")
+                } else {
+                    format!("{from} and {to} are on different levels and no staircase or ladder joins them")
+                }
+            }
+            MoveRefusal::StairsSide { from, to } => {
+                if fr {
+                    format!("de {from} à {to} : un escalier se parcourt case par case, de bas en haut ou inversement")
+                } else {
+                    format!("{from} to {to}: a staircase is climbed step by step, from the bottom or the top")
+                }
+            }
+            MoveRefusal::Wall { from, to } => {
+                if fr {
+                    format!("un mur sépare {from} et {to}")
+                } else {
+                    format!("a wall stands between {from} and {to}")
+                }
+            }
+            MoveRefusal::Corner { from, to } => {
+                if fr {
+                    format!("de {from} à {to} : les deux cases de part et d'autre du point d'intersection bloquent le déplacement")
+                } else {
+                    format!("{from} to {to}: both squares beside the corner point block movement")
+                }
+            }
+            MoveRefusal::TooFar { needs, allowance } => {
+                if fr {
+                    format!("trop loin : il faut {needs} cases, le personnage peut en parcourir {allowance}")
+                } else {
+                    format!("too far: it takes {needs} squares and the figure may move {allowance}")
+                }
+            }
+            MoveRefusal::StopsEarlier(s) => {
+                if fr {
+                    format!("tout chemin vers {s} oblige à s'arrêter avant (terrain gênant ou case adjacente à un adversaire)")
+                } else {
+                    format!("every way to {s} must stop before it (hindering terrain, or a square next to an opposing figure)")
+                }
+            }
+            MoveRefusal::NoPath(s) => {
+                if fr {
+                    format!("aucun chemin ne mène à {s} (murs, terrain bloquant, élévation ou adversaires)")
+                } else {
+                    format!("no way leads to {s} (walls, blocking terrain, elevation or opposing figures)")
+                }
+            }
+        }
+    }
+}
+
+/// The answer to a move query.
+pub struct MoveReach<'a> {
+    /// Squares the mover may move this action: its speed, halved (rounded up) when it starts in
+    /// hindering terrain.
+    pub allowance: u32,
+    /// True when the allowance was halved for starting in hindering terrain.
+    pub halved: bool,
+    /// True when the mover starts next to an opposing figure it has not broken away from: it
+    /// must succeed a breakaway roll before it moves.
+    pub needs_breakaway: bool,
+    graph: ClixMoveGraph<'a>,
+    reach: Reach<Square>,
+}
+
+impl MoveReach<'_> {
+    /// Every square the move can end on, with its cost, row by row.
+    pub fn destinations(&self) -> Vec<(Square, u32)> {
+        self.reach.destinations()
+    }
+
+    /// True if the move can end on `to`.
+    pub fn can_end_at(&self, to: Square) -> bool {
+        self.reach.can_end_at(&self.graph, to)
+    }
+
+    /// The path of a legal move to `to`, or why there is none.
+    pub fn path_to(&self, to: Square) -> Result<Path<Square>, MoveRefusal> {
+        if self.can_end_at(to) {
+            if let Some(p) = self.reach.path_to(&self.graph, to) {
+                return Ok(p);
+            }
+        }
+        Err(self.why_not(to))
+    }
+
+    /// The search result itself.
+    pub fn raw(&self) -> &Reach<Square> {
+        &self.reach
+    }
+
+    /// Why the move cannot end on `to`.
+    fn why_not(&self, to: Square) -> MoveRefusal {
+        let map = self.graph.map;
+        let from = self.reach.start();
+        let Some(cell) = map.cell(to) else {
+            return MoveRefusal::OffMap(to);
+        };
+        if cell.is_blocking() {
+            return MoveRefusal::BlockingTerrain(to);
+        }
+        if to != from && self.graph.occ(to) != Occ::Empty {
+            return MoveRefusal::Occupied(to);
+        }
+        let unlimited = map.len() as u32;
+        if let Some(r) = search(&self.graph, from, unlimited) {
+            if let Some(p) = r.path_to(&self.graph, to) {
+                return MoveRefusal::TooFar {
+                    needs: p.cost,
+                    allowance: self.allowance,
+                };
+            }
+        }
+        let mut free = self.graph.clone();
+        free.ignore_stops = true;
+        let Some(r) = search(&free, from, unlimited) else {
+            return MoveRefusal::NoPath(to);
+        };
+        if r.path_to(&free, to).is_some() {
+            return MoveRefusal::StopsEarlier(to);
+        }
+        // Unreachable at any speed: say what stops the last step from any square the mover could
+        // get next to.
+        for n in to.neighbours() {
+            if r.path_to(&free, n).is_some() {
+                if let Some(refusal) = self.graph.step_refusal(n, to) {
+                    return refusal;
+                }
+            }
+        }
+        MoveRefusal::NoPath(to)
+    }
+}
+
+/// Movement allowance for a figure of speed `speed` starting on `from` (rulebook *Terrain
+/// gênant*: half speed, rounded up, when it starts in hindering terrain; FAQ *Arrondir*).
+pub fn allowance(map: &SquareMap, from: Square, speed: u32) -> (u32, bool) {
+    if map.cell(from).is_some_and(|c| c.hinders_movement()) {
+        (speed.div_ceil(2), true)
+    } else {
+        (speed, false)
+    }
+}
+
+/// Every square a move can reach, or why it cannot start.
+pub fn reach<'a>(map: &'a SquareMap, query: &MoveQuery<'_>) -> Result<MoveReach<'a>, MoveRefusal> {
+    let graph = ClixMoveGraph::new(map, query);
+    let (allowance, halved) = allowance(map, query.from, query.speed);
+    let reach = search(&graph, query.from, allowance).ok_or(MoveRefusal::OffMap(query.from))?;
+    Ok(MoveReach {
+        allowance,
+        halved,
+        needs_breakaway: graph.near_enemy(query.from),
+        graph,
+        reach,
+    })
+}

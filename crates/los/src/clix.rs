@@ -1,0 +1,726 @@
+//! Line of sight as the Clix games rule it.
+//!
+//! Sources (HeroClix rulebook, French edition): *Ligne de vue*, *Terrain gênant*, *Eau*,
+//! *Terrain bloquant*, *Murs*, *Dégagé, gêné ou bloqué*, *Terrain élevé*, *Ligne de vue : le
+//! bord*, *Lignes de vue à travers un point d'intersection*, *Cartes intérieurs/extérieurs*,
+//! *Personnage multi-socle et attaques*; 2002 FAQ *Ligne de vue*, *Terrain élevé*, *Terrain
+//! bloquant*. The choices where the texts leave room are written on [`ClixLos`].
+
+use serde::Serialize;
+use skirmish_board::square::{Square, SquareMap};
+pub use skirmish_board::FigureId;
+use skirmish_lang::Lang;
+
+use crate::trace::{trace_into, Via};
+
+/// How restrictive a line of sight is; the most restrictive square crossed decides (rulebook
+/// *Dégagé, gêné ou bloqué*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// *Dégagée*: nothing in the way.
+    Clear,
+    /// *Gênée*: the line crosses hindering terrain; the target's defence gets +1.
+    Hindered,
+    /// *Bloquée*: the line cannot be drawn.
+    Blocked,
+}
+
+impl Verdict {
+    /// The verdict's name for players.
+    pub fn name(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Verdict::Clear, Lang::En) => "clear",
+            (Verdict::Clear, Lang::Fr) => "dégagée",
+            (Verdict::Hindered, Lang::En) => "hindered (+1 to the target's defence)",
+            (Verdict::Hindered, Lang::Fr) => "gênée (+1 à la défense de la cible)",
+            (Verdict::Blocked, Lang::En) => "blocked",
+            (Verdict::Blocked, Lang::Fr) => "bloquée",
+        }
+    }
+
+    /// Defence modifier a ranged attack along this line gives the target (rulebook *Terrain
+    /// gênant*: +1 for a hindered line).
+    pub fn defence_modifier(self) -> i32 {
+        i32::from(self == Verdict::Hindered)
+    }
+}
+
+/// A figure standing on a square, as line of sight sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Occupant {
+    /// Which figure.
+    pub figure: FigureId,
+    /// The level it counts as being on for line of sight (levitating figures count as on the
+    /// ground, FAQ *Ligne de vue*).
+    pub level: u8,
+}
+
+/// Who stands where.
+pub trait Occupancy {
+    /// The figure on a square, if any.
+    fn occupant(&self, sq: Square) -> Option<Occupant>;
+}
+
+impl Occupancy for () {
+    fn occupant(&self, _: Square) -> Option<Occupant> {
+        None
+    }
+}
+
+impl Occupancy for [(Square, Occupant)] {
+    fn occupant(&self, sq: Square) -> Option<Occupant> {
+        self.iter().find(|(s, _)| *s == sq).map(|(_, o)| *o)
+    }
+}
+
+impl<const N: usize> Occupancy for [(Square, Occupant); N] {
+    fn occupant(&self, sq: Square) -> Option<Occupant> {
+        self.as_slice().occupant(sq)
+    }
+}
+
+/// Occupancy stored square by square for a map, for fast repeated queries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OccupancyGrid {
+    width: i32,
+    height: i32,
+    cells: Vec<Option<Occupant>>,
+}
+
+impl OccupancyGrid {
+    /// An empty grid the size of `map`.
+    pub fn new(map: &SquareMap) -> Self {
+        OccupancyGrid {
+            width: map.width(),
+            height: map.height(),
+            cells: vec![None; map.len()],
+        }
+    }
+
+    /// Puts a figure on a square (off-map squares are ignored).
+    pub fn set(&mut self, sq: Square, occupant: Option<Occupant>) {
+        if sq.x >= 0 && sq.y >= 0 && sq.x < self.width && sq.y < self.height {
+            self.cells[(sq.y * self.width + sq.x) as usize] = occupant;
+        }
+    }
+}
+
+impl Occupancy for OccupancyGrid {
+    fn occupant(&self, sq: Square) -> Option<Occupant> {
+        if sq.x >= 0 && sq.y >= 0 && sq.x < self.width && sq.y < self.height {
+            self.cells[(sq.y * self.width + sq.x) as usize]
+        } else {
+            None
+        }
+    }
+}
+
+/// One end of a line of sight: the attacker's or the target's square and level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Endpoint {
+    /// The square the line starts or ends at.
+    pub square: Square,
+    /// The level the figure there counts as being on.
+    pub level: u8,
+    /// The figure there, so its other squares (multi-base) do not block its own line.
+    pub figure: Option<FigureId>,
+}
+
+impl Endpoint {
+    /// An endpoint at the level of the map square, with no figure.
+    pub fn at(map: &SquareMap, square: Square) -> Self {
+        Endpoint {
+            square,
+            level: map.level(square),
+            figure: None,
+        }
+    }
+
+    /// The same endpoint, naming the figure that stands there.
+    pub fn with_figure(mut self, figure: FigureId) -> Self {
+        self.figure = Some(figure);
+        self
+    }
+}
+
+/// How a ruleset treats a line passing exactly through the point where four squares meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum CornerRule {
+    /// HeroClix (*Lignes de vue à travers un point d'intersection*): the point counts as the less
+    /// restrictive of the two squares touching it off the line, figures included; but a line
+    /// passing exactly between two occupied squares is not blocked by those figures (FAQ *Ligne
+    /// de vue*, which the issue adopts over the rulebook's silence on that case).
+    LessRestrictive,
+    /// HorrorClix (*Ligne de vue*, *Terrain gênant*, *Terrain bloquant*): a line between two
+    /// figures, two blocking squares, or a blocking square and a figure is blocked; a line
+    /// between a hindering square and a blocking, occupied or hindering one is hindered.
+    HorrorClix,
+}
+
+/// The Clix line-of-sight rules, with the knobs where the games differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ClixLos {
+    /// The intersection rule.
+    pub corner: CornerRule,
+}
+
+impl ClixLos {
+    /// HeroClix's rules.
+    pub const HEROCLIX: ClixLos = ClixLos {
+        corner: CornerRule::LessRestrictive,
+    };
+    /// HorrorClix's intersection rules on the shared Clix core.
+    pub const HORRORCLIX: ClixLos = ClixLos {
+        corner: CornerRule::HorrorClix,
+    };
+
+    /// The verdict alone, as fast as possible: stops at the first thing that blocks.
+    pub fn verdict(
+        &self,
+        map: &SquareMap,
+        from: Endpoint,
+        to: Endpoint,
+        occupancy: &(impl Occupancy + ?Sized),
+    ) -> Verdict {
+        evaluate(self, map, from, to, occupancy, &mut None)
+    }
+
+    /// The verdict with every reason and the squares crossed, for players and judges.
+    pub fn explain(
+        &self,
+        map: &SquareMap,
+        from: Endpoint,
+        to: Endpoint,
+        occupancy: &(impl Occupancy + ?Sized),
+    ) -> LineOfFire {
+        let mut report = LineOfFire {
+            from: from.square,
+            to: to.square,
+            verdict: Verdict::Clear,
+            distance: from.square.distance(to.square),
+            squares: vec![from.square],
+            corners: Vec::new(),
+            notes: Vec::new(),
+        };
+        let verdict = evaluate(self, map, from, to, occupancy, &mut Some(&mut report));
+        report.verdict = verdict;
+        report
+    }
+}
+
+/// A line of sight with its reasons.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineOfFire {
+    /// Attacker's square.
+    pub from: Square,
+    /// Target's square.
+    pub to: Square,
+    /// The result.
+    pub verdict: Verdict,
+    /// Squares counted for range: the attacker's square is not counted (rulebook *Ligne de vue*).
+    pub distance: u32,
+    /// Squares the line crosses, the attacker's and the target's included, in order.
+    pub squares: Vec<Square>,
+    /// Pairs of squares the line passes exactly between (through their shared corner point).
+    pub corners: Vec<[Square; 2]>,
+    /// Everything that made the verdict, in the order met along the line.
+    pub notes: Vec<LosNote>,
+}
+
+impl LineOfFire {
+    /// The whole explanation as lines of text; notes of one kind on several squares (a row of
+    /// elevated terrain, say) share one line.
+    pub fn describe(&self, lang: Lang) -> Vec<String> {
+        let mut lines: Vec<(Option<(u8, u8)>, String, Vec<Square>)> = Vec::new();
+        for n in &self.notes {
+            let Some((key, square)) = n.group() else {
+                lines.push((None, n.text(lang), Vec::new()));
+                continue;
+            };
+            match lines.iter_mut().find(|(k, _, _)| *k == Some(key)) {
+                Some((_, _, squares)) => squares.push(square),
+                None => lines.push((Some(key), n.text(lang), vec![square])),
+            }
+        }
+        lines
+            .into_iter()
+            .map(|(_, text, squares)| {
+                if squares.len() < 2 {
+                    return text;
+                }
+                // The first note's text ends with its square; list the others after it.
+                let rest: Vec<String> = squares[1..].iter().map(Square::to_string).collect();
+                format!("{text}, {}", rest.join(", "))
+            })
+            .collect()
+    }
+}
+
+/// One reason on a line of sight.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum LosNote {
+    /// A square of the line is off the map.
+    OffMap {
+        /// The square.
+        square: Square,
+    },
+    /// The line is drawn to the figure's own square: always possible.
+    OwnSquare,
+    /// Attacker and target are on different levels: only the target's square's hindering
+    /// terrain counts, other figures and hindering terrain do not.
+    ElevationDiffers {
+        /// Attacker's level.
+        from_level: u8,
+        /// Target's level.
+        to_level: u8,
+    },
+    /// A wall stands on the edge crossed.
+    Wall {
+        /// Square on the near side.
+        from: Square,
+        /// Square on the far side.
+        to: Square,
+    },
+    /// Blocking terrain on a crossed square.
+    BlockingTerrain {
+        /// The square.
+        square: Square,
+    },
+    /// Blocking terrain in the attacker's or target's own square does not block (FAQ *Terrain
+    /// bloquant*, rulebook *Détruire un terrain bloquant*).
+    EndpointBlockingIgnored {
+        /// The square.
+        square: Square,
+    },
+    /// Terrain higher than the line: elevated terrain between two ground figures, or elevated
+    /// terrain other than the elevated figure's own square between an elevated and a ground
+    /// figure (rulebook *Ligne de vue : le bord*).
+    HigherTerrain {
+        /// The square.
+        square: Square,
+        /// Its level.
+        level: u8,
+    },
+    /// An outdoor figure's line may not pass over an indoor square (rulebook *Cartes
+    /// intérieurs/extérieurs*).
+    OverIndoor {
+        /// The indoor square.
+        square: Square,
+    },
+    /// Another figure stands on a crossed square.
+    Figure {
+        /// The square.
+        square: Square,
+        /// The figure.
+        figure: FigureId,
+    },
+    /// Hindering terrain on a crossed square.
+    Hindering {
+        /// The square.
+        square: Square,
+    },
+    /// Hindering terrain only in the attacker's own square does not hinder (rulebook *Terrain
+    /// gênant*).
+    AttackerHinderingIgnored {
+        /// The square.
+        square: Square,
+    },
+    /// The line passes exactly through a corner point; the rule for intersections decided.
+    Corner {
+        /// The two squares touching the point off the line.
+        sides: [Square; 2],
+        /// What each side would have done to the line.
+        side_verdicts: [Verdict; 2],
+        /// What the point does to the line.
+        result: Verdict,
+        /// True when both sides were blocked only by figures (FAQ: not blocked by them).
+        between_figures: bool,
+    },
+}
+
+impl LosNote {
+    /// Notes that only differ by their square: a grouping key and the square.
+    fn group(&self) -> Option<((u8, u8), Square)> {
+        match *self {
+            LosNote::BlockingTerrain { square } => Some(((0, 0), square)),
+            LosNote::HigherTerrain { square, level } => Some(((1, level), square)),
+            LosNote::OverIndoor { square } => Some(((2, 0), square)),
+            LosNote::Hindering { square } => Some(((3, 0), square)),
+            _ => None,
+        }
+    }
+
+    /// The note as a sentence.
+    pub fn text(&self, lang: Lang) -> String {
+        let fr = lang == Lang::Fr;
+        match self {
+            LosNote::OffMap { square } => {
+                if fr {
+                    format!("la case {square} est hors de la carte")
+                } else {
+                    format!("square {square} is off the map")
+                }
+            }
+            LosNote::OwnSquare => lang
+                .pick(
+                    "a figure can always draw a line of fire to its own square",
+                    "un personnage peut toujours tracer une ligne de vue vers sa propre case",
+                )
+                .to_string(),
+            LosNote::ElevationDiffers {
+                from_level,
+                to_level,
+            } => {
+                if fr {
+                    format!("attaquant au niveau {from_level}, cible au niveau {to_level} : les autres personnages et le terrain gênant ne comptent pas, sauf dans la case de la cible (ligne de vue : le bord)")
+                } else {
+                    format!("attacker on level {from_level}, target on level {to_level}: other figures and hindering terrain do not count, except in the target's square (line of fire: the edge)")
+                }
+            }
+            LosNote::Wall { from, to } => {
+                if fr {
+                    format!("bloquée : mur entre {from} et {to}")
+                } else {
+                    format!("blocked: wall between {from} and {to}")
+                }
+            }
+            LosNote::BlockingTerrain { square } => {
+                if fr {
+                    format!("bloquée : terrain bloquant en {square}")
+                } else {
+                    format!("blocked: blocking terrain at {square}")
+                }
+            }
+            LosNote::EndpointBlockingIgnored { square } => {
+                if fr {
+                    format!("le terrain bloquant de la case {square}, occupée par l'attaquant ou la cible, ne bloque pas")
+                } else {
+                    format!("blocking terrain at {square} is the attacker's or target's own square and does not block")
+                }
+            }
+            LosNote::HigherTerrain { square, level } => {
+                if fr {
+                    format!("bloquée : terrain élevé (niveau {level}) en {square}")
+                } else {
+                    format!("blocked: elevated terrain (level {level}) at {square}")
+                }
+            }
+            LosNote::OverIndoor { square } => {
+                if fr {
+                    format!("bloquée : un personnage en extérieur ne peut pas tracer de ligne de vue par-dessus la case intérieure {square}")
+                } else {
+                    format!("blocked: an outdoor figure cannot draw a line of fire over the indoor square {square}")
+                }
+            }
+            LosNote::Figure { square, figure } => {
+                if fr {
+                    format!("bloquée : personnage #{} en {square}", figure.0)
+                } else {
+                    format!("blocked: figure #{} at {square}", figure.0)
+                }
+            }
+            LosNote::Hindering { square } => {
+                if fr {
+                    format!("gênée : terrain gênant en {square}")
+                } else {
+                    format!("hindered: hindering terrain at {square}")
+                }
+            }
+            LosNote::AttackerHinderingIgnored { square } => {
+                if fr {
+                    format!("le terrain gênant de la case de l'attaquant ({square}) ne compte pas")
+                } else {
+                    format!(
+                        "hindering terrain in the attacker's own square ({square}) does not count"
+                    )
+                }
+            }
+            LosNote::Corner {
+                sides,
+                side_verdicts,
+                result,
+                between_figures,
+            } => {
+                let [a, b] = sides;
+                let [va, vb] = side_verdicts;
+                let mut s = if fr {
+                    format!(
+                        "passe exactement par le point d'intersection entre {a} ({}) et {b} ({}) : {}",
+                        va.name(lang),
+                        vb.name(lang),
+                        result.name(lang)
+                    )
+                } else {
+                    format!(
+                        "passes exactly through the corner between {a} ({}) and {b} ({}): {}",
+                        va.name(lang),
+                        vb.name(lang),
+                        result.name(lang)
+                    )
+                };
+                if *between_figures {
+                    s.push_str(lang.pick(
+                        " — a line exactly between two occupied squares is not blocked by those figures",
+                        " — une ligne de vue passant exactement entre deux cases occupées n'est pas bloquée par ces personnages",
+                    ));
+                }
+                s
+            }
+        }
+    }
+}
+
+/// What the line sees as it crosses one square.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Attacker,
+    Between,
+    Target,
+}
+
+struct Ctx<'a, O: Occupancy + ?Sized> {
+    map: &'a SquareMap,
+    occ: &'a O,
+    from: Endpoint,
+    to: Endpoint,
+    same_level: bool,
+    low: u8,
+    high: u8,
+    outdoor_end: bool,
+}
+
+/// A square's effect split into what terrain does and what a figure does, because the
+/// intersection rules treat figures specially.
+#[derive(Clone, Copy)]
+struct Effect {
+    terrain: Verdict,
+    figure: bool,
+}
+
+impl Effect {
+    fn verdict(self) -> Verdict {
+        if self.figure {
+            Verdict::Blocked
+        } else {
+            self.terrain
+        }
+    }
+}
+
+impl<O: Occupancy + ?Sized> Ctx<'_, O> {
+    fn is_endpoint_figure(&self, f: FigureId) -> bool {
+        self.from.figure == Some(f) || self.to.figure == Some(f)
+    }
+
+    /// The effect of one square on the line, noting reasons when `notes` is given.
+    fn square(&self, sq: Square, role: Role, notes: &mut Option<&mut LineOfFire>) -> Effect {
+        let mut note = |n: LosNote| {
+            if let Some(r) = notes.as_mut() {
+                r.notes.push(n);
+            }
+        };
+        let Some(cell) = self.map.cell(sq) else {
+            note(LosNote::OffMap { square: sq });
+            return Effect {
+                terrain: Verdict::Blocked,
+                figure: false,
+            };
+        };
+        let mut terrain = Verdict::Clear;
+        let mut figure = false;
+        let level = cell.level;
+        match role {
+            Role::Between => {
+                // Same level: terrain above both figures; different levels: anything above the
+                // lower figure other than the higher figure's own square (*le bord*).
+                let above_line = level > self.low;
+                if above_line {
+                    note(LosNote::HigherTerrain { square: sq, level });
+                    terrain = Verdict::Blocked;
+                }
+                // Blocking terrain below the line (ground blocking between two elevated
+                // figures) does not block (rulebook *Terrain bloquant*).
+                if cell.is_blocking() && level >= self.low && !above_line {
+                    note(LosNote::BlockingTerrain { square: sq });
+                    terrain = Verdict::Blocked;
+                }
+                if self.outdoor_end && cell.indoor && level < self.high {
+                    note(LosNote::OverIndoor { square: sq });
+                    terrain = Verdict::Blocked;
+                }
+                if self.same_level {
+                    if let Some(o) = self.occ.occupant(sq) {
+                        if o.level == self.low && !self.is_endpoint_figure(o.figure) {
+                            note(LosNote::Figure {
+                                square: sq,
+                                figure: o.figure,
+                            });
+                            figure = true;
+                        }
+                    }
+                    if cell.is_hindering() && level == self.low && terrain < Verdict::Hindered {
+                        note(LosNote::Hindering { square: sq });
+                        terrain = Verdict::Hindered;
+                    }
+                }
+            }
+            Role::Attacker | Role::Target => {
+                if cell.is_blocking() {
+                    note(LosNote::EndpointBlockingIgnored { square: sq });
+                }
+                if cell.is_hindering() {
+                    if role == Role::Target {
+                        note(LosNote::Hindering { square: sq });
+                        terrain = Verdict::Hindered;
+                    } else {
+                        note(LosNote::AttackerHinderingIgnored { square: sq });
+                    }
+                }
+            }
+        }
+        Effect { terrain, figure }
+    }
+
+    fn wall(&self, a: Square, b: Square) -> bool {
+        self.map.step_crosses_wall(a, b)
+    }
+}
+
+fn evaluate<O: Occupancy + ?Sized>(
+    rules: &ClixLos,
+    map: &SquareMap,
+    from: Endpoint,
+    to: Endpoint,
+    occ: &O,
+    report: &mut Option<&mut LineOfFire>,
+) -> Verdict {
+    let ctx = Ctx {
+        map,
+        occ,
+        from,
+        to,
+        same_level: from.level == to.level,
+        low: from.level.min(to.level),
+        high: from.level.max(to.level),
+        outdoor_end: map.cell(from.square).is_some_and(|c| !c.indoor)
+            || map.cell(to.square).is_some_and(|c| !c.indoor),
+    };
+    let explaining = report.is_some();
+    if let Some(r) = report.as_mut() {
+        if !ctx.same_level {
+            r.notes.push(LosNote::ElevationDiffers {
+                from_level: from.level,
+                to_level: to.level,
+            });
+        }
+    }
+    if !map.contains(from.square) || !map.contains(to.square) {
+        for s in [from.square, to.square] {
+            if !map.contains(s) {
+                if let Some(r) = report.as_mut() {
+                    r.notes.push(LosNote::OffMap { square: s });
+                }
+            }
+        }
+        return Verdict::Blocked;
+    }
+    if from.square == to.square {
+        if let Some(r) = report.as_mut() {
+            r.notes.push(LosNote::OwnSquare);
+        }
+        return Verdict::Clear;
+    }
+    let mut verdict = ctx.square(from.square, Role::Attacker, report).verdict();
+    let mut prev = from.square;
+    trace_into(from.square, to.square, |step| {
+        let role = if step.to == to.square {
+            Role::Target
+        } else {
+            Role::Between
+        };
+        match step.via {
+            Via::Edge(_) => {
+                if ctx.wall(prev, step.to) {
+                    if let Some(r) = report.as_mut() {
+                        r.notes.push(LosNote::Wall {
+                            from: prev,
+                            to: step.to,
+                        });
+                    }
+                    verdict = Verdict::Blocked;
+                }
+            }
+            Via::Corner { sides, .. } => {
+                let point = corner(rules, &ctx, prev, step.to, sides, report);
+                verdict = verdict.max(point);
+            }
+        }
+        let effect = ctx.square(step.to, role, report);
+        verdict = verdict.max(effect.verdict());
+        if let Some(r) = report.as_mut() {
+            r.squares.push(step.to);
+        }
+        prev = step.to;
+        explaining || verdict < Verdict::Blocked
+    });
+    verdict
+}
+
+/// What the corner point between `prev` and `next` does to the line.
+fn corner<O: Occupancy + ?Sized>(
+    rules: &ClixLos,
+    ctx: &Ctx<'_, O>,
+    prev: Square,
+    next: Square,
+    sides: [Square; 2],
+    report: &mut Option<&mut LineOfFire>,
+) -> Verdict {
+    // Reasons about the side squares are not the line's own: evaluate them silently.
+    let effects = sides.map(|s| {
+        let mut e = ctx.square(s, Role::Between, &mut None);
+        // Going round the corner through this side would cross its walls.
+        if ctx.wall(prev, s) || ctx.wall(s, next) {
+            e.terrain = Verdict::Blocked;
+        }
+        e
+    });
+    let side_verdicts = effects.map(Effect::verdict);
+    let mut between_figures = false;
+    let result = match rules.corner {
+        CornerRule::LessRestrictive => {
+            let mut r = side_verdicts[0].min(side_verdicts[1]);
+            if r == Verdict::Blocked && effects[0].figure && effects[1].figure {
+                between_figures = true;
+                r = effects[0].terrain.min(effects[1].terrain);
+            }
+            r
+        }
+        CornerRule::HorrorClix => {
+            let obstructed = |e: Effect| e.figure || e.terrain == Verdict::Blocked;
+            let [a, b] = effects;
+            if obstructed(a) && obstructed(b) {
+                Verdict::Blocked
+            } else if (a.terrain == Verdict::Hindered
+                && (obstructed(b) || b.terrain >= Verdict::Hindered))
+                || (b.terrain == Verdict::Hindered
+                    && (obstructed(a) || a.terrain >= Verdict::Hindered))
+            {
+                Verdict::Hindered
+            } else {
+                Verdict::Clear
+            }
+        }
+    };
+    if let Some(r) = report.as_mut() {
+        r.corners.push(sides);
+        r.notes.push(LosNote::Corner {
+            sides,
+            side_verdicts,
+            result,
+            between_figures,
+        });
+    }
+    result
+}
