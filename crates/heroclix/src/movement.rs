@@ -221,7 +221,19 @@ impl MoveGraph for ClixMoveGraph<'_> {
             return;
         };
         let from_hinders = here.hinders_movement();
-        for dir in Dir::ALL {
+        // Orthogonal steps first: among equally short paths the search keeps the first found,
+        // and straight paths read better than zig-zags.
+        const ORDER: [Dir; 8] = [
+            Dir::N,
+            Dir::E,
+            Dir::S,
+            Dir::W,
+            Dir::NE,
+            Dir::SE,
+            Dir::SW,
+            Dir::NW,
+        ];
+        for dir in ORDER {
             let to = from.step(dir);
             let Some(cell) = self.map.cell(to) else {
                 continue;

@@ -396,7 +396,23 @@ impl SquareMap {
         }
         let same_level = self.level(a) == self.level(b);
         let stair_link = self.cell(a).and_then(|c| c.stair).is_some() && self.level_link(a, b);
-        (same_level || stair_link) && !self.step_crosses_wall(a, b)
+        (same_level || stair_link) && !self.step_crosses_wall(a, b) && !self.corner_cut(a, b)
+    }
+
+    /// True if `a` and `b` touch only by a corner and both squares beside that corner block
+    /// movement (blocking terrain, or a wall on the way round): squares on either side of
+    /// terrain that blocks movement are not adjacent (rulebook *Cases adjacentes*).
+    pub fn corner_cut(&self, a: Square, b: Square) -> bool {
+        let Some((d1, d2)) = a.dir_to(b).and_then(Dir::components) else {
+            return false;
+        };
+        let side_blocked = |d: Dir, other: Dir| {
+            let s = a.step(d);
+            self.cell(s).is_none_or(|c| c.is_blocking())
+                || self.wall(a, d)
+                || self.wall(s, other)
+        };
+        side_blocked(d1, d2) && side_blocked(d2, d1)
     }
 
     /// Places a marker on a square on the map.
@@ -536,6 +552,17 @@ mod tests {
         l.set_wall(sq(2, 2), Dir::N, true);
         l.set_wall(sq(2, 2), Dir::W, true);
         assert!(!l.adjacent(sq(1, 1), sq(2, 2)));
+    }
+
+    #[test]
+    fn squares_either_side_of_blocking_terrain_are_not_adjacent() {
+        // Rulebook *Cases adjacentes*.
+        let mut m = SquareMap::new("t", MapKind::Outdoor, 3, 3);
+        m.cell_mut(sq(1, 0)).unwrap().terrain = Terrain::BLOCKING;
+        assert!(m.adjacent(sq(0, 0), sq(1, 1)));
+        m.cell_mut(sq(0, 1)).unwrap().terrain = Terrain::BLOCKING;
+        assert!(!m.adjacent(sq(0, 0), sq(1, 1)));
+        assert!(m.corner_cut(sq(0, 0), sq(1, 1)));
     }
 
     #[test]

@@ -1,0 +1,385 @@
+//! Figures as data: the combat dial and everything printed on the base and the character card
+//! (rulebook *Personnages*, *Le socle*, *Le disque de combat*, *La carte de personnage*).
+//!
+//! A [`FigureDef`] is content, shared by every copy of the figure in every game; the state of
+//! one figure in a game (its click, its square, its tokens) lives in the game state.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// The four combat values shown in the stat window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stat {
+    /// Speed value (*vitesse*).
+    Speed,
+    /// Attack value (*attaque*).
+    Attack,
+    /// Defence value (*défense*).
+    Defense,
+    /// Damage value (*dégâts*).
+    Damage,
+}
+
+impl Stat {
+    /// The four columns, in dial order.
+    pub const ALL: [Stat; 4] = [Stat::Speed, Stat::Attack, Stat::Defense, Stat::Damage];
+}
+
+macro_rules! powers {
+    ($( $variant:ident => $id:literal, $stat:ident, $en:literal, $fr:literal; )*) => {
+        /// A standard power of the Powers and Abilities Card (`../shared/specs/heroclix-powers.md`),
+        /// keyed by the stable identifiers the hcunits data uses.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum Power {
+            $(
+                #[doc = $en]
+                #[serde(rename = $id)]
+                $variant,
+            )*
+        }
+
+        impl Power {
+            /// Every standard power, column by column in card order.
+            pub const ALL: &'static [Power] = &[$(Power::$variant),*];
+
+            /// The stable identifier (`leap_climb`, `energy_explosion`...).
+            pub fn id(self) -> &'static str {
+                match self { $(Power::$variant => $id,)* }
+            }
+
+            /// The column of the card the power belongs to.
+            pub fn column(self) -> Stat {
+                match self { $(Power::$variant => Stat::$stat,)* }
+            }
+
+            /// The power's name for players (the rulebook's French name where it gives one).
+            pub fn name(self, lang: skirmish_lang::Lang) -> &'static str {
+                match self { $(Power::$variant => lang.pick($en, $fr),)* }
+            }
+
+            /// The power with this identifier.
+            pub fn from_id(id: &str) -> Option<Power> {
+                match id { $($id => Some(Power::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+powers! {
+    Flurry => "flurry", Speed, "Flurry", "Rage";
+    LeapClimb => "leap_climb", Speed, "Leap/Climb", "Bond/Escalade";
+    PhasingTeleport => "phasing_teleport", Speed, "Phasing/Teleport", "Intangibilité/Téléportation";
+    EarthboundNeutralized => "earthbound_neutralized", Speed, "Earthbound/Neutralized", "Cloué au sol/Neutralisé";
+    Charge => "charge", Speed, "Charge", "Charge";
+    MindControl => "mind_control", Speed, "Mind Control", "Contrôle mental";
+    Plasticity => "plasticity", Speed, "Plasticity", "Élasticité";
+    ForceBlast => "force_blast", Speed, "Force Blast", "Projection";
+    Sidestep => "sidestep", Speed, "Sidestep", "Pas de côté";
+    HypersonicSpeed => "hypersonic_speed", Speed, "Hypersonic Speed", "Vitesse supersonique";
+    Stealth => "stealth", Speed, "Stealth", "Furtivité";
+    RunningShot => "running_shot", Speed, "Running Shot", "Tir en mouvement";
+    BladesClawsFangs => "blades_claws_fangs", Attack, "Blades/Claws/Fangs", "Lames/Griffes/Crocs";
+    EnergyExplosion => "energy_explosion", Attack, "Energy Explosion", "Explosion d'énergie";
+    PulseWave => "pulse_wave", Attack, "Pulse Wave", "Onde de choc";
+    Quake => "quake", Attack, "Quake", "Tremblement";
+    SuperStrength => "super_strength", Attack, "Super Strength", "Force herculéenne";
+    Incapacitate => "incapacitate", Attack, "Incapacitate", "Paralysie";
+    PenetratingPsychicBlast => "penetrating_psychic_blast", Attack, "Penetrating/Psychic Blast", "Rayon pénétrant/psychique";
+    SmokeCloud => "smoke_cloud", Attack, "Smoke Cloud", "Nuage de fumée";
+    PrecisionStrike => "precision_strike", Attack, "Precision Strike", "Frappe précise";
+    Poison => "poison", Attack, "Poison", "Poison";
+    StealEnergy => "steal_energy", Attack, "Steal Energy", "Vol d'énergie";
+    Telekinesis => "telekinesis", Attack, "Telekinesis", "Télékinésie";
+    SuperSenses => "super_senses", Defense, "Super Senses", "Sens surdéveloppés";
+    Toughness => "toughness", Defense, "Toughness", "Résistance";
+    Defend => "defend", Defense, "Defend", "Protection";
+    CombatReflexes => "combat_reflexes", Defense, "Combat Reflexes", "Réflexes de combat";
+    EnergyShieldDeflection => "energy_shield_deflection", Defense, "Energy Shield/Deflection", "Bouclier d'énergie/Déviation";
+    Barrier => "barrier", Defense, "Barrier", "Barrière";
+    Mastermind => "mastermind", Defense, "Mastermind", "Cerveau";
+    Willpower => "willpower", Defense, "Willpower", "Volonté";
+    Invincible => "invincible", Defense, "Invincible", "Invincible";
+    Impervious => "impervious", Defense, "Impervious", "Impénétrable";
+    Regeneration => "regeneration", Defense, "Regeneration", "Régénération";
+    Invulnerability => "invulnerability", Defense, "Invulnerability", "Invulnérabilité";
+    RangedCombatExpert => "ranged_combat_expert", Damage, "Ranged Combat Expert", "Expert du combat à distance";
+    BattleFury => "battle_fury", Damage, "Battle Fury", "Furie guerrière";
+    Support => "support", Damage, "Support", "Soutien";
+    ExploitWeakness => "exploit_weakness", Damage, "Exploit Weakness", "Exploiter faiblesse";
+    Enhancement => "enhancement", Damage, "Enhancement", "Amélioration";
+    ProbabilityControl => "probability_control", Damage, "Probability Control", "Contrôle des probabilités";
+    ShapeChange => "shape_change", Damage, "Shape Change", "Métamorphose";
+    CloseCombatExpert => "close_combat_expert", Damage, "Close Combat Expert", "Expert du corps à corps";
+    Empower => "empower", Damage, "Empower", "Renforcement";
+    Perplex => "perplex", Damage, "Perplex", "Perplexité";
+    Outwit => "outwit", Damage, "Outwit", "Ingéniosité";
+    Leadership => "leadership", Damage, "Leadership", "Commandement";
+}
+
+/// What sits in the coloured square behind one value of one click.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DialPower {
+    /// A standard power from the card.
+    Standard(Power),
+    /// A special power (white square with a black border): described on the character card,
+    /// in [`FigureDef::special_powers`] under the same column.
+    Special,
+    /// A power the engine does not know (later-era marks such as `spell` or `trap`), kept by
+    /// name so it can be reported.
+    Unknown(String),
+}
+
+impl DialPower {
+    /// Reads a power identifier as the data files write it.
+    pub fn from_id(id: &str) -> DialPower {
+        match id {
+            "special" => DialPower::Special,
+            _ => Power::from_id(id)
+                .map_or_else(|| DialPower::Unknown(id.to_string()), DialPower::Standard),
+        }
+    }
+
+    /// The identifier as the data files write it.
+    pub fn id(&self) -> &str {
+        match self {
+            DialPower::Standard(p) => p.id(),
+            DialPower::Special => "special",
+            DialPower::Unknown(s) => s,
+        }
+    }
+}
+
+/// One click of the combat dial: the four values and the power behind each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Click {
+    /// Speed value.
+    pub speed: u8,
+    /// Attack value.
+    pub attack: u8,
+    /// Defence value.
+    pub defense: u8,
+    /// Damage value.
+    pub damage: u8,
+    /// Power behind each value, in [`Stat::ALL`] order.
+    pub powers: [Option<DialPower>; 4],
+    /// A starting line (green line) is printed before this click.
+    pub starting_line: bool,
+}
+
+impl Click {
+    /// The printed value of one column.
+    pub fn value(&self, stat: Stat) -> u8 {
+        match stat {
+            Stat::Speed => self.speed,
+            Stat::Attack => self.attack,
+            Stat::Defense => self.defense,
+            Stat::Damage => self.damage,
+        }
+    }
+
+    /// The power behind one column's value.
+    pub fn power(&self, stat: Stat) -> Option<&DialPower> {
+        self.powers[stat as usize].as_ref()
+    }
+}
+
+/// Speed symbols (rulebook *Compétences de combat de vitesse*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum SpeedSymbol {
+    /// Boot: moves normally.
+    #[default]
+    Boot,
+    /// Wing: flight.
+    Wing,
+    /// Dolphin: swim.
+    Dolphin,
+    /// Reversed boot: carries friends (transporter).
+    TransportBoot,
+    /// Reversed wing: flight, transporter.
+    TransportWing,
+    /// Reversed dolphin: swim, transporter.
+    TransportDolphin,
+}
+
+/// Attack symbols.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackSymbol {
+    /// Fist: no ability.
+    #[default]
+    Fist,
+    /// Duo attack.
+    Duo,
+    /// Sharpshooter.
+    Sharpshooter,
+    /// Later-era symbol (autonomous).
+    Autonomous,
+    /// Later-era symbol (team).
+    Team,
+}
+
+/// Defence symbols.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum DefenseSymbol {
+    /// Shield: no ability.
+    #[default]
+    Shield,
+    /// Indomitable: may be pushed without pushing damage.
+    Indomitable,
+    /// Later-era vehicle symbol.
+    Vehicle,
+}
+
+/// Damage symbols.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum DamageSymbol {
+    /// Starburst: no ability.
+    #[default]
+    Starburst,
+    /// Giant.
+    Giant,
+    /// Colossal.
+    Colossal,
+    /// Later-era tiny symbol.
+    Tiny,
+}
+
+/// The four combat symbols printed on the base.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub struct Symbols {
+    /// Speed symbol.
+    #[serde(default)]
+    pub speed: SpeedSymbol,
+    /// Attack symbol.
+    #[serde(default)]
+    pub attack: AttackSymbol,
+    /// Defence symbol.
+    #[serde(default)]
+    pub defense: DefenseSymbol,
+    /// Damage symbol.
+    #[serde(default)]
+    pub damage: DamageSymbol,
+}
+
+/// Size of the base in squares (multi-base figures are larger than 1×1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BaseSize {
+    /// Squares across.
+    pub width: u8,
+    /// Squares deep.
+    pub depth: u8,
+}
+
+impl Default for BaseSize {
+    fn default() -> Self {
+        BaseSize { width: 1, depth: 1 }
+    }
+}
+
+impl fmt::Display for BaseSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.depth)
+    }
+}
+
+/// Which part of the card a special power or trait belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpecialKind {
+    /// A trait (star symbol): always on.
+    Trait,
+    /// Special power of the speed column.
+    Speed,
+    /// Special power of the attack column.
+    Attack,
+    /// Special power of the defence column.
+    Defense,
+    /// Special power of the damage column.
+    Damage,
+}
+
+/// A special power or trait from the character card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpecialPower {
+    /// Trait or column.
+    pub kind: SpecialKind,
+    /// Its name.
+    pub name: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// Everything printed about one figure: base, dial and card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FigureDef {
+    /// Stable identifier, unique in a content set (`sk001`, or the hcunits `unit_id`).
+    pub id: String,
+    /// Character name.
+    pub name: String,
+    /// Set (expansion) code.
+    pub set: String,
+    /// Collector number in its set.
+    pub number: String,
+    /// Unique figure (silver ring): at most one per team (rulebook *Personnages uniques*).
+    pub unique: bool,
+    /// Point value for each starting line, in dial order.
+    pub points: Vec<u32>,
+    /// Range value in squares (0 = close combat only).
+    pub range: u8,
+    /// Number of lightning bolts: the most targets of one ranged attack.
+    pub targets: u8,
+    /// Combat symbols.
+    pub symbols: Symbols,
+    /// Base size.
+    pub base: BaseSize,
+    /// Team abilities (team symbols), as identifiers such as `avengers`.
+    pub team_abilities: Vec<String>,
+    /// Keywords from the card.
+    pub keywords: Vec<String>,
+    /// Traits and special powers from the card.
+    pub special_powers: Vec<SpecialPower>,
+    /// The clicks of the dial; the KO click follows the last one.
+    pub dial: Vec<Click>,
+}
+
+impl FigureDef {
+    /// Indices of the clicks that follow a starting line, in dial order.
+    pub fn starting_lines(&self) -> Vec<usize> {
+        let lines: Vec<usize> = self
+            .dial
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.starting_line)
+            .map(|(i, _)| i)
+            .collect();
+        if lines.is_empty() {
+            vec![0]
+        } else {
+            lines
+        }
+    }
+
+    /// The point value when the figure starts on starting line number `line` (0 = first).
+    pub fn points_for_line(&self, line: usize) -> Option<u32> {
+        self.points.get(line).copied()
+    }
+
+    /// Every standard power or unknown power mark appearing anywhere on the dial.
+    pub fn dial_powers(&self) -> Vec<DialPower> {
+        let mut out: Vec<DialPower> = Vec::new();
+        for c in &self.dial {
+            for p in c.powers.iter().flatten() {
+                if !out.contains(p) {
+                    out.push(p.clone());
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Every test of the project: the README's "run every test" command, and what CI runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo test --workspace --all-targets
+# Doc examples are tests too (--all-targets leaves them out).
+cargo test --workspace --doc
