@@ -152,3 +152,46 @@ fn unknown_language_is_refused() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("unknown language"), "{}", stderr(&o));
 }
+
+fn recorded_fixture_replay() -> skirmish_engine::Replay {
+    use skirmish_engine::fixtures::{LuckyPig, PigScenario};
+    use skirmish_engine::{Game, Picker};
+    let mut game: Game<LuckyPig> = Game::new(PigScenario::default(), 7).unwrap();
+    let mut picker = Picker::new(3);
+    for _ in 0..500 {
+        let Some(seat) = game.pending_seats().first().copied() else {
+            break;
+        };
+        let actions = game.legal_actions(seat);
+        let Some(a) = picker.choose(&actions).cloned() else {
+            break;
+        };
+        game.act(seat, a).unwrap();
+    }
+    game.replay().unwrap()
+}
+
+#[test]
+fn replay_verify_accepts_a_recorded_game_and_rejects_a_tampered_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = recorded_fixture_replay();
+    let good = dir.path().join("game.replay.json");
+    std::fs::write(&good, replay.to_json().unwrap()).unwrap();
+    let o = skirmish(&["replay", good.to_str().unwrap(), "--verify"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("verified"), "{}", stdout(&o));
+
+    let mut bad = replay.clone();
+    bad.final_hash = "0".repeat(64);
+    let bad_path = dir.path().join("bad.replay.json");
+    std::fs::write(&bad_path, bad.to_json().unwrap()).unwrap();
+    let o = skirmish(&["replay", bad_path.to_str().unwrap(), "--verify"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("hash"), "{}", stderr(&o));
+
+    let garbage = dir.path().join("garbage.json");
+    std::fs::write(&garbage, "{ not json").unwrap();
+    let o = skirmish(&["replay", garbage.to_str().unwrap(), "--verify"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("garbage.json"), "{}", stderr(&o));
+}

@@ -1,0 +1,332 @@
+//! A conformance harness that every ruleset should pass: random playouts that
+//! check the engine's contract after every step.
+//!
+//! ```
+//! use skirmish_engine::conformance::random_playouts;
+//! use skirmish_engine::fixtures::{LuckyPig, PigScenario};
+//!
+//! let stats = random_playouts::<LuckyPig>(&PigScenario::default(), 0..20, 500, |_| Ok(()))
+//!     .unwrap();
+//! assert_eq!(stats.games, 20);
+//! ```
+//!
+//! Checked at every position (see [`check_position`]):
+//! - the ruleset lists at least one seat, without duplicates;
+//! - only pending seats have legal actions, and every pending seat has one;
+//!   a seat that does not exist has none;
+//! - legal actions have no duplicates and survive a JSON round trip (replays
+//!   depend on it);
+//! - actions that are not legal for a seat (another seat's legal action, the
+//!   previous action) are refused with a reason and change neither the state
+//!   hash nor the dice stream;
+//! - the pending decision and every viewer's view serialize, and the state
+//!   survives a JSON round trip with the same hash;
+//! - the ruleset's own invariant holds.
+//!
+//! Per game: legal actions chosen at random are accepted, the game ends
+//! within the step limit, events serialize for every viewer, and the game's
+//! replay, written to JSON and read back, verifies.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use skirmish_dice::Picker;
+
+use crate::{canonical_json, hash_state, Game, Pending, Replay, Ruleset, Seat, Viewer};
+
+/// Mixed into the playout seed so the action chooser and the game's dice draw
+/// from unrelated streams.
+const PICKER_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A seat number no ruleset is expected to use, to probe robustness.
+const GHOST_SEAT: Seat = Seat(u8::MAX);
+
+/// What [`random_playouts`] saw.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// Games played.
+    pub games: u64,
+    /// Actions played, over all games.
+    pub steps: u64,
+    /// Actions in the shortest game.
+    pub shortest: usize,
+    /// Actions in the longest game.
+    pub longest: usize,
+    /// Mean actions per game.
+    pub average_length: f64,
+    /// Wins by seat (a shared win counts for each winner), to spot a ruleset
+    /// that favours a seat.
+    pub wins: BTreeMap<Seat, u64>,
+    /// Illegal actions tried and correctly refused.
+    pub refusals_checked: u64,
+}
+
+/// Plays one random game per seed, checking the engine contract after every
+/// step. The error names the ruleset, seed and step, so a failure can be
+/// reproduced with [`playout`].
+pub fn random_playouts<R: Ruleset>(
+    scenario: &R::Scenario,
+    seeds: Range<u64>,
+    max_steps: usize,
+    invariant: impl Fn(&R::State) -> Result<(), String>,
+) -> Result<Stats, String> {
+    let mut stats = Stats {
+        shortest: usize::MAX,
+        ..Stats::default()
+    };
+    for seed in seeds {
+        let (game, refusals) = playout_counting::<R>(scenario, seed, max_steps, &invariant)
+            .map_err(|e| format!("{} seed {seed}: {e}", R::ID))?;
+        let length = game.steps().len();
+        stats.games += 1;
+        stats.steps += length as u64;
+        stats.shortest = stats.shortest.min(length);
+        stats.longest = stats.longest.max(length);
+        stats.refusals_checked += refusals;
+        for winner in game.outcome().map(|o| o.winners).unwrap_or_default() {
+            *stats.wins.entry(winner).or_default() += 1;
+        }
+    }
+    if stats.games == 0 {
+        stats.shortest = 0;
+    } else {
+        stats.average_length = stats.steps as f64 / stats.games as f64;
+    }
+    Ok(stats)
+}
+
+/// Plays one random game with dice seeded by `seed`, checking every
+/// position, and returns the finished game.
+pub fn playout<R: Ruleset>(
+    scenario: &R::Scenario,
+    seed: u64,
+    max_steps: usize,
+    invariant: impl Fn(&R::State) -> Result<(), String>,
+) -> Result<Game<R>, String> {
+    playout_counting::<R>(scenario, seed, max_steps, &invariant).map(|(game, _)| game)
+}
+
+fn playout_counting<R: Ruleset>(
+    scenario: &R::Scenario,
+    seed: u64,
+    max_steps: usize,
+    invariant: &dyn Fn(&R::State) -> Result<(), String>,
+) -> Result<(Game<R>, u64), String> {
+    let mut game =
+        Game::<R>::new(scenario.clone(), seed).map_err(|e| format!("setup failed: {e}"))?;
+    let mut picker = Picker::new(seed ^ PICKER_SALT);
+    let mut refusals = 0;
+    let mut step = 0;
+    loop {
+        refusals += check_position(&mut game, invariant)
+            .map_err(|e| format!("after {step} actions: {e}"))?;
+        let pending = game.pending_seats();
+        if pending.is_empty() {
+            break;
+        }
+        if step >= max_steps {
+            return Err(format!("the game did not end within {max_steps} actions"));
+        }
+        let seat = picker
+            .choose(&pending)
+            .copied()
+            .ok_or("no pending seat to choose from")?;
+        let legal = game.legal_actions(seat);
+        let action = picker
+            .choose(&legal)
+            .cloned()
+            .ok_or_else(|| format!("{seat} is pending but has no legal action"))?;
+        game.act(seat, action.clone()).map_err(|rejection| {
+            format!(
+                "action {}: legal action {action:?} by {seat} was refused: {rejection}",
+                step + 1
+            )
+        })?;
+        check_events(&game, step).map_err(|e| format!("action {}: {e}", step + 1))?;
+        step += 1;
+    }
+    let replay = game
+        .replay()
+        .map_err(|e| format!("cannot write replay: {e}"))?;
+    let text = replay.to_json().map_err(|e| e.to_string())?;
+    let reread = Replay::from_json(&text).map_err(|e| e.to_string())?;
+    reread
+        .verify::<R>()
+        .map_err(|e| format!("replay does not verify: {e}"))?;
+    Ok((game, refusals))
+}
+
+fn viewers(seats: &[Seat]) -> Vec<Viewer> {
+    seats
+        .iter()
+        .map(|&seat| Viewer::Seat(seat))
+        .chain([Viewer::Spectator, Viewer::Omniscient])
+        .collect()
+}
+
+fn check_events<R: Ruleset>(game: &Game<R>, step: usize) -> Result<(), String> {
+    for viewer in viewers(&game.seats()) {
+        for event in game.events_for(viewer, step) {
+            serde_json::to_value(&event)
+                .map_err(|e| format!("event {event:?} for {viewer} does not serialize: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
+fn no_duplicates<T: Ord + Clone>(items: &[T]) -> bool {
+    let mut sorted = items.to_vec();
+    sorted.sort();
+    sorted.windows(2).all(|pair| pair[0] != pair[1])
+}
+
+/// Checks the engine contract at the game's current position (see the module
+/// docs) and returns how many illegal actions it tried. Refused probes leave
+/// the game unchanged, which is itself one of the checks.
+pub fn check_position<R: Ruleset>(
+    game: &mut Game<R>,
+    invariant: &dyn Fn(&R::State) -> Result<(), String>,
+) -> Result<u64, String> {
+    let hash = game
+        .try_state_hash()
+        .map_err(|e| format!("state cannot be hashed: {e}"))?;
+    let seats = game.seats();
+    if seats.is_empty() {
+        return Err("the ruleset lists no seats".into());
+    }
+    if !no_duplicates(&seats) {
+        return Err(format!("the ruleset lists a seat twice: {seats:?}"));
+    }
+
+    let pending = game.pending();
+    serde_json::to_value(&pending)
+        .map_err(|e| format!("pending decision does not serialize: {e}"))?;
+    let pending_seats = pending.seats().to_vec();
+    match &pending {
+        Pending::Decide { seats: waiting, .. } => {
+            if waiting.is_empty() {
+                return Err("the game waits for a decision from no seat".into());
+            }
+            if !no_duplicates(waiting) {
+                return Err(format!("a seat is listed twice as pending: {waiting:?}"));
+            }
+            if let Some(stranger) = waiting.iter().find(|s| !seats.contains(s)) {
+                return Err(format!("pending {stranger} is not in the game"));
+            }
+        }
+        Pending::Over(outcome) => {
+            if let Some(stranger) = outcome.winners.iter().find(|s| !seats.contains(s)) {
+                return Err(format!("winner {stranger} is not in the game"));
+            }
+        }
+    }
+
+    let mut legal_by_seat = Vec::with_capacity(seats.len());
+    for &seat in &seats {
+        let legal = game.legal_actions(seat);
+        let is_pending = pending_seats.contains(&seat);
+        if is_pending && legal.is_empty() {
+            return Err(format!("{seat} is pending but has no legal action"));
+        }
+        if !is_pending && !legal.is_empty() {
+            return Err(format!(
+                "{seat} is not pending but has legal actions: {legal:?}"
+            ));
+        }
+        let mut texts = Vec::with_capacity(legal.len());
+        for action in &legal {
+            let json = serde_json::to_value(action)
+                .map_err(|e| format!("legal action {action:?} does not serialize: {e}"))?;
+            let back: R::Action = serde_json::from_value(json.clone())
+                .map_err(|e| format!("legal action {action:?} does not deserialize: {e}"))?;
+            if &back != action {
+                return Err(format!(
+                    "legal action {action:?} comes back from JSON as {back:?}"
+                ));
+            }
+            texts.push(canonical_json(&json));
+        }
+        if !no_duplicates(&texts) {
+            return Err(format!("{seat} has duplicate legal actions: {legal:?}"));
+        }
+        legal_by_seat.push((seat, legal));
+    }
+    if !seats.contains(&GHOST_SEAT) && !game.legal_actions(GHOST_SEAT).is_empty() {
+        return Err(format!("{GHOST_SEAT}, not in the game, has legal actions"));
+    }
+
+    for viewer in viewers(&seats) {
+        serde_json::to_value(game.view(viewer))
+            .map_err(|e| format!("view for {viewer} does not serialize: {e}"))?;
+    }
+    let json =
+        serde_json::to_value(game.state()).map_err(|e| format!("state does not serialize: {e}"))?;
+    let back: R::State =
+        serde_json::from_value(json).map_err(|e| format!("state does not deserialize: {e}"))?;
+    let back_hash = hash_state(&back).map_err(|e| e.to_string())?;
+    if back_hash != hash {
+        return Err(format!(
+            "state changes in a JSON round trip: hash {hash} becomes {back_hash}"
+        ));
+    }
+    invariant(game.state()).map_err(|e| format!("invariant broken: {e}"))?;
+
+    // Illegal probes: another seat's legal action, and the previous action,
+    // offered by seats for which they are not legal.
+    let mut probes: Vec<(Seat, R::Action)> = Vec::new();
+    for (seat, legal) in &legal_by_seat {
+        let borrowed = legal_by_seat
+            .iter()
+            .filter(|(other, _)| other != seat)
+            .find_map(|(_, other_legal)| other_legal.iter().find(|a| !legal.contains(a)));
+        if let Some(action) = borrowed {
+            probes.push((*seat, action.clone()));
+        }
+    }
+    if let Some(last) = game.steps().last().map(|step| step.action.clone()) {
+        for (seat, legal) in &legal_by_seat {
+            if !legal.contains(&last) {
+                probes.push((*seat, last.clone()));
+            }
+        }
+    }
+    if !seats.contains(&GHOST_SEAT) {
+        if let Some(action) = legal_by_seat.iter().find_map(|(_, legal)| legal.first()) {
+            probes.push((GHOST_SEAT, action.clone()));
+        }
+    }
+
+    let rolls = game.dice().roll_count();
+    let steps = game.steps().len();
+    let mut refused = 0;
+    for (seat, action) in probes {
+        match game.act(seat, action.clone()) {
+            Ok(_) => {
+                return Err(format!(
+                    "{seat} played {action:?}, which is not in its legal actions"
+                ))
+            }
+            Err(rejection) if rejection.reason.trim().is_empty() => {
+                return Err(format!(
+                    "refusing {action:?} from {seat} gave no reason (code {})",
+                    rejection.code
+                ))
+            }
+            Err(_) => refused += 1,
+        }
+        if game.dice().roll_count() != rolls || game.steps().len() != steps {
+            return Err(format!(
+                "refusing {action:?} from {seat} changed the dice or the log"
+            ));
+        }
+    }
+    // One hash after all probes: hashing is the slow part of the harness,
+    // and a refusal that changed the state would still show here.
+    let after = game.state_hash();
+    if after != hash {
+        return Err(format!(
+            "refusing illegal actions changed the state (hash {hash} -> {after})"
+        ));
+    }
+    Ok(refused)
+}

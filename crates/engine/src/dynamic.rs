@@ -1,0 +1,276 @@
+//! Dynamic dispatch over rulesets: [`AnyGame`] drives any [`Game`] through
+//! JSON, and [`Registry`] builds games and checks replays by ruleset id.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::Value;
+use skirmish_dice::{Dice, DiceSource, Roll};
+
+use crate::{Error, Game, Outcome, Rejection, Replay, Ruleset, Seat, Viewer};
+
+fn to_json<T: Serialize>(value: &T, what: &str) -> Result<Value, Error> {
+    serde_json::to_value(value).map_err(|e| Error::Serialize {
+        what: what.to_string(),
+        message: e.to_string(),
+    })
+}
+
+/// A game of any ruleset, driven through JSON; what the command line and
+/// servers hold. Every [`Game`] is one.
+pub trait AnyGame: Send {
+    /// The ruleset's id.
+    fn ruleset_id(&self) -> &'static str;
+
+    /// Every seat in the game.
+    fn seats(&self) -> Vec<Seat>;
+
+    /// The seats that may act now.
+    fn pending_seats(&self) -> Vec<Seat>;
+
+    /// What the game is waiting for: `{"decide": {"seats": [..], "decision":
+    /// ..}}` or `{"over": outcome}`.
+    fn pending_json(&self) -> Result<Value, Error>;
+
+    /// The actions `seat` may take now, as JSON.
+    fn legal_actions_json(&self, seat: Seat) -> Result<Vec<Value>, Error>;
+
+    /// Plays an action given as JSON and returns its events, unfiltered.
+    ///
+    /// JSON that is not an action of this ruleset is refused with
+    /// [`Rejection::MALFORMED`] and serde's explanation; the game is unchanged
+    /// by any refusal. An event that cannot be serialized (a ruleset bug) is
+    /// returned as `{"unserializable_event": message}` because the action has
+    /// already been played by then.
+    fn act_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, Rejection>;
+
+    /// The game as `viewer` may see it.
+    fn view_json(&self, viewer: Viewer) -> Result<Value, Error>;
+
+    /// The events of steps `since_step..` as `viewer` may see them.
+    fn events_json(&self, viewer: Viewer, since_step: usize) -> Result<Vec<Value>, Error>;
+
+    /// How the game ended, once it has.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// SHA-256 (hex) of the canonical JSON of the state.
+    fn state_hash(&self) -> String;
+
+    /// How many actions have been accepted.
+    fn step_count(&self) -> usize;
+
+    /// Every dice roll of the game, setup first.
+    fn rolls(&self) -> Vec<Roll>;
+
+    /// The dice stream, e.g. to check whether scripted dice ran out.
+    fn dice(&self) -> &Dice;
+
+    /// A replay of the game so far.
+    fn replay(&self) -> Result<Replay, Error>;
+}
+
+/// Lets results holding boxed games be unwrapped and printed in tests and logs.
+impl std::fmt::Debug for dyn AnyGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AnyGame")
+            .field("ruleset", &self.ruleset_id())
+            .field("steps", &self.step_count())
+            .field("state_hash", &self.state_hash())
+            .finish()
+    }
+}
+
+impl<R: Ruleset> AnyGame for Game<R> {
+    fn ruleset_id(&self) -> &'static str {
+        R::ID
+    }
+
+    fn seats(&self) -> Vec<Seat> {
+        Game::seats(self)
+    }
+
+    fn pending_seats(&self) -> Vec<Seat> {
+        Game::pending_seats(self)
+    }
+
+    fn pending_json(&self) -> Result<Value, Error> {
+        to_json(&self.pending(), "pending decision")
+    }
+
+    fn legal_actions_json(&self, seat: Seat) -> Result<Vec<Value>, Error> {
+        self.legal_actions(seat)
+            .iter()
+            .map(|action| to_json(action, "legal action"))
+            .collect()
+    }
+
+    fn act_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, Rejection> {
+        let action: R::Action = serde_json::from_value(action.clone()).map_err(|e| {
+            Rejection::new(Rejection::MALFORMED, format!("not a {} action: {e}", R::ID))
+        })?;
+        let events = self.act(seat, action)?;
+        Ok(events
+            .iter()
+            .map(|event| {
+                to_json(event, "event").unwrap_or_else(
+                    |e| serde_json::json!({ "unserializable_event": e.to_string() }),
+                )
+            })
+            .collect())
+    }
+
+    fn view_json(&self, viewer: Viewer) -> Result<Value, Error> {
+        to_json(&self.view(viewer), "view")
+    }
+
+    fn events_json(&self, viewer: Viewer, since_step: usize) -> Result<Vec<Value>, Error> {
+        self.events_for(viewer, since_step)
+            .iter()
+            .map(|event| to_json(event, "event"))
+            .collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn state_hash(&self) -> String {
+        Game::state_hash(self)
+    }
+
+    fn step_count(&self) -> usize {
+        self.steps().len()
+    }
+
+    fn rolls(&self) -> Vec<Roll> {
+        Game::rolls(self).cloned().collect()
+    }
+
+    fn dice(&self) -> &Dice {
+        Game::dice(self)
+    }
+
+    fn replay(&self) -> Result<Replay, Error> {
+        Game::replay(self)
+    }
+}
+
+type NewGameFn = fn(&Value, DiceSource) -> Result<Box<dyn AnyGame>, Error>;
+type ReplayFn = fn(&Replay) -> Result<Box<dyn AnyGame>, Error>;
+
+#[derive(Clone, Copy)]
+struct Entry {
+    new_game: NewGameFn,
+    run: ReplayFn,
+    verify: ReplayFn,
+}
+
+fn new_game_of<R: Ruleset>(scenario: &Value, dice: DiceSource) -> Result<Box<dyn AnyGame>, Error> {
+    let scenario: R::Scenario =
+        serde_json::from_value(scenario.clone()).map_err(|e| Error::Scenario {
+            ruleset: R::ID.to_string(),
+            message: e.to_string(),
+        })?;
+    Ok(Box::new(Game::<R>::with_dice(scenario, dice)?))
+}
+
+fn run_of<R: Ruleset>(replay: &Replay) -> Result<Box<dyn AnyGame>, Error> {
+    Ok(Box::new(replay.run::<R>()?))
+}
+
+fn verify_of<R: Ruleset>(replay: &Replay) -> Result<Box<dyn AnyGame>, Error> {
+    Ok(Box::new(replay.verify::<R>()?))
+}
+
+/// Rulesets by id, for code that learns which ruleset to use at run time
+/// (from a command-line flag or a replay file).
+#[derive(Clone, Default)]
+pub struct Registry {
+    entries: BTreeMap<&'static str, Entry>,
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Registry")
+            .field("rulesets", &self.ids())
+            .finish()
+    }
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Registry {
+        Registry::default()
+    }
+
+    /// Adds ruleset `R` under [`Ruleset::ID`], replacing any ruleset
+    /// registered under the same id.
+    pub fn register<R: Ruleset>(&mut self) -> &mut Registry {
+        self.entries.insert(
+            R::ID,
+            Entry {
+                new_game: new_game_of::<R>,
+                run: run_of::<R>,
+                verify: verify_of::<R>,
+            },
+        );
+        self
+    }
+
+    /// [`Registry::register`] in builder style.
+    pub fn with<R: Ruleset>(mut self) -> Registry {
+        self.register::<R>();
+        self
+    }
+
+    /// The registered ids, sorted.
+    pub fn ids(&self) -> Vec<&'static str> {
+        self.entries.keys().copied().collect()
+    }
+
+    /// Whether a ruleset is registered under `id`.
+    pub fn contains(&self, id: &str) -> bool {
+        self.entries.contains_key(id)
+    }
+
+    fn entry(&self, id: &str) -> Result<Entry, Error> {
+        self.entries
+            .get(id)
+            .copied()
+            .ok_or_else(|| Error::UnknownRuleset {
+                id: id.to_string(),
+                known: self.ids().into_iter().map(String::from).collect(),
+            })
+    }
+
+    /// Sets up a seeded game of ruleset `ruleset` from scenario JSON.
+    pub fn new_game(
+        &self,
+        ruleset: &str,
+        scenario: &Value,
+        seed: u64,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        self.new_game_with_dice(ruleset, scenario, DiceSource::Seed(seed))
+    }
+
+    /// Sets up a game with dice from `dice` (a seed or a script).
+    pub fn new_game_with_dice(
+        &self,
+        ruleset: &str,
+        scenario: &Value,
+        dice: DiceSource,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        (self.entry(ruleset)?.new_game)(scenario, dice)
+    }
+
+    /// Plays a replay under the ruleset it names (see [`Replay::run`]).
+    pub fn run_replay(&self, replay: &Replay) -> Result<Box<dyn AnyGame>, Error> {
+        (self.entry(&replay.ruleset)?.run)(replay)
+    }
+
+    /// Verifies a replay under the ruleset it names (see [`Replay::verify`])
+    /// and returns the replayed game, e.g. to print its outcome.
+    pub fn verify_replay(&self, replay: &Replay) -> Result<Box<dyn AnyGame>, Error> {
+        (self.entry(&replay.ruleset)?.verify)(replay)
+    }
+}

@@ -1,0 +1,303 @@
+//! [`Game`]: a ruleset's state plus its dice, logs and the rules of engagement
+//! for acting on it.
+
+use std::fmt;
+
+use skirmish_dice::{Dice, DiceSource, Roll};
+
+use crate::{
+    hash_state, Error, Outcome, Pending, Rejection, Replay, ReplayAction, Ruleset, Seat,
+    SetupError, Viewer, REPLAY_FORMAT,
+};
+
+/// One accepted action and what it caused.
+pub struct Step<R: Ruleset> {
+    /// Who acted.
+    pub seat: Seat,
+    /// What they did.
+    pub action: R::Action,
+    /// What happened, unfiltered (may hold secrets).
+    pub events: Vec<R::Event>,
+    /// The dice rolled while applying the action.
+    pub rolls: Vec<Roll>,
+    /// The state hash right after the action, written into replays so that
+    /// verification can name the first action that diverged.
+    pub hash: String,
+}
+
+impl<R: Ruleset> Clone for Step<R> {
+    fn clone(&self) -> Self {
+        Step {
+            seat: self.seat,
+            action: self.action.clone(),
+            events: self.events.clone(),
+            rolls: self.rolls.clone(),
+            hash: self.hash.clone(),
+        }
+    }
+}
+
+impl<R: Ruleset> fmt::Debug for Step<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Step")
+            .field("seat", &self.seat)
+            .field("action", &self.action)
+            .field("events", &self.events)
+            .field("rolls", &self.rolls)
+            .field("hash", &self.hash)
+            .finish()
+    }
+}
+
+/// A game in progress under ruleset `R`.
+///
+/// Actions go through [`Game::act`], which accepts only what
+/// [`Ruleset::legal_actions`] lists and applies it to copies of the state and
+/// dice, so a refused action leaves the game exactly as it was.
+pub struct Game<R: Ruleset> {
+    scenario: R::Scenario,
+    dice_source: DiceSource,
+    state: R::State,
+    dice: Dice,
+    setup_rolls: Vec<Roll>,
+    steps: Vec<Step<R>>,
+}
+
+impl<R: Ruleset> Clone for Game<R> {
+    fn clone(&self) -> Self {
+        Game {
+            scenario: self.scenario.clone(),
+            dice_source: self.dice_source.clone(),
+            state: self.state.clone(),
+            dice: self.dice.clone(),
+            setup_rolls: self.setup_rolls.clone(),
+            steps: self.steps.clone(),
+        }
+    }
+}
+
+impl<R: Ruleset> fmt::Debug for Game<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("ruleset", &R::ID)
+            .field("dice_source", &self.dice_source)
+            .field("state", &self.state)
+            .field("steps", &self.steps.len())
+            .finish()
+    }
+}
+
+impl<R: Ruleset> Game<R> {
+    /// Sets up a game whose dice are seeded with `seed`.
+    pub fn new(scenario: R::Scenario, seed: u64) -> Result<Self, SetupError> {
+        Game::with_dice(scenario, DiceSource::Seed(seed))
+    }
+
+    /// Sets up a game with dice from `source`, typically a script for tests.
+    ///
+    /// This takes a source rather than a ready [`Dice`] so that the game can
+    /// always rebuild its stream from the start when writing a replay. Check
+    /// [`Game::dice`] for scripted dice running out.
+    pub fn with_dice(scenario: R::Scenario, source: DiceSource) -> Result<Self, SetupError> {
+        let mut dice = Dice::from_source(&source);
+        let state = R::setup(&scenario, &mut dice)?;
+        let setup_rolls = dice.take_log();
+        Ok(Game {
+            scenario,
+            dice_source: source,
+            state,
+            dice,
+            setup_rolls,
+            steps: Vec::new(),
+        })
+    }
+
+    /// Checks whether `seat` may play `action` now, without playing it.
+    pub fn check(&self, seat: Seat, action: &R::Action) -> Result<(), Rejection> {
+        match R::pending(&self.state) {
+            Pending::Over(outcome) => Err(Rejection::new(
+                Rejection::GAME_OVER,
+                format!("the game is over ({outcome})"),
+            )),
+            Pending::Decide { seats, .. } if !seats.contains(&seat) => {
+                let waiting: Vec<String> = seats.iter().map(ToString::to_string).collect();
+                Err(Rejection::new(
+                    Rejection::NOT_YOUR_TURN,
+                    format!(
+                        "{seat} cannot act now: the game is waiting for {}",
+                        waiting.join(", ")
+                    ),
+                ))
+            }
+            Pending::Decide { .. } => {
+                if R::legal_actions(&self.state, seat).contains(action) {
+                    Ok(())
+                } else {
+                    Err(R::explain_illegal(&self.state, seat, action))
+                }
+            }
+        }
+    }
+
+    /// Plays `action` for `seat` and returns the events it caused
+    /// (unfiltered; see [`Game::events_for`] for what a viewer may see).
+    ///
+    /// On rejection nothing changes: not the state, not the dice stream, not
+    /// the logs.
+    pub fn act(&mut self, seat: Seat, action: R::Action) -> Result<Vec<R::Event>, Rejection> {
+        self.check(seat, &action)?;
+        let mut state = self.state.clone();
+        let mut dice = self.dice.clone();
+        let mut events = Vec::new();
+        R::apply(&mut state, seat, &action, &mut dice, &mut events)?;
+        let rolls = dice.take_log();
+        self.state = state;
+        self.dice = dice;
+        let hash = self.state_hash();
+        self.steps.push(Step {
+            seat,
+            action,
+            events: events.clone(),
+            rolls,
+            hash,
+        });
+        Ok(events)
+    }
+
+    /// What the game is waiting for.
+    pub fn pending(&self) -> Pending<R::Decision> {
+        R::pending(&self.state)
+    }
+
+    /// The seats that may act now.
+    pub fn pending_seats(&self) -> Vec<Seat> {
+        self.pending().seats().to_vec()
+    }
+
+    /// Every seat in the game.
+    pub fn seats(&self) -> Vec<Seat> {
+        R::seats(&self.state)
+    }
+
+    /// The actions `seat` may take now.
+    pub fn legal_actions(&self, seat: Seat) -> Vec<R::Action> {
+        R::legal_actions(&self.state, seat)
+    }
+
+    /// The game as `viewer` may see it.
+    pub fn view(&self, viewer: Viewer) -> R::View {
+        R::view(&self.state, viewer)
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.pending() {
+            Pending::Over(outcome) => Some(outcome),
+            Pending::Decide { .. } => None,
+        }
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The raw state (omniscient).
+    pub fn state(&self) -> &R::State {
+        &self.state
+    }
+
+    /// The scenario the game was set up from.
+    pub fn scenario(&self) -> &R::Scenario {
+        &self.scenario
+    }
+
+    /// The dice stream, e.g. to check whether scripted dice ran out.
+    pub fn dice(&self) -> &Dice {
+        &self.dice
+    }
+
+    /// Where the dice came from.
+    pub fn dice_source(&self) -> &DiceSource {
+        &self.dice_source
+    }
+
+    /// Every accepted action with its events and rolls, oldest first.
+    pub fn steps(&self) -> &[Step<R>] {
+        &self.steps
+    }
+
+    /// The dice rolled during setup.
+    pub fn setup_rolls(&self) -> &[Roll] {
+        &self.setup_rolls
+    }
+
+    /// Every roll of the game, setup first.
+    pub fn rolls(&self) -> impl Iterator<Item = &Roll> {
+        self.setup_rolls
+            .iter()
+            .chain(self.steps.iter().flat_map(|step| step.rolls.iter()))
+    }
+
+    /// Every event of the game, unfiltered.
+    pub fn events(&self) -> impl Iterator<Item = &R::Event> {
+        self.steps.iter().flat_map(|step| step.events.iter())
+    }
+
+    /// The events of steps `since_step..` as `viewer` may see them.
+    pub fn events_for(&self, viewer: Viewer, since_step: usize) -> Vec<R::Event> {
+        self.steps
+            .iter()
+            .skip(since_step)
+            .flat_map(|step| step.events.iter())
+            .filter_map(|event| R::event_view(event, viewer))
+            .collect()
+    }
+
+    /// SHA-256 (hex) of the canonical JSON of the state, or an `unhashable:`
+    /// message if the state cannot be serialized (a ruleset bug that the
+    /// [`conformance`](crate::conformance) harness reports).
+    pub fn state_hash(&self) -> String {
+        self.try_state_hash()
+            .unwrap_or_else(|e| format!("unhashable: {e}"))
+    }
+
+    /// SHA-256 (hex) of the canonical JSON of the state.
+    pub fn try_state_hash(&self) -> Result<String, Error> {
+        hash_state(&self.state)
+    }
+
+    /// A replay of the game so far: scenario, dice source, actions with the
+    /// state hash after each, and the final hash.
+    pub fn replay(&self) -> Result<Replay, Error> {
+        let scenario = serde_json::to_value(&self.scenario).map_err(|e| Error::Serialize {
+            what: "scenario".into(),
+            message: e.to_string(),
+        })?;
+        let actions = self
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(index, step)| {
+                let action = serde_json::to_value(&step.action).map_err(|e| Error::Serialize {
+                    what: format!("action {}", index + 1),
+                    message: e.to_string(),
+                })?;
+                Ok(ReplayAction {
+                    seat: step.seat,
+                    action,
+                    hash: Some(step.hash.clone()),
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        Ok(Replay {
+            format: REPLAY_FORMAT,
+            ruleset: R::ID.to_string(),
+            scenario,
+            dice: self.dice_source.clone(),
+            actions,
+            final_hash: self.try_state_hash()?,
+            outcome: self.outcome(),
+        })
+    }
+}
