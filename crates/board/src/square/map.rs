@@ -408,9 +408,7 @@ impl SquareMap {
         };
         let side_blocked = |d: Dir, other: Dir| {
             let s = a.step(d);
-            self.cell(s).is_none_or(|c| c.is_blocking())
-                || self.wall(a, d)
-                || self.wall(s, other)
+            self.cell(s).is_none_or(|c| c.is_blocking()) || self.wall(a, d) || self.wall(s, other)
         };
         side_blocked(d1, d2) && side_blocked(d2, d1)
     }
