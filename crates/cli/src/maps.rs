@@ -1,17 +1,18 @@
-//! `skirmish map ...`: look at map files.
+//! `skirmish map ...`: look at map files, square (Clix games) or hex (HeroScape, MotU).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Subcommand;
-use skirmish_board::square::{load_square_map, render_ascii, render_svg, Overlay};
+use skirmish_board::hex::{self, HexMap, SvgOptions};
+use skirmish_board::square::{render_ascii, render_svg, Overlay, SquareMap};
 use skirmish_lang::Lang;
 
 /// What to do with a map file.
 #[derive(Subcommand, Debug)]
 pub enum MapCommand {
-    /// Draw a map in the terminal, with a legend.
+    /// Draw a square map in the terminal, with a legend (hex maps: a summary).
     Show {
         /// The map file (TOML).
         file: PathBuf,
@@ -29,34 +30,68 @@ pub enum MapCommand {
     },
 }
 
+enum AnyMap {
+    Square(SquareMap),
+    Hex(HexMap),
+}
+
+/// Square map files have a `[layers]` table; hex map files a `[grid]` or `[[hex]]`.
+fn load(path: &Path) -> Result<AnyMap> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the map file {}", path.display()))?;
+    let origin = path.display().to_string();
+    let is_hex = text
+        .parse::<toml::Table>()
+        .map(|t| !t.contains_key("layers") && (t.contains_key("grid") || t.contains_key("hex")))
+        .unwrap_or(false);
+    if is_hex {
+        Ok(AnyMap::Hex(HexMap::from_toml_str(&text, &origin)?))
+    } else {
+        Ok(AnyMap::Square(SquareMap::from_toml_str(&text, &origin)?))
+    }
+}
+
 /// Runs a map command.
 pub fn run(cmd: MapCommand, lang: Lang) -> Result<ExitCode> {
     match cmd {
         MapCommand::Show { file } => {
-            let map = load_square_map(&file)?;
-            print!("{}", render_ascii(&map, &Overlay::new()));
+            match load(&file)? {
+                AnyMap::Square(map) => print!("{}", render_ascii(&map, &Overlay::new())),
+                AnyMap::Hex(map) => print!("{}", hex_summary(&map, lang)),
+            }
             Ok(ExitCode::SUCCESS)
         }
         MapCommand::Svg { file } => {
-            let map = load_square_map(&file)?;
-            print!("{}", render_svg(&map, &Overlay::new()));
+            match load(&file)? {
+                AnyMap::Square(map) => print!("{}", render_svg(&map, &Overlay::new())),
+                AnyMap::Hex(map) => print!("{}", hex::render_svg(&map, &SvgOptions::default())),
+            }
             Ok(ExitCode::SUCCESS)
         }
         MapCommand::Check { files } => {
             let mut failed = false;
             for f in files {
-                match load_square_map(&f) {
-                    Ok(m) => println!(
-                        "{}: {} ({}×{}, {})",
+                match load(&f) {
+                    Ok(AnyMap::Square(m)) => println!(
+                        "{}: {} ({}, {}×{} {})",
                         f.display(),
                         lang.pick("ok", "valide"),
+                        m.name,
                         m.width(),
                         m.height(),
-                        m.name
+                        lang.pick("squares", "cases")
+                    ),
+                    Ok(AnyMap::Hex(m)) => println!(
+                        "{}: {} ({}, {} {})",
+                        f.display(),
+                        lang.pick("ok", "valide"),
+                        m.name(),
+                        m.len(),
+                        lang.pick("hexes", "hexagones")
                     ),
                     Err(e) => {
                         failed = true;
-                        println!("{e}");
+                        println!("{e:#}");
                     }
                 }
             }
@@ -67,4 +102,31 @@ pub fn run(cmd: MapCommand, lang: Lang) -> Result<ExitCode> {
             })
         }
     }
+}
+
+fn hex_summary(map: &HexMap, lang: Lang) -> String {
+    let max_height = map.iter().map(|(_, c)| c.height).max().unwrap_or(0);
+    let mut s = format!(
+        "{} — {} {}, {} {max_height}\n",
+        map.name(),
+        map.len(),
+        lang.pick("hexes", "hexagones"),
+        lang.pick("highest level", "niveau le plus haut"),
+    );
+    for p in 1..=8u8 {
+        let zone = map.start_zone(p).count();
+        if zone > 0 {
+            s.push_str(&format!(
+                "{} {p}: {} {}\n",
+                lang.pick("start zone", "zone de départ"),
+                zone,
+                lang.pick("hexes", "hexagones")
+            ));
+        }
+    }
+    s.push_str(lang.pick(
+        "(draw it with `skirmish map svg`)\n",
+        "(dessinez-la avec `skirmish map svg`)\n",
+    ));
+    s
 }

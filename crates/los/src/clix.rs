@@ -232,7 +232,9 @@ impl LineOfFire {
     /// The whole explanation as lines of text; notes of one kind on several squares (a row of
     /// elevated terrain, say) share one line.
     pub fn describe(&self, lang: Lang) -> Vec<String> {
-        let mut lines: Vec<(Option<(u8, u8)>, String, Vec<Square>)> = Vec::new();
+        // (grouping key, text of the first note, squares of the notes grouped with it)
+        type Line = (Option<(u8, u8)>, String, Vec<Square>);
+        let mut lines: Vec<Line> = Vec::new();
         for n in &self.notes {
             let Some((key, square)) = n.group() else {
                 lines.push((None, n.text(lang), Vec::new()));
