@@ -5,9 +5,19 @@
 //! | Rulebook section | Module |
 //! |---|---|
 //! | *Actions de déplacement*, *Évasion* (what a move may do), *Terrain gênant*, *Eau*, *Terrain bloquant*, *Murs*, *Déplacement : échelles et escaliers*, *Déplacement à travers un point d'intersection* | [`movement`] |
+//! | Parts 1 and 2: set-up, turns, actions, combat, knockback, victory (see the table in [`game`]) | [`game`] |
 //! | *Personnages*, *Le socle*, *Le disque de combat*, *La carte de personnage* | [`figure`] |
+//! | *Construisez votre équipe*, *Total de points de construction*, *Personnages uniques*, *Total d'action* | [`team`] (team files and their check) |
+//! | Figures written by hand (TOML), the figure catalogue | [`content`] |
+//! | Figures from the hcunits data set (JSON) | [`import`] |
 //! | *Ligne de vue*, *Terrain élevé*, *Ligne de vue : le bord*, *Lignes de vue à travers un point d'intersection* | [`line_of_fire`] (on the shared Clix core of `skirmish-los`) |
 
+pub mod content;
 pub mod figure;
+pub mod game;
+pub mod import;
 pub mod line_of_fire;
 pub mod movement;
+pub mod team;
+
+pub use game::HeroClix;

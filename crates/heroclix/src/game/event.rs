@@ -1,0 +1,330 @@
+//! What happened, for logs, the web player's animations and rules scenarios.
+
+use serde::{Deserialize, Serialize};
+use skirmish_board::square::Square;
+use skirmish_board::FigureId;
+use skirmish_engine::Seat;
+use skirmish_lang::Lang;
+
+/// Kinds of damage (rulebook *Infliger des dégâts* and following).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DamageKind {
+    /// Damage from an attack.
+    Attack,
+    /// Pushing damage (*dégât de dépassement*).
+    Pushing,
+    /// Knockback damage (*dégât de recul*).
+    Knockback,
+    /// The critical miss's unavoidable damage to the attacker.
+    CriticalMiss,
+}
+
+/// One thing that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// The first player was rolled for.
+    FirstPlayer {
+        /// Each seat's 2d6 totals, rerolls included, in order.
+        rolls: Vec<(Seat, Vec<u8>)>,
+        /// The winner.
+        seat: Seat,
+    },
+    /// The map was chosen.
+    MapChosen {
+        /// Its name.
+        name: String,
+    },
+    /// A seat chose its deployment zone.
+    ZoneChosen {
+        /// The seat.
+        seat: Seat,
+        /// The zone.
+        zone: u8,
+    },
+    /// Every deployment zone grew one row towards the centre because a team did not fit.
+    ZonesGrown {
+        /// Rows added so far.
+        rows: u8,
+    },
+    /// A figure was placed.
+    Placed {
+        /// The figure.
+        figure: FigureId,
+        /// Its square.
+        square: Square,
+    },
+    /// A round began.
+    RoundStarted {
+        /// Its number.
+        round: u32,
+    },
+    /// A seat's turn began.
+    TurnStarted {
+        /// The seat.
+        seat: Seat,
+        /// Actions it may give.
+        actions: u8,
+    },
+    /// A breakaway roll.
+    Breakaway {
+        /// The figure.
+        figure: FigureId,
+        /// The d6.
+        roll: u8,
+        /// Success.
+        success: bool,
+    },
+    /// A figure moved.
+    Moved {
+        /// The figure.
+        figure: FigureId,
+        /// Squares from start to end.
+        path: Vec<Square>,
+    },
+    /// An attack roll.
+    AttackRoll {
+        /// The attacker.
+        attacker: FigureId,
+        /// Ranged or close.
+        ranged: bool,
+        /// The two dice.
+        dice: (u8, u8),
+        /// Attack value, explained.
+        attack: String,
+        /// The total.
+        total: i32,
+    },
+    /// One target's result.
+    AttackResult {
+        /// The target.
+        target: FigureId,
+        /// Defence value, explained.
+        defense: String,
+        /// Hit.
+        hit: bool,
+        /// Why, when decided by a critical roll.
+        critical: Option<String>,
+    },
+    /// A figure took damage.
+    Damage {
+        /// The figure.
+        figure: FigureId,
+        /// Clicks.
+        amount: u8,
+        /// What kind.
+        kind: DamageKind,
+    },
+    /// A figure was knocked back.
+    KnockedBack {
+        /// The figure.
+        figure: FigureId,
+        /// Squares from start to end.
+        path: Vec<Square>,
+        /// What stopped it, if anything.
+        stopped_by: Option<String>,
+    },
+    /// A figure was knocked out.
+    KnockedOut {
+        /// The figure.
+        figure: FigureId,
+        /// Who scores its points, if anyone.
+        scored_by: Option<Seat>,
+        /// Its point value.
+        points: u32,
+    },
+    /// Blocking terrain or a wall was destroyed.
+    TerrainDestroyed {
+        /// Squares where debris was placed.
+        debris: Vec<Square>,
+    },
+    /// An attack on terrain failed to destroy it.
+    TerrainHeld {
+        /// Damage dealt.
+        damage: i32,
+    },
+    /// A figure was given an action token.
+    Token {
+        /// The figure.
+        figure: FigureId,
+        /// Tokens it now has.
+        tokens: u8,
+    },
+    /// A figure took the pass action.
+    Passed {
+        /// The figure.
+        figure: FigureId,
+    },
+    /// Tokens were cleared at the end of a turn.
+    TokensCleared {
+        /// Figures cleared.
+        figures: Vec<FigureId>,
+    },
+    /// A seat ended its turn.
+    TurnEnded {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A tie on victory points was rolled off.
+    RollOff {
+        /// Each tied seat's 2d6 totals.
+        rolls: Vec<(Seat, Vec<u8>)>,
+    },
+    /// The game ended.
+    GameOver {
+        /// Winners.
+        winners: Vec<Seat>,
+        /// Victory points per seat.
+        scores: Vec<(Seat, u32)>,
+        /// Why.
+        reason: EndReason,
+    },
+}
+
+/// Why a game ended (rulebook *Gagner une partie d'HeroClix*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// Only one side has figures on the map.
+    LastTeamStanding,
+    /// No figure is left on the map at all.
+    NoFigureLeft,
+    /// The agreed number of rounds was played: victory points decide.
+    RoundLimit,
+}
+
+impl EndReason {
+    /// The reason for players.
+    pub fn text(self, lang: Lang) -> &'static str {
+        match self {
+            EndReason::LastTeamStanding => lang.pick("last team standing", "dernière équipe sur la carte"),
+            EndReason::NoFigureLeft => lang.pick("no figure left", "plus aucun personnage"),
+            EndReason::RoundLimit => lang.pick("round limit reached, victory points decide", "limite de rounds atteinte, les points de victoire décident"),
+        }
+    }
+}
+
+/// Looks up display names of figures for event texts.
+pub trait Names {
+    /// The figure's display name.
+    fn name(&self, id: FigureId) -> String;
+}
+
+impl Event {
+    /// The event as a log line.
+    pub fn text(&self, names: &dyn Names, lang: Lang) -> String {
+        let fr = lang == Lang::Fr;
+        let n = |id: &FigureId| names.name(*id);
+        let seat = |s: &Seat| {
+            if fr {
+                format!("joueur {}", s.number())
+            } else {
+                format!("player {}", s.number())
+            }
+        };
+        let path = |p: &[Square]| p.iter().map(Square::to_string).collect::<Vec<_>>().join(" → ");
+        match self {
+            Event::FirstPlayer { rolls, seat: s } => {
+                let r: Vec<String> = rolls
+                    .iter()
+                    .map(|(s, v)| format!("{} {:?}", seat(s), v))
+                    .collect();
+                if fr {
+                    format!("Premier joueur : {} (2d6 : {})", seat(s), r.join(", "))
+                } else {
+                    format!("First player: {} (2d6: {})", seat(s), r.join(", "))
+                }
+            }
+            Event::MapChosen { name } => {
+                if fr { format!("Carte choisie : {name}") } else { format!("Map chosen: {name}") }
+            }
+            Event::ZoneChosen { seat: s, zone } => {
+                if fr { format!("{} choisit la zone de déploiement {zone}", seat(s)) } else { format!("{} chooses deployment zone {zone}", seat(s)) }
+            }
+            Event::ZonesGrown { rows } => {
+                if fr { format!("Une équipe ne tient pas : les zones de déploiement sont agrandies ({rows} rang(s))") } else { format!("A team does not fit: deployment zones grow ({rows} row(s))") }
+            }
+            Event::Placed { figure, square } => {
+                if fr { format!("{} est placé en {square}", n(figure)) } else { format!("{} is placed on {square}", n(figure)) }
+            }
+            Event::RoundStarted { round } => {
+                format!("— Round {round} —")
+            }
+            Event::TurnStarted { seat: s, actions } => {
+                if fr { format!("Tour du {} ({actions} action(s))", seat(s)) } else { format!("{}'s turn ({actions} action(s))", seat(s)) }
+            }
+            Event::Breakaway { figure, roll, success } => {
+                let ok = if *success { lang.pick("success", "réussie") } else { lang.pick("failure: the action ends", "ratée : l'action se termine") };
+                if fr { format!("{} tente une évasion : d6 = {roll}, {ok}", n(figure)) } else { format!("{} tries to break away: d6 = {roll}, {ok}", n(figure)) }
+            }
+            Event::Moved { figure, path: p } => {
+                if fr { format!("{} se déplace : {}", n(figure), path(p)) } else { format!("{} moves: {}", n(figure), path(p)) }
+            }
+            Event::AttackRoll { attacker, ranged, dice, attack, total } => {
+                let kind = if *ranged { lang.pick("ranged attack", "attaque à distance") } else { lang.pick("close attack", "attaque au corps à corps") };
+                if fr {
+                    format!("{} : {kind}, 2d6 = {}+{}, attaque {attack}, total {total}", n(attacker), dice.0, dice.1)
+                } else {
+                    format!("{}: {kind}, 2d6 = {}+{}, attack {attack}, total {total}", n(attacker), dice.0, dice.1)
+                }
+            }
+            Event::AttackResult { target, defense, hit, critical } => {
+                let r = if *hit { lang.pick("hit", "touché") } else { lang.pick("miss", "manqué") };
+                let c = critical.as_ref().map(|c| format!(" ({c})")).unwrap_or_default();
+                if fr { format!("  {} (défense {defense}) : {r}{c}", n(target)) } else { format!("  {} (defence {defense}): {r}{c}", n(target)) }
+            }
+            Event::Damage { figure, amount, kind } => {
+                let k = match (kind, fr) {
+                    (DamageKind::Attack, false) => "damage",
+                    (DamageKind::Attack, true) => "dégât(s)",
+                    (DamageKind::Pushing, false) => "pushing damage",
+                    (DamageKind::Pushing, true) => "dégât(s) de dépassement",
+                    (DamageKind::Knockback, false) => "knockback damage",
+                    (DamageKind::Knockback, true) => "dégât(s) de recul",
+                    (DamageKind::CriticalMiss, false) => "unavoidable damage (critical miss)",
+                    (DamageKind::CriticalMiss, true) => "dégât(s) inévitable(s) (échec critique)",
+                };
+                if fr { format!("{} subit {amount} {k}", n(figure)) } else { format!("{} takes {amount} {k}", n(figure)) }
+            }
+            Event::KnockedBack { figure, path: p, stopped_by } => {
+                let s = stopped_by.as_ref().map(|s| format!(" ({s})")).unwrap_or_default();
+                if fr { format!("{} subit un recul : {}{s}", n(figure), path(p)) } else { format!("{} is knocked back: {}{s}", n(figure), path(p)) }
+            }
+            Event::KnockedOut { figure, scored_by, points } => {
+                let by = scored_by.map(|s| if fr { format!(" : {points} points de victoire pour le {}", seat(&s)) } else { format!(": {points} victory points to {}", seat(&s)) }).unwrap_or_default();
+                if fr { format!("{} est mis KO{by}", n(figure)) } else { format!("{} is knocked out{by}", n(figure)) }
+            }
+            Event::TerrainDestroyed { debris } => {
+                let d = debris.iter().map(Square::to_string).collect::<Vec<_>>().join(", ");
+                if fr { format!("Terrain détruit : marqueurs débris en {d}") } else { format!("Terrain destroyed: debris markers on {d}") }
+            }
+            Event::TerrainHeld { damage } => {
+                if fr { format!("Le terrain résiste ({damage} dégât(s), il en faut 3)") } else { format!("The terrain holds ({damage} damage, 3 needed)") }
+            }
+            Event::Token { figure, tokens } => {
+                if fr { format!("{} reçoit un marqueur action ({tokens})", n(figure)) } else { format!("{} gets an action token ({tokens})", n(figure)) }
+            }
+            Event::Passed { figure } => {
+                if fr { format!("{} passe", n(figure)) } else { format!("{} passes", n(figure)) }
+            }
+            Event::TokensCleared { figures } => {
+                let f = figures.iter().map(n).collect::<Vec<_>>().join(", ");
+                if fr { format!("Marqueurs action enlevés : {f}") } else { format!("Action tokens cleared: {f}") }
+            }
+            Event::TurnEnded { seat: s } => {
+                if fr { format!("Fin du tour du {}", seat(s)) } else { format!("End of {}'s turn", seat(s)) }
+            }
+            Event::RollOff { rolls } => {
+                let r: Vec<String> = rolls.iter().map(|(s, v)| format!("{} {:?}", seat(s), v)).collect();
+                if fr { format!("Égalité départagée aux dés : {}", r.join(", ")) } else { format!("Tie rolled off: {}", r.join(", ")) }
+            }
+            Event::GameOver { winners, scores, reason } => {
+                let reason = reason.text(lang);
+                let w = winners.iter().map(seat).collect::<Vec<_>>().join(", ");
+                let s = scores.iter().map(|(s, p)| format!("{} {p}", seat(s))).collect::<Vec<_>>().join(", ");
+                if fr { format!("Fin de la partie ({reason}) : vainqueur(s) {w} ; points de victoire : {s}") } else { format!("Game over ({reason}): winner(s) {w}; victory points: {s}") }
+            }
+        }
+    }
+}

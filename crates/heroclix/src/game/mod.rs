@@ -1,0 +1,86 @@
+//! The HeroClix base game (rulebook Parts 1 and 2, the golden rules, and the 2002 FAQ rulings on
+//! them) as a [`Ruleset`] of the Skirmish engine.
+//!
+//! | Rulebook section | Module |
+//! |---|---|
+//! | *Préparez le champ de bataille* (first player, map, deployment zones, placing figures) | [`setup`] |
+//! | *Rounds, tours et actions*, *Total d'action*, *Marqueur action*, *Dépassement*, *Actions libres*, *Action de passer* (FAQ), *Actions de déplacement*, *Évasion* | [`play`] |
+//! | *Actions de combat*, *Le jet d'attaque*, *Infliger des dégâts*, *Échecs et réussites critiques*, *Recul*, *Combat à distance sur cibles multiples*, *Vaincre les personnages*, *Soin*, *Détruire un terrain bloquant*, *Détruire les murs* | [`combat`] |
+//! | *Règles d'or* 1, 2 and 5 (*Remplacer puis modifier*, *Règle de trois*, *Règle des minima*), *Valeur bloquée*, *Arrondis* | [`values`] |
+//! | *Gagner une partie*, *Désigner le vainqueur*, *Déterminer les points de victoire* | [`score`] |
+
+pub mod action;
+pub mod combat;
+pub mod event;
+pub mod play;
+pub mod score;
+pub mod setup;
+pub mod state;
+pub mod values;
+pub mod view;
+
+use skirmish_board::FigureId;
+use skirmish_engine::{Dice, Pending, Rejection, Ruleset, Seat, SetupError, Viewer};
+
+pub use action::{Action, Decision};
+pub use event::{DamageKind, EndReason, Event, Names};
+pub use state::{
+    AttackInProgress, Fig, Interrupt, Options, Phase, PlacedFigure, Position, Scenario, SeatInfo,
+    State, TeamFigure, TeamSetup,
+};
+pub use view::View;
+
+/// The HeroClix ruleset.
+#[derive(Clone, Copy, Debug)]
+pub struct HeroClix;
+
+impl Names for State {
+    fn name(&self, id: FigureId) -> String {
+        self.fig(id)
+            .map_or_else(|| format!("#{}", id.0), |f| f.label.clone())
+    }
+}
+
+impl Ruleset for HeroClix {
+    const ID: &'static str = "heroclix";
+    type Scenario = Scenario;
+    type State = State;
+    type Action = Action;
+    type Decision = Decision;
+    type Event = Event;
+    type View = View;
+
+    fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> {
+        setup::setup(scenario, dice)
+    }
+
+    fn seats(state: &State) -> Vec<Seat> {
+        Seat::all(state.seats.len() as u8).collect()
+    }
+
+    fn pending(state: &State) -> Pending<Decision> {
+        play::pending(state)
+    }
+
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+        play::legal_actions(state, seat)
+    }
+
+    fn explain_illegal(state: &State, seat: Seat, action: &Action) -> Rejection {
+        play::explain_illegal(state, seat, action)
+    }
+
+    fn apply(
+        state: &mut State,
+        seat: Seat,
+        action: &Action,
+        dice: &mut Dice,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
+        play::apply(state, seat, action, dice, events)
+    }
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        view::view(state, viewer)
+    }
+}

@@ -1,0 +1,101 @@
+//! The end of the game and victory points (rulebook *Gagner une partie d'HeroClix*, *Désigner le
+//! vainqueur*, *Déterminer les points de victoire*).
+
+use std::collections::BTreeMap;
+
+use skirmish_engine::{Dice, Outcome, Seat};
+
+use super::event::{EndReason, Event};
+use super::state::{Phase, State};
+
+/// After an action resolves: the game is over when one side at most has figures on the map.
+pub fn check_end(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
+    if state.outcome.is_some() || state.phase != Phase::Play {
+        return;
+    }
+    let mut sides: Vec<u8> = state
+        .in_play()
+        .map(|f| state.seats[f.owner.index()].alliance)
+        .collect();
+    sides.sort_unstable();
+    sides.dedup();
+    match sides.as_slice() {
+        [] => end_by_points(state, EndReason::NoFigureLeft, dice, events),
+        [side] => {
+            let winners: Vec<Seat> = (0..state.seats.len())
+                .filter(|&i| state.seats[i].alliance == *side)
+                .map(|i| Seat(i as u8))
+                .collect();
+            finish(state, winners, EndReason::LastTeamStanding, events);
+        }
+        _ => {}
+    }
+}
+
+/// Ends the game on victory points: a side's points are its seats' points added up (two players
+/// playing together add theirs); a tie is rolled off on 2d6, rerolling ties.
+pub fn end_by_points(state: &mut State, reason: EndReason, dice: &mut Dice, events: &mut Vec<Event>) {
+    let mut by_side: BTreeMap<u8, u32> = BTreeMap::new();
+    for s in &state.seats {
+        *by_side.entry(s.alliance).or_default() += s.victory_points;
+    }
+    let best = by_side.values().copied().max().unwrap_or(0);
+    let mut tied: Vec<u8> = by_side
+        .iter()
+        .filter(|(_, p)| **p == best)
+        .map(|(a, _)| *a)
+        .collect();
+    if tied.len() > 1 {
+        let mut rolls: Vec<(Seat, Vec<u8>)> = tied
+            .iter()
+            .map(|a| (first_seat(state, *a), Vec::new()))
+            .collect();
+        let mut contenders: Vec<usize> = (0..tied.len()).collect();
+        for _ in 0..50 {
+            let mut top = 0;
+            for &c in &contenders {
+                let (x, y) = dice.two_d6();
+                rolls[c].1.push(x + y);
+                top = top.max(x + y);
+            }
+            contenders.retain(|&c| rolls[c].1.last() == Some(&top));
+            if contenders.len() == 1 {
+                break;
+            }
+        }
+        events.push(Event::RollOff { rolls });
+        tied = vec![tied[contenders[0]]];
+    }
+    let winners: Vec<Seat> = (0..state.seats.len())
+        .filter(|&i| tied.contains(&state.seats[i].alliance))
+        .map(|i| Seat(i as u8))
+        .collect();
+    finish(state, winners, reason, events);
+}
+
+fn first_seat(state: &State, alliance: u8) -> Seat {
+    (0..state.seats.len())
+        .find(|&i| state.seats[i].alliance == alliance)
+        .map_or(Seat(0), |i| Seat(i as u8))
+}
+
+fn finish(state: &mut State, winners: Vec<Seat>, reason: EndReason, events: &mut Vec<Event>) {
+    let scores: Vec<(Seat, u32)> = state
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (Seat(i as u8), s.victory_points))
+        .collect();
+    state.phase = Phase::Over;
+    state.interrupt = None;
+    state.outcome = Some(Outcome {
+        winners: winners.clone(),
+        scores: scores.iter().map(|(s, p)| (*s, i64::from(*p))).collect(),
+        reason: reason.text(skirmish_lang::Lang::En).to_string(),
+    });
+    events.push(Event::GameOver {
+        winners,
+        scores,
+        reason,
+    });
+}

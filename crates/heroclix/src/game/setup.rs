@@ -1,0 +1,328 @@
+//! *Préparez le champ de bataille*: reveal the teams, roll for the first player (2d6, ties
+//! reroll), the first player chooses the map, seats choose deployment zones starting on the first
+//! player's left (opposite sides for two players), zones grow a row at a time towards the centre
+//! while a team does not fit, then each seat places its figures, first player first.
+
+use skirmish_board::square::{Square, SquareMap};
+use skirmish_board::FigureId;
+use skirmish_engine::{Dice, Seat, SetupError};
+
+use super::event::Event;
+use super::state::{Fig, Phase, Scenario, SeatInfo, State};
+
+/// Builds the starting state.
+pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> {
+    let n = scenario.teams.len();
+    if !(2..=4).contains(&n) {
+        return Err(SetupError::new(format!(
+            "HeroClix is played by 2 to 4 seats; the scenario has {n} team(s)"
+        )));
+    }
+    if scenario.maps.is_empty() {
+        return Err(SetupError::new("the scenario has no map"));
+    }
+    let mut figures = Vec::new();
+    let mut seats = Vec::new();
+    for (i, team) in scenario.teams.iter().enumerate() {
+        if team.figures.is_empty() {
+            return Err(SetupError::new(format!(
+                "team {} ({}) has no figure: a team needs at least one",
+                i + 1,
+                team.name
+            )));
+        }
+        seats.push(SeatInfo {
+            name: team.name.clone(),
+            alliance: team.alliance.unwrap_or(100 + i as u8),
+            zone: None,
+            victory_points: 0,
+        });
+        for tf in &team.figures {
+            let lines = tf.def.starting_lines();
+            let Some(&start) = lines.get(tf.line) else {
+                return Err(SetupError::new(format!(
+                    "{} ({}) has no starting line {} (it has {})",
+                    tf.def.name,
+                    tf.def.id,
+                    tf.line + 1,
+                    lines.len()
+                )));
+            };
+            if tf.def.dial.is_empty() {
+                return Err(SetupError::new(format!(
+                    "{} ({}) has no dial",
+                    tf.def.name, tf.def.id
+                )));
+            }
+            let id = FigureId(figures.len() as u32);
+            figures.push(Fig {
+                id,
+                def: tf.def.clone(),
+                label: tf.label.clone().unwrap_or_else(|| tf.def.name.clone()),
+                owner: Seat(i as u8),
+                points: tf.def.points_for_line(tf.line).unwrap_or(0),
+                start_click: start,
+                click: start,
+                square: None,
+                tokens: 0,
+                ko: false,
+                acted_this_turn: false,
+                token_this_turn: false,
+                active: false,
+                last_damaged_by: None,
+            });
+        }
+    }
+    // Copies of one name need telling apart in logs.
+    for i in 0..figures.len() {
+        let same: Vec<usize> = (0..figures.len())
+            .filter(|&j| figures[j].label == figures[i].label)
+            .collect();
+        if same.len() > 1 && scenario.teams.iter().all(|t| t.figures.iter().all(|f| f.label.is_none())) {
+            let k = same.iter().position(|&j| j == i).unwrap_or(0);
+            figures[i].label = format!("{} {}", figures[i].label, k + 1);
+        }
+    }
+    let mut state = State {
+        options: scenario.options.clone(),
+        map: scenario.maps[0].clone(),
+        map_choices: Vec::new(),
+        figures,
+        seats,
+        phase: Phase::Play,
+        round: 1,
+        order: Vec::new(),
+        turn: 0,
+        actions_used: 0,
+        action_total: (scenario.options.build_total / 100).clamp(1, 255) as u8,
+        zone_growth: 0,
+        interrupt: None,
+        outcome: None,
+        first_player_rolls: Vec::new(),
+    };
+    if let Some(pos) = &scenario.position {
+        return from_position(state, scenario, pos);
+    }
+    let (first, rolls) = roll_first_player(n, dice);
+    state.first_player_rolls = rolls;
+    state.order = (0..n).map(|k| Seat(((first.index() + k) % n) as u8)).collect();
+    if scenario.maps.len() > 1 {
+        state.map_choices = scenario.maps.clone();
+        state.phase = Phase::ChooseMap;
+    } else {
+        check_zones(&state.map, n)?;
+        state.phase = Phase::ChooseZones { next: 0 };
+    }
+    Ok(state)
+}
+
+/// Rolls 2d6 per seat, rerolling ties for the highest total.
+fn roll_first_player(n: usize, dice: &mut Dice) -> (Seat, Vec<(Seat, Vec<u8>)>) {
+    let mut rolls: Vec<(Seat, Vec<u8>)> = (0..n).map(|i| (Seat(i as u8), Vec::new())).collect();
+    let mut contenders: Vec<usize> = (0..n).collect();
+    // Each round of rerolls halves the odds of another tie; a scripted stream that keeps
+    // tying is cut off after 50 rounds in favour of the lowest seat.
+    for _ in 0..50 {
+        let mut best = 0;
+        for &c in &contenders {
+            let (a, b) = dice.two_d6();
+            rolls[c].1.push(a + b);
+            best = best.max(a + b);
+        }
+        contenders.retain(|&c| rolls[c].1.last() == Some(&best));
+        if contenders.len() == 1 {
+            break;
+        }
+    }
+    (Seat(contenders[0] as u8), rolls)
+}
+
+fn check_zones(map: &SquareMap, seats: usize) -> Result<(), SetupError> {
+    let zones = map.deployment_zones();
+    if zones.len() < seats {
+        return Err(SetupError::new(format!(
+            "map `{}` has {} deployment zone(s) for {seats} seats",
+            map.name,
+            zones.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Starts from a given position (rules scenarios).
+fn from_position(
+    mut state: State,
+    scenario: &Scenario,
+    pos: &super::state::Position,
+) -> Result<State, SetupError> {
+    let n = state.seats.len();
+    if usize::from(pos.active) >= n || usize::from(pos.first) >= n {
+        return Err(SetupError::new(format!(
+            "position: active seat {} or first seat {} does not exist ({n} seats)",
+            pos.active + 1,
+            pos.first + 1
+        )));
+    }
+    state.order = (0..n).map(|k| Seat(((usize::from(pos.first) + k) % n) as u8)).collect();
+    state.turn = state
+        .order
+        .iter()
+        .position(|s| s.0 == pos.active)
+        .unwrap_or(0);
+    state.round = pos.round.max(1);
+    for p in &pos.figures {
+        let base: usize = scenario.teams[..usize::from(p.seat).min(n)]
+            .iter()
+            .map(|t| t.figures.len())
+            .sum();
+        let Some(team) = scenario.teams.get(usize::from(p.seat)) else {
+            return Err(SetupError::new(format!("position: seat {} does not exist", p.seat + 1)));
+        };
+        if p.index >= team.figures.len() {
+            return Err(SetupError::new(format!(
+                "position: seat {} has no figure number {}",
+                p.seat + 1,
+                p.index + 1
+            )));
+        }
+        let id = base + p.index;
+        if let Some(sq) = p.square {
+            let Some(cell) = state.map.cell(sq) else {
+                return Err(SetupError::new(format!("position: square {sq} is off the map")));
+            };
+            if cell.is_blocking() {
+                return Err(SetupError::new(format!(
+                    "position: square {sq} is blocking terrain (golden rule of occupancy)"
+                )));
+            }
+            if state.figures.iter().any(|f| f.square == Some(sq)) {
+                return Err(SetupError::new(format!(
+                    "position: two figures on {sq} (golden rule of occupancy)"
+                )));
+            }
+        }
+        let f = &mut state.figures[id];
+        f.square = p.square;
+        f.click = f.start_click + p.damage;
+        f.tokens = p.tokens.min(2);
+        f.active = p.active;
+        if f.click >= f.def.dial.len() {
+            return Err(SetupError::new(format!(
+                "position: {} takes {} damage, past its last click",
+                f.label, p.damage
+            )));
+        }
+    }
+    state.phase = Phase::Play;
+    Ok(state)
+}
+
+/// The side of the map a zone lies on, as a unit step towards the centre.
+fn inward(map: &SquareMap, zone: u8) -> (i32, i32) {
+    let sq = map.zone_squares(zone);
+    if sq.is_empty() {
+        return (0, 0);
+    }
+    let cx = sq.iter().map(|s| s.x as f64 + 0.5).sum::<f64>() / sq.len() as f64;
+    let cy = sq.iter().map(|s| s.y as f64 + 0.5).sum::<f64>() / sq.len() as f64;
+    let dx = cx - map.width() as f64 / 2.0;
+    let dy = cy - map.height() as f64 / 2.0;
+    if dy.abs() >= dx.abs() {
+        (0, if dy < 0.0 { 1 } else { -1 })
+    } else {
+        (if dx < 0.0 { 1 } else { -1 }, 0)
+    }
+}
+
+/// Squares of a zone, with the rows it has grown towards the centre.
+pub fn zone_squares(state: &State, zone: u8) -> Vec<Square> {
+    let base = state.map.zone_squares(zone);
+    let (dx, dy) = inward(&state.map, zone);
+    let mut out = base.clone();
+    for k in 1..=i32::from(state.zone_growth) {
+        for s in &base {
+            let t = Square::new(s.x + dx * k, s.y + dy * k);
+            if state.map.cell(t).is_some_and(|c| c.zone == 0) && !out.contains(&t) {
+                out.push(t);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Zones a seat may still choose: free ones, and for two seats only the one opposite the zone
+/// already chosen (rulebook *Étape 2*).
+pub fn zone_options(state: &State) -> Vec<u8> {
+    let taken: Vec<u8> = state.seats.iter().filter_map(|s| s.zone).collect();
+    let free: Vec<u8> = state
+        .map
+        .deployment_zones()
+        .into_iter()
+        .filter(|z| !taken.contains(z))
+        .collect();
+    if state.seats.len() == 2 {
+        if let Some(&first) = taken.first() {
+            let (ax, ay) = inward(&state.map, first);
+            let opposite: Vec<u8> = free
+                .iter()
+                .copied()
+                .filter(|z| inward(&state.map, *z) == (-ax, -ay))
+                .collect();
+            if !opposite.is_empty() {
+                return opposite;
+            }
+        }
+    }
+    free
+}
+
+/// Grows every zone a row at a time until each team fits in its zone.
+pub fn grow_zones(state: &mut State, events: &mut Vec<Event>) {
+    let limit = state.map.width().max(state.map.height()) as u8;
+    while state.zone_growth < limit {
+        let fits = state.seats.iter().enumerate().all(|(i, s)| {
+            let Some(z) = s.zone else { return true };
+            let need = state
+                .figures
+                .iter()
+                .filter(|f| f.owner.index() == i)
+                .count();
+            let room = zone_squares(state, z)
+                .into_iter()
+                .filter(|sq| state.map.cell(*sq).is_some_and(|c| !c.is_blocking()))
+                .count();
+            room >= need
+        });
+        if fits {
+            return;
+        }
+        state.zone_growth += 1;
+        events.push(Event::ZonesGrown {
+            rows: state.zone_growth,
+        });
+    }
+}
+
+/// Squares where a seat may place a figure now.
+pub fn placement_squares(state: &State, seat: Seat) -> Vec<Square> {
+    let Some(zone) = state.seats.get(seat.index()).and_then(|s| s.zone) else {
+        return Vec::new();
+    };
+    zone_squares(state, zone)
+        .into_iter()
+        .filter(|sq| {
+            state.map.cell(*sq).is_some_and(|c| !c.is_blocking()) && state.figure_at(*sq).is_none()
+        })
+        .collect()
+}
+
+/// Figures of a seat not yet placed.
+pub fn unplaced(state: &State, seat: Seat) -> Vec<FigureId> {
+    state
+        .figures
+        .iter()
+        .filter(|f| f.owner == seat && !f.ko && f.square.is_none())
+        .map(|f| f.id)
+        .collect()
+}

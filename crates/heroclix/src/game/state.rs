@@ -1,0 +1,309 @@
+//! The state of a HeroClix game, its scenario (what a game starts from) and the options.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use skirmish_board::square::{Square, SquareMap};
+use skirmish_board::FigureId;
+use skirmish_engine::{Outcome, Seat};
+
+use crate::figure::{FigureDef, Stat};
+
+/// One figure chosen for a team.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamFigure {
+    /// The figure.
+    pub def: Arc<FigureDef>,
+    /// Starting line, 0 for the first one.
+    #[serde(default)]
+    pub line: usize,
+    /// A name to tell copies apart ("Street Tough 2"); the figure's name by default.
+    #[serde(default)]
+    pub label: Option<String>,
+}
+
+/// One seat's team.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamSetup {
+    /// The player's or team's name.
+    pub name: String,
+    /// Seats with the same alliance number play together (two versus two); by default every
+    /// seat is alone.
+    #[serde(default)]
+    pub alliance: Option<u8>,
+    /// The figures.
+    pub figures: Vec<TeamFigure>,
+}
+
+/// A figure already on the board, for scenarios that start from a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlacedFigure {
+    /// Index of the seat (0-based) whose team it belongs to.
+    pub seat: u8,
+    /// Index of the figure in that team's list.
+    pub index: usize,
+    /// Its square.
+    pub square: Option<Square>,
+    /// Clicks of damage taken from its starting line.
+    #[serde(default)]
+    pub damage: usize,
+    /// Action tokens on it.
+    #[serde(default)]
+    pub tokens: u8,
+    /// It has received an action or moved this game (no first-round immunity).
+    #[serde(default)]
+    pub active: bool,
+}
+
+/// A position to start from instead of the set-up steps (for rules scenarios and puzzles).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    /// The round being played.
+    pub round: u32,
+    /// The seat whose turn it is (0-based).
+    pub active: u8,
+    /// The first player (0-based); turn order goes on from it.
+    #[serde(default)]
+    pub first: u8,
+    /// Where each figure stands.
+    pub figures: Vec<PlacedFigure>,
+}
+
+/// Game options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// Build total in points; sets the action total (one action per 100 points).
+    pub build_total: u32,
+    /// The game ends after this many rounds and victory points decide (*temps limite*).
+    #[serde(default)]
+    pub round_limit: Option<u32>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            build_total: 300,
+            round_limit: None,
+        }
+    }
+}
+
+/// Everything a HeroClix game starts from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scenario {
+    /// The maps to choose from: the first player chooses when there are several.
+    pub maps: Vec<SquareMap>,
+    /// One team per seat, in seat order (clockwise around the table).
+    pub teams: Vec<TeamSetup>,
+    /// Options.
+    #[serde(default)]
+    pub options: Options,
+    /// Start from this position instead of the set-up steps.
+    #[serde(default)]
+    pub position: Option<Position>,
+}
+
+/// One figure in play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fig {
+    /// Its id in this game (index into [`State::figures`]).
+    pub id: FigureId,
+    /// What is printed on it.
+    pub def: Arc<FigureDef>,
+    /// The name shown in logs.
+    pub label: String,
+    /// Whose team it is on.
+    pub owner: Seat,
+    /// Point value for its starting line.
+    pub points: u32,
+    /// Click index of its starting line: healing never goes above it.
+    pub start_click: usize,
+    /// Current click index.
+    pub click: usize,
+    /// Square, while on the map.
+    pub square: Option<Square>,
+    /// Action tokens (0 to 2).
+    pub tokens: u8,
+    /// Knocked out (*vaincu*) and removed from the game.
+    pub ko: bool,
+    /// Received an action this turn (the pass action included): gets no other.
+    pub acted_this_turn: bool,
+    /// Received an action token this turn: keeps its tokens at the end of the turn.
+    pub token_this_turn: bool,
+    /// Received an action or moved this game: no more first-round immunity.
+    pub active: bool,
+    /// The last opposing seat that dealt it damage (for victory points of a figure KO'd on its
+    /// own turn).
+    pub last_damaged_by: Option<Seat>,
+}
+
+impl Fig {
+    /// The printed value of one column on the current click.
+    pub fn printed(&self, stat: Stat) -> u8 {
+        self.def.dial.get(self.click).map_or(0, |c| c.value(stat))
+    }
+
+    /// True while the figure stands on the map.
+    pub fn in_play(&self) -> bool {
+        !self.ko && self.square.is_some()
+    }
+}
+
+/// One seat at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// Team name.
+    pub name: String,
+    /// Seats sharing an alliance play together.
+    pub alliance: u8,
+    /// Deployment zone chosen.
+    pub zone: Option<u8>,
+    /// Victory points scored.
+    pub victory_points: u32,
+}
+
+/// Where the game stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// The first player chooses the map (rulebook *Étape 2*).
+    ChooseMap,
+    /// Seats choose deployment zones, starting left of the first player.
+    ChooseZones {
+        /// Index into the turn order of the seat choosing.
+        next: usize,
+    },
+    /// Seats place their figures, first player first (*Étape 3*).
+    Deploy {
+        /// Index into the turn order of the seat deploying.
+        next: usize,
+    },
+    /// Rounds and turns.
+    Play,
+    /// The game is over.
+    Over,
+}
+
+/// An action under way that waits for a choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "stage", rename_all = "snake_case")]
+pub enum Interrupt {
+    /// The attacker splits the damage between the targets it hit.
+    SplitDamage {
+        /// The attack.
+        attack: AttackInProgress,
+    },
+    /// The attacker picks which of two squares sets a knockback line.
+    KnockbackLine {
+        /// The attack.
+        attack: AttackInProgress,
+        /// The figure knocked back now.
+        figure: FigureId,
+        /// Squares it is knocked back.
+        distance: u8,
+        /// The two squares the attacker chooses between.
+        options: [Square; 2],
+    },
+}
+
+/// An attack between its roll and its end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackInProgress {
+    /// The attacker.
+    pub attacker: FigureId,
+    /// Ranged (true) or close.
+    pub ranged: bool,
+    /// The two dice.
+    pub dice: (u8, u8),
+    /// Targets hit.
+    pub hits: Vec<FigureId>,
+    /// Damage to share between the hits (before the critical hit's +1 each).
+    pub damage: u8,
+    /// Damage each hit figure took, once dealt, for knockback.
+    pub dealt: Vec<(FigureId, u8)>,
+    /// Knockbacks still to resolve, farthest first.
+    pub knockbacks: Vec<(FigureId, u8)>,
+}
+
+/// The whole state of a HeroClix game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// Options.
+    pub options: Options,
+    /// The battlefield, markers and destroyed walls included.
+    pub map: SquareMap,
+    /// Maps still to choose from (set-up only).
+    pub map_choices: Vec<SquareMap>,
+    /// Every figure, KO'd ones included.
+    pub figures: Vec<Fig>,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// Phase.
+    pub phase: Phase,
+    /// Round number, from 1.
+    pub round: u32,
+    /// Turn order: the first player, then clockwise.
+    pub order: Vec<Seat>,
+    /// Index into `order` of the active seat.
+    pub turn: usize,
+    /// Actions given this turn.
+    pub actions_used: u8,
+    /// Actions per turn.
+    pub action_total: u8,
+    /// Rows added to every deployment zone because a team did not fit.
+    pub zone_growth: u8,
+    /// An action waiting for a choice.
+    pub interrupt: Option<Interrupt>,
+    /// The outcome, once over.
+    pub outcome: Option<Outcome>,
+    /// The rolls for the first player (set-up), shown in the log.
+    pub first_player_rolls: Vec<(Seat, Vec<u8>)>,
+}
+
+impl State {
+    /// The seat whose turn it is.
+    pub fn active_seat(&self) -> Seat {
+        self.order.get(self.turn).copied().unwrap_or(Seat(0))
+    }
+
+    /// A figure by id.
+    pub fn fig(&self, id: FigureId) -> Option<&Fig> {
+        self.figures.get(id.0 as usize)
+    }
+
+    /// A figure by id, for changing it.
+    pub fn fig_mut(&mut self, id: FigureId) -> Option<&mut Fig> {
+        self.figures.get_mut(id.0 as usize)
+    }
+
+    /// True if the two seats play on the same side.
+    pub fn allied(&self, a: Seat, b: Seat) -> bool {
+        a == b
+            || matches!((self.seats.get(a.index()), self.seats.get(b.index())), (Some(x), Some(y)) if x.alliance == y.alliance)
+    }
+
+    /// The figure standing on a square.
+    pub fn figure_at(&self, sq: Square) -> Option<&Fig> {
+        self.figures
+            .iter()
+            .find(|f| !f.ko && f.square == Some(sq))
+    }
+
+    /// Figures on the map.
+    pub fn in_play(&self) -> impl Iterator<Item = &Fig> {
+        self.figures.iter().filter(|f| f.in_play())
+    }
+
+    /// True if `a` and `b` are on opposing sides.
+    pub fn opposed(&self, a: &Fig, b: &Fig) -> bool {
+        !self.allied(a.owner, b.owner)
+    }
+
+    /// True if a figure stands adjacent to an opposing figure.
+    pub fn next_to_enemy(&self, f: &Fig) -> bool {
+        let Some(sq) = f.square else { return false };
+        self.in_play()
+            .any(|o| self.opposed(f, o) && o.square.is_some_and(|s| self.map.adjacent(sq, s)))
+    }
+}

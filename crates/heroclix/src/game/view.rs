@@ -1,0 +1,107 @@
+//! What a seat or a spectator sees. HeroClix hides little: teams are revealed, but no one may
+//! turn a dial to look at the clicks before or after the current one (rulebook *Étape 1*), so a
+//! view shows each figure's current click only.
+
+use serde::Serialize;
+use skirmish_board::square::{Square, SquareMap};
+use skirmish_board::FigureId;
+use skirmish_engine::{Outcome, Seat, Viewer};
+
+use super::state::{Phase, State};
+use crate::figure::Stat;
+
+/// One figure as players see it.
+#[derive(Clone, Debug, Serialize)]
+pub struct FigureView {
+    /// Id.
+    pub id: FigureId,
+    /// Name shown.
+    pub label: String,
+    /// Owner.
+    pub owner: Seat,
+    /// Square, while on the map.
+    pub square: Option<Square>,
+    /// Knocked out.
+    pub ko: bool,
+    /// Action tokens.
+    pub tokens: u8,
+    /// Current speed, attack, defence, damage values.
+    pub values: [u8; 4],
+    /// Powers showing on the current click, by column (identifiers).
+    pub powers: [Option<String>; 4],
+    /// Range.
+    pub range: u8,
+    /// Bolts.
+    pub targets: u8,
+    /// Point value.
+    pub points: u32,
+    /// Given an action this turn.
+    pub acted: bool,
+}
+
+/// The game as a viewer sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct View {
+    /// Phase.
+    pub phase: Phase,
+    /// Round.
+    pub round: u32,
+    /// Whose turn.
+    pub active: Seat,
+    /// Actions given / action total.
+    pub actions: (u8, u8),
+    /// Team names and victory points, by seat.
+    pub seats: Vec<(String, u32)>,
+    /// Figures.
+    pub figures: Vec<FigureView>,
+    /// The battlefield.
+    pub map: SquareMap,
+    /// The first player roll.
+    pub first_player_rolls: Vec<(Seat, Vec<u8>)>,
+    /// The result, once over.
+    pub outcome: Option<Outcome>,
+    /// Who is looking.
+    pub viewer: Viewer,
+}
+
+/// Builds a view.
+pub fn view(state: &State, viewer: Viewer) -> View {
+    View {
+        phase: state.phase.clone(),
+        round: state.round,
+        active: state.active_seat(),
+        actions: (state.actions_used, state.action_total),
+        seats: state
+            .seats
+            .iter()
+            .map(|s| (s.name.clone(), s.victory_points))
+            .collect(),
+        figures: state
+            .figures
+            .iter()
+            .map(|f| {
+                let click = f.def.dial.get(f.click);
+                FigureView {
+                    id: f.id,
+                    label: f.label.clone(),
+                    owner: f.owner,
+                    square: f.square,
+                    ko: f.ko,
+                    tokens: f.tokens,
+                    values: Stat::ALL.map(|s| f.printed(s)),
+                    powers: Stat::ALL.map(|s| {
+                        click.and_then(|c| c.power(s)).map(|p| p.id().to_string())
+                    }),
+                    range: f.def.range,
+                    targets: f.def.targets,
+                    points: f.points,
+                    acted: f.acted_this_turn,
+                }
+            })
+            .collect(),
+        map: state.map.clone(),
+        first_player_rolls: state.first_player_rolls.clone(),
+        outcome: state.outcome.clone(),
+        viewer,
+    }
+}
