@@ -43,6 +43,12 @@ fn bench(c: &mut Criterion) {
     c.bench_function("reach_speed_10", |b| {
         b.iter(|| reach(&map, black_box(&query)).map(|r| r.allowance))
     });
+    c.bench_function("move_graph_setup", |b| {
+        b.iter(|| {
+            skirmish_heroclix::movement::ClixMoveGraph::new(&map, black_box(&query))
+                .near_enemy(start)
+        })
+    });
     c.bench_function("reach_speed_10_with_destinations", |b| {
         b.iter(|| reach(&map, black_box(&query)).map(|r| r.destinations().len()))
     });

@@ -10,6 +10,7 @@
 //! | *Construisez votre équipe*, *Total de points de construction*, *Personnages uniques*, *Total d'action* | [`team`] (team files and their check) |
 //! | Figures written by hand (TOML), the figure catalogue | [`content`] |
 //! | Figures from the hcunits data set (JSON) | [`import`] |
+//! | Rules scenarios: worked examples of the rulebook and FAQ rulings as TOML files, played through the game and checked | [`scenario_file`] |
 //! | *Ligne de vue*, *Terrain élevé*, *Ligne de vue : le bord*, *Lignes de vue à travers un point d'intersection* | [`line_of_fire`] (on the shared Clix core of `skirmish-los`) |
 
 pub mod content;
@@ -18,6 +19,7 @@ pub mod game;
 pub mod import;
 pub mod line_of_fire;
 pub mod movement;
+pub mod scenario_file;
 pub mod team;
 
 pub use game::HeroClix;

@@ -67,13 +67,33 @@ enum Occ {
     Enemy,
 }
 
+// Per-square facts, precomputed once per move so that the search reads flat arrays.
+const IMPASSABLE: u8 = 1; // blocking terrain or an opposing figure
+const HINDERS: u8 = 2; // hindering terrain or water
+const NEAR_ENEMY: u8 = 4; // adjacent to an opposing figure not broken away from
+const STAIR_MIDDLE: u8 = 8; // a middle step of a staircase
+const LINKED: u8 = 16; // part of a staircase or a ladder
+
+const WALL_BITS: [(Dir, u8); 4] = [(Dir::N, 1), (Dir::E, 2), (Dir::S, 4), (Dir::W, 8)];
+
+fn wall_bit(d: Dir) -> u8 {
+    WALL_BITS
+        .iter()
+        .find(|(x, _)| *x == d)
+        .map_or(0, |(_, b)| *b)
+}
+
 /// The board as a HeroClix mover sees it; implements [`MoveGraph`].
 #[derive(Clone)]
 pub struct ClixMoveGraph<'a> {
     map: &'a SquareMap,
     start: Square,
+    width: i32,
+    height: i32,
     occ: Vec<Occ>,
-    near_enemy: Vec<bool>,
+    flags: Vec<u8>,
+    levels: Vec<u8>,
+    walls: Vec<u8>,
     /// When set, nothing ends the move early: used to explain why a square is out of reach.
     ignore_stops: bool,
 }
@@ -89,8 +109,37 @@ enum Restriction {
 impl<'a> ClixMoveGraph<'a> {
     /// Prepares the board for one move.
     pub fn new(map: &'a SquareMap, query: &MoveQuery<'_>) -> Self {
-        let mut occ = vec![Occ::Empty; map.len()];
-        let mut near_enemy = vec![false; map.len()];
+        let n = map.len();
+        let mut occ = vec![Occ::Empty; n];
+        let mut flags = vec![0u8; n];
+        let mut levels = vec![0u8; n];
+        let mut walls = vec![0u8; n];
+        for (i, sq) in map.squares().enumerate() {
+            let Some(c) = map.cell(sq) else { continue };
+            levels[i] = c.level;
+            if c.is_blocking() {
+                flags[i] |= IMPASSABLE;
+            }
+            if c.hinders_movement() {
+                flags[i] |= HINDERS;
+            }
+            if c.stair.is_some() || c.ladder.is_some() {
+                flags[i] |= LINKED;
+            }
+            if let Some((id, k)) = c.stair {
+                let last = map.staircases[id as usize].steps.len().saturating_sub(1) as u8;
+                if k > 0 && k < last {
+                    flags[i] |= STAIR_MIDDLE;
+                }
+            }
+            if c.has_walls() {
+                for (d, b) in WALL_BITS {
+                    if c.wall(d) {
+                        walls[i] |= b;
+                    }
+                }
+            }
+        }
         for o in query.others {
             let Some(i) = map.index(o.square) else {
                 continue;
@@ -102,11 +151,14 @@ impl<'a> ClixMoveGraph<'a> {
                 Side::Friend => Occ::Friend,
                 Side::Enemy => Occ::Enemy,
             };
-            if o.side == Side::Enemy && !query.broke_away_from.contains(&o.figure) {
-                for n in o.square.neighbours() {
-                    if map.adjacent(o.square, n) {
-                        if let Some(j) = map.index(n) {
-                            near_enemy[j] = true;
+            if o.side == Side::Enemy {
+                flags[i] |= IMPASSABLE;
+                if !query.broke_away_from.contains(&o.figure) {
+                    for nb in o.square.neighbours() {
+                        if map.adjacent(o.square, nb) {
+                            if let Some(j) = map.index(nb) {
+                                flags[j] |= NEAR_ENEMY;
+                            }
                         }
                     }
                 }
@@ -115,49 +167,90 @@ impl<'a> ClixMoveGraph<'a> {
         ClixMoveGraph {
             map,
             start: query.from,
+            width: map.width(),
+            height: map.height(),
             occ,
-            near_enemy,
+            flags,
+            levels,
+            walls,
             ignore_stops: false,
         }
     }
 
+    fn idx(&self, sq: Square) -> Option<usize> {
+        (sq.x >= 0 && sq.y >= 0 && sq.x < self.width && sq.y < self.height)
+            .then(|| (sq.y * self.width + sq.x) as usize)
+    }
+
     fn occ(&self, sq: Square) -> Occ {
-        self.map.index(sq).map_or(Occ::Empty, |i| self.occ[i])
+        self.idx(sq).map_or(Occ::Empty, |i| self.occ[i])
     }
 
     /// True if an opposing figure (not broken away from) is adjacent to `sq`.
     pub fn near_enemy(&self, sq: Square) -> bool {
-        self.map.index(sq).is_some_and(|i| self.near_enemy[i])
+        self.idx(sq)
+            .is_some_and(|i| self.flags[i] & NEAR_ENEMY != 0)
     }
 
-    /// Whether a staircase's middle steps let a step between `a` and `b` through.
+    /// Whether a staircase's middle steps let a step between `a` and `b` through: they are
+    /// entered and left only by the neighbouring steps.
     fn stairs_allow(&self, a: Square, b: Square) -> bool {
-        let inner = |s: Square| {
-            let c = self.map.cell(s)?;
-            let (id, k) = c.stair?;
-            let last = self.map.staircases[id as usize].steps.len() as u8 - 1;
-            (k > 0 && k < last).then_some(id)
+        let middle = |s: Square| {
+            self.idx(s)
+                .is_some_and(|i| self.flags[i] & STAIR_MIDDLE != 0)
         };
-        let consecutive = || {
-            matches!((self.map.cell(a).and_then(|c| c.stair), self.map.cell(b).and_then(|c| c.stair)),
-                (Some((i, x)), Some((j, y))) if i == j && x.abs_diff(y) == 1)
-        };
-        if inner(a).is_some() || inner(b).is_some() {
-            return consecutive();
+        if !middle(a) && !middle(b) {
+            return true;
         }
-        true
+        matches!((self.map.cell(a).and_then(|c| c.stair), self.map.cell(b).and_then(|c| c.stair)),
+            (Some((i, x)), Some((j, y))) if i == j && x.abs_diff(y) == 1)
+    }
+
+    fn level_ok(&self, i: usize, j: usize, from: Square, to: Square) -> bool {
+        self.levels[i] == self.levels[j]
+            || (self.flags[i] & self.flags[j] & LINKED != 0 && self.map.level_link(from, to))
+    }
+
+    /// The restriction of the corner point a diagonal step passes: the less restrictive of the
+    /// two side squares, each blocked by walls on the way round it, blocking terrain, an
+    /// opposing figure or another level, and hindering if it hinders movement.
+    fn corner(&self, from: Square, i: usize, to: Square, j: usize) -> Restriction {
+        let Some((a, b)) = from.dir_to(to).and_then(Dir::components) else {
+            return Restriction::Clear;
+        };
+        let level = self.levels[i];
+        let level_changes = level != self.levels[j];
+        let side = |d: Dir, other: Dir| {
+            let Some(k) = self.idx(from.step(d)) else {
+                return Restriction::Blocked;
+            };
+            if self.walls[i] & wall_bit(d) != 0
+                || self.walls[k] & wall_bit(other) != 0
+                || self.flags[k] & IMPASSABLE != 0
+                || (!level_changes && self.levels[k] != level)
+            {
+                Restriction::Blocked
+            } else if self.flags[k] & HINDERS != 0 {
+                Restriction::Hindering
+            } else {
+                Restriction::Clear
+            }
+        };
+        side(a, b).min(side(b, a))
     }
 
     /// Why a single step from `from` to the touching square `to` is impossible, if it is.
     pub fn step_refusal(&self, from: Square, to: Square) -> Option<MoveRefusal> {
-        let cell = self.map.cell(to)?;
-        if cell.is_blocking() {
+        let (Some(i), Some(j)) = (self.idx(from), self.idx(to)) else {
+            return Some(MoveRefusal::OffMap(to));
+        };
+        if self.map.cell(to).is_some_and(|c| c.is_blocking()) {
             return Some(MoveRefusal::BlockingTerrain(to));
         }
-        if self.occ(to) == Occ::Enemy {
+        if self.occ[j] == Occ::Enemy {
             return Some(MoveRefusal::EnemyInTheWay(to));
         }
-        if self.map.level(from) != self.map.level(to) && !self.map.level_link(from, to) {
+        if !self.level_ok(i, j, from, to) {
             return Some(MoveRefusal::Elevation { from, to });
         }
         if !self.stairs_allow(from, to) {
@@ -166,38 +259,10 @@ impl<'a> ClixMoveGraph<'a> {
         if self.map.step_crosses_wall(from, to) {
             return Some(MoveRefusal::Wall { from, to });
         }
-        if self.corner(from, to) == Restriction::Blocked {
+        if self.corner(from, i, to, j) == Restriction::Blocked {
             return Some(MoveRefusal::Corner { from, to });
         }
         None
-    }
-
-    /// The restriction of the corner point a diagonal step passes (Clear for orthogonal steps).
-    fn corner(&self, from: Square, to: Square) -> Restriction {
-        let Some((a, b)) = from.dir_to(to).and_then(Dir::components) else {
-            return Restriction::Clear;
-        };
-        let level = self.map.level(from);
-        let level_changes = level != self.map.level(to);
-        let side = |d: Dir, other: Dir| {
-            let s = from.step(d);
-            let Some(c) = self.map.cell(s) else {
-                return Restriction::Blocked;
-            };
-            let walled = self.map.wall(from, d) || self.map.wall(s, other);
-            if walled
-                || c.is_blocking()
-                || self.occ(s) == Occ::Enemy
-                || (!level_changes && c.level != level)
-            {
-                Restriction::Blocked
-            } else if c.hinders_movement() {
-                Restriction::Hindering
-            } else {
-                Restriction::Clear
-            }
-        };
-        side(a, b).min(side(b, a))
     }
 }
 
@@ -205,22 +270,24 @@ impl MoveGraph for ClixMoveGraph<'_> {
     type Node = Square;
 
     fn node_count(&self) -> usize {
-        self.map.len()
+        self.flags.len()
     }
 
     fn index(&self, node: Square) -> Option<usize> {
-        self.map.index(node)
+        self.idx(node)
     }
 
     fn node(&self, index: usize) -> Square {
-        self.map.square_at(index)
+        let i = index as i32;
+        Square::new(i % self.width, i / self.width)
     }
 
     fn steps(&self, from: Square, out: &mut Vec<Step<Square>>) {
-        let Some(here) = self.map.cell(from) else {
+        let Some(i) = self.idx(from) else {
             return;
         };
-        let from_hinders = here.hinders_movement();
+        let from_flags = self.flags[i];
+        let from_hinders = from_flags & HINDERS != 0;
         // Orthogonal steps first: among equally short paths the search keeps the first found,
         // and straight paths read better than zig-zags.
         const ORDER: [Dir; 8] = [
@@ -235,23 +302,39 @@ impl MoveGraph for ClixMoveGraph<'_> {
         ];
         for dir in ORDER {
             let to = from.step(dir);
-            let Some(cell) = self.map.cell(to) else {
+            let Some(j) = self.idx(to) else {
                 continue;
             };
-            if self.step_refusal(from, to).is_some() {
+            let f = self.flags[j];
+            if f & IMPASSABLE != 0 || !self.level_ok(i, j, from, to) {
                 continue;
             }
-            let hindering =
-                cell.hinders_movement() || self.corner(from, to) == Restriction::Hindering;
-            let stop = !self.ignore_stops && ((hindering && !from_hinders) || self.near_enemy(to));
+            if (from_flags | f) & STAIR_MIDDLE != 0 && !self.stairs_allow(from, to) {
+                continue;
+            }
+            let corner = if dir.is_diagonal() {
+                let c = self.corner(from, i, to, j);
+                if c == Restriction::Blocked {
+                    continue;
+                }
+                c
+            } else {
+                if self.walls[i] & wall_bit(dir) != 0 {
+                    continue;
+                }
+                Restriction::Clear
+            };
+            let hindering = f & HINDERS != 0 || corner == Restriction::Hindering;
+            let stop = !self.ignore_stops && ((hindering && !from_hinders) || f & NEAR_ENEMY != 0);
             out.push(Step { to, cost: 1, stop });
         }
     }
 
     fn can_end(&self, node: Square) -> bool {
         node == self.start
-            || (self.occ(node) == Occ::Empty
-                && self.map.cell(node).is_some_and(|c| !c.is_blocking()))
+            || self
+                .idx(node)
+                .is_some_and(|i| self.occ[i] == Occ::Empty && self.flags[i] & IMPASSABLE == 0)
     }
 }
 

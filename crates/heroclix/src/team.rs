@@ -679,3 +679,30 @@ pub fn not_run_yet(
     found.sort_by_key(|n| n.ability.sort_key());
     found
 }
+
+impl Team {
+    /// The team as a seat of a game: each entry's figure looked up in the catalogue. Errors name
+    /// the entry at fault; run [`check_team`] first for the full list of violations.
+    pub fn to_setup(&self, catalogue: &Catalogue) -> Result<crate::game::TeamSetup, TeamViolation> {
+        let mut figures = Vec::new();
+        for (i, e) in self.figures.iter().enumerate() {
+            let Some(def) = catalogue.get(&e.figure) else {
+                return Err(TeamViolation::UnknownFigure {
+                    entry: i,
+                    id: e.figure.clone(),
+                    close: catalogue.close_ids(&e.figure),
+                });
+            };
+            figures.push(crate::game::TeamFigure {
+                def: std::sync::Arc::new(def.clone()),
+                line: e.starting_line.saturating_sub(1),
+                label: e.custom_name.clone(),
+            });
+        }
+        Ok(crate::game::TeamSetup {
+            name: self.name.clone(),
+            alliance: None,
+            figures,
+        })
+    }
+}

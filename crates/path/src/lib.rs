@@ -59,10 +59,10 @@ pub struct Reach<N> {
     start: N,
     start_index: usize,
     budget: u32,
-    // [going on, stopped] per node.
+    // [going on, stopped] per node index.
     labels: Vec<[Label; 2]>,
-    ends: Vec<bool>,
-    nodes: Vec<N>,
+    // Every node reached, in index order, and whether a move may end there.
+    reached: Vec<(usize, N, bool)>,
 }
 
 /// A path found by the search.
@@ -80,13 +80,18 @@ impl<N: Copy + Eq + std::fmt::Debug> Reach<N> {
         self.start
     }
 
+    /// Index of the start position.
+    pub fn start_index(&self) -> usize {
+        self.start_index
+    }
+
     /// The movement that was available.
     pub fn budget(&self) -> u32 {
         self.budget
     }
 
     fn best(&self, i: usize) -> Option<(u32, usize)> {
-        let [go, stop] = self.labels[i];
+        let [go, stop] = *self.labels.get(i)?;
         match (go.cost, stop.cost) {
             (NONE, NONE) => None,
             (g, s) if g <= s => Some((g, 0)),
@@ -97,24 +102,30 @@ impl<N: Copy + Eq + std::fmt::Debug> Reach<N> {
     /// True if the mover can end its move at `node` (its start included: moving 0 squares is
     /// allowed).
     pub fn can_end_at<G: MoveGraph<Node = N>>(&self, graph: &G, node: N) -> bool {
-        graph
-            .index(node)
-            .is_some_and(|i| self.ends[i] && self.best(i).is_some())
+        graph.index(node).is_some_and(|i| {
+            self.best(i).is_some()
+                && self
+                    .reached
+                    .binary_search_by_key(&i, |r| r.0)
+                    .is_ok_and(|k| self.reached[k].2)
+        })
     }
 
     /// Every position the mover can end its move at, with the movement it costs, in index order.
     pub fn destinations(&self) -> Vec<(N, u32)> {
-        (0..self.labels.len())
-            .filter(|&i| self.ends[i])
-            .filter_map(|i| self.best(i).map(|(c, _)| (self.nodes[i], c)))
+        self.reached
+            .iter()
+            .filter(|r| r.2)
+            .filter_map(|&(i, n, _)| self.best(i).map(|(c, _)| (n, c)))
             .collect()
     }
 
     /// Every position the search got to, whether or not a move may end there (squares of
     /// friendly figures passed through, for instance).
     pub fn visited(&self) -> Vec<(N, u32)> {
-        (0..self.labels.len())
-            .filter_map(|i| self.best(i).map(|(c, _)| (self.nodes[i], c)))
+        self.reached
+            .iter()
+            .filter_map(|&(i, n, _)| self.best(i).map(|(c, _)| (n, c)))
             .collect()
     }
 
@@ -122,13 +133,13 @@ impl<N: Copy + Eq + std::fmt::Debug> Reach<N> {
     pub fn path_to<G: MoveGraph<Node = N>>(&self, graph: &G, node: N) -> Option<Path<N>> {
         let i = graph.index(node)?;
         let (cost, which) = self.best(i)?;
-        let mut nodes = vec![self.nodes[i]];
+        let mut nodes = vec![node];
         let mut cur = self.labels[i][which].parent;
         let mut guard = self.labels.len() * 2 + 2;
         while cur != NONE && guard > 0 {
             let idx = (cur / 2) as usize;
             let w = (cur % 2) as usize;
-            nodes.push(self.nodes[idx]);
+            nodes.push(graph.node(idx));
             cur = self.labels[idx][w].parent;
             guard -= 1;
         }
@@ -150,16 +161,18 @@ pub fn search<G: MoveGraph>(graph: &G, start: G::Node, budget: u32) -> Option<Re
         cost: 0,
         parent: NONE,
     };
-    // buckets[c] holds indices whose "go on" label costs c.
-    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); budget as usize + 1];
+    // buckets[c] holds indices whose "go on" label costs c; the budget never needs more
+    // buckets than there are nodes times the dearest step, so cap it to keep huge budgets cheap.
+    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); (budget as usize).min(n * 4) + 1];
     buckets[0].push(start_index as u32);
     let mut steps = Vec::with_capacity(16);
-    for c in 0..=budget {
+    let mut reached_idx = vec![start_index];
+    for c in 0..buckets.len() {
         let mut k = 0;
-        while k < buckets[c as usize].len() {
-            let i = buckets[c as usize][k] as usize;
+        while k < buckets[c].len() {
+            let i = buckets[c][k] as usize;
             k += 1;
-            if labels[i][0].cost != c {
+            if labels[i][0].cost != c as u32 {
                 continue;
             }
             steps.clear();
@@ -168,12 +181,15 @@ pub fn search<G: MoveGraph>(graph: &G, start: G::Node, budget: u32) -> Option<Re
                 let Some(j) = graph.index(s.to) else {
                     continue;
                 };
-                let nc = c.saturating_add(s.cost);
-                if nc > budget {
+                let nc = (c as u32).saturating_add(s.cost);
+                if nc > budget || nc as usize >= buckets.len() {
                     continue;
                 }
                 let which = usize::from(s.stop);
                 if nc < labels[j][which].cost {
+                    if labels[j][0].cost == NONE && labels[j][1].cost == NONE {
+                        reached_idx.push(j);
+                    }
                     labels[j][which] = Label {
                         cost: nc,
                         parent: (i as u32) * 2,
@@ -185,23 +201,21 @@ pub fn search<G: MoveGraph>(graph: &G, start: G::Node, budget: u32) -> Option<Re
             }
         }
     }
-    let nodes: Vec<G::Node> = (0..n).map(|i| graph.node(i)).collect();
-    let ends = nodes.iter().map(|&nd| graph.can_end(nd)).collect();
+    reached_idx.sort_unstable();
+    let reached = reached_idx
+        .into_iter()
+        .map(|i| {
+            let node = graph.node(i);
+            (i, node, graph.can_end(node))
+        })
+        .collect();
     Some(Reach {
         start,
         start_index,
         budget,
         labels,
-        ends,
-        nodes,
+        reached,
     })
-}
-
-impl<N> Reach<N> {
-    /// Index of the start position.
-    pub fn start_index(&self) -> usize {
-        self.start_index
-    }
 }
 
 #[cfg(test)]

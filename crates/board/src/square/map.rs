@@ -115,7 +115,11 @@ const fn wall_bit(dir: Dir) -> u8 {
 }
 
 /// Everything the map says about one square.
+///
+/// Serialized compactly as an array (`[terrain, level, indoor, zone, special, stair, ladder,
+/// markers, walls]`): maps travel inside every game state, replay check and network message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(from = "CellRepr", into = "CellRepr")]
 pub struct Cell {
     /// Printed terrain types.
     pub terrain: Terrain,
@@ -181,6 +185,42 @@ impl Cell {
     }
 }
 
+type CellRepr = (
+    Terrain,
+    u8,
+    bool,
+    u8,
+    Option<u16>,
+    Option<(u16, u8)>,
+    Option<u16>,
+    TerrainMarkers,
+    u8,
+);
+
+impl From<CellRepr> for Cell {
+    fn from(r: CellRepr) -> Cell {
+        Cell {
+            terrain: r.0,
+            level: r.1,
+            indoor: r.2,
+            zone: r.3,
+            special: r.4,
+            stair: r.5,
+            ladder: r.6,
+            markers: r.7,
+            walls: r.8 & (WALL_N | WALL_E | WALL_S | WALL_W),
+        }
+    }
+}
+
+impl From<Cell> for CellRepr {
+    fn from(c: Cell) -> CellRepr {
+        (
+            c.terrain, c.level, c.indoor, c.zone, c.special, c.stair, c.ladder, c.markers, c.walls,
+        )
+    }
+}
+
 /// A staircase: its steps from the bottom to the top. Only the top step is elevated (FAQ
 /// *Escaliers*: only the last step, along the thick black line, is up high).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -232,6 +272,7 @@ pub enum LinkError {
 /// The map is plain data that a game clones into its state, because play changes it: markers are
 /// placed, walls are destroyed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawSquareMap")]
 pub struct SquareMap {
     /// Name printed on the map.
     pub name: String,
@@ -246,6 +287,68 @@ pub struct SquareMap {
     pub ladders: Vec<Ladder>,
     /// Special (orange) zones, indexed by [`Cell::special`].
     pub special_zones: Vec<SpecialZone>,
+}
+
+/// A deserialized map before its sizes and references are checked.
+#[derive(Deserialize)]
+struct RawSquareMap {
+    name: String,
+    kind: MapKind,
+    width: i32,
+    height: i32,
+    cells: Vec<Cell>,
+    staircases: Vec<Staircase>,
+    ladders: Vec<Ladder>,
+    special_zones: Vec<SpecialZone>,
+}
+
+impl TryFrom<RawSquareMap> for SquareMap {
+    type Error = String;
+
+    /// Only maps whose lookups cannot go out of bounds are accepted: a map arriving from a file
+    /// or the network must never make a later query panic.
+    fn try_from(r: RawSquareMap) -> Result<SquareMap, String> {
+        if r.width < 1 || r.height < 1 || r.width > 1000 || r.height > 1000 {
+            return Err(format!("map size {}×{} is out of range", r.width, r.height));
+        }
+        if r.cells.len() != (r.width * r.height) as usize {
+            return Err(format!(
+                "map has {} cells for {}×{} squares",
+                r.cells.len(),
+                r.width,
+                r.height
+            ));
+        }
+        for c in &r.cells {
+            if c.special
+                .is_some_and(|s| usize::from(s) >= r.special_zones.len())
+            {
+                return Err("a cell names a special zone that does not exist".into());
+            }
+            if c.ladder.is_some_and(|l| usize::from(l) >= r.ladders.len()) {
+                return Err("a cell names a ladder that does not exist".into());
+            }
+            if let Some((st, k)) = c.stair {
+                let ok = r
+                    .staircases
+                    .get(usize::from(st))
+                    .is_some_and(|s| usize::from(k) < s.steps.len());
+                if !ok {
+                    return Err("a cell names a staircase step that does not exist".into());
+                }
+            }
+        }
+        Ok(SquareMap {
+            name: r.name,
+            kind: r.kind,
+            width: r.width,
+            height: r.height,
+            cells: r.cells,
+            staircases: r.staircases,
+            ladders: r.ladders,
+            special_zones: r.special_zones,
+        })
+    }
 }
 
 impl SquareMap {
@@ -581,6 +684,18 @@ mod tests {
         assert!(!m.level_link(sq(1, 1), sq(3, 1)));
         let err = m.add_staircase(vec![sq(0, 0), sq(0, 1)]).unwrap_err();
         assert!(matches!(err, LinkError::Levels(_)));
+    }
+
+    #[test]
+    fn serializes_compactly_and_refuses_inconsistent_maps() {
+        let mut m = SquareMap::new("t", MapKind::Outdoor, 2, 2);
+        m.set_wall(sq(0, 0), Dir::E, true);
+        let json = serde_json::to_string(&m).unwrap();
+        assert!(json.len() < 300, "{json}");
+        let back: SquareMap = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, m);
+        let broken = json.replace("\"width\":2", "\"width\":3");
+        assert!(serde_json::from_str::<SquareMap>(&broken).is_err());
     }
 
     #[test]

@@ -130,4 +130,3 @@ pub enum Decision {
         options: [Square; 2],
     },
 }
-

@@ -10,7 +10,7 @@
 use skirmish_board::square::{Dir, Marker, Square, Terrain};
 use skirmish_board::FigureId;
 use skirmish_engine::{Dice, Seat};
-use skirmish_los::{ClixLos, Endpoint, Occupant, OccupancyGrid, Verdict};
+use skirmish_los::{ClixLos, Endpoint, LosNote, OccupancyGrid, Occupant, Verdict};
 
 use super::event::{DamageKind, Event};
 use super::state::{AttackInProgress, Fig, Interrupt, State};
@@ -34,7 +34,8 @@ pub fn immune(state: &State, f: &Fig) -> bool {
     state.round == 1 && !f.active
 }
 
-fn occupancy(state: &State) -> OccupancyGrid {
+/// Who stands where, for lines of fire; build it once per decision and share it.
+pub fn occupancy(state: &State) -> OccupancyGrid {
     let mut occ = OccupancyGrid::new(&state.map);
     for f in state.in_play() {
         if let Some(sq) = f.square {
@@ -65,7 +66,9 @@ pub fn line_of_fire(state: &State, from: &Fig, to: &Fig) -> Verdict {
 
 /// Opposing figures a figure may attack in close combat.
 pub fn close_targets(state: &State, f: &Fig) -> Vec<FigureId> {
-    let Some(sq) = f.square else { return Vec::new() };
+    let Some(sq) = f.square else {
+        return Vec::new();
+    };
     state
         .in_play()
         .filter(|t| state.opposed(f, t) && !immune(state, t))
@@ -77,7 +80,7 @@ pub fn close_targets(state: &State, f: &Fig) -> Vec<FigureId> {
 /// Opposing figures a figure may target with a ranged attack, one by one: range above 0, not
 /// adjacent to an opposing figure, target within range (not counting the attacker's square)
 /// and with a line of fire that is not blocked.
-pub fn ranged_targets(state: &State, f: &Fig) -> Vec<FigureId> {
+pub fn ranged_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<FigureId> {
     let (Some(from), Some(a)) = (f.square, endpoint(state, f)) else {
         return Vec::new();
     };
@@ -85,25 +88,32 @@ pub fn ranged_targets(state: &State, f: &Fig) -> Vec<FigureId> {
     if r == 0 || state.next_to_enemy(f) {
         return Vec::new();
     }
-    let occ = occupancy(state);
     state
         .in_play()
         .filter(|t| state.opposed(f, t) && !immune(state, t))
         .filter(|t| {
-            let Some(b) = endpoint(state, t) else { return false };
+            let Some(b) = endpoint(state, t) else {
+                return false;
+            };
             from.distance(b.square) <= r
-                && ClixLos::HEROCLIX.verdict(&state.map, a, b, &occ) != Verdict::Blocked
+                && ClixLos::HEROCLIX.verdict(&state.map, a, b, occ) != Verdict::Blocked
         })
         .map(|t| t.id)
         .collect()
 }
 
 /// Every set of targets (1 up to the number of bolts, no figure twice) for a ranged attack.
-pub fn ranged_target_sets(state: &State, f: &Fig) -> Vec<Vec<FigureId>> {
-    let single = ranged_targets(state, f);
+pub fn ranged_target_sets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<Vec<FigureId>> {
+    let single = ranged_targets(state, f, occ);
     let bolts = usize::from(f.def.targets.max(1));
     let mut out: Vec<Vec<FigureId>> = Vec::new();
-    fn rec(items: &[FigureId], k: usize, start: usize, cur: &mut Vec<FigureId>, out: &mut Vec<Vec<FigureId>>) {
+    fn rec(
+        items: &[FigureId],
+        k: usize,
+        start: usize,
+        cur: &mut Vec<FigureId>,
+        out: &mut Vec<Vec<FigureId>>,
+    ) {
         if !cur.is_empty() {
             out.push(cur.clone());
         }
@@ -129,13 +139,19 @@ pub fn close_refusal(state: &State, attacker: FigureId, target: FigureId) -> Str
         return "a figure never targets itself".into();
     }
     if !state.opposed(a, t) {
-        return format!("{} is friendly: attacks never target friendly figures", t.label);
+        return format!(
+            "{} is friendly: attacks never target friendly figures",
+            t.label
+        );
     }
     if !t.in_play() {
         return format!("{} is not on the map", t.label);
     }
     if immune(state, t) {
-        return format!("{} has first-round immunity: it has not received an action or moved yet", t.label);
+        return format!(
+            "{} has first-round immunity: it has not received an action or moved yet",
+            t.label
+        );
     }
     format!(
         "{} is not adjacent to {} (walls, elevation and blocking terrain on both sides of a corner separate squares)",
@@ -145,18 +161,26 @@ pub fn close_refusal(state: &State, attacker: FigureId, target: FigureId) -> Str
 
 /// Why a ranged attack is refused.
 pub fn ranged_refusal(state: &State, attacker: FigureId, targets: &[FigureId]) -> String {
-    let Some(a) = state.fig(attacker) else { return "no such figure".into() };
+    let Some(a) = state.fig(attacker) else {
+        return "no such figure".into();
+    };
     if range(a) == 0 {
         return format!("{} has a range of 0: close combat only", a.label);
     }
     if state.next_to_enemy(a) {
-        return format!("{} is adjacent to an opposing figure: no ranged attack", a.label);
+        return format!(
+            "{} is adjacent to an opposing figure: no ranged attack",
+            a.label
+        );
     }
     if targets.is_empty() {
         return "an attack needs at least one target".into();
     }
     if targets.len() > usize::from(a.def.targets.max(1)) {
-        return format!("{} has {} bolt(s): at most that many targets", a.label, a.def.targets);
+        return format!(
+            "{} has {} bolt(s): at most that many targets",
+            a.label, a.def.targets
+        );
     }
     let mut seen = Vec::new();
     for id in targets {
@@ -164,12 +188,17 @@ pub fn ranged_refusal(state: &State, attacker: FigureId, targets: &[FigureId]) -
             return "a ranged attack cannot target the same figure twice".into();
         }
         seen.push(*id);
-        let Some(t) = state.fig(*id) else { return format!("there is no figure #{}", id.0) };
+        let Some(t) = state.fig(*id) else {
+            return format!("there is no figure #{}", id.0);
+        };
         if a.id == t.id {
             return "a figure never targets itself".into();
         }
         if !state.opposed(a, t) {
-            return format!("{} is friendly: attacks never target friendly figures", t.label);
+            return format!(
+                "{} is friendly: attacks never target friendly figures",
+                t.label
+            );
         }
         if !t.in_play() {
             return format!("{} is not on the map", t.label);
@@ -177,12 +206,23 @@ pub fn ranged_refusal(state: &State, attacker: FigureId, targets: &[FigureId]) -
         if immune(state, t) {
             return format!("{} has first-round immunity", t.label);
         }
-        let (Some(x), Some(y)) = (a.square, t.square) else { continue };
+        let (Some(x), Some(y)) = (a.square, t.square) else {
+            continue;
+        };
         if x.distance(y) > range(a) {
-            return format!("{} is {} squares away, beyond {}'s range of {}", t.label, x.distance(y), a.label, range(a));
+            return format!(
+                "{} is {} squares away, beyond {}'s range of {}",
+                t.label,
+                x.distance(y),
+                a.label,
+                range(a)
+            );
         }
         if line_of_fire(state, a, t) == Verdict::Blocked {
-            return format!("the line of fire from {} to {} is blocked", a.label, t.label);
+            return format!(
+                "the line of fire from {} to {} is blocked",
+                a.label, t.label
+            );
         }
     }
     "the targets must be listed in increasing order, each once".into()
@@ -191,14 +231,17 @@ pub fn ranged_refusal(state: &State, attacker: FigureId, targets: &[FigureId]) -
 /// Blocking squares a figure may attack: adjacent ones in close combat, and ones in range with a
 /// line of fire to the centre for a ranged attack (the targeted square does not block its own
 /// line).
-pub fn blocking_targets(state: &State, f: &Fig) -> Vec<(Square, bool)> {
+pub fn blocking_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<(Square, bool)> {
     let (Some(from), Some(a)) = (f.square, endpoint(state, f)) else {
         return Vec::new();
     };
     let mut out = Vec::new();
     let level = state.map.level(from);
     for n in from.neighbours() {
-        if state.map.cell(n).is_some_and(|c| c.is_blocking() && c.level == level)
+        if state
+            .map
+            .cell(n)
+            .is_some_and(|c| c.is_blocking() && c.level == level)
             && !state.map.step_crosses_wall(from, n)
         {
             out.push((n, false));
@@ -206,7 +249,6 @@ pub fn blocking_targets(state: &State, f: &Fig) -> Vec<(Square, bool)> {
     }
     let r = range(f) as i32;
     if r > 0 && !state.next_to_enemy(f) {
-        let occ = occupancy(state);
         for y in (from.y - r)..=(from.y + r) {
             for x in (from.x - r)..=(from.x + r) {
                 let sq = Square::new(x, y);
@@ -214,7 +256,7 @@ pub fn blocking_targets(state: &State, f: &Fig) -> Vec<(Square, bool)> {
                     continue;
                 }
                 let b = Endpoint::at(&state.map, sq);
-                if ClixLos::HEROCLIX.verdict(&state.map, a, b, &occ) != Verdict::Blocked {
+                if ClixLos::HEROCLIX.verdict(&state.map, a, b, occ) != Verdict::Blocked {
                     out.push((sq, true));
                 }
             }
@@ -224,7 +266,7 @@ pub fn blocking_targets(state: &State, f: &Fig) -> Vec<(Square, bool)> {
 }
 
 /// Wall sections a figure may attack: `(near square, edge, ranged)`.
-pub fn wall_targets(state: &State, f: &Fig) -> Vec<(Square, Dir, bool)> {
+pub fn wall_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<(Square, Dir, bool)> {
     let (Some(from), Some(a)) = (f.square, endpoint(state, f)) else {
         return Vec::new();
     };
@@ -245,7 +287,7 @@ pub fn wall_targets(state: &State, f: &Fig) -> Vec<(Square, Dir, bool)> {
                 continue;
             }
             for d in Dir::ORTHOGONAL {
-                if state.map.wall(near, d) && ranged_wall_ok(state, a, near, d) {
+                if state.map.wall(near, d) && ranged_wall_ok(state, a, near, d, occ) {
                     out.push((near, d, true));
                 }
             }
@@ -257,18 +299,30 @@ pub fn wall_targets(state: &State, f: &Fig) -> Vec<(Square, Dir, bool)> {
 /// Rulebook *Détruire les murs*: a line of fire to the centre of the square beyond the wall,
 /// crossing the square on the near side; both in range; not blocked by that wall nor by a
 /// figure on the far square.
-fn ranged_wall_ok(state: &State, a: Endpoint, near: Square, d: Dir) -> bool {
+fn ranged_wall_ok(state: &State, a: Endpoint, near: Square, d: Dir, occ: &OccupancyGrid) -> bool {
     let far = near.step(d);
-    let r = u32::from(state.fig(a.figure.unwrap_or(FigureId(u32::MAX))).map_or(0, |f| f.def.range));
+    let r = a
+        .figure
+        .and_then(|id| state.fig(id))
+        .map_or(0, |f| u32::from(f.def.range));
     if a.square.distance(near) > r || a.square.distance(far) > r || !state.map.contains(far) {
         return false;
     }
-    let mut map = state.map.clone();
-    map.set_wall(near, d, false);
-    let mut occ = occupancy(state);
-    occ.set(far, None);
-    let line = ClixLos::HEROCLIX.explain(&map, a, Endpoint::at(&map, far), &occ);
-    line.verdict != Verdict::Blocked && line.squares.contains(&near)
+    let line = ClixLos::HEROCLIX.explain(&state.map, a, Endpoint::at(&state.map, far), occ);
+    if !line.squares.contains(&near) {
+        return false;
+    }
+    // Blocked only by the targeted wall section or by a figure on the far square is fine.
+    line.notes.iter().all(|n| match n {
+        LosNote::Wall { from, to } => (*from, *to) == (near, far),
+        LosNote::Figure { square, .. } => *square == far,
+        LosNote::BlockingTerrain { .. }
+        | LosNote::HigherTerrain { .. }
+        | LosNote::OverIndoor { .. }
+        | LosNote::OffMap { .. } => false,
+        LosNote::Corner { result, .. } => *result != Verdict::Blocked,
+        _ => true,
+    })
 }
 
 /// Resolves an attack roll against its targets, then the damage when it needs no choice.
@@ -280,7 +334,9 @@ pub fn attack(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
-    let Some(a) = state.fig(attacker).cloned() else { return };
+    let Some(a) = state.fig(attacker).cloned() else {
+        return;
+    };
     let (d1, d2) = dice.two_d6();
     let attack = stat(state, &a, Stat::Attack);
     let total = i32::from(d1 + d2) + attack.value;
@@ -361,7 +417,12 @@ pub fn resume_split(
         return None;
     };
     let attacker = attack.attacker;
-    attack.dealt = attack.hits.iter().copied().zip(amounts.iter().copied()).collect();
+    attack.dealt = attack
+        .hits
+        .iter()
+        .copied()
+        .zip(amounts.iter().copied())
+        .collect();
     apply_damage(state, attack, dice, events);
     Some(attacker)
 }
@@ -395,11 +456,9 @@ fn apply_damage(
             .into_iter()
             .filter(|(t, n)| *n > 0 && state.fig(*t).is_some_and(|f| f.in_play()))
             .collect();
-        let dist = |t: &FigureId| {
-            match (from, state.fig(*t).and_then(|f| f.square)) {
-                (Some(a), Some(b)) => a.distance(b),
-                _ => 0,
-            }
+        let dist = |t: &FigureId| match (from, state.fig(*t).and_then(|f| f.square)) {
+            (Some(a), Some(b)) => a.distance(b),
+            _ => 0,
         };
         kb.sort_by(|x, y| dist(&y.0).cmp(&dist(&x.0)).then(x.0.cmp(&y.0)));
         attack.knockbacks = kb;
@@ -495,7 +554,9 @@ fn knock_back(
     attacker: FigureId,
     events: &mut Vec<Event>,
 ) {
-    let Some(start) = state.fig(id).and_then(|f| f.square) else { return };
+    let Some(start) = state.fig(id).and_then(|f| f.square) else {
+        return;
+    };
     let mut path = vec![start];
     let mut cur = start;
     let mut damage = 0u8;
@@ -518,7 +579,16 @@ fn knock_back(
             break;
         }
         if state.figure_at(next).is_some_and(|f| f.id != id) {
-            stopped_by = Some(format!("another figure on {next}, no damage"));
+            if cell.level < here {
+                // FAQ *Recul*: rather than fall onto a figure, it clings to the edge and takes 1
+                // damage as if it had hit a wall (the rulebook leaves the damage unsaid).
+                damage = 1;
+                stopped_by = Some(format!(
+                    "would fall onto the figure on {next}: stays on the edge"
+                ));
+            } else {
+                stopped_by = Some(format!("another figure on {next}, no damage"));
+            }
             break;
         }
         cur = next;
@@ -559,7 +629,9 @@ pub fn deal(
         return;
     }
     let allied = |state: &State, owner: Seat| source.is_some_and(|s| state.allied(s, owner));
-    let Some(owner) = state.fig(id).map(|f| f.owner) else { return };
+    let Some(owner) = state.fig(id).map(|f| f.owner) else {
+        return;
+    };
     let opposed_source = source.filter(|_| !allied(state, owner));
     let Some(f) = state.fig_mut(id) else { return };
     if !f.in_play() {
@@ -619,7 +691,12 @@ pub fn knock_out_if_done(state: &mut State, ids: &[FigureId], events: &mut Vec<E
 
 /// Attacks a blocking square: it is destroyed by 3 or more damage (the attack hits
 /// automatically), leaving a debris marker.
-pub fn destroy_blocking(state: &mut State, attacker: FigureId, square: Square, events: &mut Vec<Event>) {
+pub fn destroy_blocking(
+    state: &mut State,
+    attacker: FigureId,
+    square: Square,
+    events: &mut Vec<Event>,
+) {
     let Some(a) = state.fig(attacker) else { return };
     let damage = stat(state, a, Stat::Damage).value;
     if damage >= 3 {
@@ -634,7 +711,13 @@ pub fn destroy_blocking(state: &mut State, attacker: FigureId, square: Square, e
 
 /// Attacks a wall section: destroyed by 3 or more damage; debris goes on the clear squares on
 /// either side.
-pub fn destroy_wall(state: &mut State, attacker: FigureId, square: Square, dir: Dir, events: &mut Vec<Event>) {
+pub fn destroy_wall(
+    state: &mut State,
+    attacker: FigureId,
+    square: Square,
+    dir: Dir,
+    events: &mut Vec<Event>,
+) {
     let Some(a) = state.fig(attacker) else { return };
     let damage = stat(state, a, Stat::Damage).value;
     if damage < 3 {

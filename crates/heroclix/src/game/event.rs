@@ -198,9 +198,14 @@ impl EndReason {
     /// The reason for players.
     pub fn text(self, lang: Lang) -> &'static str {
         match self {
-            EndReason::LastTeamStanding => lang.pick("last team standing", "dernière équipe sur la carte"),
+            EndReason::LastTeamStanding => {
+                lang.pick("last team standing", "dernière équipe sur la carte")
+            }
             EndReason::NoFigureLeft => lang.pick("no figure left", "plus aucun personnage"),
-            EndReason::RoundLimit => lang.pick("round limit reached, victory points decide", "limite de rounds atteinte, les points de victoire décident"),
+            EndReason::RoundLimit => lang.pick(
+                "round limit reached, victory points decide",
+                "limite de rounds atteinte, les points de victoire décident",
+            ),
         }
     }
 }
@@ -223,7 +228,12 @@ impl Event {
                 format!("player {}", s.number())
             }
         };
-        let path = |p: &[Square]| p.iter().map(Square::to_string).collect::<Vec<_>>().join(" → ");
+        let path = |p: &[Square]| {
+            p.iter()
+                .map(Square::to_string)
+                .collect::<Vec<_>>()
+                .join(" → ")
+        };
         match self {
             Event::FirstPlayer { rolls, seat: s } => {
                 let r: Vec<String> = rolls
@@ -237,44 +247,120 @@ impl Event {
                 }
             }
             Event::MapChosen { name } => {
-                if fr { format!("Carte choisie : {name}") } else { format!("Map chosen: {name}") }
+                if fr {
+                    format!("Carte choisie : {name}")
+                } else {
+                    format!("Map chosen: {name}")
+                }
             }
             Event::ZoneChosen { seat: s, zone } => {
-                if fr { format!("{} choisit la zone de déploiement {zone}", seat(s)) } else { format!("{} chooses deployment zone {zone}", seat(s)) }
+                if fr {
+                    format!("{} choisit la zone de déploiement {zone}", seat(s))
+                } else {
+                    format!("{} chooses deployment zone {zone}", seat(s))
+                }
             }
             Event::ZonesGrown { rows } => {
-                if fr { format!("Une équipe ne tient pas : les zones de déploiement sont agrandies ({rows} rang(s))") } else { format!("A team does not fit: deployment zones grow ({rows} row(s))") }
+                if fr {
+                    format!("Une équipe ne tient pas : les zones de déploiement sont agrandies ({rows} rang(s))")
+                } else {
+                    format!("A team does not fit: deployment zones grow ({rows} row(s))")
+                }
             }
             Event::Placed { figure, square } => {
-                if fr { format!("{} est placé en {square}", n(figure)) } else { format!("{} is placed on {square}", n(figure)) }
+                if fr {
+                    format!("{} est placé en {square}", n(figure))
+                } else {
+                    format!("{} is placed on {square}", n(figure))
+                }
             }
             Event::RoundStarted { round } => {
                 format!("— Round {round} —")
             }
             Event::TurnStarted { seat: s, actions } => {
-                if fr { format!("Tour du {} ({actions} action(s))", seat(s)) } else { format!("{}'s turn ({actions} action(s))", seat(s)) }
-            }
-            Event::Breakaway { figure, roll, success } => {
-                let ok = if *success { lang.pick("success", "réussie") } else { lang.pick("failure: the action ends", "ratée : l'action se termine") };
-                if fr { format!("{} tente une évasion : d6 = {roll}, {ok}", n(figure)) } else { format!("{} tries to break away: d6 = {roll}, {ok}", n(figure)) }
-            }
-            Event::Moved { figure, path: p } => {
-                if fr { format!("{} se déplace : {}", n(figure), path(p)) } else { format!("{} moves: {}", n(figure), path(p)) }
-            }
-            Event::AttackRoll { attacker, ranged, dice, attack, total } => {
-                let kind = if *ranged { lang.pick("ranged attack", "attaque à distance") } else { lang.pick("close attack", "attaque au corps à corps") };
                 if fr {
-                    format!("{} : {kind}, 2d6 = {}+{}, attaque {attack}, total {total}", n(attacker), dice.0, dice.1)
+                    format!("Tour du {} ({actions} action(s))", seat(s))
                 } else {
-                    format!("{}: {kind}, 2d6 = {}+{}, attack {attack}, total {total}", n(attacker), dice.0, dice.1)
+                    format!("{}'s turn ({actions} action(s))", seat(s))
                 }
             }
-            Event::AttackResult { target, defense, hit, critical } => {
-                let r = if *hit { lang.pick("hit", "touché") } else { lang.pick("miss", "manqué") };
-                let c = critical.as_ref().map(|c| format!(" ({c})")).unwrap_or_default();
-                if fr { format!("  {} (défense {defense}) : {r}{c}", n(target)) } else { format!("  {} (defence {defense}): {r}{c}", n(target)) }
+            Event::Breakaway {
+                figure,
+                roll,
+                success,
+            } => {
+                let ok = if *success {
+                    lang.pick("success", "réussie")
+                } else {
+                    lang.pick("failure: the action ends", "ratée : l'action se termine")
+                };
+                if fr {
+                    format!("{} tente une évasion : d6 = {roll}, {ok}", n(figure))
+                } else {
+                    format!("{} tries to break away: d6 = {roll}, {ok}", n(figure))
+                }
             }
-            Event::Damage { figure, amount, kind } => {
+            Event::Moved { figure, path: p } => {
+                if fr {
+                    format!("{} se déplace : {}", n(figure), path(p))
+                } else {
+                    format!("{} moves: {}", n(figure), path(p))
+                }
+            }
+            Event::AttackRoll {
+                attacker,
+                ranged,
+                dice,
+                attack,
+                total,
+            } => {
+                let kind = if *ranged {
+                    lang.pick("ranged attack", "attaque à distance")
+                } else {
+                    lang.pick("close attack", "attaque au corps à corps")
+                };
+                if fr {
+                    format!(
+                        "{} : {kind}, 2d6 = {}+{}, attaque {attack}, total {total}",
+                        n(attacker),
+                        dice.0,
+                        dice.1
+                    )
+                } else {
+                    format!(
+                        "{}: {kind}, 2d6 = {}+{}, attack {attack}, total {total}",
+                        n(attacker),
+                        dice.0,
+                        dice.1
+                    )
+                }
+            }
+            Event::AttackResult {
+                target,
+                defense,
+                hit,
+                critical,
+            } => {
+                let r = if *hit {
+                    lang.pick("hit", "touché")
+                } else {
+                    lang.pick("miss", "manqué")
+                };
+                let c = critical
+                    .as_ref()
+                    .map(|c| format!(" ({c})"))
+                    .unwrap_or_default();
+                if fr {
+                    format!("  {} (défense {defense}) : {r}{c}", n(target))
+                } else {
+                    format!("  {} (defence {defense}): {r}{c}", n(target))
+                }
+            }
+            Event::Damage {
+                figure,
+                amount,
+                kind,
+            } => {
                 let k = match (kind, fr) {
                     (DamageKind::Attack, false) => "damage",
                     (DamageKind::Attack, true) => "dégât(s)",
@@ -285,45 +371,125 @@ impl Event {
                     (DamageKind::CriticalMiss, false) => "unavoidable damage (critical miss)",
                     (DamageKind::CriticalMiss, true) => "dégât(s) inévitable(s) (échec critique)",
                 };
-                if fr { format!("{} subit {amount} {k}", n(figure)) } else { format!("{} takes {amount} {k}", n(figure)) }
+                if fr {
+                    format!("{} subit {amount} {k}", n(figure))
+                } else {
+                    format!("{} takes {amount} {k}", n(figure))
+                }
             }
-            Event::KnockedBack { figure, path: p, stopped_by } => {
-                let s = stopped_by.as_ref().map(|s| format!(" ({s})")).unwrap_or_default();
-                if fr { format!("{} subit un recul : {}{s}", n(figure), path(p)) } else { format!("{} is knocked back: {}{s}", n(figure), path(p)) }
+            Event::KnockedBack {
+                figure,
+                path: p,
+                stopped_by,
+            } => {
+                let s = stopped_by
+                    .as_ref()
+                    .map(|s| format!(" ({s})"))
+                    .unwrap_or_default();
+                if fr {
+                    format!("{} subit un recul : {}{s}", n(figure), path(p))
+                } else {
+                    format!("{} is knocked back: {}{s}", n(figure), path(p))
+                }
             }
-            Event::KnockedOut { figure, scored_by, points } => {
-                let by = scored_by.map(|s| if fr { format!(" : {points} points de victoire pour le {}", seat(&s)) } else { format!(": {points} victory points to {}", seat(&s)) }).unwrap_or_default();
-                if fr { format!("{} est mis KO{by}", n(figure)) } else { format!("{} is knocked out{by}", n(figure)) }
+            Event::KnockedOut {
+                figure,
+                scored_by,
+                points,
+            } => {
+                let by = scored_by
+                    .map(|s| {
+                        if fr {
+                            format!(" : {points} points de victoire pour le {}", seat(&s))
+                        } else {
+                            format!(": {points} victory points to {}", seat(&s))
+                        }
+                    })
+                    .unwrap_or_default();
+                if fr {
+                    format!("{} est mis KO{by}", n(figure))
+                } else {
+                    format!("{} is knocked out{by}", n(figure))
+                }
             }
             Event::TerrainDestroyed { debris } => {
-                let d = debris.iter().map(Square::to_string).collect::<Vec<_>>().join(", ");
-                if fr { format!("Terrain détruit : marqueurs débris en {d}") } else { format!("Terrain destroyed: debris markers on {d}") }
+                let d = debris
+                    .iter()
+                    .map(Square::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                if fr {
+                    format!("Terrain détruit : marqueurs débris en {d}")
+                } else {
+                    format!("Terrain destroyed: debris markers on {d}")
+                }
             }
             Event::TerrainHeld { damage } => {
-                if fr { format!("Le terrain résiste ({damage} dégât(s), il en faut 3)") } else { format!("The terrain holds ({damage} damage, 3 needed)") }
+                if fr {
+                    format!("Le terrain résiste ({damage} dégât(s), il en faut 3)")
+                } else {
+                    format!("The terrain holds ({damage} damage, 3 needed)")
+                }
             }
             Event::Token { figure, tokens } => {
-                if fr { format!("{} reçoit un marqueur action ({tokens})", n(figure)) } else { format!("{} gets an action token ({tokens})", n(figure)) }
+                if fr {
+                    format!("{} reçoit un marqueur action ({tokens})", n(figure))
+                } else {
+                    format!("{} gets an action token ({tokens})", n(figure))
+                }
             }
             Event::Passed { figure } => {
-                if fr { format!("{} passe", n(figure)) } else { format!("{} passes", n(figure)) }
+                if fr {
+                    format!("{} passe", n(figure))
+                } else {
+                    format!("{} passes", n(figure))
+                }
             }
             Event::TokensCleared { figures } => {
                 let f = figures.iter().map(n).collect::<Vec<_>>().join(", ");
-                if fr { format!("Marqueurs action enlevés : {f}") } else { format!("Action tokens cleared: {f}") }
+                if fr {
+                    format!("Marqueurs action enlevés : {f}")
+                } else {
+                    format!("Action tokens cleared: {f}")
+                }
             }
             Event::TurnEnded { seat: s } => {
-                if fr { format!("Fin du tour du {}", seat(s)) } else { format!("End of {}'s turn", seat(s)) }
+                if fr {
+                    format!("Fin du tour du {}", seat(s))
+                } else {
+                    format!("End of {}'s turn", seat(s))
+                }
             }
             Event::RollOff { rolls } => {
-                let r: Vec<String> = rolls.iter().map(|(s, v)| format!("{} {:?}", seat(s), v)).collect();
-                if fr { format!("Égalité départagée aux dés : {}", r.join(", ")) } else { format!("Tie rolled off: {}", r.join(", ")) }
+                let r: Vec<String> = rolls
+                    .iter()
+                    .map(|(s, v)| format!("{} {:?}", seat(s), v))
+                    .collect();
+                if fr {
+                    format!("Égalité départagée aux dés : {}", r.join(", "))
+                } else {
+                    format!("Tie rolled off: {}", r.join(", "))
+                }
             }
-            Event::GameOver { winners, scores, reason } => {
+            Event::GameOver {
+                winners,
+                scores,
+                reason,
+            } => {
                 let reason = reason.text(lang);
                 let w = winners.iter().map(seat).collect::<Vec<_>>().join(", ");
-                let s = scores.iter().map(|(s, p)| format!("{} {p}", seat(s))).collect::<Vec<_>>().join(", ");
-                if fr { format!("Fin de la partie ({reason}) : vainqueur(s) {w} ; points de victoire : {s}") } else { format!("Game over ({reason}): winner(s) {w}; victory points: {s}") }
+                let s = scores
+                    .iter()
+                    .map(|(s, p)| format!("{} {p}", seat(s)))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                if fr {
+                    format!(
+                        "Fin de la partie ({reason}) : vainqueur(s) {w} ; points de victoire : {s}"
+                    )
+                } else {
+                    format!("Game over ({reason}): winner(s) {w}; victory points: {s}")
+                }
             }
         }
     }

@@ -114,7 +114,9 @@ pub fn standings(state: &State, mover: &Fig) -> Vec<Standing> {
 
 /// Opposing figures adjacent to a figure.
 pub fn adjacent_enemies(state: &State, f: &Fig) -> Vec<FigureId> {
-    let Some(sq) = f.square else { return Vec::new() };
+    let Some(sq) = f.square else {
+        return Vec::new();
+    };
     state
         .in_play()
         .filter(|o| state.opposed(f, o))
@@ -125,7 +127,9 @@ pub fn adjacent_enemies(state: &State, f: &Fig) -> Vec<FigureId> {
 
 /// Where a figure given a move action can end, assuming any breakaway succeeds, with the path.
 pub fn move_destinations(state: &State, f: &Fig) -> Vec<Square> {
-    let Some(from) = f.square else { return Vec::new() };
+    let Some(from) = f.square else {
+        return Vec::new();
+    };
     let others = standings(state, f);
     let escaped = adjacent_enemies(state, f);
     let speed = combat::stat(state, f, Stat::Speed).value.max(0) as u32;
@@ -216,6 +220,7 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             }
         }
         Phase::Play => {
+            let occ = combat::occupancy(state);
             for f in state.figures.iter().filter(|f| f.owner == seat) {
                 if action_refusal(state, seat, f.id, false).is_some() {
                     continue;
@@ -233,20 +238,20 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                         target,
                     });
                 }
-                for targets in combat::ranged_target_sets(state, f) {
+                for targets in combat::ranged_target_sets(state, f, &occ) {
                     out.push(Action::RangedAttack {
                         attacker: f.id,
                         targets,
                     });
                 }
-                for (square, ranged) in combat::blocking_targets(state, f) {
+                for (square, ranged) in combat::blocking_targets(state, f, &occ) {
                     out.push(Action::DestroyBlocking {
                         attacker: f.id,
                         square,
                         ranged,
                     });
                 }
-                for (square, dir, ranged) in combat::wall_targets(state, f) {
+                for (square, dir, ranged) in combat::wall_targets(state, f, &occ) {
                     out.push(Action::DestroyWall {
                         attacker: f.id,
                         square,
@@ -311,7 +316,9 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
         }
         (Some(i), _) => {
             let what = match i {
-                Interrupt::SplitDamage { .. } => "split the attack's damage between the targets hit",
+                Interrupt::SplitDamage { .. } => {
+                    "split the attack's damage between the targets hit"
+                }
                 Interrupt::KnockbackLine { .. } => "choose the knockback line",
             };
             return format!("an attack is waiting for a choice first: {what}");
@@ -376,7 +383,9 @@ pub fn apply(
             let Some(m) = state.map_choices.get(*map).cloned() else {
                 return Err(Rejection::illegal("no such map"));
             };
-            events.push(Event::MapChosen { name: m.name.clone() });
+            events.push(Event::MapChosen {
+                name: m.name.clone(),
+            });
             state.map = m;
             state.map_choices.clear();
             state.phase = Phase::ChooseZones { next: 0 };
@@ -443,7 +452,9 @@ pub fn apply(
                 finish_action(state, *attacker, dice, events);
             }
         }
-        Action::DestroyBlocking { attacker, square, .. } => {
+        Action::DestroyBlocking {
+            attacker, square, ..
+        } => {
             begin_action(state, *attacker);
             combat::destroy_blocking(state, *attacker, *square, events);
             finish_action(state, *attacker, dice, events);
@@ -592,4 +603,3 @@ fn end_turn(state: &mut State, events: &mut Vec<Event>, dice: &mut Dice) {
     }
     start_turn(state, events);
 }
-

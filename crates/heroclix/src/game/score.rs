@@ -34,7 +34,12 @@ pub fn check_end(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
 
 /// Ends the game on victory points: a side's points are its seats' points added up (two players
 /// playing together add theirs); a tie is rolled off on 2d6, rerolling ties.
-pub fn end_by_points(state: &mut State, reason: EndReason, dice: &mut Dice, events: &mut Vec<Event>) {
+pub fn end_by_points(
+    state: &mut State,
+    reason: EndReason,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
     let mut by_side: BTreeMap<u8, u32> = BTreeMap::new();
     for s in &state.seats {
         *by_side.entry(s.alliance).or_default() += s.victory_points;

@@ -73,14 +73,23 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
             });
         }
     }
-    // Copies of one name need telling apart in logs.
+    // Copies of one figure without a name of their own are numbered, to tell them apart.
+    let custom: Vec<bool> = scenario
+        .teams
+        .iter()
+        .flat_map(|t| t.figures.iter().map(|f| f.label.is_some()))
+        .collect();
+    let names: Vec<String> = figures.iter().map(|f| f.label.clone()).collect();
     for i in 0..figures.len() {
+        if custom[i] {
+            continue;
+        }
         let same: Vec<usize> = (0..figures.len())
-            .filter(|&j| figures[j].label == figures[i].label)
+            .filter(|&j| !custom[j] && names[j] == names[i])
             .collect();
-        if same.len() > 1 && scenario.teams.iter().all(|t| t.figures.iter().all(|f| f.label.is_none())) {
+        if same.len() > 1 {
             let k = same.iter().position(|&j| j == i).unwrap_or(0);
-            figures[i].label = format!("{} {}", figures[i].label, k + 1);
+            figures[i].label = format!("{} {}", names[i], k + 1);
         }
     }
     let mut state = State {
@@ -105,7 +114,9 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
     }
     let (first, rolls) = roll_first_player(n, dice);
     state.first_player_rolls = rolls;
-    state.order = (0..n).map(|k| Seat(((first.index() + k) % n) as u8)).collect();
+    state.order = (0..n)
+        .map(|k| Seat(((first.index() + k) % n) as u8))
+        .collect();
     if scenario.maps.len() > 1 {
         state.map_choices = scenario.maps.clone();
         state.phase = Phase::ChooseMap;
@@ -163,7 +174,9 @@ fn from_position(
             pos.first + 1
         )));
     }
-    state.order = (0..n).map(|k| Seat(((usize::from(pos.first) + k) % n) as u8)).collect();
+    state.order = (0..n)
+        .map(|k| Seat(((usize::from(pos.first) + k) % n) as u8))
+        .collect();
     state.turn = state
         .order
         .iter()
@@ -176,7 +189,10 @@ fn from_position(
             .map(|t| t.figures.len())
             .sum();
         let Some(team) = scenario.teams.get(usize::from(p.seat)) else {
-            return Err(SetupError::new(format!("position: seat {} does not exist", p.seat + 1)));
+            return Err(SetupError::new(format!(
+                "position: seat {} does not exist",
+                p.seat + 1
+            )));
         };
         if p.index >= team.figures.len() {
             return Err(SetupError::new(format!(
@@ -188,7 +204,9 @@ fn from_position(
         let id = base + p.index;
         if let Some(sq) = p.square {
             let Some(cell) = state.map.cell(sq) else {
-                return Err(SetupError::new(format!("position: square {sq} is off the map")));
+                return Err(SetupError::new(format!(
+                    "position: square {sq} is off the map"
+                )));
             };
             if cell.is_blocking() {
                 return Err(SetupError::new(format!(

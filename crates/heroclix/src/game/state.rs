@@ -285,9 +285,7 @@ impl State {
 
     /// The figure standing on a square.
     pub fn figure_at(&self, sq: Square) -> Option<&Fig> {
-        self.figures
-            .iter()
-            .find(|f| !f.ko && f.square == Some(sq))
+        self.figures.iter().find(|f| !f.ko && f.square == Some(sq))
     }
 
     /// Figures on the map.

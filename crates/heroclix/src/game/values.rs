@@ -157,7 +157,11 @@ mod tests {
     fn rule_of_three_caps_the_sum_not_the_replacement() {
         let v = compute(
             10,
-            vec![e(Change::Modify(2)), e(Change::Modify(2)), e(Change::Set(14))],
+            vec![
+                e(Change::Modify(2)),
+                e(Change::Modify(2)),
+                e(Change::Set(14)),
+            ],
         );
         assert_eq!(v.value, 17);
         assert_eq!(v.modifier_sum, 4);
@@ -167,7 +171,10 @@ mod tests {
 
     #[test]
     fn locked_value_ignores_everything_else_but_minimum_zero() {
-        let v = compute(10, vec![e(Change::Modify(3)), e(Change::Lock(4)), e(Change::Double)]);
+        let v = compute(
+            10,
+            vec![e(Change::Modify(3)), e(Change::Lock(4)), e(Change::Double)],
+        );
         assert_eq!(v.value, 4);
         let v = compute(1, vec![e(Change::Modify(-3))]);
         assert_eq!(v.value, 0, "never below zero");
@@ -177,7 +184,14 @@ mod tests {
 
     #[test]
     fn explains_in_both_languages() {
-        let v = compute(17, vec![Effect::new(Change::Modify(1), "hindered line of fire", "ligne de vue gênée")]);
+        let v = compute(
+            17,
+            vec![Effect::new(
+                Change::Modify(1),
+                "hindered line of fire",
+                "ligne de vue gênée",
+            )],
+        );
         assert_eq!(v.explain(Lang::En), "17 +1 (hindered line of fire) = 18");
         assert_eq!(v.explain(Lang::Fr), "17 +1 (ligne de vue gênée) = 18");
     }

@@ -89,9 +89,8 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                     ko: f.ko,
                     tokens: f.tokens,
                     values: Stat::ALL.map(|s| f.printed(s)),
-                    powers: Stat::ALL.map(|s| {
-                        click.and_then(|c| c.power(s)).map(|p| p.id().to_string())
-                    }),
+                    powers: Stat::ALL
+                        .map(|s| click.and_then(|c| c.power(s)).map(|p| p.id().to_string())),
                     range: f.def.range,
                     targets: f.def.targets,
                     points: f.points,

@@ -1,0 +1,85 @@
+//! Random playouts of whole HeroClix games, checking the rules' invariants after every action
+//! and that every game replays to the same final state.
+
+use std::path::PathBuf;
+
+use skirmish_board::square::load_square_map;
+use skirmish_engine::conformance::random_playouts;
+use skirmish_heroclix::content::{load_figure_folder, Catalogue};
+use skirmish_heroclix::game::{Options, Scenario, State};
+use skirmish_heroclix::team::load_team;
+use skirmish_heroclix::HeroClix;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+const PLAYOUT_GAMES: u64 = 30;
+
+/// The two sample teams on the sample outdoor map, 20 rounds at most.
+pub fn starter_scenario() -> Scenario {
+    let catalogue = Catalogue::new(load_figure_folder(root().join("content/heroclix")).unwrap());
+    let teams = ["wardens", "ravagers"]
+        .iter()
+        .map(|t| {
+            load_team(root().join(format!("content/heroclix/teams/{t}.toml")))
+                .unwrap()
+                .to_setup(&catalogue)
+                .unwrap()
+        })
+        .collect();
+    Scenario {
+        maps: vec![load_square_map(root().join("maps/harbour-district.toml")).unwrap()],
+        teams,
+        options: Options {
+            build_total: 300,
+            round_limit: Some(20),
+        },
+        position: None,
+    }
+}
+
+/// Invariants of the base game that hold after every action.
+pub fn invariants(s: &State) -> Result<(), String> {
+    let mut seen = std::collections::BTreeSet::new();
+    for f in &s.figures {
+        if f.tokens > 2 {
+            return Err(format!("{} has {} tokens", f.label, f.tokens));
+        }
+        if f.ko && f.square.is_some() {
+            return Err(format!("{} is KO'd but on the map", f.label));
+        }
+        if !f.ko && f.click >= f.def.dial.len() {
+            return Err(format!("{} shows KO but is not KO'd", f.label));
+        }
+        if f.click < f.start_click {
+            return Err(format!("{} healed past its starting line", f.label));
+        }
+        if let Some(sq) = f.square {
+            if !seen.insert(sq) {
+                return Err(format!("two figures on {sq}"));
+            }
+            if s.map.cell(sq).is_none_or(|c| c.is_blocking()) {
+                return Err(format!(
+                    "{} stands on blocking terrain or off the map at {sq}",
+                    f.label
+                ));
+            }
+        }
+    }
+    if s.actions_used > s.action_total {
+        return Err(format!(
+            "{} actions given of {}",
+            s.actions_used, s.action_total
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn starter_teams_play_whole_games_cleanly() {
+    let stats =
+        random_playouts::<HeroClix>(&starter_scenario(), 0..PLAYOUT_GAMES, 20_000, invariants)
+            .unwrap();
+    assert_eq!(stats.games, PLAYOUT_GAMES);
+}
