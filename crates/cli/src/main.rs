@@ -1,5 +1,6 @@
 //! `skirmish`: play, judge and serve tabletop skirmish games.
 
+mod content;
 mod judge;
 mod maps;
 mod replay;
@@ -31,6 +32,12 @@ enum Command {
     Reach(judge::ReachArgs),
     /// Re-run a replay file; with --verify, check it ends on its recorded state hash.
     Replay(replay::ReplayArgs),
+    /// Check HeroClix teams against the team-building rules.
+    #[command(subcommand)]
+    Team(content::TeamCommand),
+    /// Import figures from other formats.
+    #[command(subcommand)]
+    Import(content::ImportCommand),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +47,8 @@ fn main() -> ExitCode {
         Command::Los(a) => judge::los(a, cli.lang),
         Command::Reach(a) => judge::reach(a, cli.lang),
         Command::Replay(a) => replay::run(a),
+        Command::Team(c) => content::team(c, cli.lang),
+        Command::Import(c) => content::import(c, cli.lang),
     };
     match result {
         Ok(code) => code,
