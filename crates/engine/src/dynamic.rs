@@ -22,6 +22,10 @@ pub trait AnyGame: Send {
     /// The ruleset's id.
     fn ruleset_id(&self) -> &'static str;
 
+    /// The typed game underneath, for code that knows the ruleset (a web player's helpers for
+    /// one game, say): downcast it to `Game<R>`.
+    fn as_any(&self) -> &dyn std::any::Any;
+
     /// Every seat in the game.
     fn seats(&self) -> Vec<Seat>;
 
@@ -152,6 +156,10 @@ impl<R: Ruleset> AnyGame for Game<R> {
 
     fn replay(&self) -> Result<Replay, Error> {
         Game::replay(self)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
