@@ -1,8 +1,10 @@
 //! `skirmish`: play, judge and serve tabletop skirmish games.
 
+mod check;
 mod content;
 mod judge;
 mod maps;
+mod play;
 mod replay;
 
 use std::process::ExitCode;
@@ -32,6 +34,10 @@ enum Command {
     Reach(judge::ReachArgs),
     /// Re-run a replay file; with --verify, check it ends on its recorded state hash.
     Replay(replay::ReplayArgs),
+    /// Play a whole game: people and bots at the seats, a readable log, and a replay file.
+    Play(play::Args),
+    /// Run rules scenario files (or folders of them) and say which hold.
+    Check(check::Args),
     /// Check HeroClix teams against the team-building rules.
     #[command(subcommand)]
     Team(content::TeamCommand),
@@ -48,6 +54,8 @@ fn main() -> ExitCode {
         Command::Reach(a) => judge::reach(a, cli.lang),
         Command::Replay(a) => replay::run(a),
         Command::Team(c) => content::team(c, cli.lang),
+        Command::Play(a) => play::run(a, cli.lang),
+        Command::Check(a) => check::run(a, cli.lang),
         Command::Import(c) => content::import(c, cli.lang),
     };
     match result {

@@ -17,10 +17,12 @@ pub struct ReplayArgs {
     verify: bool,
 }
 
-/// Every ruleset the command line knows. The engine's own fixture game is listed so that the
-/// replay machinery can be tried before a full ruleset is at hand.
+/// Every ruleset the command line knows. The engine's own fixture game stays listed so that the
+/// replay machinery can be tried on a tiny game.
 pub fn registry() -> Registry {
-    Registry::new().with::<skirmish_engine::fixtures::LuckyPig>()
+    Registry::new()
+        .with::<skirmish_engine::fixtures::LuckyPig>()
+        .with::<skirmish_heroclix::HeroClix>()
 }
 
 /// Runs `skirmish replay`.

@@ -585,3 +585,172 @@ pub fn reach<'a>(map: &'a SquareMap, query: &MoveQuery<'_>) -> Result<MoveReach<
         reach,
     })
 }
+
+/// The squares of a base `width`×`depth` whose top-left square is `anchor`.
+pub fn footprint(anchor: Square, width: u8, depth: u8) -> Vec<Square> {
+    let mut out = Vec::with_capacity(usize::from(width) * usize::from(depth));
+    for dy in 0..i32::from(depth.max(1)) {
+        for dx in 0..i32::from(width.max(1)) {
+            out.push(Square::new(anchor.x + dx, anchor.y + dy));
+        }
+    }
+    out
+}
+
+/// Movement of a multi-base figure (rulebook *Déplacer un personnage multi-socle*): the whole
+/// base moves one square at a time, each of its squares taking a step a single-base figure
+/// could take; it ends where every square of the base may legally be occupied, on one level,
+/// with no wall under the base. Positions are the base's top-left square.
+#[derive(Clone)]
+pub struct MultiBaseGraph<'a> {
+    single: ClixMoveGraph<'a>,
+    width: u8,
+    depth: u8,
+}
+
+impl<'a> MultiBaseGraph<'a> {
+    /// Prepares the board for one move of a `width`×`depth` base starting at `query.from`.
+    pub fn new(map: &'a SquareMap, query: &MoveQuery<'_>, width: u8, depth: u8) -> Self {
+        MultiBaseGraph {
+            single: ClixMoveGraph::new(map, query),
+            width,
+            depth,
+        }
+    }
+
+    fn base(&self, anchor: Square) -> Vec<Square> {
+        footprint(anchor, self.width, self.depth)
+    }
+
+    /// True if an opposing figure is adjacent to any square of the base at `anchor`.
+    pub fn near_enemy(&self, anchor: Square) -> bool {
+        self.base(anchor)
+            .into_iter()
+            .any(|s| self.single.near_enemy(s))
+    }
+
+    /// True if the base at `anchor` starts in hindering terrain (any of its squares).
+    pub fn in_hindering(&self, anchor: Square) -> bool {
+        self.base(anchor).into_iter().any(|s| {
+            self.single
+                .idx(s)
+                .is_some_and(|i| self.single.flags[i] & HINDERS != 0)
+        })
+    }
+
+    /// True if a wall runs between two squares of the base at `anchor`.
+    fn wall_under(&self, anchor: Square) -> bool {
+        let squares = self.base(anchor);
+        squares.iter().any(|s| {
+            [Dir::E, Dir::S]
+                .into_iter()
+                .any(|d| squares.contains(&s.step(d)) && self.single.map.wall(*s, d))
+        })
+    }
+
+    /// Why the base cannot stand at `anchor`, if it cannot.
+    pub fn stand_refusal(&self, anchor: Square) -> Option<MoveRefusal> {
+        let squares = self.base(anchor);
+        let level = self.single.map.level(anchor);
+        for s in &squares {
+            let Some(i) = self.single.idx(*s) else {
+                return Some(MoveRefusal::OffMap(*s));
+            };
+            if self.single.flags[i] & IMPASSABLE != 0 {
+                return Some(MoveRefusal::BlockingTerrain(*s));
+            }
+            if self.single.occ[i] != Occ::Empty {
+                return Some(MoveRefusal::Occupied(*s));
+            }
+            if self.single.levels[i] != level {
+                return Some(MoveRefusal::Elevation {
+                    from: anchor,
+                    to: *s,
+                });
+            }
+            for d in [Dir::E, Dir::S] {
+                let t = s.step(d);
+                if squares.contains(&t) && self.single.map.wall(*s, d) {
+                    return Some(MoveRefusal::Wall { from: *s, to: t });
+                }
+            }
+        }
+        None
+    }
+}
+
+impl MoveGraph for MultiBaseGraph<'_> {
+    type Node = Square;
+
+    fn node_count(&self) -> usize {
+        self.single.node_count()
+    }
+
+    fn index(&self, node: Square) -> Option<usize> {
+        self.single.idx(node)
+    }
+
+    fn node(&self, index: usize) -> Square {
+        self.single.node(index)
+    }
+
+    fn steps(&self, from: Square, out: &mut Vec<Step<Square>>) {
+        let old = self.base(from);
+        for dir in Dir::ALL {
+            let anchor = from.step(dir);
+            let mut ok = true;
+            let mut stop = false;
+            for s in &old {
+                let t = s.step(dir);
+                let (Some(i), Some(j)) = (self.single.idx(*s), self.single.idx(t)) else {
+                    ok = false;
+                    break;
+                };
+                if self.single.levels[i] != self.single.levels[j]
+                    || self.single.step_refusal(*s, t).is_some()
+                {
+                    ok = false;
+                    break;
+                }
+                let hinders = self.single.flags[j] & HINDERS != 0;
+                let from_hinders = self.single.flags[i] & HINDERS != 0;
+                stop |= (hinders && !from_hinders) || self.single.flags[j] & NEAR_ENEMY != 0;
+            }
+            // The base never changes size while it moves (FAQ *Sentinelles*): no wall may run
+            // under it at any point of the move, not only where it ends.
+            ok = ok && !self.wall_under(anchor);
+            if ok {
+                out.push(Step {
+                    to: anchor,
+                    cost: 1,
+                    stop: stop && !self.single.ignore_stops,
+                });
+            }
+        }
+    }
+
+    fn can_end(&self, node: Square) -> bool {
+        node == self.single.start || self.stand_refusal(node).is_none()
+    }
+}
+
+/// Every anchor a multi-base figure's move can end on, with its cost and path, or why it
+/// cannot move at all. Its allowance is halved when any square of its base is hindering.
+pub fn reach_multi(
+    map: &SquareMap,
+    query: &MoveQuery<'_>,
+    width: u8,
+    depth: u8,
+) -> Result<Vec<(Square, Path<Square>)>, MoveRefusal> {
+    let graph = MultiBaseGraph::new(map, query, width, depth);
+    let allowance = if graph.in_hindering(query.from) {
+        query.speed.div_ceil(2)
+    } else {
+        query.speed
+    };
+    let r = search(&graph, query.from, allowance).ok_or(MoveRefusal::OffMap(query.from))?;
+    Ok(r.destinations()
+        .into_iter()
+        .filter_map(|(s, _)| r.path_to(&graph, s).map(|p| (s, p)))
+        .collect())
+}

@@ -8,6 +8,8 @@
 //! title = "Mark's knockback into a wall"
 //! source = "rulebook, Partie 2, Dégâts dus au recul (figure 9)"
 //! dice = []                        # set-up rolls only (first player...); optional
+//! catalogue = "../starter.toml"    # optional; by default content/heroclix/starter.toml is
+//!                                  # looked for in the folders above the scenario
 //!
 //! [game]
 //! round = 2                        # default 1
@@ -39,10 +41,11 @@
 //! # dial = ["8 9 17 3", "7 9 16 2"]; range = 6; targets = 2; points = 50
 //! damage = 0                       # clicks taken from the starting line
 //! tokens = 0
-//! active = true                    # has acted or moved this game (first-round immunity)
+//! active = true                    # has acted or moved this game (first-round immunity);
+//!                                  # true by default, so only first-round scenarios set it
 //!
-//! [[actions]]                      # or `actions = [ { ... }, { ... } ]` inline
-//! seat = 1
+//! [[actions]]                      # in order (TOML also takes `actions = [{ ... }]` written
+//! seat = 1                         # before the first table)
 //! do = "close_attack"              # move, close_attack, ranged_attack, destroy_blocking,
 //! figure = "A"                     # destroy_wall, pass, split_damage, knockback_via, end_turn,
 //! target = "B"                     # choose_map, choose_zone, place
@@ -51,7 +54,8 @@
 //! # refused = "adjacent"           # the action must be refused, the reason containing this
 //! # legal = false                  # only check: no legal action matches (omitted fields match
 //! #                                # anything; listed targets must all be among the targets)
-//! [actions.expect]                 # checks after this action, as in [expect]
+//! [actions.expect]                 # checks after this action, as in [expect]; an entry
+//!                                  # without `do` holds only checks (and a `note`)
 //!
 //! [expect]                         # checks at the end
 //! events = [{ event = "knocked_back", figure = "B", path = ["2,1", "3,1"] }]
@@ -604,25 +608,25 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
         if figs.iter().any(|x| x.name == name) {
             return Err(r.err(at, field("name"), format!("two figures are named `{name}`")));
         }
-        let int = |k: &str, default: i64, max: i64| -> Result<i64, ScenarioError> {
+        let int = |k: &str, default: i64, min: i64, max: i64| -> Result<i64, ScenarioError> {
             match t.get(k) {
                 None => Ok(default),
-                Some(toml::Value::Integer(v)) if (0..=max).contains(v) => Ok(*v),
+                Some(toml::Value::Integer(v)) if (min..=max).contains(v) => Ok(*v),
                 Some(v) => Err(r.err(
                     at,
                     field(k),
-                    format!("expected a whole number from 0 to {max}, got {v}"),
+                    format!("expected a whole number from {min} to {max}, got {v}"),
                 )),
             }
         };
-        let seat = int("seat", 0, 4)?;
-        if seat < 1 {
+        if !t.contains_key("seat") {
             return Err(r.err(
                 at,
                 field("seat"),
                 "every figure needs a `seat`, counted from 1",
             ));
         }
+        let seat = int("seat", 1, 1, 4)?;
         let square = match t.get("square") {
             None => None,
             Some(toml::Value::String(s)) => {
@@ -632,8 +636,8 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
                 return Err(r.err(at, field("square"), format!("expected \"x,y\", got {v}")))
             }
         };
-        let damage = int("damage", 0, 100)? as usize;
-        let tokens = int("tokens", 0, 2)? as u8;
+        let damage = int("damage", 0, 0, 100)? as usize;
+        let tokens = int("tokens", 0, 0, 2)? as u8;
         let active = match t.get("active") {
             None => true,
             Some(toml::Value::Boolean(b)) => *b,
@@ -645,7 +649,7 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
                 ))
             }
         };
-        let line = int("line", 1, 20)?;
+        let line = int("line", 1, 1, 20)?;
         let has_dial = t.contains_key("dial");
         let def = match (t.get("id"), has_dial) {
             (Some(_), true) => {
@@ -681,7 +685,7 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
             (None, false) => {
                 return Err(r.err(
                     at,
-                    &field("dial"),
+                    field("dial"),
                     "give the figure a catalogue `id` or an inline `dial`",
                 ))
             }
@@ -1013,13 +1017,15 @@ fn read_map(r: &Reader<'_>, m: &Spanned<RawMap>, base: &Path) -> Result<SquareMa
                 let zone = match ch {
                     '.' => 0,
                     d if d.is_ascii_digit() => d as u8 - b'0',
-                    other => return Err(r.err(
-                        at,
-                        "map.zones",
-                        format!(
+                    other => {
+                        return Err(r.err(
+                            at,
+                            "map.zones",
+                            format!(
                             "row {y}, column {x}: `{other}` is not a zone: write a digit or `.`"
                         ),
-                    )),
+                        ))
+                    }
                 };
                 if let Some(c) = map.cell_mut(Square::new(x as i32, y as i32)) {
                     c.zone = zone;
@@ -1716,7 +1722,7 @@ impl ScenarioFile {
         }
         for (n, step) in self.steps.iter().enumerate() {
             let what = format!(
-                "action {} (line {}{})",
+                "step {} (line {}{})",
                 n + 1,
                 step.line,
                 step.pattern.as_ref().map_or(String::new(), |p| format!(
@@ -1735,8 +1741,14 @@ impl ScenarioFile {
             result?;
             let used = (game.dice().roll_count() - before) as usize;
             if used != step.dice.len() {
+                let rolled: Vec<String> = game
+                    .rolls()
+                    .filter(|r| r.index >= before)
+                    .map(|r| r.value.to_string())
+                    .collect();
                 return Err(format!(
-                    "{what}: rolled {used} dice but {} were scripted for it ({})",
+                    "{what}: rolled {used} dice [{}] but {} were scripted for it ({})",
+                    rolled.join(", "),
                     step.dice.len(),
                     if used > step.dice.len() {
                         "add the missing values to its `dice`"
@@ -1782,6 +1794,13 @@ impl ScenarioFile {
                     .iter()
                     .map(|a| norm.json(a))
                     .collect();
+                // A split by name becomes the amounts in the order the decision lists targets.
+                let pattern = &match pattern.get("split") {
+                    Some(_) => to_action(pattern, &id_of, split_order(game).as_deref())
+                        .map(|a| norm.json(&a))
+                        .map_err(|m| format!("{what}: {m}"))?,
+                    None => pattern.clone(),
+                };
                 let found: Vec<&Json> = legal
                     .iter()
                     .filter(|a| matches(pattern, a, "", true))
@@ -1812,14 +1831,7 @@ impl ScenarioFile {
                 }
             }
             StepMode::Play | StepMode::Refused(_) => {
-                let order: Option<Vec<FigureId>> = match game.pending() {
-                    Pending::Decide {
-                        decision: crate::game::Decision::SplitDamage { targets, .. },
-                        ..
-                    } => Some(targets),
-                    _ => None,
-                };
-                let action = to_action(pattern, &id_of, order.as_deref())
+                let action = to_action(pattern, &id_of, split_order(game).as_deref())
                     .map_err(|m| format!("{what}: {m}"))?;
                 let result = game.act(step.seat, action);
                 match (&step.mode, result) {
@@ -2121,6 +2133,17 @@ impl ScenarioFile {
             }
         }
         Ok(())
+    }
+}
+
+/// The targets of a pending damage split, in the order amounts are given.
+fn split_order(game: &Game<HeroClix>) -> Option<Vec<FigureId>> {
+    match game.pending() {
+        Pending::Decide {
+            decision: crate::game::Decision::SplitDamage { targets, .. },
+            ..
+        } => Some(targets),
+        _ => None,
     }
 }
 

@@ -298,3 +298,36 @@ fn refusals_read_in_both_languages() {
     assert!(e.text(skirmish_lang::Lang::En).contains("too far"));
     assert!(e.text(skirmish_lang::Lang::Fr).contains("trop loin"));
 }
+
+// Rulebook *Déplacer un personnage multi-socle*: the whole base moves and must end where every
+// square of it may be occupied; FAQ *Sentinelles*: a 2×2 base cannot squeeze through a doorway
+// one square wide.
+#[test]
+fn multi_base_figures_move_their_whole_base_and_not_through_narrow_doorways() {
+    use skirmish_heroclix::movement::reach_multi;
+    let m = map(&["......", "......", "......", "......", "......", "......"]);
+    let ends: Vec<Square> = reach_multi(&m, &q(sq(0, 0), 2, &[]), 2, 2)
+        .unwrap()
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
+    assert!(ends.contains(&sq(2, 2)));
+    assert!(!ends.contains(&sq(5, 0)), "the base would hang off the map");
+    // A wall with a one-square doorway at row 2 between columns 2 and 3.
+    let mut m = map(&["......", "......", "......", "......", "......", "......"]);
+    for y in [0, 1, 3, 4, 5] {
+        m.set_wall(sq(2, y), Dir::E, true);
+    }
+    let ends: Vec<Square> = reach_multi(&m, &q(sq(0, 1), 6, &[]), 2, 2)
+        .unwrap()
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
+    assert!(
+        ends.iter().all(|s| s.x < 2),
+        "no part of the base gets past the wall: {ends:?}"
+    );
+    // A single-base figure walks through.
+    let r = reach(&m, &q(sq(0, 2), 6, &[])).unwrap();
+    assert!(r.can_end_at(sq(5, 2)));
+}

@@ -41,39 +41,7 @@ pub fn starter_scenario() -> Scenario {
 
 /// Invariants of the base game that hold after every action.
 pub fn invariants(s: &State) -> Result<(), String> {
-    let mut seen = std::collections::BTreeSet::new();
-    for f in &s.figures {
-        if f.tokens > 2 {
-            return Err(format!("{} has {} tokens", f.label, f.tokens));
-        }
-        if f.ko && f.square.is_some() {
-            return Err(format!("{} is KO'd but on the map", f.label));
-        }
-        if !f.ko && f.click >= f.def.dial.len() {
-            return Err(format!("{} shows KO but is not KO'd", f.label));
-        }
-        if f.click < f.start_click {
-            return Err(format!("{} healed past its starting line", f.label));
-        }
-        if let Some(sq) = f.square {
-            if !seen.insert(sq) {
-                return Err(format!("two figures on {sq}"));
-            }
-            if s.map.cell(sq).is_none_or(|c| c.is_blocking()) {
-                return Err(format!(
-                    "{} stands on blocking terrain or off the map at {sq}",
-                    f.label
-                ));
-            }
-        }
-    }
-    if s.actions_used > s.action_total {
-        return Err(format!(
-            "{} actions given of {}",
-            s.actions_used, s.action_total
-        ));
-    }
-    Ok(())
+    skirmish_heroclix::game::check_invariants(s)
 }
 
 #[test]

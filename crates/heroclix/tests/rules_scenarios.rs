@@ -77,7 +77,7 @@ fn a_wrong_expectation_is_explained_expected_against_got() {
     let s = from_toml_str(&text, "t.toml", &base()).unwrap_or_else(|e| panic!("{e}"));
     let report = s.run(Lang::En);
     let diff = report.difference.unwrap_or_default();
-    assert!(diff.contains("action 1"), "{diff}");
+    assert!(diff.contains("step 1"), "{diff}");
     assert!(diff.contains("amount = 3"), "{diff}");
     assert!(diff.contains("amount = 2"), "{diff}");
 }
@@ -87,11 +87,17 @@ fn dice_must_be_used_exactly() {
     let too_few = format!("{SMALL}\n[[actions]]\nseat = 1\ndo = \"close_attack\"\nfigure = \"A\"\ntarget = \"B\"\ndice = [4]\n");
     let s = from_toml_str(&too_few, "t.toml", &base()).unwrap_or_else(|e| panic!("{e}"));
     let diff = s.run(Lang::En).difference.unwrap_or_default();
-    assert!(diff.contains("rolled 2 dice but 1 were scripted"), "{diff}");
+    assert!(
+        diff.contains("rolled 2 dice [4, 1] but 1 were scripted"),
+        "{diff}"
+    );
     let too_many = format!("{SMALL}\n[[actions]]\nseat = 1\ndo = \"close_attack\"\nfigure = \"A\"\ntarget = \"B\"\ndice = [4, 3, 5]\n");
     let s = from_toml_str(&too_many, "t.toml", &base()).unwrap_or_else(|e| panic!("{e}"));
     let diff = s.run(Lang::En).difference.unwrap_or_default();
-    assert!(diff.contains("rolled 2 dice but 3 were scripted"), "{diff}");
+    assert!(
+        diff.contains("rolled 2 dice [4, 3] but 3 were scripted"),
+        "{diff}"
+    );
 }
 
 #[test]

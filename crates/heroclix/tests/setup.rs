@@ -60,8 +60,12 @@ fn first_player_by_2d6_rerolling_ties_then_the_player_on_the_left_chooses_a_zone
         position: None,
     };
     // Seat 1 rolls 7, seat 2 rolls 7: tie, reroll: 3+3 against 6+5 → seat 2 goes first.
-    let g = Game::<HeroClix>::with_dice(scenario, DiceSource::Script(vec![3, 4, 2, 5, 3, 3, 6, 5])).unwrap();
-    assert_eq!(g.state().first_player_rolls, vec![(Seat(0), vec![7, 6]), (Seat(1), vec![7, 11])]);
+    let g = Game::<HeroClix>::with_dice(scenario, DiceSource::Script(vec![3, 4, 2, 5, 3, 3, 6, 5]))
+        .unwrap();
+    assert_eq!(
+        g.state().first_player_rolls,
+        vec![(Seat(0), vec![7, 6]), (Seat(1), vec![7, 11])]
+    );
     assert_eq!(g.state().order, vec![Seat(1), Seat(0)]);
     let (seats, d) = decision(&g);
     // The player to the first player's left (seat 1) chooses first.
@@ -77,17 +81,24 @@ fn two_players_deploy_on_opposite_sides_first_player_first() {
         options: Options::default(),
         position: None,
     };
-    let mut g = Game::<HeroClix>::with_dice(scenario, DiceSource::Script(vec![6, 6, 1, 1])).unwrap();
+    let mut g =
+        Game::<HeroClix>::with_dice(scenario, DiceSource::Script(vec![6, 6, 1, 1])).unwrap();
     // Seat 1 is first; seat 2 chooses first.
     g.act(Seat(1), Action::ChooseZone { zone: 2 }).unwrap();
     let (seats, d) = decision(&g);
     assert_eq!(seats, vec![Seat(0)]);
-    assert_eq!(d, Decision::ChooseZone { zones: vec![1] }, "only the opposite zone is left");
+    assert_eq!(
+        d,
+        Decision::ChooseZone { zones: vec![1] },
+        "only the opposite zone is left"
+    );
     g.act(Seat(0), Action::ChooseZone { zone: 1 }).unwrap();
     let (seats, _) = decision(&g);
     assert_eq!(seats, vec![Seat(0)], "the first player places first");
     let legal = g.legal_actions(Seat(0));
-    assert!(legal.iter().all(|a| matches!(a, Action::Place { square, .. } if square.y == 0)));
+    assert!(legal
+        .iter()
+        .all(|a| matches!(a, Action::Place { square, .. } if square.y == 0)));
     let refused = g.act(
         Seat(0),
         Action::Place {
@@ -106,10 +117,14 @@ fn zones_grow_a_row_towards_the_centre_when_a_team_does_not_fit() {
         options: Options::default(),
         position: None,
     };
-    let mut g = Game::<HeroClix>::with_dice(scenario, DiceSource::Script(vec![6, 6, 1, 1])).unwrap();
+    let mut g =
+        Game::<HeroClix>::with_dice(scenario, DiceSource::Script(vec![6, 6, 1, 1])).unwrap();
     g.act(Seat(1), Action::ChooseZone { zone: 2 }).unwrap();
     let events = g.act(Seat(0), Action::ChooseZone { zone: 1 }).unwrap();
-    assert!(events.contains(&Event::ZonesGrown { rows: 1 }), "{events:?}");
+    assert!(
+        events.contains(&Event::ZonesGrown { rows: 1 }),
+        "{events:?}"
+    );
     let squares: Vec<Square> = g
         .legal_actions(Seat(0))
         .into_iter()

@@ -34,11 +34,12 @@ pub fn immune(state: &State, f: &Fig) -> bool {
     state.round == 1 && !f.active
 }
 
-/// Who stands where, for lines of fire; build it once per decision and share it.
+/// Who stands where, for lines of fire; build it once per decision and share it. Every square
+/// of a multi-base figure carries its id, so its own squares never block its lines.
 pub fn occupancy(state: &State) -> OccupancyGrid {
     let mut occ = OccupancyGrid::new(&state.map);
     for f in state.in_play() {
-        if let Some(sq) = f.square {
+        for sq in f.footprint() {
             occ.set(
                 sq,
                 Some(Occupant {
@@ -51,28 +52,55 @@ pub fn occupancy(state: &State) -> OccupancyGrid {
     occ
 }
 
+fn endpoints(state: &State, f: &Fig) -> Vec<Endpoint> {
+    f.footprint()
+        .into_iter()
+        .map(|sq| Endpoint::at(&state.map, sq).with_figure(f.id))
+        .collect()
+}
+
+/// The best line of fire from one figure to another within `max` squares: a multi-base figure
+/// draws from or to any square of its base (rulebook *Personnage multi-socle et attaques*), so
+/// the clearest, then shortest, line counts. `None` when every line is blocked or too long.
+pub fn best_line(
+    state: &State,
+    from: &Fig,
+    to: &Fig,
+    max: u32,
+    occ: &OccupancyGrid,
+) -> Option<(Verdict, u32)> {
+    let mut best: Option<(Verdict, u32)> = None;
+    for a in endpoints(state, from) {
+        for b in endpoints(state, to) {
+            let d = a.square.distance(b.square);
+            if d > max || best.is_some_and(|x| (x.0, x.1) <= (Verdict::Clear, d)) {
+                continue;
+            }
+            let v = ClixLos::HEROCLIX.verdict(&state.map, a, b, occ);
+            if v != Verdict::Blocked && best.is_none_or(|x| (v, d) < x) {
+                best = Some((v, d));
+            }
+        }
+    }
+    best
+}
+
+/// The line of fire from one figure to another (blocked when there is none).
+pub fn line_of_fire(state: &State, from: &Fig, to: &Fig) -> Verdict {
+    best_line(state, from, to, u32::MAX, &occupancy(state)).map_or(Verdict::Blocked, |x| x.0)
+}
+
 fn endpoint(state: &State, f: &Fig) -> Option<Endpoint> {
     let sq = f.square?;
     Some(Endpoint::at(&state.map, sq).with_figure(f.id))
 }
 
-/// The line of fire from one figure to another.
-pub fn line_of_fire(state: &State, from: &Fig, to: &Fig) -> Verdict {
-    match (endpoint(state, from), endpoint(state, to)) {
-        (Some(a), Some(b)) => ClixLos::HEROCLIX.verdict(&state.map, a, b, &occupancy(state)),
-        _ => Verdict::Blocked,
-    }
-}
-
 /// Opposing figures a figure may attack in close combat.
 pub fn close_targets(state: &State, f: &Fig) -> Vec<FigureId> {
-    let Some(sq) = f.square else {
-        return Vec::new();
-    };
     state
         .in_play()
         .filter(|t| state.opposed(f, t) && !immune(state, t))
-        .filter(|t| t.square.is_some_and(|s| state.map.adjacent(sq, s)))
+        .filter(|t| state.figures_adjacent(f, t))
         .map(|t| t.id)
         .collect()
 }
@@ -81,23 +109,14 @@ pub fn close_targets(state: &State, f: &Fig) -> Vec<FigureId> {
 /// adjacent to an opposing figure, target within range (not counting the attacker's square)
 /// and with a line of fire that is not blocked.
 pub fn ranged_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<FigureId> {
-    let (Some(from), Some(a)) = (f.square, endpoint(state, f)) else {
-        return Vec::new();
-    };
     let r = range(f);
-    if r == 0 || state.next_to_enemy(f) {
+    if r == 0 || !f.in_play() || state.next_to_enemy(f) {
         return Vec::new();
     }
     state
         .in_play()
         .filter(|t| state.opposed(f, t) && !immune(state, t))
-        .filter(|t| {
-            let Some(b) = endpoint(state, t) else {
-                return false;
-            };
-            from.distance(b.square) <= r
-                && ClixLos::HEROCLIX.verdict(&state.map, a, b, occ) != Verdict::Blocked
-        })
+        .filter(|t| best_line(state, f, t, r, occ).is_some())
         .map(|t| t.id)
         .collect()
 }
@@ -353,7 +372,10 @@ pub fn attack(
     for t in &targets {
         let Some(tf) = state.fig(*t) else { continue };
         let mut effects = Vec::new();
-        if ranged && line_of_fire(state, &a, tf) == Verdict::Hindered {
+        if ranged
+            && best_line(state, &a, tf, range(&a), &occupancy(state))
+                .is_some_and(|(v, _)| v == Verdict::Hindered)
+        {
             effects.push(Effect::new(
                 Change::Modify(1),
                 "hindered line of fire",
@@ -454,7 +476,13 @@ fn apply_damage(
         let from = state.fig(attack.attacker).and_then(|f| f.square);
         let mut kb: Vec<(FigureId, u8)> = taken
             .into_iter()
-            .filter(|(t, n)| *n > 0 && state.fig(*t).is_some_and(|f| f.in_play()))
+            // Multi-base figures are never knocked back (*Personnages multi-socle et attaques*).
+            .filter(|(t, n)| {
+                *n > 0
+                    && state
+                        .fig(*t)
+                        .is_some_and(|f| f.in_play() && !f.is_multi_base())
+            })
             .collect();
         let dist = |t: &FigureId| match (from, state.fig(*t).and_then(|f| f.square)) {
             (Some(a), Some(b)) => a.distance(b),

@@ -12,6 +12,7 @@
 pub mod action;
 pub mod combat;
 pub mod event;
+pub mod invariants;
 pub mod play;
 pub mod score;
 pub mod setup;
@@ -24,6 +25,7 @@ use skirmish_engine::{Dice, Pending, Rejection, Ruleset, Seat, SetupError, Viewe
 
 pub use action::{Action, Decision};
 pub use event::{DamageKind, EndReason, Event, Names};
+pub use invariants::check_invariants;
 pub use state::{
     AttackInProgress, Fig, Interrupt, Options, Phase, PlacedFigure, Position, Scenario, SeatInfo,
     State, TeamFigure, TeamSetup,

@@ -17,6 +17,7 @@ use super::setup;
 use super::state::{Fig, Interrupt, Phase, State};
 use crate::figure::Stat;
 use crate::movement::{self, MoveQuery, Side, Standing};
+use skirmish_path::Path;
 
 /// What the game waits for.
 pub fn pending(state: &State) -> Pending<Decision> {
@@ -93,43 +94,72 @@ fn pending_seats(state: &State) -> Vec<Seat> {
     }
 }
 
-/// Figures on the board as a mover sees them.
+/// Figures on the board as a mover sees them: one entry per square of each base.
 pub fn standings(state: &State, mover: &Fig) -> Vec<Standing> {
-    state
-        .in_play()
-        .filter(|o| o.id != mover.id)
-        .filter_map(|o| {
-            Some(Standing {
-                square: o.square?,
+    let mut out = Vec::new();
+    for o in state.in_play().filter(|o| o.id != mover.id) {
+        let side = if state.allied(o.owner, mover.owner) {
+            Side::Friend
+        } else {
+            Side::Enemy
+        };
+        for square in o.footprint() {
+            out.push(Standing {
+                square,
                 figure: o.id,
-                side: if state.allied(o.owner, mover.owner) {
-                    Side::Friend
-                } else {
-                    Side::Enemy
-                },
-            })
-        })
-        .collect()
+                side,
+            });
+        }
+    }
+    out
 }
 
 /// Opposing figures adjacent to a figure.
 pub fn adjacent_enemies(state: &State, f: &Fig) -> Vec<FigureId> {
-    let Some(sq) = f.square else {
-        return Vec::new();
-    };
     state
         .in_play()
-        .filter(|o| state.opposed(f, o))
-        .filter(|o| o.square.is_some_and(|s| state.map.adjacent(sq, s)))
+        .filter(|o| state.opposed(f, o) && state.figures_adjacent(f, o))
         .map(|o| o.id)
         .collect()
 }
 
-/// Where a figure given a move action can end, assuming any breakaway succeeds, with the path.
+/// Where a figure given a move action can end, with the cost and the path of each move,
+/// assuming any breakaway succeeds. Multi-base figures move their whole base.
+pub fn move_paths(state: &State, f: &Fig) -> Vec<(Square, Path<Square>)> {
+    let Some(from) = f.square else {
+        return Vec::new();
+    };
+    let others = standings(state, f);
+    let escaped = adjacent_enemies(state, f);
+    let speed = combat::stat(state, f, Stat::Speed).value.max(0) as u32;
+    let q = MoveQuery {
+        from,
+        speed,
+        others: &others,
+        broke_away_from: &escaped,
+    };
+    if f.is_multi_base() {
+        return movement::reach_multi(&state.map, &q, f.def.base.width, f.def.base.depth)
+            .unwrap_or_default();
+    }
+    movement::reach(&state.map, &q)
+        .map(|r| {
+            r.destinations()
+                .into_iter()
+                .filter_map(|(s, _)| r.path_to(s).ok().map(|p| (s, p)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Where a figure given a move action can end, assuming any breakaway succeeds.
 pub fn move_destinations(state: &State, f: &Fig) -> Vec<Square> {
     let Some(from) = f.square else {
         return Vec::new();
     };
+    if f.is_multi_base() {
+        return move_paths(state, f).into_iter().map(|(s, _)| s).collect();
+    }
     let others = standings(state, f);
     let escaped = adjacent_enemies(state, f);
     let speed = combat::stat(state, f, Stat::Speed).value.max(0) as u32;
@@ -211,11 +241,14 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         Phase::Deploy { .. } => {
             let squares = setup::placement_squares(state, seat);
             for figure in setup::unplaced(state, seat) {
+                let Some(f) = state.fig(figure) else { continue };
                 for square in &squares {
-                    out.push(Action::Place {
-                        figure,
-                        square: *square,
-                    });
+                    if !f.is_multi_base() || setup::base_fits(state, f, *square, &squares) {
+                        out.push(Action::Place {
+                            figure,
+                            square: *square,
+                        });
+                    }
                 }
             }
         }
@@ -517,18 +550,10 @@ fn do_move(state: &mut State, id: FigureId, to: Square, dice: &mut Dice, events:
             return;
         }
     }
-    let others = standings(state, f);
-    let speed = combat::stat(state, f, Stat::Speed).value.max(0) as u32;
-    let q = MoveQuery {
-        from,
-        speed,
-        others: &others,
-        broke_away_from: &escaped,
-    };
-    let path = movement::reach(&state.map, &q)
-        .ok()
-        .and_then(|r| r.path_to(to).ok())
-        .map_or_else(|| vec![from, to], |p| p.nodes);
+    let path = move_paths(state, f)
+        .into_iter()
+        .find(|(s, _)| *s == to)
+        .map_or_else(|| vec![from, to], |(_, p)| p.nodes);
     if let Some(f) = state.fig_mut(id) {
         f.square = Some(to);
     }

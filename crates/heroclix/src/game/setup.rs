@@ -301,11 +301,14 @@ pub fn grow_zones(state: &mut State, events: &mut Vec<Event>) {
     while state.zone_growth < limit {
         let fits = state.seats.iter().enumerate().all(|(i, s)| {
             let Some(z) = s.zone else { return true };
-            let need = state
+            let need: usize = state
                 .figures
                 .iter()
                 .filter(|f| f.owner.index() == i)
-                .count();
+                .map(|f| {
+                    usize::from(f.def.base.width.max(1)) * usize::from(f.def.base.depth.max(1))
+                })
+                .sum();
             let room = zone_squares(state, z)
                 .into_iter()
                 .filter(|sq| state.map.cell(*sq).is_some_and(|c| !c.is_blocking()))
@@ -333,6 +336,15 @@ pub fn placement_squares(state: &State, seat: Seat) -> Vec<Square> {
             state.map.cell(*sq).is_some_and(|c| !c.is_blocking()) && state.figure_at(*sq).is_none()
         })
         .collect()
+}
+
+/// True if a multi-base figure placed with its top-left square on `anchor` has its whole base
+/// on free squares of the zone (`zone`), all on one level.
+pub fn base_fits(state: &State, f: &Fig, anchor: Square, zone: &[Square]) -> bool {
+    let base = crate::movement::footprint(anchor, f.def.base.width, f.def.base.depth);
+    let level = state.map.level(anchor);
+    base.iter()
+        .all(|s| zone.contains(s) && state.map.level(*s) == level)
 }
 
 /// Figures of a seat not yet placed.

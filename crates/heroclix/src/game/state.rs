@@ -148,6 +148,32 @@ impl Fig {
     pub fn in_play(&self) -> bool {
         !self.ko && self.square.is_some()
     }
+
+    /// True for a figure whose base covers more than one square.
+    pub fn is_multi_base(&self) -> bool {
+        self.def.base.width > 1 || self.def.base.depth > 1
+    }
+
+    /// The squares its base covers on the map (its square is the base's top-left one; rulebook
+    /// *Personnages multi-socle*); empty when off the map.
+    pub fn footprint(&self) -> Vec<Square> {
+        match self.square {
+            Some(sq) if !self.ko => {
+                crate::movement::footprint(sq, self.def.base.width, self.def.base.depth)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// True if its base covers `sq`.
+    pub fn occupies(&self, sq: Square) -> bool {
+        let Some(a) = self.square else { return false };
+        !self.ko
+            && sq.x >= a.x
+            && sq.y >= a.y
+            && sq.x < a.x + i32::from(self.def.base.width.max(1))
+            && sq.y < a.y + i32::from(self.def.base.depth.max(1))
+    }
 }
 
 /// One seat at the table.
@@ -283,9 +309,21 @@ impl State {
             || matches!((self.seats.get(a.index()), self.seats.get(b.index())), (Some(x), Some(y)) if x.alliance == y.alliance)
     }
 
-    /// The figure standing on a square.
+    /// The figure standing on a square (any square of its base).
     pub fn figure_at(&self, sq: Square) -> Option<&Fig> {
-        self.figures.iter().find(|f| !f.ko && f.square == Some(sq))
+        self.figures.iter().find(|f| f.occupies(sq))
+    }
+
+    /// True if two figures on the map are adjacent: some square of one's base is adjacent to
+    /// some square of the other's (rulebook *Cases adjacentes*, *Personnages multi-socle*).
+    pub fn figures_adjacent(&self, a: &Fig, b: &Fig) -> bool {
+        if a.id == b.id || !a.in_play() || !b.in_play() {
+            return false;
+        }
+        let fb = b.footprint();
+        a.footprint()
+            .into_iter()
+            .any(|x| fb.iter().any(|y| self.map.adjacent(x, *y)))
     }
 
     /// Figures on the map.
@@ -300,8 +338,7 @@ impl State {
 
     /// True if a figure stands adjacent to an opposing figure.
     pub fn next_to_enemy(&self, f: &Fig) -> bool {
-        let Some(sq) = f.square else { return false };
         self.in_play()
-            .any(|o| self.opposed(f, o) && o.square.is_some_and(|s| self.map.adjacent(sq, s)))
+            .any(|o| self.opposed(f, o) && self.figures_adjacent(f, o))
     }
 }

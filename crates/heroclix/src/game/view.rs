@@ -29,6 +29,8 @@ pub struct FigureView {
     pub values: [u8; 4],
     /// Powers showing on the current click, by column (identifiers).
     pub powers: [Option<String>; 4],
+    /// Base size in squares, width then depth (its square is the top-left one).
+    pub base: (u8, u8),
     /// Range.
     pub range: u8,
     /// Bolts.
@@ -91,6 +93,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                     values: Stat::ALL.map(|s| f.printed(s)),
                     powers: Stat::ALL
                         .map(|s| click.and_then(|c| c.power(s)).map(|p| p.id().to_string())),
+                    base: (f.def.base.width.max(1), f.def.base.depth.max(1)),
                     range: f.def.range,
                     targets: f.def.targets,
                     points: f.points,

@@ -1,0 +1,107 @@
+//! Whole HeroClix games per second (the starter teams on the sample outdoor map, 10 rounds),
+//! and the cost of one decision in a mid-game position: the rules' legal actions and the
+//! greedy bot's choice among them.
+#![allow(missing_docs)]
+
+use std::path::PathBuf;
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use skirmish_bots::heroclix::{load_scenario, GreedyBot, ScenarioFiles};
+use skirmish_bots::{bot_seed, play_game, Bot, BotKind};
+use skirmish_engine::{Game, Pending, Seat};
+use skirmish_heroclix::game::{Decision, Scenario};
+use skirmish_heroclix::HeroClix;
+
+fn scenario() -> Scenario {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    load_scenario(&ScenarioFiles {
+        content: root.join("content/heroclix"),
+        map: root.join("maps/harbour-district.toml"),
+        teams: vec![
+            root.join("content/heroclix/teams/wardens.toml"),
+            root.join("content/heroclix/teams/ravagers.toml"),
+        ],
+        round_limit: Some(10),
+    })
+    .expect("the starter scenario loads")
+}
+
+fn whole_game(scenario: &Scenario, seed: u64, kinds: [BotKind; 2]) -> usize {
+    let mut game = Game::<HeroClix>::new(scenario.clone(), seed).expect("setup");
+    let mut bots: Vec<_> = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| k.heroclix(bot_seed(seed, Seat(i as u8))))
+        .collect();
+    play_game(&mut game, &mut bots, 100_000, |_, _| Ok(())).expect("the game ends");
+    game.steps().len()
+}
+
+/// Greedy against greedy up to the start of round 4, both sides deployed and engaged: a
+/// position where every figure has moves, and several have targets.
+fn mid_game(scenario: &Scenario) -> Game<HeroClix> {
+    let mut game = Game::<HeroClix>::new(scenario.clone(), 3).expect("setup");
+    let mut bots = [GreedyBot::new(1), GreedyBot::new(2)];
+    while let Pending::Decide { seats, decision } = game.pending() {
+        if matches!(
+            decision,
+            Decision::Turn {
+                round: 4..,
+                actions_left: 3
+            }
+        ) {
+            break;
+        }
+        let seat = seats[0];
+        let legal = game.legal_actions(seat);
+        let i = bots[seat.index()].choose(game.state(), seat, &legal);
+        game.act(seat, legal[i].clone()).expect("legal");
+    }
+    game
+}
+
+fn bench(c: &mut Criterion) {
+    let scenario = scenario();
+    let mut seed = 0u64;
+    c.bench_function("game_random_vs_random_10_rounds", |b| {
+        b.iter(|| {
+            seed += 1;
+            whole_game(&scenario, seed, [BotKind::Random, BotKind::Random])
+        })
+    });
+    c.bench_function("game_greedy_vs_random_10_rounds", |b| {
+        b.iter(|| {
+            seed += 1;
+            whole_game(&scenario, seed, [BotKind::Greedy, BotKind::Random])
+        })
+    });
+    c.bench_function("game_greedy_vs_greedy_10_rounds", |b| {
+        b.iter(|| {
+            seed += 1;
+            whole_game(&scenario, seed, [BotKind::Greedy, BotKind::Greedy])
+        })
+    });
+
+    let game = mid_game(&scenario);
+    let seat = game.pending_seats()[0];
+    let legal = game.legal_actions(seat);
+    eprintln!(
+        "mid-game position: round {}, {} legal actions for {seat}",
+        game.state().round,
+        legal.len()
+    );
+    c.bench_function("legal_actions_mid_game", |b| {
+        b.iter(|| game.legal_actions(black_box(seat)).len())
+    });
+    let mut bot = GreedyBot::new(0);
+    c.bench_function("greedy_choice_mid_game", |b| {
+        b.iter(|| bot.choose(game.state(), black_box(seat), &legal))
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20);
+    targets = bench
+}
+criterion_main!(benches);

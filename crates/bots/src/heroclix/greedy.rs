@@ -1,0 +1,710 @@
+//! The greedy HeroClix bot: scores every legal action by its immediate expected value, in
+//! victory points, and plays the best one, ending the turn when nothing scores above zero.
+//!
+//! - Attacks score the exact expectation over the 36 rolls of 2d6: each target's defence
+//!   (+1 for a hindered line of fire), critical misses and hits, the best split of the damage
+//!   between the targets hit. Damage is worth the share of the target's points it takes off
+//!   the clicks it has left, and a knock-out its whole points plus a bonus, so finishing
+//!   wounded and expensive figures comes first.
+//! - Moves score how much better the new square is than the old one: the best attack the
+//!   figure could make from there next turn (line of fire, range, adjacency), minus the attacks
+//!   the opponents could make on it there, minus the steps still needed to reach an attack
+//!   position. Only the most promising squares by a cheap estimate get the line-of-fire checks.
+//! - An action that gives a figure its second token (pushing) costs a click of its own and its
+//!   next turn: attacks pay it when they are worth it; moves never do.
+//! - Deployment goes to the front of the zone, shooters on high ground; the zone with the most
+//!   high ground and cover around it; the damage split that scores most; the knockback line
+//!   that hurts most.
+//!
+//! The bot reads the raw state, so it knows how many clicks every figure has left, as a
+//! player who knows the published dials would; it never looks at the dice to come.
+
+use std::collections::BTreeMap;
+
+use skirmish_board::square::{Square, SquareMap};
+use skirmish_board::FigureId;
+use skirmish_engine::{Picker, Seat};
+use skirmish_heroclix::figure::Stat;
+use skirmish_heroclix::game::combat;
+use skirmish_heroclix::game::{Action, AttackInProgress, Fig, Interrupt, Phase, State};
+use skirmish_heroclix::HeroClix;
+use skirmish_los::{ClixLos, Endpoint, OccupancyGrid, Occupant, Verdict};
+
+use super::odds::hit_chance;
+use crate::Bot;
+
+/// The knobs of [`GreedyBot`]'s evaluation, in victory points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// A knock-out is worth the figure's points times `1 + ko_bonus`: it scores and removes
+    /// the figure's actions from the game.
+    pub ko_bonus: f64,
+    /// Damage short of a knock-out is worth this share of the points it takes off.
+    pub wound: f64,
+    /// Discount on the attack a square allows next turn: the target may move or fall first.
+    pub future: f64,
+    /// Weight of the attacks the opponents could make on a square: they have few actions and
+    /// other targets.
+    pub threat: f64,
+    /// Points per square still to cover before reaching an attack position.
+    pub approach: f64,
+    /// Cost of an action token on a figure that had none: its next action will push.
+    pub token: f64,
+    /// Cost of pushing besides the click of damage: the figure cannot act next turn.
+    pub rest: f64,
+    /// Actions scoring at most this end the turn instead.
+    pub min_gain: f64,
+    /// Squares per figure checked for lines of fire after the cheap estimate.
+    pub candidates: usize,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            ko_bonus: 0.5,
+            wound: 0.8,
+            future: 0.6,
+            threat: 0.4,
+            approach: 1.0,
+            token: 2.0,
+            rest: 5.0,
+            min_gain: 0.25,
+            candidates: 12,
+        }
+    }
+}
+
+/// Plays the action with the best immediate expected value (see the module documentation).
+/// Ties are broken by a seeded [`Picker`], never by the game's dice.
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    picker: Picker,
+    weights: Weights,
+}
+
+impl GreedyBot {
+    /// A greedy bot with the default weights.
+    pub fn new(seed: u64) -> GreedyBot {
+        GreedyBot::with_weights(seed, Weights::default())
+    }
+
+    /// A greedy bot with other weights, for tuning.
+    pub fn with_weights(seed: u64, weights: Weights) -> GreedyBot {
+        GreedyBot {
+            picker: Picker::new(seed),
+            weights,
+        }
+    }
+
+    /// The score of each of `legal` for `seat` (same order), for explaining a choice. The
+    /// bot plays the best; `EndTurn` scores [`Weights::min_gain`].
+    pub fn scores(&self, state: &State, seat: Seat, legal: &[Action]) -> Vec<f64> {
+        let w = &self.weights;
+        let mut scores = vec![-1.0; legal.len()];
+        match &state.interrupt {
+            Some(Interrupt::SplitDamage { attack }) => {
+                let ctx = Ctx::new(state, seat, w);
+                for (i, a) in legal.iter().enumerate() {
+                    if let Action::SplitDamage { amounts } = a {
+                        scores[i] = ctx.split_value(attack, amounts);
+                    }
+                }
+            }
+            Some(Interrupt::KnockbackLine {
+                attack,
+                figure,
+                distance,
+                ..
+            }) => {
+                let ctx = Ctx::new(state, seat, w);
+                for (i, a) in legal.iter().enumerate() {
+                    if let Action::KnockbackVia { square } = a {
+                        scores[i] = ctx.knockback_value(attack, *figure, *distance, *square);
+                    }
+                }
+            }
+            None => match state.phase {
+                Phase::ChooseMap => {
+                    for (i, a) in legal.iter().enumerate() {
+                        if let Action::ChooseMap { map } = a {
+                            scores[i] = -(*map as f64);
+                        }
+                    }
+                }
+                Phase::ChooseZones { .. } => {
+                    for (i, a) in legal.iter().enumerate() {
+                        if let Action::ChooseZone { zone } = a {
+                            scores[i] = zone_value(&state.map, *zone);
+                        }
+                    }
+                }
+                Phase::Deploy { .. } => deploy_scores(state, seat, legal, &mut scores),
+                Phase::Play | Phase::Over => {
+                    let ctx = Ctx::new(state, seat, w);
+                    ctx.turn_scores(legal, &mut scores);
+                }
+            },
+        }
+        scores
+    }
+}
+
+impl Bot<HeroClix> for GreedyBot {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn choose(&mut self, state: &State, seat: Seat, legal: &[Action]) -> usize {
+        let scores = self.scores(state, seat, legal);
+        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let tied: Vec<usize> = (0..scores.len())
+            .filter(|&i| scores[i] >= best - 1e-9)
+            .collect();
+        self.picker.choose(&tied).copied().unwrap_or(0)
+    }
+}
+
+/// A figure's values as the evaluation needs them.
+#[derive(Clone, Copy)]
+struct Unit<'a> {
+    fig: &'a Fig,
+    sq: Square,
+    attack: i32,
+    defense: i32,
+    damage: i32,
+    range: u32,
+    /// It may act on its side's next turn (fewer than two tokens now).
+    fresh: bool,
+}
+
+impl<'a> Unit<'a> {
+    fn of(state: &State, fig: &'a Fig) -> Option<Unit<'a>> {
+        Some(Unit {
+            fig,
+            sq: fig.square?,
+            attack: combat::stat(state, fig, Stat::Attack).value,
+            defense: combat::stat(state, fig, Stat::Defense).value,
+            damage: combat::stat(state, fig, Stat::Damage).value,
+            range: combat::range(fig),
+            fresh: fig.tokens < 2,
+        })
+    }
+}
+
+/// What the bot knows about the position when scoring the actions of one decision.
+struct Ctx<'a> {
+    state: &'a State,
+    w: &'a Weights,
+    friends: Vec<Unit<'a>>,
+    enemies: Vec<Unit<'a>>,
+    occ: OccupancyGrid,
+    /// Steps from each square (row-major) to the nearest opposing figure, over squares a
+    /// figure can walk; `u32::MAX` where none is reachable.
+    field: Vec<u32>,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(state: &'a State, seat: Seat, w: &'a Weights) -> Ctx<'a> {
+        let mut friends = Vec::new();
+        let mut enemies = Vec::new();
+        let mut occ = OccupancyGrid::new(&state.map);
+        for f in state.in_play() {
+            let Some(u) = Unit::of(state, f) else {
+                continue;
+            };
+            occ.set(
+                u.sq,
+                Some(Occupant {
+                    figure: f.id,
+                    level: state.map.level(u.sq),
+                }),
+            );
+            if state.allied(seat, f.owner) {
+                friends.push(u);
+            } else {
+                enemies.push(u);
+            }
+        }
+        let field = distance_field(&state.map, enemies.iter().map(|e| e.sq));
+        Ctx {
+            state,
+            w,
+            friends,
+            enemies,
+            occ,
+            field,
+        }
+    }
+
+    fn map(&self) -> &SquareMap {
+        &self.state.map
+    }
+
+    fn friend(&self, id: FigureId) -> Option<Unit<'a>> {
+        self.friends.iter().find(|u| u.fig.id == id).copied()
+    }
+
+    /// What `clicks` of damage on `f` are worth to whoever deals them.
+    fn damage_value(&self, f: &Fig, clicks: i32) -> f64 {
+        if clicks <= 0 {
+            return 0.0;
+        }
+        let left = f.def.dial.len().saturating_sub(f.click).max(1) as f64;
+        let points = f64::from(f.points.max(1));
+        let clicks = f64::from(clicks);
+        if clicks >= left {
+            points * (1.0 + self.w.ko_bonus)
+        } else {
+            points * clicks / left * self.w.wound
+        }
+    }
+
+    /// The line of fire between two squares with the figures where `occ` has them.
+    fn los(&self, from: Square, from_id: FigureId, to: Square, to_id: FigureId) -> Verdict {
+        let map = self.map();
+        ClixLos::HEROCLIX.verdict(
+            map,
+            Endpoint::at(map, from).with_figure(from_id),
+            Endpoint::at(map, to).with_figure(to_id),
+            &self.occ,
+        )
+    }
+
+    /// What giving `f` an action costs in tokens: a token, or pushing.
+    fn action_cost(&self, f: &Unit<'_>) -> f64 {
+        if f.fig.tokens >= 1 {
+            self.damage_value(f.fig, 1) + self.w.rest
+        } else {
+            self.w.token
+        }
+    }
+
+    fn turn_scores(&self, legal: &[Action], scores: &mut [f64]) {
+        let mut moves: BTreeMap<FigureId, Vec<(usize, Square)>> = BTreeMap::new();
+        for (i, a) in legal.iter().enumerate() {
+            scores[i] = match a {
+                Action::EndTurn => self.w.min_gain,
+                Action::Pass { .. } => self.w.min_gain - 0.01,
+                Action::CloseAttack { attacker, target } => {
+                    self.attack_score(*attacker, std::slice::from_ref(target), false)
+                }
+                Action::RangedAttack { attacker, targets } => {
+                    self.attack_score(*attacker, targets, true)
+                }
+                Action::Move { figure, to } => {
+                    moves.entry(*figure).or_default().push((i, *to));
+                    continue;
+                }
+                _ => -1.0,
+            };
+        }
+        for (figure, list) in moves {
+            self.move_scores(figure, &list, scores);
+        }
+    }
+
+    /// Expected value of an attack, its costs taken off.
+    fn attack_score(&self, attacker: FigureId, targets: &[FigureId], ranged: bool) -> f64 {
+        let Some(a) = self.friend(attacker) else {
+            return -1.0;
+        };
+        let mut foes: Vec<(&Fig, i32)> = Vec::new();
+        for t in targets {
+            let Some(e) = self.enemies.iter().find(|e| e.fig.id == *t) else {
+                continue;
+            };
+            let hindered = ranged && self.los(a.sq, a.fig.id, e.sq, e.fig.id) == Verdict::Hindered;
+            foes.push((e.fig, e.defense + i32::from(hindered)));
+        }
+        if foes.is_empty() {
+            return -1.0;
+        }
+        // Hits depend only on which targets a roll reaches and on the critical hit, so the
+        // best split is worked out once per such case.
+        let mut best_split: BTreeMap<(u32, bool), f64> = BTreeMap::new();
+        let mut ev = 0.0;
+        for d1 in 1..=6 {
+            for d2 in 1..=6 {
+                if (d1, d2) == (1, 1) {
+                    ev -= self.damage_value(a.fig, 1);
+                    continue;
+                }
+                let crit = (d1, d2) == (6, 6);
+                let total = d1 + d2 + a.attack;
+                let mut mask = 0u32;
+                for (k, (_, def)) in foes.iter().enumerate() {
+                    if crit || total >= *def {
+                        mask |= 1 << k;
+                    }
+                }
+                if mask == 0 {
+                    continue;
+                }
+                let value = *best_split
+                    .entry((mask, crit))
+                    .or_insert_with(|| self.best_split(&foes, mask, a.damage, crit));
+                ev += value;
+            }
+        }
+        ev / 36.0 - self.action_cost(&a)
+    }
+
+    /// The best value of sharing `damage` between the targets in `mask`.
+    fn best_split(&self, foes: &[(&Fig, i32)], mask: u32, damage: i32, crit: bool) -> f64 {
+        let hit: Vec<&Fig> = foes
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| mask & (1 << k) != 0)
+            .map(|(_, (f, _))| *f)
+            .collect();
+        let bonus = i32::from(crit);
+        let mut best = 0.0f64;
+        let mut amounts = vec![0i32; hit.len()];
+        // Every split of `damage` into `hit.len()` parts (at most three targets in practice).
+        fn rec(
+            ctx: &Ctx<'_>,
+            hit: &[&Fig],
+            k: usize,
+            left: i32,
+            bonus: i32,
+            amounts: &mut Vec<i32>,
+            best: &mut f64,
+        ) {
+            if k + 1 == hit.len() {
+                amounts[k] = left;
+                let v: f64 = hit
+                    .iter()
+                    .zip(amounts.iter())
+                    .map(|(f, a)| ctx.damage_value(f, a + bonus))
+                    .sum();
+                *best = best.max(v);
+                return;
+            }
+            for x in 0..=left {
+                amounts[k] = x;
+                rec(ctx, hit, k + 1, left - x, bonus, amounts, best);
+            }
+        }
+        if !hit.is_empty() {
+            rec(self, &hit, 0, damage.max(0), bonus, &mut amounts, &mut best);
+        }
+        best
+    }
+
+    /// Scores the moves of one figure.
+    fn move_scores(&self, figure: FigureId, list: &[(usize, Square)], scores: &mut [f64]) {
+        let Some(f) = self.friend(figure) else { return };
+        if f.fig.tokens >= 1 {
+            // A move that pushes costs a click and the next turn for no attack.
+            for (i, _) in list {
+                scores[*i] = -1000.0;
+            }
+            return;
+        }
+        let from = f.sq;
+        let breakaway = self.enemies.iter().any(|e| self.map().adjacent(from, e.sq));
+        let chance = if breakaway { 0.5 } else { 1.0 };
+        let mut cheap: Vec<(f64, usize, Square)> = list
+            .iter()
+            .filter(|(_, to)| *to != from)
+            .map(|(i, to)| (self.square_value(&f, *to, None), *i, *to))
+            .collect();
+        for (i, to) in list {
+            if *to == from {
+                scores[*i] = -1000.0;
+            }
+        }
+        cheap.sort_by(|a, b| b.0.total_cmp(&a.0));
+        // Squares past the candidates keep a cheap score well below any checked one.
+        for (_, i, _) in cheap.iter().skip(self.w.candidates) {
+            scores[*i] = -500.0;
+        }
+        let mut occ = self.occ.clone();
+        occ.set(from, None);
+        let here = self.square_value(&f, from, Some(&self.occ));
+        for (_, i, to) in cheap.iter().take(self.w.candidates) {
+            occ.set(
+                *to,
+                Some(Occupant {
+                    figure: f.fig.id,
+                    level: self.map().level(*to),
+                }),
+            );
+            let there = self.square_value(&f, *to, Some(&occ));
+            occ.set(*to, None);
+            scores[*i] = chance * (there - here) - self.w.token;
+        }
+    }
+
+    /// How good `s` is for friendly figure `f` to end on: the attack it allows next turn, the
+    /// attacks it invites, and the way still to go. With `occ` (figures as they would stand),
+    /// lines of fire are checked; without, they are assumed clear.
+    fn square_value(&self, f: &Unit<'_>, s: Square, occ: Option<&OccupancyGrid>) -> f64 {
+        let map = self.map();
+        let engaged = self.enemies.iter().any(|e| map.adjacent(s, e.sq));
+        let los = |e: &Unit<'_>| match occ {
+            Some(occ) => ClixLos::HEROCLIX.verdict(
+                map,
+                Endpoint::at(map, s).with_figure(f.fig.id),
+                Endpoint::at(map, e.sq).with_figure(e.fig.id),
+                occ,
+            ),
+            None => Verdict::Clear,
+        };
+        let mut offence = 0.0f64;
+        let mut threat = 0.0;
+        for e in &self.enemies {
+            let adjacent = map.adjacent(s, e.sq);
+            let dist = s.distance(e.sq);
+            let mut verdict = None;
+            // Our attack on it next turn.
+            let o = if adjacent {
+                hit_chance(f.attack, e.defense) * self.damage_value(e.fig, f.damage)
+            } else if f.range > 0 && !engaged && dist <= f.range {
+                let v = *verdict.get_or_insert_with(|| los(e));
+                if v == Verdict::Blocked {
+                    0.0
+                } else {
+                    hit_chance(f.attack, e.defense + v.defence_modifier())
+                        * self.damage_value(e.fig, f.damage)
+                }
+            } else {
+                0.0
+            };
+            offence = offence.max(o);
+            // Its attack on us on its next turn.
+            if !e.fresh {
+                continue;
+            }
+            if adjacent {
+                threat += hit_chance(e.attack, f.defense) * self.damage_value(f.fig, e.damage);
+            } else if e.range > 0 && dist <= e.range && !self.pinned(e, f, s) {
+                let v = *verdict.get_or_insert_with(|| los(e));
+                if v != Verdict::Blocked {
+                    threat += hit_chance(e.attack, f.defense + v.defence_modifier())
+                        * self.damage_value(f.fig, e.damage);
+                }
+            }
+        }
+        let approach = if offence > 0.0 {
+            0.0
+        } else {
+            let steps = self
+                .field
+                .get(index(map, s))
+                .copied()
+                .filter(|d| *d != u32::MAX)
+                .unwrap_or_else(|| {
+                    self.enemies
+                        .iter()
+                        .map(|e| s.distance(e.sq) * 2)
+                        .min()
+                        .unwrap_or(0)
+                });
+            let wanted = f.range.max(1);
+            f64::from(steps.saturating_sub(wanted))
+        };
+        self.w.future * offence - self.w.threat * threat - self.w.approach * approach
+    }
+
+    /// True if opposing figure `e` is adjacent to one of our figures (with `f` standing on
+    /// `s`), so that it cannot make a ranged attack without moving first.
+    fn pinned(&self, e: &Unit<'_>, f: &Unit<'_>, s: Square) -> bool {
+        let map = self.map();
+        map.adjacent(e.sq, s)
+            || self
+                .friends
+                .iter()
+                .any(|o| o.fig.id != f.fig.id && map.adjacent(e.sq, o.sq))
+    }
+
+    /// Value of a damage split.
+    fn split_value(&self, attack: &AttackInProgress, amounts: &[u8]) -> f64 {
+        let crit = i32::from(attack.dice == (6, 6));
+        attack
+            .hits
+            .iter()
+            .zip(amounts)
+            .filter_map(|(t, a)| {
+                let f = self.state.fig(*t)?;
+                let v = self.damage_value(f, i32::from(*a) + crit);
+                Some(if self.enemies.iter().any(|e| e.fig.id == f.id) {
+                    v
+                } else {
+                    -v
+                })
+            })
+            .sum()
+    }
+
+    /// Value of knocking `figure` back along the line set by `via`: the damage it takes, then
+    /// the distance from the attacker.
+    fn knockback_value(
+        &self,
+        attack: &AttackInProgress,
+        figure: FigureId,
+        distance: u8,
+        via: Square,
+    ) -> f64 {
+        let state = self.state;
+        let map = self.map();
+        let Some(f) = state.fig(figure) else {
+            return 0.0;
+        };
+        let Some(start) = f.square else { return 0.0 };
+        let Some(dir) = start.dir_to(via) else {
+            return 0.0;
+        };
+        let mut cur = start;
+        let mut damage = 0;
+        for _ in 0..distance {
+            let next = cur.step(dir);
+            let Some(cell) = map.cell(next) else {
+                damage = 1;
+                break;
+            };
+            let here = map.level(cur);
+            if cell.is_blocking()
+                || map.step_crosses_wall(cur, next)
+                || map.corner_cut(cur, next)
+                || cell.level > here
+            {
+                damage = 1;
+                break;
+            }
+            if state.figure_at(next).is_some_and(|o| o.id != figure) {
+                break;
+            }
+            cur = next;
+            if cell.level < here {
+                damage = 2;
+                break;
+            }
+        }
+        let away = state
+            .fig(attack.attacker)
+            .and_then(|a| a.square)
+            .map_or(0, |a| a.distance(cur));
+        let sign = if self.enemies.iter().any(|e| e.fig.id == figure) {
+            1.0
+        } else {
+            -1.0
+        };
+        sign * self.damage_value(f, damage) + 0.001 * f64::from(away)
+    }
+}
+
+fn index(map: &SquareMap, s: Square) -> usize {
+    if s.x < 0 || s.y < 0 || s.x >= map.width() || s.y >= map.height() {
+        return usize::MAX;
+    }
+    (s.y * map.width() + s.x) as usize
+}
+
+/// Steps from every square to the nearest of `sources`, walking between touching squares
+/// that are not blocking, not across a wall or a blocked corner, and on one level (or linked
+/// by stairs or a ladder). Water and hindering terrain count as one step: this guides the
+/// approach, the movement rules decide the moves.
+fn distance_field(map: &SquareMap, sources: impl Iterator<Item = Square>) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; map.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for s in sources {
+        let i = index(map, s);
+        if let Some(d) = dist.get_mut(i) {
+            *d = 0;
+            queue.push_back(s);
+        }
+    }
+    while let Some(a) = queue.pop_front() {
+        let da = dist[index(map, a)];
+        for n in a.neighbours() {
+            let Some(cell) = map.cell(n) else { continue };
+            let i = index(map, n);
+            if dist[i] != u32::MAX || cell.is_blocking() {
+                continue;
+            }
+            if map.step_crosses_wall(a, n) || map.corner_cut(a, n) {
+                continue;
+            }
+            if map.level(a) != cell.level && !map.level_link(a, n) {
+                continue;
+            }
+            dist[i] = da + 1;
+            queue.push_back(n);
+        }
+    }
+    dist
+}
+
+/// How good a deployment zone is: high ground and cover near it.
+fn zone_value(map: &SquareMap, zone: u8) -> f64 {
+    let squares = map.zone_squares(zone);
+    let mut value = 0.0;
+    for s in map.squares() {
+        let Some(c) = map.cell(s) else { continue };
+        if c.is_blocking() || !squares.iter().any(|z| z.distance(s) <= 4) {
+            continue;
+        }
+        if c.level > 0 {
+            value += 1.0;
+        } else if c.is_hindering() {
+            value += 0.5;
+        }
+    }
+    value
+}
+
+/// Deployment: towards the opponents, shooters on high ground, out of slow terrain, not
+/// bunched up.
+fn deploy_scores(state: &State, seat: Seat, legal: &[Action], scores: &mut [f64]) {
+    let map = &state.map;
+    let mut targets: Vec<Square> = state
+        .in_play()
+        .filter(|f| !state.allied(seat, f.owner))
+        .filter_map(|f| f.square)
+        .collect();
+    if targets.is_empty() {
+        targets = state
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !state.allied(seat, Seat(*i as u8)))
+            .filter_map(|(_, s)| s.zone)
+            .flat_map(|z| map.zone_squares(z))
+            .collect();
+    }
+    if targets.is_empty() {
+        targets.push(Square::new(map.width() / 2, map.height() / 2));
+    }
+    let n = targets.len() as f64;
+    let cx = targets.iter().map(|s| f64::from(s.x)).sum::<f64>() / n;
+    let cy = targets.iter().map(|s| f64::from(s.y)).sum::<f64>() / n;
+    let placed: Vec<Square> = state
+        .in_play()
+        .filter(|f| f.owner == seat)
+        .filter_map(|f| f.square)
+        .collect();
+    for (i, a) in legal.iter().enumerate() {
+        let Action::Place { figure, square } = a else {
+            continue;
+        };
+        let Some(f) = state.fig(*figure) else {
+            continue;
+        };
+        let Some(cell) = map.cell(*square) else {
+            continue;
+        };
+        let dist = (f64::from(square.x) - cx)
+            .abs()
+            .max((f64::from(square.y) - cy).abs());
+        let mut v = -dist;
+        if f.def.range > 0 && cell.level > 0 {
+            v += 3.0;
+        }
+        if cell.hinders_movement() {
+            v -= 2.0;
+        }
+        v -= 0.5 * placed.iter().filter(|p| map.adjacent(**p, *square)).count() as f64;
+        scores[i] = v;
+    }
+}

@@ -1,0 +1,243 @@
+//! Bots for Skirmish: programs that take a seat at the table.
+//!
+//! The plumbing is ruleset-independent: a [`Bot`] is asked to choose one of the legal actions
+//! the engine lists for its seat (the legal actions are the only source of truth, so a bot can
+//! never make an illegal move), and [`play_game`] drives a [`Game`] with one bot per seat.
+//! [`RandomBot`] plays any ruleset; [`heroclix`] holds the HeroClix bots and helpers.
+//!
+//! Bots draw their own randomness from a [`Picker`] and never from the game's dice, so which
+//! bots sit at a table never changes the dice a seed rolls.
+//!
+//! ```
+//! use skirmish_bots::{play_game, RandomBot};
+//! use skirmish_engine::fixtures::{LuckyPig, PigScenario};
+//! use skirmish_engine::Game;
+//!
+//! let mut game = Game::<LuckyPig>::new(PigScenario::default(), 7).unwrap();
+//! let mut bots = vec![RandomBot::new(1), RandomBot::new(2), RandomBot::new(3)];
+//! play_game(&mut game, &mut bots, 10_000, |_, _| Ok(())).unwrap();
+//! assert!(game.is_over());
+//! ```
+
+use std::fmt;
+
+use skirmish_engine::{Game, Picker, Rejection, Ruleset, Seat};
+
+pub mod heroclix;
+
+/// Mixed into a game seed to seed a seat's bot, so that bots and dice (and bots of different
+/// seats) draw from unrelated streams.
+const BOT_SALT: u64 = 0xB07_5EED_D1CE_F00D;
+
+/// The seed for the bot at `seat` in a game seeded with `game_seed`.
+pub fn bot_seed(game_seed: u64, seat: Seat) -> u64 {
+    game_seed ^ BOT_SALT ^ (u64::from(seat.0) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// A player that is not a person.
+pub trait Bot<R: Ruleset> {
+    /// A short name for logs ("random", "greedy").
+    fn name(&self) -> &str;
+
+    /// Chooses one of `legal` (never empty: the engine's legal actions for `seat` in `state`)
+    /// and returns its index.
+    ///
+    /// Taking the list rather than computing it lets the driver compute legal actions once per
+    /// decision, which is the expensive part of a move for most rulesets.
+    fn choose(&mut self, state: &R::State, seat: Seat, legal: &[R::Action]) -> usize;
+
+    /// Chooses an action for `seat` in `game`, or `None` when the seat has nothing to decide.
+    fn pick(&mut self, game: &Game<R>, seat: Seat) -> Option<R::Action> {
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let i = self.choose(game.state(), seat, &legal);
+        legal.get(i).or(legal.first()).cloned()
+    }
+}
+
+impl<R: Ruleset> Bot<R> for Box<dyn Bot<R>> {
+    fn name(&self) -> &str {
+        self.as_ref().name()
+    }
+
+    fn choose(&mut self, state: &R::State, seat: Seat, legal: &[R::Action]) -> usize {
+        self.as_mut().choose(state, seat, legal)
+    }
+}
+
+/// Plays uniformly at random among the legal actions: the baseline every other bot must beat,
+/// and the driver of random playouts.
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    picker: Picker,
+}
+
+impl RandomBot {
+    /// A random bot whose choices are fixed by `seed`.
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            picker: Picker::new(seed),
+        }
+    }
+}
+
+impl<R: Ruleset> Bot<R> for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&mut self, _state: &R::State, _seat: Seat, legal: &[R::Action]) -> usize {
+        self.picker.below(legal.len()).unwrap_or(0)
+    }
+}
+
+/// Why [`play_game`] stopped before the game ended.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PlayError {
+    /// The game did not end within the step limit.
+    #[error("the game did not end within {0} actions")]
+    TooLong(usize),
+    /// A seat is pending but has no bot.
+    #[error("{0} must act but has no bot")]
+    NoBot(Seat),
+    /// A seat is pending but the ruleset lists no legal action for it (a ruleset bug).
+    #[error("{0} is pending but has no legal action")]
+    NoLegalAction(Seat),
+    /// A bot chose an index outside the legal actions (a bot bug).
+    #[error("the {bot} bot of {seat} chose action {index} of {count}")]
+    BadChoice {
+        /// The bot's name.
+        bot: String,
+        /// Its seat.
+        seat: Seat,
+        /// The index it returned.
+        index: usize,
+        /// How many legal actions there were.
+        count: usize,
+    },
+    /// The engine refused a legal action (a ruleset bug).
+    #[error("action {step} by {seat} was refused: {rejection}")]
+    Refused {
+        /// 1-based number of the action in the game.
+        step: usize,
+        /// Who played it.
+        seat: Seat,
+        /// Why.
+        rejection: Rejection,
+    },
+    /// The observer passed to [`play_game`] reported a problem.
+    #[error("after action {step}: {message}")]
+    Observer {
+        /// 1-based number of the action just played.
+        step: usize,
+        /// What the observer said.
+        message: String,
+    },
+}
+
+/// Plays `game` to its end (or `max_steps` more actions), asking `bots[seat index]` for each
+/// decision. Simultaneous decisions are answered seat by seat in seat order.
+///
+/// `observe` is called after every accepted action with the game and the seat that acted; an
+/// `Err` stops the game (invariant checks, logs, time limits).
+pub fn play_game<R: Ruleset, B: Bot<R>>(
+    game: &mut Game<R>,
+    bots: &mut [B],
+    max_steps: usize,
+    mut observe: impl FnMut(&Game<R>, Seat) -> Result<(), String>,
+) -> Result<(), PlayError> {
+    let mut played = 0;
+    loop {
+        let Some(&seat) = game.pending_seats().first() else {
+            return Ok(());
+        };
+        if played >= max_steps {
+            return Err(PlayError::TooLong(max_steps));
+        }
+        let bot = bots.get_mut(seat.index()).ok_or(PlayError::NoBot(seat))?;
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() {
+            return Err(PlayError::NoLegalAction(seat));
+        }
+        let index = bot.choose(game.state(), seat, &legal);
+        let Some(action) = legal.get(index).cloned() else {
+            return Err(PlayError::BadChoice {
+                bot: bot.name().to_string(),
+                seat,
+                index,
+                count: legal.len(),
+            });
+        };
+        let step = game.steps().len() + 1;
+        game.act(seat, action)
+            .map_err(|rejection| PlayError::Refused {
+                step,
+                seat,
+                rejection,
+            })?;
+        played += 1;
+        observe(game, seat).map_err(|message| PlayError::Observer { step, message })?;
+    }
+}
+
+/// Which kind of bot sits at a seat, as written on the command line (`random`, `greedy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    /// [`RandomBot`].
+    Random,
+    /// [`heroclix::GreedyBot`] (HeroClix only).
+    Greedy,
+}
+
+impl BotKind {
+    /// Every kind, for help texts.
+    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Greedy];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Greedy => "greedy",
+        }
+    }
+
+    /// A HeroClix bot of this kind, seeded.
+    pub fn heroclix(self, seed: u64) -> Box<dyn Bot<skirmish_heroclix::HeroClix> + Send> {
+        match self {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Greedy => Box::new(heroclix::GreedyBot::new(seed)),
+        }
+    }
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for BotKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<BotKind, String> {
+        BotKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                let known: Vec<&str> = BotKind::ALL.iter().map(|k| k.name()).collect();
+                format!("unknown bot '{s}'; known bots: {}", known.join(", "))
+            })
+    }
+}
+
+impl<R: Ruleset> Bot<R> for Box<dyn Bot<R> + Send> {
+    fn name(&self) -> &str {
+        self.as_ref().name()
+    }
+
+    fn choose(&mut self, state: &R::State, seat: Seat, legal: &[R::Action]) -> usize {
+        self.as_mut().choose(state, seat, legal)
+    }
+}

@@ -1,0 +1,1051 @@
+//! `skirmish play heroclix`: a whole game at the terminal between people and bots, with a
+//! readable log and a replay file that `skirmish replay FILE --verify` accepts.
+//!
+//! A `human` seat is shown the board, the figures and a numbered list of its legal actions, and
+//! types a number. Everything it can choose comes from the rules' legal actions, so a person
+//! can no more play an illegal move than a bot can.
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::str::FromStr;
+
+use anyhow::{bail, Context, Result};
+use skirmish_board::square::{render_ascii, FigureToken, Overlay, Square};
+use skirmish_board::FigureId;
+use skirmish_bots::heroclix::{expected_attack, load_scenario, GreedyBot, ScenarioFiles};
+use skirmish_bots::{bot_seed, Bot, BotKind};
+use skirmish_engine::{Game, Pending, Seat};
+use skirmish_heroclix::figure::Stat;
+use skirmish_heroclix::game::{combat, play, Action, Decision, Event, Interrupt, State};
+use skirmish_heroclix::movement::{self, MoveQuery};
+use skirmish_heroclix::HeroClix;
+use skirmish_lang::Lang;
+
+/// Arguments of `skirmish play`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The ruleset: `heroclix`.
+    ruleset: String,
+    /// Who sits at each seat, in seat order: `human`, `ai:random` or `ai:greedy`.
+    #[arg(long, value_delimiter = ',', default_value = "human,ai:greedy")]
+    seats: Vec<SeatSpec>,
+    /// Seed of the dice (and of the bots' choices); a new one each game when left out.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The map file.
+    #[arg(long, default_value = "maps/harbour-district.toml")]
+    map: PathBuf,
+    /// One team file per seat, in seat order.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "content/heroclix/teams/wardens.toml,content/heroclix/teams/ravagers.toml"
+    )]
+    teams: Vec<PathBuf>,
+    /// The folder of figure files the teams refer to.
+    #[arg(long, default_value = "content/heroclix")]
+    content: PathBuf,
+    /// The game ends after this many rounds and victory points decide; 0 plays on until one
+    /// side is left.
+    #[arg(long, default_value_t = 20)]
+    rounds: u32,
+    /// Where to write the replay [default: heroclix-seed<SEED>.replay.json].
+    #[arg(long)]
+    replay: Option<PathBuf>,
+    /// Print only the result and the replay's path (a human seat still sees its prompts).
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatSpec {
+    /// A person at the terminal.
+    Human,
+    /// A bot.
+    Ai(BotKind),
+}
+
+impl FromStr for SeatSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<SeatSpec, String> {
+        let s = s.trim();
+        if s == "human" {
+            return Ok(SeatSpec::Human);
+        }
+        match s.strip_prefix("ai:") {
+            Some(kind) => kind.parse().map(SeatSpec::Ai),
+            None => Err(format!(
+                "unknown seat '{s}': use human, {}",
+                BotKind::ALL
+                    .iter()
+                    .map(|k| format!("ai:{k}"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for SeatSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatSpec::Human => f.write_str("human"),
+            SeatSpec::Ai(k) => write!(f, "ai:{k}"),
+        }
+    }
+}
+
+/// Runs `skirmish play` on the terminal.
+pub fn run(args: Args, lang: Lang) -> Result<ExitCode> {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    play_game(args, lang, &mut stdin.lock(), &mut stdout.lock())
+}
+
+/// A seat's player during the game.
+enum Player {
+    Human,
+    Bot(Box<dyn Bot<HeroClix> + Send>),
+}
+
+/// What a person answered.
+enum Answer {
+    Act(Action),
+    Resign,
+    Closed,
+}
+
+/// How the game stopped.
+enum Stop {
+    Over,
+    Resigned(Seat),
+    Closed(Seat),
+}
+
+fn play_game(
+    args: Args,
+    lang: Lang,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<ExitCode> {
+    if args.ruleset != "heroclix" {
+        bail!(
+            "unknown ruleset '{}'; `skirmish play` knows: heroclix",
+            args.ruleset
+        );
+    }
+    if args.seats.len() != args.teams.len() {
+        bail!(
+            "{} seat(s) for {} team(s): give one --seats entry per team file",
+            args.seats.len(),
+            args.teams.len()
+        );
+    }
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let scenario = load_scenario(&ScenarioFiles {
+        content: args.content.clone(),
+        map: args.map.clone(),
+        teams: args.teams.clone(),
+        round_limit: (args.rounds > 0).then_some(args.rounds),
+    })
+    .map_err(anyhow::Error::msg)?;
+    let mut game = Game::<HeroClix>::new(scenario, seed).map_err(anyhow::Error::msg)?;
+    let mut players: Vec<Player> = args
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            SeatSpec::Human => Player::Human,
+            SeatSpec::Ai(kind) => Player::Bot(kind.heroclix(bot_seed(seed, Seat(i as u8)))),
+        })
+        .collect();
+    let symbols = figure_symbols(game.state());
+
+    // The opening: who plays whom, where, and who goes first.
+    if !args.quiet {
+        let s = game.state();
+        let sides: Vec<String> = s
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, info)| {
+                format!(
+                    "{} ({}, {})",
+                    info.name,
+                    player(Seat(i as u8), lang),
+                    args.seats[i]
+                )
+            })
+            .collect();
+        writeln!(
+            out,
+            "HeroClix: {} — {} — {} {seed}{}",
+            sides.join(lang.pick(" vs ", " contre ")),
+            s.map.name,
+            lang.pick("seed", "graine"),
+            if args.rounds > 0 {
+                format!(", {} {}", args.rounds, lang.pick("rounds", "rounds"))
+            } else {
+                String::new()
+            }
+        )?;
+        if let Some(first) = s.order.first() {
+            let e = Event::FirstPlayer {
+                rolls: s.first_player_rolls.clone(),
+                seat: *first,
+            };
+            writeln!(out, "{}", e.text(s, lang))?;
+        }
+    }
+
+    let stop = loop {
+        let Some(&seat) = game.pending_seats().first() else {
+            break Stop::Over;
+        };
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() {
+            bail!(
+                "{seat} must act but has no legal action (a rules bug); the replay is not written"
+            );
+        }
+        let at_seat = players
+            .get_mut(seat.index())
+            .context("a seat without a player")?;
+        let action = match at_seat {
+            Player::Bot(bot) => {
+                let i = bot.choose(game.state(), seat, &legal);
+                // A bot's index out of range would be a bot bug: play the first legal action.
+                legal
+                    .get(i)
+                    .or(legal.first())
+                    .cloned()
+                    .context("no legal action")?
+            }
+            Player::Human => match ask(&game, seat, &legal, &symbols, lang, input, out)? {
+                Answer::Act(a) => a,
+                Answer::Resign => break Stop::Resigned(seat),
+                Answer::Closed => break Stop::Closed(seat),
+            },
+        };
+        let events = game
+            .act(seat, action)
+            .map_err(|r| anyhow::anyhow!("the rules refused a legal action: {r}"))?;
+        if !args.quiet {
+            for e in &events {
+                log_event(game.state(), e, &args.seats, lang, out)?;
+            }
+        }
+    };
+
+    // The result.
+    let s = game.state();
+    // French puts a space before a colon.
+    let colon = lang.pick(":", " :");
+    match stop {
+        Stop::Over => {
+            if let Some(o) = game.outcome() {
+                writeln!(out)?;
+                writeln!(
+                    out,
+                    "{}{colon} {}",
+                    lang.pick("Result", "Résultat"),
+                    describe_winners(s, &o.winners, lang)
+                )?;
+            }
+        }
+        Stop::Resigned(seat) => {
+            let others: Vec<Seat> = (0..s.seats.len())
+                .map(|i| Seat(i as u8))
+                .filter(|o| !s.allied(*o, seat))
+                .collect();
+            writeln!(out)?;
+            writeln!(
+                out,
+                "{} {}. {}{colon} {}",
+                team_name(s, seat, lang),
+                lang.pick("resigns", "abandonne"),
+                lang.pick("Result", "Résultat"),
+                describe_winners(s, &others, lang)
+            )?;
+        }
+        Stop::Closed(seat) => {
+            writeln!(out)?;
+            writeln!(
+                out,
+                "{}",
+                match lang {
+                    Lang::En => format!(
+                        "The input closed while {} was to play: the game stops here, unfinished.",
+                        team_name(s, seat, lang)
+                    ),
+                    Lang::Fr => format!(
+                        "L'entrée est fermée alors que {} devait jouer : la partie s'arrête ici, inachevée.",
+                        team_name(s, seat, lang)
+                    ),
+                }
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "{}{colon}",
+        lang.pick("Victory points", "Points de victoire")
+    )?;
+    for (i, info) in s.seats.iter().enumerate() {
+        writeln!(
+            out,
+            "  {} ({}, {}){colon} {}",
+            info.name,
+            player(Seat(i as u8), lang),
+            args.seats[i],
+            info.victory_points
+        )?;
+    }
+
+    let path = args
+        .replay
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("heroclix-seed{seed}.replay.json")));
+    let text = game
+        .replay()
+        .and_then(|r| r.to_json())
+        .map_err(anyhow::Error::msg)?;
+    std::fs::write(&path, text + "\n")
+        .with_context(|| format!("cannot write the replay to {}", path.display()))?;
+    writeln!(
+        out,
+        "{}{colon} {} ({}{colon} skirmish replay {} --verify)",
+        lang.pick("Replay written to", "Partie enregistrée dans"),
+        path.display(),
+        lang.pick("check it with", "pour la vérifier"),
+        path.display()
+    )?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A seed from the clock, for games whose seed was not given (it is printed and written in
+/// the replay, so the game can still be played again).
+fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
+}
+
+fn team_name(s: &State, seat: Seat, lang: Lang) -> String {
+    s.seats.get(seat.index()).map_or_else(
+        || seat.to_string(),
+        |i| format!("{} ({})", i.name, player(seat, lang)),
+    )
+}
+
+/// A seat as the event log names it ("player 1", "joueur 1").
+fn player(seat: Seat, lang: Lang) -> String {
+    format!("{} {}", lang.pick("player", "joueur"), seat.number())
+}
+
+fn describe_winners(s: &State, winners: &[Seat], lang: Lang) -> String {
+    let names: Vec<String> = winners.iter().map(|w| team_name(s, *w, lang)).collect();
+    match names.len() {
+        0 => lang.pick("no winner", "aucun vainqueur").to_string(),
+        1 => format!("{} {}", names[0], lang.pick("wins", "gagne")),
+        _ => format!(
+            "{} {}",
+            names.join(", "),
+            lang.pick("win together", "gagnent ensemble")
+        ),
+    }
+}
+
+/// One log line per event, with headers for rounds and turns.
+fn log_event(
+    s: &State,
+    e: &Event,
+    seats: &[SeatSpec],
+    lang: Lang,
+    out: &mut dyn Write,
+) -> Result<()> {
+    match e {
+        Event::RoundStarted { round } => {
+            writeln!(out, "\n=== {} {round} ===", lang.pick("Round", "Round"))?;
+        }
+        Event::TurnStarted { seat, .. } => {
+            let who = seats
+                .get(seat.index())
+                .map_or(String::new(), |p| format!(" [{p}]"));
+            writeln!(out, "--- {}{who} ---", e.text(s, lang))?;
+        }
+        Event::GameOver { .. } => writeln!(out, "\n{}", e.text(s, lang))?,
+        _ => writeln!(out, "  {}", e.text(s, lang))?,
+    }
+    Ok(())
+}
+
+/// A character per figure for the board: seat 1 `A`–`Z`, seat 2 `a`–`z`, seat 3 digits,
+/// seat 4 signs.
+fn figure_symbols(s: &State) -> Vec<char> {
+    let alphabets: [Vec<char>; 4] = [
+        ('A'..='Z').collect(),
+        // `i` marks indoor squares of mixed maps.
+        ('a'..='z').filter(|c| *c != 'i').collect(),
+        ('0'..='9').collect(),
+        "!@$&*+=?<>".chars().collect(),
+    ];
+    let mut next = [0usize; 4];
+    s.figures
+        .iter()
+        .map(|f| {
+            let seat = f.owner.index().min(3);
+            let c = alphabets[seat].get(next[seat]).copied().unwrap_or('?');
+            next[seat] += 1;
+            c
+        })
+        .collect()
+}
+
+fn symbol(symbols: &[char], id: FigureId) -> char {
+    symbols.get(id.0 as usize).copied().unwrap_or('?')
+}
+
+/// The board with the figures on it, with or without the terrain legend.
+fn board(s: &State, symbols: &[char], legend: bool) -> String {
+    // Special zones are keyed by letters, which would read as figures; no rule of the base
+    // game uses them.
+    let mut map = s.map.clone();
+    let squares: Vec<Square> = map.squares().collect();
+    for sq in squares {
+        if let Some(c) = map.cell_mut(sq) {
+            c.special = None;
+        }
+    }
+    map.special_zones.clear();
+    let mut overlay = Overlay::new();
+    for f in s.in_play() {
+        if let Some(sq) = f.square {
+            overlay = overlay.figure(FigureToken::new(sq, symbol(symbols, f.id), f.label.clone()));
+        }
+    }
+    let text = render_ascii(&map, &overlay);
+    if legend {
+        return text;
+    }
+    match text.find("\n\n") {
+        Some(end) => text[..end + 1].to_string(),
+        None => text,
+    }
+}
+
+/// The figures with their current values, tokens and damage taken.
+fn figure_table(s: &State, symbols: &[char], lang: Lang) -> String {
+    let mut out = String::new();
+    let width = s
+        .figures
+        .iter()
+        .map(|f| f.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (i, info) in s.seats.iter().enumerate() {
+        let seat = Seat(i as u8);
+        out.push_str(&format!(
+            "{} ({}), {} {}:\n",
+            info.name,
+            player(seat, lang),
+            info.victory_points,
+            lang.pick("victory points", "points de victoire")
+        ));
+        for f in s.figures.iter().filter(|f| f.owner == seat) {
+            let name = format!("{:<width$}", f.label);
+            if f.ko {
+                out.push_str(&format!("  {}  {name}  KO\n", symbol(symbols, f.id)));
+                continue;
+            }
+            let v = |stat| combat::stat(s, f, stat).value;
+            let place = f.square.map_or_else(
+                || lang.pick("not placed", "pas placé").to_string(),
+                |q| q.to_string(),
+            );
+            // The damage taken is public; the clicks left are not (no one may look at the
+            // dial past the current click).
+            out.push_str(&format!(
+                "  {}  {name}  {place:>6}  {} {:>2} {} {:>2} {} {:>2} {} {}  {} {}{}  {} {}  {} {}  {} {}{}\n",
+                symbol(symbols, f.id),
+                lang.pick("spd", "vit"),
+                v(Stat::Speed),
+                lang.pick("atk", "att"),
+                v(Stat::Attack),
+                lang.pick("def", "déf"),
+                v(Stat::Defense),
+                lang.pick("dmg", "dég"),
+                v(Stat::Damage),
+                lang.pick("range", "portée"),
+                f.def.range,
+                if f.def.targets > 1 { format!(" ×{}", f.def.targets) } else { String::new() },
+                lang.pick("tokens", "marqueurs"),
+                f.tokens,
+                lang.pick("damage taken", "dégâts subis"),
+                f.click.saturating_sub(f.start_click),
+                f.points,
+                lang.pick("pts", "pts"),
+                if f.acted_this_turn {
+                    lang.pick(", acted", ", a agi")
+                } else {
+                    ""
+                },
+            ));
+        }
+    }
+    out
+}
+
+/// Squares a figure's move to each destination costs, as the rules count them.
+fn move_costs(s: &State, id: FigureId) -> Vec<(Square, u32)> {
+    let Some(f) = s.fig(id) else {
+        return Vec::new();
+    };
+    let Some(from) = f.square else {
+        return Vec::new();
+    };
+    let others = play::standings(s, f);
+    let escaped = play::adjacent_enemies(s, f);
+    let speed = combat::stat(s, f, Stat::Speed).value.max(0) as u32;
+    let q = MoveQuery {
+        from,
+        speed,
+        others: &others,
+        broke_away_from: &escaped,
+    };
+    movement::reach(&s.map, &q)
+        .map(|r| r.destinations())
+        .unwrap_or_default()
+}
+
+fn name(s: &State, id: FigureId) -> String {
+    s.fig(id)
+        .map_or_else(|| format!("#{}", id.0), |f| f.label.clone())
+}
+
+/// A note for actions that give a figure its second token.
+fn pushing_note(s: &State, id: FigureId, lang: Lang) -> &'static str {
+    if s.fig(id).is_some_and(|f| f.tokens >= 1) {
+        lang.pick(" [pushing: 1 damage]", " [dépassement : 1 dégât]")
+    } else {
+        ""
+    }
+}
+
+/// An action in words, e.g. "Ranged attack: Quillon Marsh → Grumblestone (hindered, needs 9)".
+pub fn describe(s: &State, action: &Action, lang: Lang) -> String {
+    let fr = lang == Lang::Fr;
+    match action {
+        Action::ChooseMap { map } => {
+            let n = s
+                .map_choices
+                .get(*map)
+                .map_or_else(|| format!("#{map}"), |m| m.name.clone());
+            format!("{} {n}", lang.pick("Choose the map", "Choisir la carte"))
+        }
+        Action::ChooseZone { zone } => {
+            format!(
+                "{} {zone}",
+                lang.pick("Deploy in zone", "Se déployer dans la zone")
+            )
+        }
+        Action::Place { figure, square } => {
+            if fr {
+                format!("Placer {} en {square}", name(s, *figure))
+            } else {
+                format!("Place {} on {square}", name(s, *figure))
+            }
+        }
+        Action::Move { figure, to } => {
+            let cost = move_costs(s, *figure)
+                .into_iter()
+                .find(|(q, _)| q == to)
+                .map_or(0, |(_, c)| c);
+            let breakaway = s.fig(*figure).is_some_and(|f| s.next_to_enemy(f));
+            let mut t = if fr {
+                format!("Déplacer {} en {to} ({cost} case(s))", name(s, *figure))
+            } else {
+                format!("Move {} to {to} ({cost} squares)", name(s, *figure))
+            };
+            if breakaway {
+                t.push_str(lang.pick(
+                    ", breakaway roll first (4+)",
+                    ", jet d'évasion d'abord (4+)",
+                ));
+            }
+            t + pushing_note(s, *figure, lang)
+        }
+        Action::CloseAttack { attacker, target } => {
+            attack_text(s, *attacker, &[*target], false, lang)
+        }
+        Action::RangedAttack { attacker, targets } => {
+            attack_text(s, *attacker, targets, true, lang)
+        }
+        Action::DestroyBlocking {
+            attacker,
+            square,
+            ranged,
+        } => {
+            let kind = attack_kind(*ranged, lang);
+            let dmg = s
+                .fig(*attacker)
+                .map_or(0, |f| combat::stat(s, f, Stat::Damage).value);
+            if fr {
+                format!(
+                    "{kind} : {} → terrain bloquant en {square} ({dmg} dégât(s), 3 le détruisent)",
+                    name(s, *attacker)
+                )
+            } else {
+                format!(
+                    "{kind}: {} → blocking terrain at {square} ({dmg} damage, 3 destroy it)",
+                    name(s, *attacker)
+                )
+            }
+        }
+        Action::DestroyWall {
+            attacker,
+            square,
+            dir,
+            ranged,
+        } => {
+            let kind = attack_kind(*ranged, lang);
+            let dmg = s
+                .fig(*attacker)
+                .map_or(0, |f| combat::stat(s, f, Stat::Damage).value);
+            if fr {
+                format!(
+                    "{kind} : {} → mur côté {dir:?} de {square} ({dmg} dégât(s), 3 le détruisent)",
+                    name(s, *attacker)
+                )
+            } else {
+                format!("{kind}: {} → wall on the {dir:?} side of {square} ({dmg} damage, 3 destroy it)", name(s, *attacker))
+            }
+        }
+        Action::Pass { figure } => {
+            if fr {
+                format!("{} passe (sans marqueur, ne compte pas)", name(s, *figure))
+            } else {
+                format!("{} passes (no token, not counted)", name(s, *figure))
+            }
+        }
+        Action::SplitDamage { amounts } => {
+            let hits = match &s.interrupt {
+                Some(Interrupt::SplitDamage { attack }) => attack.hits.clone(),
+                _ => Vec::new(),
+            };
+            let parts: Vec<String> = hits
+                .iter()
+                .zip(amounts)
+                .map(|(t, a)| format!("{} {a}", name(s, *t)))
+                .collect();
+            format!(
+                "{}{} {}",
+                lang.pick("Split the damage", "Répartir les dégâts"),
+                lang.pick(":", " :"),
+                parts.join(", ")
+            )
+        }
+        Action::KnockbackVia { square } => {
+            let who = match &s.interrupt {
+                Some(Interrupt::KnockbackLine { figure, .. }) => name(s, *figure),
+                _ => String::new(),
+            };
+            if fr {
+                format!("Recul de {who} en direction de {square}")
+            } else {
+                format!("Knock {who} back towards {square}")
+            }
+        }
+        Action::EndTurn => lang.pick("End the turn", "Finir le tour").to_string(),
+    }
+}
+
+fn attack_kind(ranged: bool, lang: Lang) -> &'static str {
+    if ranged {
+        lang.pick("Ranged attack", "Attaque à distance")
+    } else {
+        lang.pick("Close attack", "Attaque au corps à corps")
+    }
+}
+
+fn attack_text(
+    s: &State,
+    attacker: FigureId,
+    targets: &[FigureId],
+    ranged: bool,
+    lang: Lang,
+) -> String {
+    let Some(a) = s.fig(attacker) else {
+        return attack_kind(ranged, lang).to_string();
+    };
+    let odds = expected_attack(s, a, targets, ranged);
+    let parts: Vec<String> = odds
+        .targets
+        .iter()
+        .map(|t| {
+            let mut notes = Vec::new();
+            if t.hindered {
+                notes.push(lang.pick("hindered", "gênée").to_string());
+            }
+            notes.push(format!("{} {}", lang.pick("needs", "il faut"), t.needs));
+            format!("{} ({})", name(s, t.target), notes.join(", "))
+        })
+        .collect();
+    format!(
+        "{}{} {} → {}{}",
+        attack_kind(ranged, lang),
+        lang.pick(":", " :"),
+        a.label,
+        parts.join(", "),
+        pushing_note(s, attacker, lang)
+    )
+}
+
+/// What is being asked, in words.
+fn decision_text(game: &Game<HeroClix>, seat: Seat, lang: Lang) -> String {
+    let s = game.state();
+    let fr = lang == Lang::Fr;
+    let Pending::Decide { decision, .. } = game.pending() else {
+        return String::new();
+    };
+    let who = team_name(s, seat, lang);
+    match decision {
+        Decision::ChooseMap { .. } => format!(
+            "{who}{} {}",
+            lang.pick(":", " :"),
+            lang.pick("choose the map", "choisissez la carte")
+        ),
+        Decision::ChooseZone { .. } => format!(
+            "{who}{} {}",
+            lang.pick(":", " :"),
+            lang.pick(
+                "choose your deployment zone",
+                "choisissez votre zone de déploiement"
+            )
+        ),
+        Decision::Deploy { figures } => {
+            if fr {
+                format!(
+                    "{who} : placez vos personnages ({} restant(s))",
+                    figures.len()
+                )
+            } else {
+                format!("{who}: place your figures ({} left)", figures.len())
+            }
+        }
+        Decision::Turn {
+            round,
+            actions_left,
+        } => {
+            if fr {
+                format!("Round {round}, tour de {who} : {actions_left} action(s) restante(s)")
+            } else {
+                format!("Round {round}, {who}'s turn: {actions_left} action(s) left")
+            }
+        }
+        Decision::SplitDamage {
+            targets, damage, ..
+        } => {
+            let names: Vec<String> = targets.iter().map(|t| name(s, *t)).collect();
+            if fr {
+                format!(
+                    "{who} : répartissez {damage} dégât(s) entre {}",
+                    names.join(", ")
+                )
+            } else {
+                format!("{who}: split {damage} damage between {}", names.join(", "))
+            }
+        }
+        Decision::KnockbackLine { figure, .. } => {
+            if fr {
+                format!(
+                    "{who} : choisissez la ligne de recul de {}",
+                    name(s, figure)
+                )
+            } else {
+                format!(
+                    "{who}: choose the line {} is knocked back along",
+                    name(s, figure)
+                )
+            }
+        }
+    }
+}
+
+/// The numbered list of legal actions. Moves and placements, which come by the hundred, are
+/// grouped by figure with several squares a line; everything else gets a line of its own.
+fn action_menu(s: &State, legal: &[Action], symbols: &[char], lang: Lang) -> String {
+    let mut out = String::new();
+    // (figure, moves rather than placements, numbered squares)
+    type Group = (FigureId, bool, Vec<(usize, String)>);
+    let mut grouped: Vec<Group> = Vec::new();
+    let mut costs: std::collections::BTreeMap<FigureId, Vec<(Square, u32)>> = Default::default();
+    for (i, a) in legal.iter().enumerate() {
+        let (figure, is_move, label) = match a {
+            Action::Move { figure, to } => {
+                let c = costs
+                    .entry(*figure)
+                    .or_insert_with(|| move_costs(s, *figure));
+                let cost = c.iter().find(|(q, _)| q == to).map_or(0, |(_, c)| *c);
+                (*figure, true, format!("{to} ({cost})"))
+            }
+            Action::Place { figure, square } => (*figure, false, square.to_string()),
+            _ => {
+                out.push_str(&format!("  [{}] {}\n", i + 1, describe(s, a, lang)));
+                continue;
+            }
+        };
+        match grouped
+            .iter_mut()
+            .find(|(f, m, _)| *f == figure && *m == is_move)
+        {
+            Some((_, _, items)) => items.push((i, label)),
+            None => grouped.push((figure, is_move, vec![(i, label)])),
+        }
+    }
+    for (figure, is_move, items) in grouped {
+        let head = if is_move {
+            let extra = match s.fig(figure) {
+                Some(f) if s.next_to_enemy(f) => lang.pick(
+                    ", breakaway roll first (4+)",
+                    ", jet d'évasion d'abord (4+)",
+                ),
+                _ => "",
+            };
+            format!(
+                "{} {} ({}){}{} — {}:",
+                lang.pick("Move", "Déplacer"),
+                name(s, figure),
+                symbol(symbols, figure),
+                extra,
+                pushing_note(s, figure, lang),
+                lang.pick(
+                    "to square (squares moved)",
+                    "vers la case (cases parcourues)"
+                )
+            )
+        } else {
+            format!(
+                "{} {} ({}) {}:",
+                lang.pick("Place", "Placer"),
+                name(s, figure),
+                symbol(symbols, figure),
+                lang.pick("on", "en")
+            )
+        };
+        out.push_str(&format!("  {head}\n"));
+        for chunk in items.chunks(6) {
+            let line: Vec<String> = chunk
+                .iter()
+                .map(|(i, l)| format!("[{}] {l}", i + 1))
+                .collect();
+            out.push_str(&format!("      {}\n", line.join("  ")));
+        }
+    }
+    out
+}
+
+fn help_text(lang: Lang) -> &'static str {
+    lang.pick(
+        "Type the number of an action and press Enter.\n\
+         Moves and placements are grouped by figure: the number is in brackets before each square.\n\
+         Other commands: `b` shows the board with its legend, `hint` asks the greedy bot,\n\
+         `q` resigns the game. Closing the input (Ctrl-D) stops the game unfinished.\n\
+         On the board each square shows its terrain, then a figure's letter (seat 1 upper case,\n\
+         seat 2 lower case) or a note (zone number, stairs...).",
+        "Tapez le numéro d'une action puis Entrée.\n\
+         Déplacements et placements sont groupés par personnage : le numéro est entre crochets avant chaque case.\n\
+         Autres commandes : `b` montre le plateau et sa légende, `hint` demande au bot glouton,\n\
+         `q` abandonne la partie. Fermer l'entrée (Ctrl-D) arrête la partie inachevée.\n\
+         Sur le plateau, chaque case montre son terrain, puis la lettre d'un personnage (joueur 1\n\
+         en majuscules, joueur 2 en minuscules) ou une note (numéro de zone, escalier...).",
+    )
+}
+
+/// Asks a person for an action until they give a valid answer, resign or close the input.
+fn ask(
+    game: &Game<HeroClix>,
+    seat: Seat,
+    legal: &[Action],
+    symbols: &[char],
+    lang: Lang,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Answer> {
+    let s = game.state();
+    writeln!(out)?;
+    write!(out, "{}", board(s, symbols, false))?;
+    write!(out, "{}", figure_table(s, symbols, lang))?;
+    writeln!(out, "{}", decision_text(game, seat, lang))?;
+    write!(out, "{}", action_menu(s, legal, symbols, lang))?;
+    loop {
+        write!(
+            out,
+            "{} (1-{}, ? {}, q {}): ",
+            lang.pick("Your choice", "Votre choix"),
+            legal.len(),
+            lang.pick("help", "aide"),
+            lang.pick("resign", "abandon")
+        )?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return Ok(Answer::Closed);
+        }
+        let answer = line.trim();
+        match answer {
+            "" => continue,
+            "?" | "h" | "help" | "aide" => {
+                writeln!(out, "{}", help_text(lang))?;
+                continue;
+            }
+            "q" | "quit" | "resign" | "abandon" => return Ok(Answer::Resign),
+            "b" | "board" | "plateau" => {
+                write!(out, "{}", board(s, symbols, true))?;
+                write!(out, "{}", action_menu(s, legal, symbols, lang))?;
+                continue;
+            }
+            "hint" | "conseil" => {
+                let mut bot = GreedyBot::new(0);
+                let i = bot.choose(s, seat, legal);
+                if let Some(a) = legal.get(i) {
+                    writeln!(
+                        out,
+                        "{} [{}] {}",
+                        lang.pick("The greedy bot would play", "Le bot glouton jouerait"),
+                        i + 1,
+                        describe(s, a, lang)
+                    )?;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        match answer.parse::<usize>() {
+            Ok(n) if (1..=legal.len()).contains(&n) => {
+                let a = legal[n - 1].clone();
+                writeln!(out, "> {}", describe(s, &a, lang))?;
+                return Ok(Answer::Act(a));
+            }
+            Ok(n) => writeln!(
+                out,
+                "{}",
+                match lang {
+                    Lang::En => format!(
+                        "There is no action number {n}: type a number from 1 to {}, ? for help or q to resign.",
+                        legal.len()
+                    ),
+                    Lang::Fr => format!(
+                        "Il n'y a pas d'action numéro {n} : tapez un nombre de 1 à {}, ? pour l'aide ou q pour abandonner.",
+                        legal.len()
+                    ),
+                }
+            )?,
+            Err(_) => writeln!(
+                out,
+                "{}",
+                match lang {
+                    Lang::En => format!(
+                        "'{answer}' is not an action number: type a number from 1 to {}, ? for help or q to resign.",
+                        legal.len()
+                    ),
+                    Lang::Fr => format!(
+                        "« {answer} » n'est pas un numéro d'action : tapez un nombre de 1 à {}, ? pour l'aide ou q pour abandonner.",
+                        legal.len()
+                    ),
+                }
+            )?,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn starter_game(seed: u64) -> Game<HeroClix> {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let scenario = load_scenario(&ScenarioFiles {
+            content: root.join("content/heroclix"),
+            map: root.join("maps/harbour-district.toml"),
+            teams: vec![
+                root.join("content/heroclix/teams/wardens.toml"),
+                root.join("content/heroclix/teams/ravagers.toml"),
+            ],
+            round_limit: Some(6),
+        })
+        .unwrap();
+        Game::new(scenario, seed).unwrap()
+    }
+
+    #[test]
+    fn attacks_are_described_with_the_roll_they_need() {
+        let mut seen_ranged = false;
+        let mut seen_close = false;
+        for seed in 0..6 {
+            if seen_ranged && seen_close {
+                break;
+            }
+            let mut game = starter_game(seed);
+            let mut bots = [GreedyBot::new(1), GreedyBot::new(2)];
+            while let Some(&seat) = game.pending_seats().first() {
+                let legal = game.legal_actions(seat);
+                for a in &legal {
+                    let text = describe(game.state(), a, Lang::En);
+                    match a {
+                        Action::RangedAttack { attacker, targets } => {
+                            seen_ranged = true;
+                            let odds = expected_attack(
+                                game.state(),
+                                game.state().fig(*attacker).unwrap(),
+                                targets,
+                                true,
+                            );
+                            assert!(text.starts_with("Ranged attack: "), "{text}");
+                            assert!(text.contains(" → "), "{text}");
+                            assert!(
+                                text.contains(&format!("needs {}", odds.targets[0].needs)),
+                                "{text}"
+                            );
+                            assert_eq!(
+                                text.contains("hindered"),
+                                odds.targets.iter().any(|t| t.hindered),
+                                "{text}"
+                            );
+                        }
+                        Action::CloseAttack { .. } => {
+                            seen_close = true;
+                            assert!(text.starts_with("Close attack: "), "{text}");
+                            assert!(text.contains("needs "), "{text}");
+                        }
+                        Action::Move { .. } => {
+                            assert!(text.starts_with("Move "), "{text}");
+                            assert!(text.contains(" squares)"), "{text}");
+                        }
+                        _ => {}
+                    }
+                    assert!(!describe(game.state(), a, Lang::Fr).is_empty());
+                }
+                let i = bots[seat.index()].choose(game.state(), seat, &legal);
+                game.act(seat, legal[i].clone()).unwrap();
+            }
+        }
+        assert!(seen_ranged && seen_close);
+    }
+
+    #[test]
+    fn seats_parse_and_print_alike() {
+        for s in ["human", "ai:random", "ai:greedy"] {
+            assert_eq!(s.parse::<SeatSpec>().unwrap().to_string(), s);
+        }
+        assert!("bot"
+            .parse::<SeatSpec>()
+            .unwrap_err()
+            .contains("ai:random or ai:greedy"));
+    }
+}

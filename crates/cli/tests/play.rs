@@ -1,0 +1,335 @@
+//! `skirmish play` as a user runs it: bots at every seat, and a person at the terminal whose
+//! answers come from a pipe.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The scenario files as absolute paths, so the game can run in a scratch folder.
+fn files() -> Vec<String> {
+    let r = root();
+    let p = |rel: &str| r.join(rel).display().to_string();
+    vec![
+        "--map".into(),
+        p("maps/harbour-district.toml"),
+        "--teams".into(),
+        format!(
+            "{},{}",
+            p("content/heroclix/teams/wardens.toml"),
+            p("content/heroclix/teams/ravagers.toml")
+        ),
+        "--content".into(),
+        p("content/heroclix"),
+    ]
+}
+
+/// Runs `skirmish` in `dir` with `input` on stdin (then closed).
+fn skirmish(dir: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("skirmish runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // A game that ends before reading everything closes its end of the pipe.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("skirmish ends")
+}
+
+fn play(dir: &Path, extra: &[&str], input: &str) -> Output {
+    let files = files();
+    let mut args = vec!["play", "heroclix"];
+    args.extend(extra);
+    args.extend(files.iter().map(String::as_str));
+    skirmish(dir, &args, input)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn verify(dir: &Path, replay: &str) -> String {
+    let o = skirmish(dir, &["replay", replay, "--verify"], "");
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    stdout(&o)
+}
+
+#[test]
+fn bots_play_a_whole_game_with_a_log_and_a_replay_that_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = play(
+        dir.path(),
+        &[
+            "--seats",
+            "ai:random,ai:greedy",
+            "--seed",
+            "7",
+            "--rounds",
+            "4",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("seed 7"), "{out}");
+    assert!(out.contains("=== Round 1 ==="), "{out}");
+    assert!(out.contains("=== Round 4 ==="), "{out}");
+    assert!(
+        out.contains("--- player 1's turn") || out.contains("--- player 2's turn"),
+        "{out}"
+    );
+    assert!(out.contains("Game over"), "{out}");
+    assert!(out.contains("Result: "), "{out}");
+    assert!(out.contains("Victory points:"), "{out}");
+    assert!(out.contains("Ravagers (player 2, ai:greedy): "), "{out}");
+    // The replay goes to the current folder by default.
+    assert!(out.contains("heroclix-seed7.replay.json"), "{out}");
+    assert!(dir.path().join("heroclix-seed7.replay.json").is_file());
+    let checked = verify(dir.path(), "heroclix-seed7.replay.json");
+    assert!(checked.contains("verified"), "{checked}");
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = play(
+        dir.path(),
+        &[
+            "--seats",
+            "ai:greedy,ai:greedy",
+            "--seed",
+            "11",
+            "--rounds",
+            "3",
+            "--replay",
+            "a.json",
+        ],
+        "",
+    );
+    let b = play(
+        dir.path(),
+        &[
+            "--seats",
+            "ai:greedy,ai:greedy",
+            "--seed",
+            "11",
+            "--rounds",
+            "3",
+            "--replay",
+            "b.json",
+        ],
+        "",
+    );
+    assert!(
+        a.status.success() && b.status.success(),
+        "{}{}",
+        stderr(&a),
+        stderr(&b)
+    );
+    let read = |f: &str| std::fs::read_to_string(dir.path().join(f)).unwrap();
+    assert_eq!(read("a.json"), read("b.json"));
+}
+
+#[test]
+fn quiet_french_games_print_only_the_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = play(
+        dir.path(),
+        &[
+            "--seats",
+            "ai:greedy,ai:random",
+            "--seed",
+            "3",
+            "--rounds",
+            "3",
+            "--lang",
+            "fr",
+            "--quiet",
+            "--replay",
+            "partie.json",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(!out.contains("=== Round"), "{out}");
+    assert!(out.contains("Résultat : "), "{out}");
+    assert!(out.contains("Points de victoire"), "{out}");
+    assert!(out.contains("partie.json"), "{out}");
+    verify(dir.path(), "partie.json");
+}
+
+#[test]
+fn french_log_uses_french_event_texts() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = play(
+        dir.path(),
+        &[
+            "--seats",
+            "ai:greedy,ai:greedy",
+            "--seed",
+            "5",
+            "--rounds",
+            "2",
+            "--lang",
+            "fr",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Premier joueur"), "{out}");
+    assert!(out.contains("Tour du joueur"), "{out}");
+    assert!(out.contains("Fin de la partie"), "{out}");
+}
+
+#[test]
+fn a_human_gets_the_board_the_figures_and_numbered_actions_and_bad_input_reprompts() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = play(
+        dir.path(),
+        &[
+            "--seats",
+            "human,ai:greedy",
+            "--seed",
+            "3",
+            "--rounds",
+            "2",
+            "--replay",
+            "h.json",
+        ],
+        "?\nabc\n0\n999\n\n1\nhint\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // The board with its rulers, the figure table, what is asked and the numbered actions.
+    assert!(out.contains(" 0  1  2  3"), "{out}");
+    assert!(out.contains("The Captain"), "{out}");
+    assert!(out.contains("damage taken 0"), "{out}");
+    assert!(out.contains("choose your deployment zone"), "{out}");
+    assert!(out.contains("[1] Deploy in zone"), "{out}");
+    // Help, then three bad answers each explained, then the choice echoed in words.
+    assert!(out.contains("Type the number of an action"), "{out}");
+    assert!(out.contains("'abc' is not an action number"), "{out}");
+    assert!(out.contains("There is no action number 0"), "{out}");
+    assert!(out.contains("There is no action number 999"), "{out}");
+    assert!(out.contains("> Deploy in zone"), "{out}");
+    // Placing figures: grouped by figure, squares numbered.
+    assert!(out.contains("Place The Captain (A) on:"), "{out}");
+    assert!(out.contains("The greedy bot would play"), "{out}");
+    // The input closes: the game stops cleanly and its replay still verifies.
+    assert!(out.contains("The input closed"), "{out}");
+    assert!(out.contains("h.json"), "{out}");
+    verify(dir.path(), "h.json");
+}
+
+#[test]
+fn a_human_can_play_a_game_to_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    // Always the first action: the first free square when placing, then the pass action of
+    // each figure in turn, and ending the turn once nothing else is left.
+    let input = "1\n".repeat(400);
+    let o = play(
+        dir.path(),
+        &[
+            "--seats",
+            "ai:greedy,human",
+            "--seed",
+            "9",
+            "--rounds",
+            "1",
+            "--replay",
+            "g.json",
+        ],
+        &input,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Result: "), "{out}");
+    assert!(out.contains("> End the turn"), "{out}");
+    assert!(out.contains("passes (no token, not counted)"), "{out}");
+    verify(dir.path(), "g.json");
+}
+
+#[test]
+fn a_human_can_resign() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = play(
+        dir.path(),
+        &[
+            "--seats",
+            "human,ai:random",
+            "--seed",
+            "4",
+            "--replay",
+            "r.json",
+        ],
+        "1\nq\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Wardens (player 1) resigns"), "{out}");
+    assert!(out.contains("Ravagers (player 2) wins"), "{out}");
+    verify(dir.path(), "r.json");
+}
+
+#[test]
+fn moves_and_attacks_are_described_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    // The greedy bot deploys and plays seat 1; the person passes through round 1 and is
+    // asked again in round 2, when figures can move and some can shoot.
+    let o = play(
+        dir.path(),
+        &[
+            "--seats",
+            "human,ai:greedy",
+            "--seed",
+            "2",
+            "--rounds",
+            "3",
+            "--replay",
+            "m.json",
+        ],
+        &"1\n".repeat(60),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Move The Captain (A)"), "{out}");
+    assert!(out.contains("to square (squares moved)"), "{out}");
+    assert!(out.contains("[2] "), "{out}");
+    verify(dir.path(), "m.json");
+}
+
+#[test]
+fn bad_seats_are_refused_with_the_choices() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = play(dir.path(), &["--seats", "ai:clever,human"], "");
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("unknown bot 'clever'"), "{err}");
+    assert!(err.contains("random, greedy"), "{err}");
+
+    let o = play(dir.path(), &["--seats", "human"], "");
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("1 seat(s) for 2 team(s)"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = skirmish(dir.path(), &["play", "heroscape"], "");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("knows: heroclix"), "{}", stderr(&o));
+}
