@@ -13,6 +13,7 @@
 //! | Rules scenarios: worked examples of the rulebook and FAQ rulings as TOML files, played through the game and checked | [`scenario_file`] |
 //! | *Ligne de vue*, *Terrain élevé*, *Ligne de vue : le bord*, *Lignes de vue à travers un point d'intersection* | [`line_of_fire`] (on the shared Clix core of `skirmish-los`) |
 
+pub mod builtin;
 pub mod content;
 pub mod figure;
 pub mod game;

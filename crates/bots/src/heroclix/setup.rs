@@ -1,11 +1,12 @@
 //! Scenarios for bot games: read from a map file and team files, or with teams built at random
 //! from a list of figures.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use skirmish_board::square::load_square_map;
 use skirmish_engine::Picker;
+use skirmish_heroclix::builtin;
 use skirmish_heroclix::content::{load_figure_folder, Catalogue};
 use skirmish_heroclix::figure::FigureDef;
 use skirmish_heroclix::game::{Options, Scenario, TeamFigure, TeamSetup};
@@ -29,15 +30,33 @@ pub struct ScenarioFiles {
 /// build total its file gives (300 points when it gives none; the largest of the teams'
 /// totals is the game's). The error says which file is wrong and why.
 pub fn load_scenario(files: &ScenarioFiles) -> Result<Scenario, String> {
-    let catalogue = Catalogue::new(
-        load_figure_folder(&files.content)
-            .map_err(|e| format!("{}: {e}", files.content.display()))?,
-    );
-    let map = load_square_map(&files.map).map_err(|e| e.to_string())?;
+    // Paths that do not exist but name a built-in item (the defaults, run from another folder)
+    // fall back to the copies built into the binary.
+    let builtin_id = |p: &Path| {
+        (!p.exists())
+            .then(|| p.file_stem().and_then(|s| s.to_str()).map(str::to_string))
+            .flatten()
+    };
+    let catalogue = if !files.content.exists() && files.content.ends_with("content/heroclix") {
+        builtin::catalogue().map_err(|e| e.to_string())?
+    } else {
+        Catalogue::new(
+            load_figure_folder(&files.content)
+                .map_err(|e| format!("{}: {e}", files.content.display()))?,
+        )
+    };
+    let map = match builtin_id(&files.map).and_then(|id| builtin::map(&id)) {
+        Some(m) => m.map_err(|e| e.to_string())?,
+        None => load_square_map(&files.map).map_err(|e| e.to_string())?,
+    };
     let mut teams = Vec::new();
     let mut build_total = 0;
     for path in &files.teams {
-        let team = load_team(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let team = match builtin_id(path).and_then(|id| builtin::team(&id)) {
+            Some(t) => t,
+            None => load_team(path),
+        }
+        .map_err(|e| format!("{}: {e}", path.display()))?;
         let total = team.build_total.unwrap_or(DEFAULT_BUILD_TOTAL);
         let report = check_team(&team, &catalogue, total);
         if !report.is_legal() {

@@ -1,0 +1,75 @@
+//! The project's own sample content, built into the binary so that `skirmish` plays and serves
+//! from any folder: the starter figures, the two sample teams and the two sample maps. Files
+//! on disk (the `content/` and `maps/` folders) take precedence where the caller looks for them.
+
+use skirmish_board::square::SquareMap;
+
+use crate::content::{figures_from_toml_str, Catalogue, ContentError};
+use crate::team::{team_from_toml_str, Team};
+
+/// The starter figures (`content/heroclix/starter.toml`).
+pub const STARTER: &str = include_str!("../../../content/heroclix/starter.toml");
+
+/// The sample teams by id (`content/heroclix/teams/*.toml`).
+pub const TEAMS: [(&str, &str); 2] = [
+    (
+        "wardens",
+        include_str!("../../../content/heroclix/teams/wardens.toml"),
+    ),
+    (
+        "ravagers",
+        include_str!("../../../content/heroclix/teams/ravagers.toml"),
+    ),
+];
+
+/// The sample maps by id (`maps/*.toml`).
+pub const MAPS: [(&str, &str); 2] = [
+    (
+        "harbour-district",
+        include_str!("../../../maps/harbour-district.toml"),
+    ),
+    (
+        "abandoned-lab",
+        include_str!("../../../maps/abandoned-lab.toml"),
+    ),
+];
+
+/// The starter figures as a catalogue.
+pub fn catalogue() -> Result<Catalogue, ContentError> {
+    Ok(Catalogue::new(figures_from_toml_str(
+        STARTER,
+        "built-in content/heroclix/starter.toml",
+    )?))
+}
+
+/// A sample team by id.
+pub fn team(id: &str) -> Option<Result<Team, ContentError>> {
+    TEAMS.iter().find(|(k, _)| *k == id).map(|(k, text)| {
+        team_from_toml_str(text, &format!("built-in content/heroclix/teams/{k}.toml"))
+    })
+}
+
+/// A sample map by id.
+pub fn map(id: &str) -> Option<Result<SquareMap, skirmish_board::square::MapFileError>> {
+    MAPS.iter()
+        .find(|(k, _)| *k == id)
+        .map(|(k, text)| SquareMap::from_toml_str(text, &format!("built-in maps/{k}.toml")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_content_loads() {
+        let cat = catalogue().unwrap();
+        for (id, _) in TEAMS {
+            let t = team(id).unwrap().unwrap();
+            assert!(t.to_setup(&cat).is_ok(), "{id}");
+        }
+        for (id, _) in MAPS {
+            assert!(map(id).unwrap().is_ok(), "{id}");
+        }
+        assert!(team("nobody").is_none());
+    }
+}
