@@ -149,33 +149,40 @@ pub fn ranged_target_sets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<Ve
     out
 }
 
+/// Why `t` cannot be the target of an attack by `a`, whatever the kind of attack.
+fn target_refusal(state: &State, a: &Fig, t: &Fig) -> Option<String> {
+    if a.id == t.id {
+        return Some("a figure never targets itself".into());
+    }
+    if !state.opposed(a, t) {
+        return Some(format!(
+            "{} is friendly: attacks never target friendly figures",
+            t.label
+        ));
+    }
+    if !t.in_play() {
+        return Some(format!("{} is not on the map", t.label));
+    }
+    if immune(state, t) {
+        return Some(format!(
+            "{} has first-round immunity: it has not received an action or moved yet",
+            t.label
+        ));
+    }
+    None
+}
+
 /// Why a close attack is refused.
 pub fn close_refusal(state: &State, attacker: FigureId, target: FigureId) -> String {
     let (Some(a), Some(t)) = (state.fig(attacker), state.fig(target)) else {
         return "no such figure".into();
     };
-    if a.id == t.id {
-        return "a figure never targets itself".into();
-    }
-    if !state.opposed(a, t) {
-        return format!(
-            "{} is friendly: attacks never target friendly figures",
-            t.label
-        );
-    }
-    if !t.in_play() {
-        return format!("{} is not on the map", t.label);
-    }
-    if immune(state, t) {
-        return format!(
-            "{} has first-round immunity: it has not received an action or moved yet",
-            t.label
-        );
-    }
-    format!(
-        "{} is not adjacent to {} (walls, elevation and blocking terrain on both sides of a corner separate squares)",
-        t.label, a.label
-    )
+    target_refusal(state, a, t).unwrap_or_else(|| {
+        format!(
+            "{} is not adjacent to {} (walls, elevation and blocking terrain on both sides of a corner separate squares)",
+            t.label, a.label
+        )
+    })
 }
 
 /// Why a ranged attack is refused.
@@ -201,6 +208,7 @@ pub fn ranged_refusal(state: &State, attacker: FigureId, targets: &[FigureId]) -
             a.label, a.def.targets
         );
     }
+    let occ = occupancy(state);
     let mut seen = Vec::new();
     for id in targets {
         if seen.contains(id) {
@@ -210,37 +218,21 @@ pub fn ranged_refusal(state: &State, attacker: FigureId, targets: &[FigureId]) -
         let Some(t) = state.fig(*id) else {
             return format!("there is no figure #{}", id.0);
         };
-        if a.id == t.id {
-            return "a figure never targets itself".into();
+        if let Some(r) = target_refusal(state, a, t) {
+            return r;
         }
-        if !state.opposed(a, t) {
-            return format!(
-                "{} is friendly: attacks never target friendly figures",
-                t.label
-            );
-        }
-        if !t.in_play() {
-            return format!("{} is not on the map", t.label);
-        }
-        if immune(state, t) {
-            return format!("{} has first-round immunity", t.label);
-        }
-        let (Some(x), Some(y)) = (a.square, t.square) else {
-            continue;
-        };
-        if x.distance(y) > range(a) {
-            return format!(
-                "{} is {} squares away, beyond {}'s range of {}",
-                t.label,
-                x.distance(y),
-                a.label,
-                range(a)
-            );
-        }
-        if line_of_fire(state, a, t) == Verdict::Blocked {
+        if best_line(state, a, t, u32::MAX, &occ).is_none() {
             return format!(
                 "the line of fire from {} to {} is blocked",
                 a.label, t.label
+            );
+        }
+        if best_line(state, a, t, range(a), &occ).is_none() {
+            return format!(
+                "{} is beyond {}'s range of {} squares",
+                t.label,
+                a.label,
+                range(a)
             );
         }
     }

@@ -123,15 +123,20 @@ pub fn adjacent_enemies(state: &State, f: &Fig) -> Vec<FigureId> {
         .collect()
 }
 
+/// The figures a mover must mind and the speed it moves at: what every move search starts
+/// from. Breakaway is assumed to succeed against every adjacent opposing figure.
+fn move_inputs(state: &State, f: &Fig) -> (Vec<Standing>, Vec<FigureId>, u32) {
+    let speed = combat::stat(state, f, Stat::Speed).value.max(0) as u32;
+    (standings(state, f), adjacent_enemies(state, f), speed)
+}
+
 /// Where a figure given a move action can end, with the cost and the path of each move,
 /// assuming any breakaway succeeds. Multi-base figures move their whole base.
 pub fn move_paths(state: &State, f: &Fig) -> Vec<(Square, Path<Square>)> {
     let Some(from) = f.square else {
         return Vec::new();
     };
-    let others = standings(state, f);
-    let escaped = adjacent_enemies(state, f);
-    let speed = combat::stat(state, f, Stat::Speed).value.max(0) as u32;
+    let (others, escaped, speed) = move_inputs(state, f);
     let q = MoveQuery {
         from,
         speed,
@@ -152,7 +157,8 @@ pub fn move_paths(state: &State, f: &Fig) -> Vec<(Square, Path<Square>)> {
         .unwrap_or_default()
 }
 
-/// Where a figure given a move action can end, assuming any breakaway succeeds.
+/// Where a figure given a move action can end, assuming any breakaway succeeds (the paths are
+/// not built: this runs for every figure on every decision).
 pub fn move_destinations(state: &State, f: &Fig) -> Vec<Square> {
     let Some(from) = f.square else {
         return Vec::new();
@@ -160,9 +166,7 @@ pub fn move_destinations(state: &State, f: &Fig) -> Vec<Square> {
     if f.is_multi_base() {
         return move_paths(state, f).into_iter().map(|(s, _)| s).collect();
     }
-    let others = standings(state, f);
-    let escaped = adjacent_enemies(state, f);
-    let speed = combat::stat(state, f, Stat::Speed).value.max(0) as u32;
+    let (others, escaped, speed) = move_inputs(state, f);
     let q = MoveQuery {
         from,
         speed,
@@ -379,16 +383,22 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
                 return r;
             }
             let Some(f) = state.fig(*figure) else { return "no such figure".into() };
-            let (Some(from), others) = (f.square, standings(state, f)) else {
-                return "the figure is not on the map".into();
-            };
-            let escaped = adjacent_enemies(state, f);
-            let speed = combat::stat(state, f, Stat::Speed).value.max(0) as u32;
+            let Some(from) = f.square else { return "the figure is not on the map".into() };
+            let (others, escaped, speed) = move_inputs(state, f);
             let q = MoveQuery { from, speed, others: &others, broke_away_from: &escaped };
-            match movement::reach(&state.map, &q).and_then(|r| r.path_to(*to).map(|_| ())) {
-                Err(e) => format!("{} cannot move to {to}: {}", f.label, e.text(skirmish_lang::Lang::En)),
-                Ok(()) => format!("{} cannot move to {to}", f.label),
-            }
+            let why = if f.is_multi_base() {
+                let graph = movement::MultiBaseGraph::new(&state.map, &q, f.def.base.width, f.def.base.depth);
+                graph.stand_refusal(*to).map_or_else(
+                    || "its whole base cannot get there within its speed".to_string(),
+                    |e| format!("its base cannot stand there: {}", e.text(skirmish_lang::Lang::En)),
+                )
+            } else {
+                match movement::reach(&state.map, &q).and_then(|r| r.path_to(*to).map(|_| ())) {
+                    Err(e) => e.text(skirmish_lang::Lang::En),
+                    Ok(()) => "the move is not allowed".into(),
+                }
+            };
+            format!("{} cannot move to {to}: {why}", f.label)
         }
         (Phase::Play, Action::CloseAttack { attacker, target }) => action_refusal(state, seat, *attacker, true)
             .unwrap_or_else(|| combat::close_refusal(state, *attacker, *target)),
