@@ -6,6 +6,7 @@ mod judge;
 mod maps;
 mod play;
 mod replay;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -19,12 +20,15 @@ struct Cli {
     /// Language of player-facing text: en or fr.
     #[arg(long, global = true, default_value = "en")]
     lang: Lang,
+    /// What to do; with none, serve the web player.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Run the web player on localhost (also what `skirmish` alone does).
+    Serve(serve::Args),
     /// Show, draw or check map files.
     #[command(subcommand)]
     Map(maps::MapCommand),
@@ -49,14 +53,16 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Map(c) => maps::run(c, cli.lang),
-        Command::Los(a) => judge::los(a, cli.lang),
-        Command::Reach(a) => judge::reach(a, cli.lang),
-        Command::Replay(a) => replay::run(a),
-        Command::Team(c) => content::team(c, cli.lang),
-        Command::Play(a) => play::run(a, cli.lang),
-        Command::Check(a) => check::run(a, cli.lang),
-        Command::Import(c) => content::import(c, cli.lang),
+        None => serve::run(serve::Args::default()),
+        Some(Command::Serve(a)) => serve::run(a),
+        Some(Command::Map(c)) => maps::run(c, cli.lang),
+        Some(Command::Los(a)) => judge::los(a, cli.lang),
+        Some(Command::Reach(a)) => judge::reach(a, cli.lang),
+        Some(Command::Replay(a)) => replay::run(a),
+        Some(Command::Team(c)) => content::team(c, cli.lang),
+        Some(Command::Play(a)) => play::run(a, cli.lang),
+        Some(Command::Check(a)) => check::run(a, cli.lang),
+        Some(Command::Import(c)) => content::import(c, cli.lang),
     };
     match result {
         Ok(code) => code,

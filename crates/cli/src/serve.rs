@@ -1,0 +1,65 @@
+//! `skirmish serve` (and `skirmish` alone): the web player.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use skirmish_bots::Bot;
+
+/// Options of `skirmish serve`.
+#[derive(clap::Args, Debug, Default)]
+pub struct Args {
+    /// Port (default 8080, or the next free one).
+    #[arg(long)]
+    port: Option<u16>,
+    /// Saved games (default $XDG_DATA_HOME/skirmish/games.sqlite3).
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// Address to listen on (default 127.0.0.1).
+    #[arg(long)]
+    host: Option<std::net::IpAddr>,
+    /// Serve the page from this folder instead of the built-in copy.
+    #[arg(long)]
+    web: Option<PathBuf>,
+}
+
+/// The greedy HeroClix bot as a server seat.
+struct Greedy;
+
+impl skirmish_server::bots::BotPlayer for Greedy {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn choose(
+        &self,
+        game: &dyn skirmish_engine::AnyGame,
+        seat: skirmish_engine::Seat,
+    ) -> Option<serde_json::Value> {
+        let g = game
+            .as_any()
+            .downcast_ref::<skirmish_engine::Game<skirmish_heroclix::HeroClix>>()?;
+        let mut bot =
+            skirmish_bots::heroclix::GreedyBot::new(skirmish_server::bots::choice_seed(game, seat));
+        serde_json::to_value(bot.pick(g, seat)?).ok()
+    }
+}
+
+/// Runs the web player until interrupted.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let mut config = skirmish_server::ServerConfig::default();
+    if let Some(port) = args.port {
+        config.port = port;
+        config.port_tries = 0;
+    }
+    if let Some(db) = args.db {
+        config.db_path = db;
+    }
+    if let Some(host) = args.host {
+        config.address = host;
+    }
+    config.web_dir = args.web;
+    config.bots.insert("greedy", Arc::new(Greedy));
+    skirmish_server::serve_blocking(config)?;
+    Ok(ExitCode::SUCCESS)
+}

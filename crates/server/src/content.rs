@@ -1,0 +1,476 @@
+//! What games are made from: the figure catalogue, the starter teams and the maps.
+//!
+//! The server reads `content/heroclix/` and `maps/` at startup so that edited or added files are
+//! used without a rebuild; the starter set, its two teams and the two square maps are also
+//! compiled in, so the binary works from any folder. Files on disk override compiled-in ones
+//! with the same id.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::{json, Value};
+use skirmish_board::square::SquareMap;
+use skirmish_heroclix::content::{figures_from_toml_str, load_figure_folder, Catalogue};
+use skirmish_heroclix::figure::FigureDef;
+use skirmish_heroclix::game::{Options, Scenario};
+use skirmish_heroclix::team::{check_team, team_from_toml_str, Team, TeamEntry};
+use skirmish_lang::Lang;
+
+use crate::error::{code, ApiError};
+
+const EMBEDDED_FIGURES: &[(&str, &str)] = &[(
+    "starter.toml",
+    include_str!("../../../content/heroclix/starter.toml"),
+)];
+const EMBEDDED_TEAMS: &[(&str, &str)] = &[
+    (
+        "wardens",
+        include_str!("../../../content/heroclix/teams/wardens.toml"),
+    ),
+    (
+        "ravagers",
+        include_str!("../../../content/heroclix/teams/ravagers.toml"),
+    ),
+];
+const EMBEDDED_MAPS: &[(&str, &str)] = &[
+    (
+        "harbour-district",
+        include_str!("../../../maps/harbour-district.toml"),
+    ),
+    (
+        "abandoned-lab",
+        include_str!("../../../maps/abandoned-lab.toml"),
+    ),
+];
+
+/// The default map of a new game.
+pub const DEFAULT_MAP: &str = "harbour-district";
+/// The default teams of a new game, seat 1 then seat 2.
+pub const DEFAULT_TEAMS: [&str; 2] = ["wardens", "ravagers"];
+/// The default build total.
+pub const DEFAULT_POINTS: u32 = 300;
+/// The most rounds a game may be limited to; more is as good as no limit.
+const MAX_ROUNDS: u32 = 1000;
+/// The largest build total accepted (the rulebook plays 100 to 1000).
+const MAX_POINTS: u32 = 2000;
+
+/// Figures, teams and maps, by id.
+#[derive(Clone, Debug)]
+pub struct Content {
+    /// Every figure.
+    pub catalogue: Catalogue,
+    /// Teams by id (file name without `.toml`).
+    pub teams: BTreeMap<String, Team>,
+    /// Square maps by id (file name without `.toml`).
+    pub maps: BTreeMap<String, SquareMap>,
+    /// What was read from disk and what was not, for the startup log.
+    pub notes: Vec<String>,
+}
+
+impl Content {
+    /// The compiled-in starter content alone.
+    pub fn embedded() -> anyhow::Result<Content> {
+        let mut figures = Vec::new();
+        for (name, text) in EMBEDDED_FIGURES {
+            figures.extend(
+                figures_from_toml_str(text, name)
+                    .map_err(|e| anyhow::anyhow!("embedded {name}: {e}"))?,
+            );
+        }
+        let mut teams = BTreeMap::new();
+        for (id, text) in EMBEDDED_TEAMS {
+            let team = team_from_toml_str(text, id)
+                .map_err(|e| anyhow::anyhow!("embedded team {id}: {e}"))?;
+            teams.insert((*id).to_string(), team);
+        }
+        let mut maps = BTreeMap::new();
+        for (id, text) in EMBEDDED_MAPS {
+            let map = SquareMap::from_toml_str(text, id)
+                .map_err(|e| anyhow::anyhow!("embedded map {id}: {e}"))?;
+            maps.insert((*id).to_string(), map);
+        }
+        Ok(Content {
+            catalogue: Catalogue::new(figures),
+            teams,
+            maps,
+            notes: Vec::new(),
+        })
+    }
+
+    /// The compiled-in content overlaid with `content_dir/heroclix/*.toml` (figures),
+    /// `content_dir/heroclix/teams/*.toml` and `maps_dir/*.toml` where they exist. A folder or
+    /// file that cannot be read is skipped with a note, never fatal: the embedded set stands in.
+    pub fn load(content_dir: Option<&Path>, maps_dir: Option<&Path>) -> anyhow::Result<Content> {
+        let mut content = Content::embedded()?;
+        if let Some(dir) = content_dir {
+            let figures_dir = dir.join("heroclix");
+            if figures_dir.is_dir() {
+                match load_figure_folder(&figures_dir) {
+                    Ok(figures) => {
+                        let count = figures.len();
+                        let mut all: BTreeMap<String, FigureDef> = content
+                            .catalogue
+                            .figures()
+                            .iter()
+                            .map(|f| (f.id.clone(), f.clone()))
+                            .collect();
+                        for f in figures {
+                            all.insert(f.id.clone(), f);
+                        }
+                        content.catalogue = Catalogue::new(all.into_values().collect());
+                        content.notes.push(format!(
+                            "{count} figure(s) read from {}",
+                            figures_dir.display()
+                        ));
+                    }
+                    Err(e) => content.notes.push(format!(
+                        "figures in {} not used ({e}); using the built-in starter set",
+                        figures_dir.display()
+                    )),
+                }
+                let teams_dir = figures_dir.join("teams");
+                for (id, text) in toml_files(&teams_dir, &mut content.notes) {
+                    match team_from_toml_str(&text, &id) {
+                        Ok(team) => {
+                            content.teams.insert(id, team);
+                        }
+                        Err(e) => content.notes.push(format!("team {id} not used: {e}")),
+                    }
+                }
+            }
+        }
+        if let Some(dir) = maps_dir {
+            for (id, text) in toml_files(dir, &mut content.notes) {
+                match SquareMap::from_toml_str(&text, &id) {
+                    Ok(map) => {
+                        content.maps.insert(id, map);
+                    }
+                    Err(e) => content.notes.push(format!("map {id} not used: {e}")),
+                }
+            }
+        }
+        Ok(content)
+    }
+
+    /// The content list the page builds its "new game" form from.
+    pub fn to_json(&self) -> Value {
+        let maps: Vec<Value> = self
+            .maps
+            .iter()
+            .map(|(id, m)| {
+                json!({ "id": id, "name": m.name, "width": m.width(), "height": m.height() })
+            })
+            .collect();
+        let teams: Vec<Value> = self
+            .teams
+            .iter()
+            .map(|(id, t)| {
+                let figures: Vec<Value> = t
+                    .figures
+                    .iter()
+                    .map(|e| {
+                        let def = self.catalogue.get(&e.figure);
+                        json!({
+                            "id": e.figure,
+                            "name": def.map(|d| d.name.clone()),
+                            "starting_line": e.starting_line,
+                            "custom_name": e.custom_name,
+                            "points": def.and_then(|d| d.points_for_line(e.starting_line.saturating_sub(1))),
+                        })
+                    })
+                    .collect();
+                json!({
+                    "id": id,
+                    "name": t.name,
+                    "points": self.team_points(t),
+                    "build_total": t.build_total,
+                    "figures": figures,
+                })
+            })
+            .collect();
+        json!({
+            "rulesets": ["heroclix"],
+            "maps": maps,
+            "teams": teams,
+            "figures": self.catalogue.figures(),
+            "defaults": {
+                "map": DEFAULT_MAP,
+                "teams": DEFAULT_TEAMS,
+                "points": DEFAULT_POINTS,
+            },
+        })
+    }
+
+    fn team_points(&self, team: &Team) -> u32 {
+        team.figures
+            .iter()
+            .filter_map(|e| {
+                self.catalogue
+                    .get(&e.figure)?
+                    .points_for_line(e.starting_line.saturating_sub(1))
+            })
+            .sum()
+    }
+
+    /// Reads one team of a create request: a team id (`"wardens"`), a team file's text
+    /// (`{"toml": "..."}`) or a team written out (`{"name": ..., "figures": [{"id": "sk001",
+    /// "starting_line": 1, "custom_name": ...}]}`).
+    pub fn team_from_request(&self, spec: &Value) -> Result<Team, ApiError> {
+        match spec {
+            Value::String(id) => self.teams.get(id).cloned().ok_or_else(|| {
+                ApiError::bad(
+                    "unknown-team",
+                    format!(
+                        "there is no team '{}'; the teams are: {}",
+                        clip(id),
+                        self.teams.keys().cloned().collect::<Vec<_>>().join(", ")
+                    ),
+                )
+            }),
+            Value::Object(o) if o.contains_key("toml") => {
+                let text = o.get("toml").and_then(Value::as_str).ok_or_else(|| {
+                    ApiError::bad("bad-team", "\"toml\" must be the text of a team file")
+                })?;
+                team_from_toml_str(text, "team")
+                    .map_err(|e| ApiError::bad("bad-team", e.to_string()))
+            }
+            Value::Object(o) => {
+                let name = o
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| ApiError::bad("bad-team", "a team needs a \"name\""))?;
+                let entries = o.get("figures").and_then(Value::as_array).ok_or_else(|| {
+                    ApiError::bad("bad-team", "a team needs \"figures\": a list of figures")
+                })?;
+                let mut figures = Vec::new();
+                for (i, e) in entries.iter().enumerate() {
+                    let id = match e {
+                        Value::String(id) => id.as_str(),
+                        _ => e.get("id").and_then(Value::as_str).ok_or_else(|| {
+                            ApiError::bad(
+                                "bad-team",
+                                format!("figure {} of the team has no \"id\"", i + 1),
+                            )
+                        })?,
+                    };
+                    let mut entry = TeamEntry::new(id);
+                    if let Some(line) = e.get("starting_line") {
+                        entry.starting_line = line
+                            .as_u64()
+                            .and_then(|l| usize::try_from(l).ok())
+                            .filter(|l| *l >= 1)
+                            .ok_or_else(|| {
+                                ApiError::bad(
+                                    "bad-team",
+                                    format!("figure {}: \"starting_line\" counts from 1", i + 1),
+                                )
+                            })?;
+                    }
+                    entry.custom_name = e
+                        .get("custom_name")
+                        .and_then(Value::as_str)
+                        .map(|s| clip(s).to_string());
+                    figures.push(entry);
+                }
+                let build_total = match o.get("build_total") {
+                    None | Some(Value::Null) => None,
+                    Some(v) => Some(v.as_u64().and_then(|b| u32::try_from(b).ok()).ok_or_else(
+                        || ApiError::bad("bad-team", "\"build_total\" is a number of points"),
+                    )?),
+                };
+                Ok(Team {
+                    name: clip(name).to_string(),
+                    build_total,
+                    figures,
+                })
+            }
+            _ => Err(ApiError::bad(
+                "bad-team",
+                "a team is a team id, {\"toml\": text} or {\"name\", \"figures\"}",
+            )),
+        }
+    }
+
+    /// The team-building check of `team` for `points` (else the team's own build total, else
+    /// 300): points, actions, broken rules, and abilities the engine does not run yet.
+    pub fn check(&self, team: &Team, points: Option<u32>, lang: Lang) -> Value {
+        let total = points.or(team.build_total).unwrap_or(DEFAULT_POINTS);
+        let report = check_team(team, &self.catalogue, total);
+        let warnings: Vec<String> = report
+            .not_run_yet
+            .iter()
+            .map(|n| {
+                let entries: Vec<String> = n.entries.iter().map(|e| (e + 1).to_string()).collect();
+                match lang {
+                    Lang::En => format!(
+                        "{} is not played by the engine yet (figure(s) {})",
+                        n.ability.name(lang),
+                        entries.join(", ")
+                    ),
+                    Lang::Fr => format!(
+                        "{} n'est pas encore joué par le moteur (personnage(s) {})",
+                        n.ability.name(lang),
+                        entries.join(", ")
+                    ),
+                }
+            })
+            .collect();
+        let entries: Vec<Value> = report
+            .entries
+            .iter()
+            .map(|e| {
+                json!({
+                    "figure": e.figure,
+                    "name": e.name,
+                    "starting_line": e.starting_line,
+                    "points": e.points,
+                })
+            })
+            .collect();
+        json!({
+            "name": team.name,
+            "build_total": report.build_total,
+            "points": report.points,
+            "actions": report.actions,
+            "legal": report.is_legal(),
+            "violations": report.violations.iter().map(|v| v.text(lang)).collect::<Vec<_>>(),
+            "warnings": warnings,
+            "entries": entries,
+        })
+    }
+
+    /// A HeroClix scenario for `teams` on map `map_id`, each team checked against the
+    /// team-building rules for `points`.
+    pub fn scenario(
+        &self,
+        map_id: &str,
+        teams: &[Team],
+        points: u32,
+        rounds: Option<u32>,
+        lang: Lang,
+    ) -> Result<Scenario, ApiError> {
+        let map = self.maps.get(map_id).ok_or_else(|| {
+            ApiError::bad(
+                "unknown-map",
+                format!(
+                    "there is no map '{}'; the maps are: {}",
+                    clip(map_id),
+                    self.maps.keys().cloned().collect::<Vec<_>>().join(", ")
+                ),
+            )
+        })?;
+        if !(100..=MAX_POINTS).contains(&points) {
+            return Err(ApiError::bad(
+                code::BAD_REQUEST,
+                format!("the build total must be between 100 and {MAX_POINTS} points"),
+            ));
+        }
+        if let Some(r) = rounds {
+            if !(1..=MAX_ROUNDS).contains(&r) {
+                return Err(ApiError::bad(
+                    code::BAD_REQUEST,
+                    format!("a round limit must be between 1 and {MAX_ROUNDS}"),
+                ));
+            }
+        }
+        let mut setups = Vec::new();
+        for (i, team) in teams.iter().enumerate() {
+            let report = check_team(team, &self.catalogue, points);
+            if !report.is_legal() {
+                return Err(ApiError::bad(
+                    "bad-team",
+                    format!(
+                        "team {} ({}) breaks the team-building rules for {points} points: {}",
+                        i + 1,
+                        team.name,
+                        report.explain(lang).replace('\n', "; ")
+                    ),
+                ));
+            }
+            setups.push(
+                team.to_setup(&self.catalogue)
+                    .map_err(|v| ApiError::bad("bad-team", v.text(lang)))?,
+            );
+        }
+        Ok(Scenario {
+            maps: vec![map.clone()],
+            teams: setups,
+            options: Options {
+                build_total: points,
+                round_limit: rounds,
+            },
+            position: None,
+        })
+    }
+}
+
+/// `*.toml` files directly in `dir`, by id, in name order; unreadable ones become notes.
+fn toml_files(dir: &Path, notes: &mut Vec<String>) -> Vec<(String, String)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<_> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    paths.sort();
+    let mut out = Vec::new();
+    for path in paths {
+        let Some(id) = path.file_stem().and_then(|s| s.to_str()) else {
+            continue;
+        };
+        match std::fs::read_to_string(&path) {
+            Ok(text) => out.push((id.to_string(), text)),
+            Err(e) => notes.push(format!("{} not read: {e}", path.display())),
+        }
+    }
+    out
+}
+
+/// At most 80 characters of user text, for error messages and names.
+pub fn clip(s: &str) -> &str {
+    match s.char_indices().nth(80) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_content_makes_the_default_game() {
+        let c = Content::embedded().unwrap();
+        let teams: Vec<Team> = DEFAULT_TEAMS
+            .iter()
+            .map(|t| c.team_from_request(&json!(t)).unwrap())
+            .collect();
+        let s = c
+            .scenario(DEFAULT_MAP, &teams, DEFAULT_POINTS, None, Lang::En)
+            .unwrap();
+        assert_eq!(s.teams.len(), 2);
+        assert!(c.maps.contains_key("abandoned-lab"));
+    }
+
+    #[test]
+    fn inline_teams_are_checked() {
+        let c = Content::embedded().unwrap();
+        let t = c
+            .team_from_request(&json!({"name": "Solo", "figures": [{"id": "sk001"}]}))
+            .unwrap();
+        assert!(c
+            .scenario(DEFAULT_MAP, &[t.clone(), t], 300, None, Lang::En)
+            .is_ok());
+        let bad = c
+            .team_from_request(&json!({"name": "Ghost", "figures": ["nope"]}))
+            .unwrap();
+        let e = c
+            .scenario(DEFAULT_MAP, &[bad.clone(), bad], 300, None, Lang::En)
+            .unwrap_err();
+        assert_eq!(e.code, "bad-team");
+        assert!(c.team_from_request(&json!(42)).is_err());
+        assert!(c.team_from_request(&json!("nobody")).is_err());
+    }
+}

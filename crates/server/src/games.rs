@@ -1,0 +1,1410 @@
+//! The games the server holds: creating them, checking tokens, acting, resigning, snapshots
+//! for each viewer, persistence and rebuilding at startup, and the bot seats.
+//!
+//! Each game sits behind its own async lock; an action is checked by the engine, stored, and
+//! only then announced, all under that lock, so the database always holds exactly the actions
+//! players were told about, in order.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use skirmish_engine::{AnyGame, Registry, Seat, Viewer};
+use skirmish_heroclix::HeroClix;
+use skirmish_lang::Lang;
+use tokio::sync::{broadcast, watch, Mutex};
+
+use crate::bots::{BotPlayer, BotRoster, RandomBot};
+use crate::content::{self, Content};
+use crate::error::{code, ApiError, ApiResult};
+use crate::heroclix_ui;
+use crate::store::{ActionRow, GameRow, Store};
+use crate::tokens;
+
+/// Settings of a running server that games need.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// How long a bot may think before a random legal action is played for it.
+    pub bot_time_limit: Duration,
+    /// A pause before each bot action, so people can follow what happens.
+    pub bot_delay: Duration,
+    /// The most games in progress at once; creating more is refused (finished games do not
+    /// count).
+    pub max_games: usize,
+    /// Serve the page from this folder instead of the copy embedded at build time.
+    pub web_dir: Option<std::path::PathBuf>,
+    /// The bots games may seat.
+    pub bots: BotRoster,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            bot_time_limit: Duration::from_secs(3),
+            bot_delay: Duration::from_millis(300),
+            max_games: 20_000,
+            web_dir: None,
+            bots: BotRoster::default(),
+        }
+    }
+}
+
+/// How the seats of a game were handed out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// One person against a bot.
+    Bot,
+    /// Two people, each with their own token (the second joins by a link).
+    Friend,
+    /// Two people at one screen: one token holds every seat.
+    Hotseat,
+}
+
+impl Mode {
+    fn as_str(self) -> &'static str {
+        match self {
+            Mode::Bot => "bot",
+            Mode::Friend => "friend",
+            Mode::Hotseat => "hotseat",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Mode> {
+        match s {
+            "bot" => Some(Mode::Bot),
+            "friend" => Some(Mode::Friend),
+            "hotseat" => Some(Mode::Hotseat),
+            _ => None,
+        }
+    }
+}
+
+/// One seat as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    /// `human` or `bot`.
+    pub kind: String,
+    /// The bot's name, for bot seats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+    /// The team's name.
+    pub name: String,
+}
+
+/// One token as stored: its hash and the seats it holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenRecord {
+    /// SHA-256 of the token.
+    pub hash: String,
+    /// Seats it may act for.
+    pub seats: Vec<Seat>,
+}
+
+/// The `seats_json` column.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatsRecord {
+    /// By seat.
+    pub seats: Vec<SeatRecord>,
+    /// The tokens.
+    pub tokens: Vec<TokenRecord>,
+}
+
+/// Who is asking: the seats their token holds, none for a spectator.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Access {
+    /// Seats the token holds.
+    pub seats: Vec<Seat>,
+}
+
+impl Access {
+    /// Someone without a token.
+    pub fn spectator() -> Access {
+        Access::default()
+    }
+}
+
+#[derive(Clone)]
+struct LegalCache {
+    step: usize,
+    seat: Seat,
+    lang: Lang,
+    entries: Vec<LegalEntry>,
+}
+
+struct GameEntry {
+    game: Box<dyn AnyGame>,
+    corrupt: Option<String>,
+    resigned: Option<Seat>,
+    legal_cache: Vec<LegalCache>,
+}
+
+impl GameEntry {
+    fn over(&self) -> bool {
+        self.resigned.is_some() || self.game.outcome().is_some()
+    }
+}
+
+/// One game held by the server.
+pub struct GameSlot {
+    /// Public id.
+    pub id: String,
+    /// Ruleset id.
+    pub ruleset: String,
+    /// How seats were handed out.
+    pub mode: Mode,
+    /// Unix seconds.
+    pub created_at: i64,
+    seats: Vec<SeatRecord>,
+    tokens: Vec<TokenRecord>,
+    entry: Mutex<GameEntry>,
+    changes: broadcast::Sender<()>,
+    connected: Vec<AtomicU32>,
+    bot_running: AtomicBool,
+    /// Over or read-only: such games do not count against the limit of games in progress.
+    finished: AtomicBool,
+}
+
+impl GameSlot {
+    fn new(row: &GameRow, mode: Mode, record: SeatsRecord, entry: GameEntry) -> GameSlot {
+        let (changes, _) = broadcast::channel(64);
+        let finished = entry.over() || entry.corrupt.is_some();
+        GameSlot {
+            id: row.id.clone(),
+            ruleset: row.ruleset.clone(),
+            mode,
+            created_at: row.created_at,
+            connected: record.seats.iter().map(|_| AtomicU32::new(0)).collect(),
+            seats: record.seats,
+            tokens: record.tokens,
+            entry: Mutex::new(entry),
+            changes,
+            bot_running: AtomicBool::new(false),
+            finished: AtomicBool::new(finished),
+        }
+    }
+
+    /// The seats `token` holds in this game; no token is a spectator.
+    pub fn access(&self, token: Option<&str>) -> ApiResult<Access> {
+        let Some(token) = token.filter(|t| !t.is_empty()) else {
+            return Ok(Access::spectator());
+        };
+        if token.len() != 32 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(ApiError::unknown_token());
+        }
+        let hash = tokens::token_hash(token);
+        self.tokens
+            .iter()
+            .find(|t| tokens::same_secret(&t.hash, &hash))
+            .map(|t| Access {
+                seats: t.seats.clone(),
+            })
+            .ok_or_else(ApiError::unknown_token)
+    }
+
+    /// Tells every socket of this game that it changed.
+    pub fn notify(&self) {
+        // No receiver just means no socket is open.
+        let _ = self.changes.send(());
+    }
+
+    /// A receiver of change notices, for a socket.
+    pub fn subscribe(&self) -> broadcast::Receiver<()> {
+        self.changes.subscribe()
+    }
+
+    /// Counts a socket holding `access` as connected (`up`) or gone, and tells the others.
+    pub fn connect(&self, access: &Access, up: bool) {
+        if access.seats.is_empty() {
+            return;
+        }
+        for s in &access.seats {
+            if let Some(c) = self.connected.get(s.index()) {
+                if up {
+                    c.fetch_add(1, Ordering::SeqCst);
+                } else {
+                    // Never below zero, whatever the order of events.
+                    let _ = c.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |v| {
+                        Some(v.saturating_sub(1))
+                    });
+                }
+            }
+        }
+        self.notify();
+    }
+
+    /// The bot playing `seat`, if a bot does; a bot name the server no longer offers (a game
+    /// stored by another build) is played by the random bot.
+    fn bot(&self, seat: Seat, roster: &BotRoster) -> Option<Arc<dyn BotPlayer>> {
+        let s = self.seats.get(seat.index())?;
+        if s.kind != "bot" {
+            return None;
+        }
+        Some(
+            roster
+                .get(s.bot.as_deref().unwrap_or("random"))
+                .unwrap_or_else(|| Arc::new(RandomBot)),
+        )
+    }
+
+    fn has_bots(&self) -> bool {
+        self.seats.iter().any(|s| s.kind == "bot")
+    }
+
+    fn seats_json(&self) -> Vec<Value> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let connected = s.kind == "bot"
+                    || self
+                        .connected
+                        .get(i)
+                        .is_some_and(|c| c.load(Ordering::SeqCst) > 0);
+                json!({
+                    "seat": i,
+                    "name": s.name,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "connected": connected,
+                })
+            })
+            .collect()
+    }
+}
+
+/// A request to create a game (`POST /api/games`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    /// Only `heroclix` for now.
+    #[serde(default)]
+    pub ruleset: Option<String>,
+    /// `bot` (default), `friend` or `hotseat`.
+    #[serde(default)]
+    pub mode: Option<String>,
+    /// Map id.
+    #[serde(default)]
+    pub map: Option<String>,
+    /// Two teams: ids or inline teams.
+    #[serde(default)]
+    pub teams: Option<Vec<Value>>,
+    /// `random` or `greedy`.
+    #[serde(default)]
+    pub bot: Option<String>,
+    /// In a bot game, the seat of the person (0 or 1).
+    #[serde(default)]
+    pub seat: Option<u8>,
+    /// Dice seed; random by default.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Build total.
+    #[serde(default)]
+    pub points: Option<u32>,
+    /// Round limit.
+    #[serde(default)]
+    pub rounds: Option<u32>,
+    /// Language of error messages.
+    #[serde(default)]
+    pub lang: Option<Lang>,
+}
+
+struct Inner {
+    settings: Settings,
+    content: Content,
+    registry: Registry,
+    store: Arc<Store>,
+    games: RwLock<HashMap<String, Arc<GameSlot>>>,
+    unloadable: RwLock<HashMap<String, String>>,
+    shutdown: watch::Sender<bool>,
+}
+
+/// Everything the server holds; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for AppState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AppState")
+            .field("games", &self.game_count())
+            .finish_non_exhaustive()
+    }
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+fn read_lock<T>(l: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
+    // The maps are only ever inserted into; a panic elsewhere leaves them consistent.
+    l.read().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn write_lock<T>(l: &RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
+    l.write().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Rebuilds a stored game by replaying its actions, checking the hash after setup and after
+/// every action. A mismatch or a refused action stops the replay and names what went wrong;
+/// the game is then kept as far as it replayed, read-only.
+pub fn rebuild(
+    registry: &Registry,
+    row: &GameRow,
+    actions: &[ActionRow],
+) -> Result<(Box<dyn AnyGame>, Option<String>), String> {
+    let scenario: Value = serde_json::from_str(&row.scenario_json)
+        .map_err(|e| format!("its stored scenario is not JSON: {e}"))?;
+    let mut game = registry
+        .new_game(&row.ruleset, &scenario, row.seed)
+        .map_err(|e| format!("it cannot be set up any more: {e}"))?;
+    if game.state_hash() != row.setup_hash {
+        return Ok((
+            game,
+            Some("the game no longer sets up as it did (the rules or content changed)".into()),
+        ));
+    }
+    for (i, a) in actions.iter().enumerate() {
+        let n = i + 1;
+        if a.idx != i {
+            return Ok((game, Some(format!("stored action {n} is missing"))));
+        }
+        let action: Value = match serde_json::from_str(&a.action_json) {
+            Ok(v) => v,
+            Err(e) => return Ok((game, Some(format!("stored action {n} is not JSON: {e}")))),
+        };
+        if let Err(r) = game.act_json(Seat(a.seat), &action) {
+            return Ok((
+                game,
+                Some(format!(
+                    "stored action {n} ({}) is refused on replay: {}",
+                    Seat(a.seat),
+                    r.reason
+                )),
+            ));
+        }
+        if game.state_hash() != a.state_hash {
+            return Ok((
+                game,
+                Some(format!(
+                    "after stored action {n} the state differs from the stored hash"
+                )),
+            ));
+        }
+    }
+    Ok((game, None))
+}
+
+impl AppState {
+    /// Loads content, opens the database and rebuilds every stored game. A game that cannot be
+    /// rebuilt is kept as corrupt (read-only, saying why) or, when it cannot even be set up,
+    /// listed as unloadable; neither stops the server.
+    pub fn open(settings: Settings, content: Content, store: Store) -> anyhow::Result<AppState> {
+        let registry = Registry::new().with::<HeroClix>();
+        let (shutdown, _) = watch::channel(false);
+        let state = AppState {
+            inner: Arc::new(Inner {
+                settings,
+                content,
+                registry,
+                store: Arc::new(store),
+                games: RwLock::new(HashMap::new()),
+                unloadable: RwLock::new(HashMap::new()),
+                shutdown,
+            }),
+        };
+        let ids = state.inner.store.game_ids()?;
+        // Replaying is most of a start's work: one thread per core shares it out.
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        let per_thread = ids.len().div_ceil(threads).max(1);
+        std::thread::scope(|scope| {
+            for chunk in ids.chunks(per_thread) {
+                let state = &state;
+                scope.spawn(move || {
+                    for id in chunk {
+                        match state.load_slot(id) {
+                            Ok(slot) => {
+                                write_lock(&state.inner.games).insert(id.clone(), Arc::new(slot));
+                            }
+                            Err(reason) => {
+                                tracing::error!(game = %id, %reason, "stored game cannot be loaded");
+                                write_lock(&state.inner.unloadable).insert(id.clone(), reason);
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        Ok(state)
+    }
+
+    fn load_slot(&self, id: &str) -> Result<GameSlot, String> {
+        let (row, actions) = self
+            .inner
+            .store
+            .load(id)
+            .map_err(|e| format!("the database cannot read it: {e}"))?
+            .ok_or_else(|| "it is not in the database".to_string())?;
+        let record: SeatsRecord = serde_json::from_str(&row.seats_json)
+            .map_err(|e| format!("its seats are unreadable: {e}"))?;
+        let mode = Mode::parse(&row.mode).ok_or_else(|| format!("unknown mode {}", row.mode))?;
+        let (game, corrupt) = rebuild(&self.inner.registry, &row, &actions)?;
+        if let Some(reason) = &corrupt {
+            tracing::error!(game = %id, %reason, "stored game is corrupt; it stays read-only");
+        }
+        let entry = GameEntry {
+            game,
+            corrupt,
+            resigned: row.resigned.map(Seat),
+            legal_cache: Vec::new(),
+        };
+        Ok(GameSlot::new(&row, mode, record, entry))
+    }
+
+    /// The content games are made from.
+    pub fn content(&self) -> &Content {
+        &self.inner.content
+    }
+
+    /// Where the page is read from, when not embedded.
+    pub fn web_dir(&self) -> Option<&std::path::Path> {
+        self.inner.settings.web_dir.as_deref()
+    }
+
+    /// How many games are held.
+    pub fn game_count(&self) -> usize {
+        read_lock(&self.inner.games).len()
+    }
+
+    /// How many games are held, and how many of them (or of the stored games that could not be
+    /// loaded at all) are corrupt.
+    pub fn census(&self) -> (usize, usize) {
+        let slots: Vec<Arc<GameSlot>> = read_lock(&self.inner.games).values().cloned().collect();
+        let corrupt = slots
+            .iter()
+            .filter(|s| s.entry.try_lock().is_ok_and(|e| e.corrupt.is_some()))
+            .count();
+        let unloadable = read_lock(&self.inner.unloadable).len();
+        (slots.len() + unloadable, corrupt + unloadable)
+    }
+
+    /// Asks sockets and bots to stop.
+    pub fn begin_shutdown(&self) {
+        let _ = self.inner.shutdown.send(true);
+    }
+
+    /// A receiver that turns true when the server stops.
+    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.inner.shutdown.subscribe()
+    }
+
+    fn closing(&self) -> bool {
+        *self.inner.shutdown.borrow()
+    }
+
+    /// A game by id.
+    pub fn slot(&self, id: &str) -> ApiResult<Arc<GameSlot>> {
+        if !tokens::looks_like_game_id(id) {
+            return Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                code::UNKNOWN_GAME,
+                "there is no game with this id (ids are 16 hex digits)",
+            ));
+        }
+        if let Some(slot) = read_lock(&self.inner.games).get(id) {
+            return Ok(slot.clone());
+        }
+        if let Some(reason) = read_lock(&self.inner.unloadable).get(id) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                code::CORRUPT,
+                format!("game {id} is stored but cannot be loaded: {reason}"),
+            ));
+        }
+        Err(ApiError::unknown_game(id))
+    }
+
+    /// Creates a game; answers with its id and the creator's tokens.
+    pub async fn create(&self, req: CreateGame) -> ApiResult<Value> {
+        let lang = req.lang.unwrap_or_default();
+        let ruleset = req.ruleset.as_deref().unwrap_or("heroclix");
+        if ruleset != "heroclix" {
+            return Err(ApiError::bad(
+                "unknown-ruleset",
+                format!(
+                    "unknown ruleset '{}'; this server plays: heroclix",
+                    content::clip(ruleset)
+                ),
+            ));
+        }
+        let mode_name = req.mode.as_deref().unwrap_or("bot");
+        let mode = Mode::parse(mode_name).ok_or_else(|| {
+            ApiError::bad(
+                code::BAD_REQUEST,
+                format!(
+                    "unknown mode '{}': use bot, friend or hotseat",
+                    content::clip(mode_name)
+                ),
+            )
+        })?;
+        let in_progress = read_lock(&self.inner.games)
+            .values()
+            .filter(|s| !s.finished.load(Ordering::SeqCst))
+            .count();
+        if in_progress >= self.inner.settings.max_games {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                code::FULL,
+                "the server has as many games in progress as it may; try again later",
+            ));
+        }
+        let c = &self.inner.content;
+        let team_specs: Vec<Value> = req.teams.clone().unwrap_or_else(|| {
+            content::DEFAULT_TEAMS
+                .iter()
+                .map(|t| Value::String((*t).to_string()))
+                .collect()
+        });
+        if team_specs.len() != 2 {
+            return Err(ApiError::bad(
+                code::BAD_REQUEST,
+                format!("a game needs exactly 2 teams ({} given)", team_specs.len()),
+            ));
+        }
+        let teams = team_specs
+            .iter()
+            .map(|t| c.team_from_request(t))
+            .collect::<ApiResult<Vec<_>>>()?;
+        let scenario = c.scenario(
+            req.map.as_deref().unwrap_or(content::DEFAULT_MAP),
+            &teams,
+            req.points.unwrap_or(content::DEFAULT_POINTS),
+            req.rounds,
+            lang,
+        )?;
+        // The strongest bot on offer plays unless the request names one.
+        let bot_name = req.bot.clone().unwrap_or_else(|| {
+            if self.inner.settings.bots.get("greedy").is_some() {
+                "greedy".into()
+            } else {
+                "random".into()
+            }
+        });
+        if self.inner.settings.bots.get(&bot_name).is_none() {
+            return Err(ApiError::bad(
+                code::BAD_REQUEST,
+                format!(
+                    "unknown bot '{}': use {}",
+                    content::clip(&bot_name),
+                    self.inner.settings.bots.names().join(" or ")
+                ),
+            ));
+        }
+        let human = req.seat.unwrap_or(0);
+        if human > 1 {
+            return Err(ApiError::bad(code::BAD_REQUEST, "seat must be 0 or 1"));
+        }
+        let seed = match req.seed {
+            Some(s) => s,
+            None => tokens::new_seed().map_err(|e| ApiError::internal(e.to_string()))?,
+        };
+        let scenario_json =
+            serde_json::to_value(&scenario).map_err(|e| ApiError::internal(e.to_string()))?;
+        let game = self
+            .inner
+            .registry
+            .new_game(ruleset, &scenario_json, seed)
+            .map_err(|e| ApiError::bad("bad-scenario", e.to_string()))?;
+        let names: Vec<String> = scenario.teams.iter().map(|t| t.name.clone()).collect();
+        let new_token = || tokens::new_token().map_err(|e| ApiError::internal(e.to_string()));
+        let mut seats = Vec::new();
+        let mut held: Vec<(String, Vec<Seat>)> = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            let is_bot = mode == Mode::Bot && i != usize::from(human);
+            seats.push(SeatRecord {
+                kind: if is_bot { "bot" } else { "human" }.into(),
+                bot: is_bot.then(|| bot_name.clone()),
+                name: name.clone(),
+            });
+        }
+        match mode {
+            Mode::Bot => held.push((new_token()?, vec![Seat(human)])),
+            Mode::Friend => {
+                held.push((new_token()?, vec![Seat(0)]));
+                held.push((new_token()?, vec![Seat(1)]));
+            }
+            Mode::Hotseat => held.push((new_token()?, vec![Seat(0), Seat(1)])),
+        }
+        let record = SeatsRecord {
+            seats,
+            tokens: held
+                .iter()
+                .map(|(t, s)| TokenRecord {
+                    hash: tokens::token_hash(t),
+                    seats: s.clone(),
+                })
+                .collect(),
+        };
+        let id = tokens::new_game_id().map_err(|e| ApiError::internal(e.to_string()))?;
+        let row = GameRow {
+            id: id.clone(),
+            ruleset: ruleset.into(),
+            mode: mode.as_str().into(),
+            scenario_json: scenario_json.to_string(),
+            seed,
+            created_at: now(),
+            seats_json: serde_json::to_string(&record)
+                .map_err(|e| ApiError::internal(e.to_string()))?,
+            setup_hash: game.state_hash(),
+            resigned: None,
+        };
+        let store = self.inner.store.clone();
+        let stored = row.clone();
+        tokio::task::spawn_blocking(move || store.insert_game(&stored))
+            .await
+            .map_err(|e| ApiError::internal(e.to_string()))?
+            .map_err(|e| {
+                tracing::error!(error = %e, "cannot store a new game");
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    code::STORAGE,
+                    "the game could not be stored",
+                )
+            })?;
+        let entry = GameEntry {
+            game,
+            corrupt: None,
+            resigned: None,
+            legal_cache: Vec::new(),
+        };
+        let slot = Arc::new(GameSlot::new(&row, mode, record, entry));
+        write_lock(&self.inner.games).insert(id.clone(), slot.clone());
+        tracing::info!(game = %id, mode = mode.as_str(), "game created");
+        self.kick_bots(&slot);
+
+        let creator = &held[0];
+        let seats_out: Vec<Value> = slot
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let token = creator
+                    .1
+                    .contains(&Seat(i as u8))
+                    .then(|| creator.0.clone());
+                json!({ "seat": i, "kind": s.kind, "bot": s.bot, "name": s.name, "token": token })
+            })
+            .collect();
+        let mut out = json!({
+            "game": id,
+            "ruleset": ruleset,
+            "mode": mode.as_str(),
+            "seed": seed,
+            "token": creator.0,
+            "seat": creator.1.first().map(|s| s.0),
+            "seats": seats_out,
+            "url": format!("/#game={id}&token={}", creator.0),
+        });
+        if let Some((token, s)) = held.get(1) {
+            out["join"] = json!({
+                "seat": s.first().map(|s| s.0),
+                "token": token,
+                "url": format!("/#game={id}&token={token}"),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Recent games, newest first.
+    pub async fn list(&self, limit: usize) -> Vec<Value> {
+        let mut slots: Vec<Arc<GameSlot>> =
+            read_lock(&self.inner.games).values().cloned().collect();
+        slots.sort_by(|a, b| (b.created_at, &b.id).cmp(&(a.created_at, &a.id)));
+        slots.truncate(limit);
+        let mut out = Vec::with_capacity(slots.len());
+        for slot in slots {
+            let entry = slot.entry.lock().await;
+            out.push(json!({
+                "id": slot.id,
+                "ruleset": slot.ruleset,
+                "mode": slot.mode.as_str(),
+                "created": slot.created_at,
+                "step": entry.game.step_count(),
+                "over": entry.over(),
+                "corrupt": entry.corrupt,
+                "seats": slot.seats_json(),
+            }));
+        }
+        out
+    }
+
+    /// The snapshot of a game for `access`, with log entries of steps after `log_from`.
+    pub async fn snapshot(
+        &self,
+        slot: &GameSlot,
+        access: &Access,
+        lang: Lang,
+        log_from: usize,
+    ) -> Snapshot {
+        let mut entry = slot.entry.lock().await;
+        build_snapshot(slot, &mut entry, access, lang, log_from, Extra::default())
+    }
+
+    /// [`AppState::snapshot`] as a socket message (`"type": "snapshot"`).
+    pub async fn snapshot_message(
+        &self,
+        slot: &GameSlot,
+        access: &Access,
+        lang: Lang,
+        log_from: usize,
+    ) -> Snapshot {
+        let mut entry = slot.entry.lock().await;
+        let extra = Extra {
+            kind: Some("snapshot"),
+            at: None,
+        };
+        build_snapshot(slot, &mut entry, access, lang, log_from, extra)
+    }
+
+    /// The spectator snapshot after the first `at` actions, for stepping through a replay (same
+    /// access as [`AppState::replay`]); it carries `"at"` and the log of steps `1..=at`.
+    pub async fn snapshot_at(
+        &self,
+        slot: &GameSlot,
+        access: &Access,
+        at: usize,
+        lang: Lang,
+    ) -> ApiResult<Snapshot> {
+        let (mut replay, resigned, total) = {
+            let entry = slot.entry.lock().await;
+            if !entry.over() && access.seats.is_empty() {
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    code::NO_TOKEN,
+                    "the positions of a game in progress are for its players: give your token",
+                ));
+            }
+            let total = entry.game.step_count();
+            if at > total {
+                return Err(ApiError::bad(
+                    code::BAD_REQUEST,
+                    format!("the game has {total} action(s); at={at} is past its end"),
+                ));
+            }
+            let replay = entry
+                .game
+                .replay()
+                .map_err(|e| ApiError::internal(e.to_string()))?;
+            (replay, entry.resigned, total)
+        };
+        replay.actions.truncate(at);
+        let registry = self.inner.registry.clone();
+        let game = tokio::task::spawn_blocking(move || registry.run_replay(&replay))
+            .await
+            .map_err(|e| ApiError::internal(e.to_string()))?
+            .map_err(|e| {
+                ApiError::new(
+                    StatusCode::CONFLICT,
+                    code::CORRUPT,
+                    format!("this position cannot be rebuilt: {e}"),
+                )
+            })?;
+        let mut entry = GameEntry {
+            game,
+            corrupt: None,
+            resigned: if at == total { resigned } else { None },
+            legal_cache: Vec::new(),
+        };
+        let extra = Extra {
+            kind: None,
+            at: Some(at),
+        };
+        Ok(build_snapshot(
+            slot,
+            &mut entry,
+            &Access::spectator(),
+            lang,
+            0,
+            extra,
+        ))
+    }
+
+    /// Plays `action` for the seat `access` holds (or `seat`, when it holds several), refusing
+    /// it when `step` is given and the game has moved on since. Answers the step the game was
+    /// at before the action.
+    pub async fn act(
+        &self,
+        slot: &Arc<GameSlot>,
+        access: &Access,
+        seat: Option<u8>,
+        step: Option<usize>,
+        action: &Value,
+    ) -> ApiResult<usize> {
+        let before = {
+            let mut entry = slot.entry.lock().await;
+            let seat = choose_seat(&entry, access, seat)?;
+            if let Some(reason) = &entry.corrupt {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    code::CORRUPT,
+                    format!("this game is read-only: {reason}"),
+                ));
+            }
+            if let Some(r) = entry.resigned {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    skirmish_engine::Rejection::GAME_OVER,
+                    format!("the game is over: {r} resigned"),
+                ));
+            }
+            let now = entry.game.step_count();
+            if let Some(s) = step {
+                if s != now {
+                    return Err(ApiError::new(
+                        StatusCode::CONFLICT,
+                        code::STALE,
+                        format!(
+                            "this action was meant for step {s}, but the game is at step {now}: \
+                             it was sent twice or something happened since; nothing was played"
+                        ),
+                    ));
+                }
+            }
+            self.apply_locked(slot, &mut entry, seat, action).await?;
+            now
+        };
+        slot.notify();
+        self.kick_bots(slot);
+        Ok(before)
+    }
+
+    /// Ends the game for the seat `access` holds: every other seat wins.
+    pub async fn resign(
+        &self,
+        slot: &Arc<GameSlot>,
+        access: &Access,
+        seat: Option<u8>,
+    ) -> ApiResult<()> {
+        {
+            let mut entry = slot.entry.lock().await;
+            let seat = choose_seat(&entry, access, seat)?;
+            if entry.over() {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    skirmish_engine::Rejection::GAME_OVER,
+                    "the game is already over",
+                ));
+            }
+            if let Some(reason) = &entry.corrupt {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    code::CORRUPT,
+                    format!("this game is read-only: {reason}"),
+                ));
+            }
+            let store = self.inner.store.clone();
+            let id = slot.id.clone();
+            tokio::task::spawn_blocking(move || store.set_resigned(&id, seat.0))
+                .await
+                .map_err(|e| ApiError::internal(e.to_string()))?
+                .map_err(|e| {
+                    tracing::error!(game = %slot.id, error = %e, "cannot store a resignation");
+                    ApiError::new(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        code::STORAGE,
+                        "the resignation could not be stored; nothing changed",
+                    )
+                })?;
+            entry.resigned = Some(seat);
+            entry.legal_cache.clear();
+            slot.finished.store(true, Ordering::SeqCst);
+        }
+        slot.notify();
+        Ok(())
+    }
+
+    /// The replay of a game: anyone's once it is over, only its players' before.
+    pub async fn replay(&self, slot: &GameSlot, access: &Access) -> ApiResult<Value> {
+        let entry = slot.entry.lock().await;
+        if !entry.over() && access.seats.is_empty() {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                code::NO_TOKEN,
+                "the replay of a game in progress is for its players: give your token",
+            ));
+        }
+        let replay = entry
+            .game
+            .replay()
+            .map_err(|e| ApiError::internal(e.to_string()))?;
+        serde_json::to_value(&replay).map_err(|e| ApiError::internal(e.to_string()))
+    }
+
+    /// Runs `f` on the HeroClix game of `slot` (reach and line-of-fire helpers).
+    pub async fn with_heroclix<T>(
+        &self,
+        slot: &GameSlot,
+        f: impl FnOnce(&skirmish_engine::Game<HeroClix>) -> ApiResult<T>,
+    ) -> ApiResult<T> {
+        let entry = slot.entry.lock().await;
+        let game = heroclix_ui::downcast(entry.game.as_ref())
+            .ok_or_else(|| ApiError::bad(code::BAD_REQUEST, "this helper is for HeroClix games"))?;
+        f(game)
+    }
+
+    /// Plays an action under the game's lock and stores it; on a storage failure the game is
+    /// rebuilt from the database so memory never runs ahead of what is stored.
+    async fn apply_locked(
+        &self,
+        slot: &GameSlot,
+        entry: &mut GameEntry,
+        seat: Seat,
+        action: &Value,
+    ) -> ApiResult<()> {
+        entry.game.act_json(seat, action)?;
+        entry.legal_cache.clear();
+        let idx = entry.game.step_count().saturating_sub(1);
+        // Store the action as the engine read it, not as it was sent (extra fields dropped).
+        let action_json = heroclix_ui::downcast(entry.game.as_ref())
+            .and_then(|g| g.steps().last())
+            .and_then(|s| serde_json::to_string(&s.action).ok())
+            .unwrap_or_else(|| action.to_string());
+        let row = ActionRow {
+            idx,
+            seat: seat.0,
+            action_json,
+            state_hash: current_hash(entry.game.as_ref()),
+        };
+        let store = self.inner.store.clone();
+        let id = slot.id.clone();
+        let stored = tokio::task::spawn_blocking(move || store.insert_action(&id, &row)).await;
+        match stored {
+            Ok(Ok(())) => {
+                slot.finished.store(entry.over(), Ordering::SeqCst);
+                Ok(())
+            }
+            failure => {
+                let why = match failure {
+                    Ok(Err(e)) => e.to_string(),
+                    Err(e) => e.to_string(),
+                    Ok(Ok(())) => String::new(),
+                };
+                tracing::error!(game = %slot.id, error = %why, "cannot store an action; rolling back");
+                match self.load_slot(&slot.id) {
+                    Ok(fresh) => {
+                        let fresh = fresh.entry.into_inner();
+                        entry.game = fresh.game;
+                        entry.corrupt = fresh.corrupt;
+                    }
+                    Err(reason) => entry.corrupt = Some(reason),
+                }
+                entry.legal_cache.clear();
+                Err(ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    code::STORAGE,
+                    "the action could not be stored, so it was not played",
+                ))
+            }
+        }
+    }
+
+    /// Starts the bot driver of every game that waits for a bot (at startup).
+    pub fn kick_all_bots(&self) {
+        let slots: Vec<Arc<GameSlot>> = read_lock(&self.inner.games).values().cloned().collect();
+        for slot in slots {
+            self.kick_bots(&slot);
+        }
+    }
+
+    /// Makes sure a bot driver runs for `slot` if it has bot seats.
+    pub fn kick_bots(&self, slot: &Arc<GameSlot>) {
+        if !slot.has_bots() || slot.bot_running.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let this = self.clone();
+        let slot = slot.clone();
+        tokio::spawn(async move { this.drive_bots(slot).await });
+    }
+
+    /// Plays bot seats for as long as the game waits for one.
+    async fn drive_bots(&self, slot: Arc<GameSlot>) {
+        loop {
+            // The flag is cleared under the game's lock, so an action that hands the turn to a
+            // bot right after always finds the flag clear and starts a new driver.
+            let job = {
+                let entry = slot.entry.lock().await;
+                let job = if self.closing() {
+                    None
+                } else {
+                    bot_job(&slot, &entry, &self.inner.settings.bots)
+                };
+                match job {
+                    Some(job) => job,
+                    None => {
+                        slot.bot_running.store(false, Ordering::SeqCst);
+                        return;
+                    }
+                }
+            };
+            let (seat, bot, copy, step) = job;
+            let delay = self.inner.settings.bot_delay;
+            if !delay.is_zero() {
+                let mut shutdown = self.shutdown_signal();
+                tokio::select! {
+                    _ = tokio::time::sleep(delay) => {}
+                    _ = shutdown.changed() => {}
+                }
+                if self.closing() {
+                    slot.bot_running.store(false, Ordering::SeqCst);
+                    return;
+                }
+            }
+            let choice = match copy {
+                Some(copy) => {
+                    let thinker = bot.clone();
+                    let handle =
+                        tokio::task::spawn_blocking(move || thinker.choose(copy.as_ref(), seat));
+                    match tokio::time::timeout(self.inner.settings.bot_time_limit, handle).await {
+                        Ok(Ok(choice)) => choice,
+                        Ok(Err(e)) => {
+                            tracing::warn!(game = %slot.id, bot = bot.name(), error = %e, "bot failed");
+                            None
+                        }
+                        Err(_) => {
+                            tracing::warn!(game = %slot.id, bot = bot.name(), "bot overran its thinking time; playing a random legal action");
+                            None
+                        }
+                    }
+                }
+                None => None,
+            };
+            let mut entry = slot.entry.lock().await;
+            if entry.game.step_count() != step || entry.over() || entry.corrupt.is_some() {
+                // Someone resigned or the game changed while the bot thought: look again.
+                continue;
+            }
+            let mut played = false;
+            if let Some(action) = choice {
+                match self.apply_locked(&slot, &mut entry, seat, &action).await {
+                    Ok(()) => played = true,
+                    Err(e) if e.code == code::STORAGE => {
+                        slot.bot_running.store(false, Ordering::SeqCst);
+                        return;
+                    }
+                    Err(e) => {
+                        tracing::warn!(game = %slot.id, bot = bot.name(), reason = %e, "bot action refused; playing a random legal action")
+                    }
+                }
+            }
+            if !played {
+                let fallback = RandomBot.choose(entry.game.as_ref(), seat);
+                let ok = match fallback {
+                    Some(action) => self
+                        .apply_locked(&slot, &mut entry, seat, &action)
+                        .await
+                        .is_ok(),
+                    None => false,
+                };
+                if !ok {
+                    tracing::error!(game = %slot.id, %seat, "a bot seat has no action it can play");
+                    slot.bot_running.store(false, Ordering::SeqCst);
+                    return;
+                }
+            }
+            drop(entry);
+            slot.notify();
+        }
+    }
+}
+
+type BotJob = (Seat, Arc<dyn BotPlayer>, Option<Box<dyn AnyGame>>, usize);
+
+fn bot_job(slot: &GameSlot, entry: &GameEntry, roster: &BotRoster) -> Option<BotJob> {
+    if entry.over() || entry.corrupt.is_some() {
+        return None;
+    }
+    let (seat, bot) = entry
+        .game
+        .pending_seats()
+        .into_iter()
+        .find_map(|s| Some((s, slot.bot(s, roster)?)))?;
+    Some((
+        seat,
+        bot,
+        heroclix_ui::clone_game(entry.game.as_ref()),
+        entry.game.step_count(),
+    ))
+}
+
+/// The seat an action or resignation is for.
+fn choose_seat(entry: &GameEntry, access: &Access, asked: Option<u8>) -> ApiResult<Seat> {
+    if access.seats.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            code::NO_TOKEN,
+            "spectators cannot act: give a seat's token",
+        ));
+    }
+    if let Some(s) = asked {
+        let seat = Seat(s);
+        if !access.seats.contains(&seat) {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                code::WRONG_SEAT,
+                format!("your token does not hold {seat}"),
+            ));
+        }
+        return Ok(seat);
+    }
+    let pending = entry.game.pending_seats();
+    Ok(access
+        .seats
+        .iter()
+        .copied()
+        .find(|s| pending.contains(s))
+        .unwrap_or(access.seats[0]))
+}
+
+/// The viewer a snapshot is built for.
+fn viewer(entry: &GameEntry, access: &Access) -> (Viewer, Option<Seat>) {
+    let pending = entry.game.pending_seats();
+    let seat = access
+        .seats
+        .iter()
+        .copied()
+        .find(|s| pending.contains(s))
+        .or_else(|| access.seats.first().copied());
+    match seat {
+        Some(s) => (Viewer::Seat(s), Some(s)),
+        None => (Viewer::Spectator, None),
+    }
+}
+
+/// One legal action as snapshots list it.
+#[derive(Clone, Debug, Serialize)]
+struct LegalEntry {
+    seat: Seat,
+    action: Value,
+    text: String,
+}
+
+/// Makes sure the legal actions of `seat` at this step in `lang` are in the cache: they are
+/// computed once per step, however many sockets look.
+fn ensure_legal(entry: &mut GameEntry, seat: Seat, lang: Lang) {
+    let step = entry.game.step_count();
+    if entry
+        .legal_cache
+        .iter()
+        .any(|c| c.step == step && c.seat == seat && c.lang == lang)
+    {
+        return;
+    }
+    let entries: Vec<LegalEntry> = match heroclix_ui::downcast(entry.game.as_ref()) {
+        Some(g) => heroclix_ui::legal_with_texts(g, seat, lang)
+            .into_iter()
+            .map(|(action, text)| LegalEntry { seat, action, text })
+            .collect(),
+        None => entry
+            .game
+            .legal_actions_json(seat)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|action| LegalEntry {
+                seat,
+                text: action.to_string(),
+                action,
+            })
+            .collect(),
+    };
+    entry.legal_cache.retain(|c| c.step == step);
+    entry.legal_cache.push(LegalCache {
+        step,
+        seat,
+        lang,
+        entries,
+    });
+}
+
+/// The state hash, taken from the step log when it has one (hashing a state is not free).
+fn current_hash(game: &dyn AnyGame) -> String {
+    heroclix_ui::downcast(game)
+        .and_then(|g| g.steps().last().map(|s| s.hash.clone()))
+        .unwrap_or_else(|| game.state_hash())
+}
+
+/// A view, serialized straight from the ruleset's type when the server knows it.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ViewOut {
+    HeroClix(Box<skirmish_heroclix::game::View>),
+    Json(Value),
+}
+
+/// A snapshot as written out: borrowed where it can be, since it is built for every socket
+/// after every change.
+#[derive(Serialize)]
+struct SnapshotOut<'a> {
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
+    game: &'a str,
+    ruleset: &'a str,
+    mode: &'static str,
+    lang: Lang,
+    seat: Option<Seat>,
+    controls: &'a [Seat],
+    step: usize,
+    hash: String,
+    over: bool,
+    corrupt: Option<&'a str>,
+    view: ViewOut,
+    pending: Value,
+    prompt: String,
+    legal: Vec<&'a LegalEntry>,
+    log: Vec<Value>,
+    log_from: usize,
+    seats: Vec<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at: Option<usize>,
+}
+
+/// A snapshot's JSON text and the step it shows.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// The JSON text.
+    pub json: String,
+    /// The game's step.
+    pub step: usize,
+}
+
+impl axum::response::IntoResponse for Snapshot {
+    fn into_response(self) -> axum::response::Response {
+        (
+            [(
+                axum::http::header::CONTENT_TYPE,
+                axum::http::HeaderValue::from_static("application/json"),
+            )],
+            self.json,
+        )
+            .into_response()
+    }
+}
+
+/// Options of a snapshot beyond who looks and in which language.
+#[derive(Clone, Copy, Debug, Default)]
+struct Extra {
+    /// `"snapshot"` on sockets, where messages carry a type.
+    kind: Option<&'static str>,
+    /// The replay position shown, for `?at=K`.
+    at: Option<usize>,
+}
+
+fn build_snapshot(
+    slot: &GameSlot,
+    entry: &mut GameEntry,
+    access: &Access,
+    lang: Lang,
+    log_from: usize,
+    extra: Extra,
+) -> Snapshot {
+    let (viewer, seat) = viewer(entry, access);
+    let step = entry.game.step_count();
+    let log_from = log_from.min(step);
+    let mut legal_seats = Vec::new();
+    if entry.resigned.is_none() && entry.corrupt.is_none() {
+        let pending = entry.game.pending_seats();
+        for s in &access.seats {
+            if pending.contains(s) {
+                ensure_legal(entry, *s, lang);
+                legal_seats.push(*s);
+            }
+        }
+    }
+    let entry = &*entry;
+    let hc = heroclix_ui::downcast(entry.game.as_ref());
+    let view = match hc {
+        Some(g) => ViewOut::HeroClix(Box::new(g.view(viewer))),
+        None => ViewOut::Json(
+            entry
+                .game
+                .view_json(viewer)
+                .unwrap_or_else(|e| json!({ "error": e.to_string() })),
+        ),
+    };
+    let (pending, prompt) = if let Some(r) = entry.resigned {
+        let winners: Vec<Seat> = Seat::all(slot.seats.len() as u8)
+            .filter(|s| *s != r)
+            .collect();
+        let reason = heroclix_ui::resigned_reason(r, lang);
+        let scores = hc.map(heroclix_ui::scores).unwrap_or_default();
+        (
+            json!({ "over": { "winners": winners, "scores": scores, "reason": reason, "resigned": r } }),
+            reason,
+        )
+    } else {
+        let p = entry
+            .game
+            .pending_json()
+            .unwrap_or_else(|e| json!({ "error": e.to_string() }));
+        let p = match p.get("decide") {
+            Some(d) => d.clone(),
+            None => p,
+        };
+        let prompt = hc
+            .map(|g| heroclix_ui::decision_text(g, lang))
+            .unwrap_or_default();
+        (p, prompt)
+    };
+    let legal: Vec<&LegalEntry> = legal_seats
+        .iter()
+        .filter_map(|s| {
+            entry
+                .legal_cache
+                .iter()
+                .find(|c| c.step == step && c.seat == *s && c.lang == lang)
+        })
+        .flat_map(|c| c.entries.iter())
+        .collect();
+    let log = match hc {
+        Some(g) => heroclix_ui::log_entries(g, viewer, log_from, lang),
+        None => entry
+            .game
+            .events_json(viewer, log_from)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|e| json!({ "text": e.to_string(), "event": e }))
+            .collect(),
+    };
+    let out = SnapshotOut {
+        kind: extra.kind,
+        game: &slot.id,
+        ruleset: &slot.ruleset,
+        mode: slot.mode.as_str(),
+        lang,
+        seat,
+        controls: &access.seats,
+        step,
+        hash: current_hash(entry.game.as_ref()),
+        over: entry.over(),
+        corrupt: entry.corrupt.as_deref(),
+        view,
+        pending,
+        prompt,
+        legal,
+        log,
+        log_from,
+        seats: slot.seats_json(),
+        at: extra.at,
+    };
+    let json = serde_json::to_string(&out).unwrap_or_else(|e| {
+        json!({ "game": slot.id, "step": step, "error": format!("cannot serialize: {e}") })
+            .to_string()
+    });
+    Snapshot { json, step }
+}

@@ -1,0 +1,840 @@
+//! HeroClix for people: legal actions as sentences ("Move Kestrel Vane to 12,7 (5 squares)"),
+//! the log from events, the prompt for the pending decision, and the reach and line-of-fire
+//! helpers the page draws. Everything is computed from the engine's state with the rules' own
+//! functions, so what the page shows is what the engine will accept.
+
+use std::collections::HashMap;
+
+use serde_json::{json, Value};
+use skirmish_board::square::{Dir, Square};
+use skirmish_board::FigureId;
+use skirmish_engine::{Game, Pending, Ruleset, Seat, Viewer};
+use skirmish_heroclix::figure::Stat;
+use skirmish_heroclix::game::combat;
+use skirmish_heroclix::game::play;
+use skirmish_heroclix::game::values::{compute, Change, Effect};
+use skirmish_heroclix::game::{Action, Decision, Event, Fig, HeroClix, State};
+use skirmish_heroclix::movement::{self, MoveQuery, MoveReach};
+use skirmish_lang::Lang;
+use skirmish_los::{ClixLos, Endpoint, Verdict};
+
+use crate::error::{code, ApiError};
+
+/// The HeroClix game inside a dynamic game, if it is one.
+pub fn downcast(game: &dyn skirmish_engine::AnyGame) -> Option<&Game<HeroClix>> {
+    game.as_any().downcast_ref::<Game<HeroClix>>()
+}
+
+/// A copy of a HeroClix game, for bots to think on without holding the game's lock.
+pub fn clone_game(
+    game: &dyn skirmish_engine::AnyGame,
+) -> Option<Box<dyn skirmish_engine::AnyGame>> {
+    downcast(game).map(|g| Box::new(g.clone()) as Box<dyn skirmish_engine::AnyGame>)
+}
+
+fn seat_name(seat: Seat, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("player {}", seat.number()),
+        Lang::Fr => format!("joueur {}", seat.number()),
+    }
+}
+
+fn name(state: &State, id: FigureId) -> String {
+    state
+        .fig(id)
+        .map_or_else(|| format!("#{}", id.0), |f| f.label.clone())
+}
+
+/// The move search a figure given a move action now would run, as the rules run it.
+fn move_reach<'a>(state: &'a State, f: &Fig) -> Option<MoveReach<'a>> {
+    let from = f.square?;
+    let others = play::standings(state, f);
+    let escaped = play::adjacent_enemies(state, f);
+    let speed = combat::stat(state, f, Stat::Speed)
+        .value
+        .max(0)
+        .unsigned_abs();
+    let q = MoveQuery {
+        from,
+        speed,
+        others: &others,
+        broke_away_from: &escaped,
+    };
+    movement::reach(&state.map, &q).ok()
+}
+
+/// What a 2d6 attack roll must reach, as words.
+fn needs(attack: i32, defence: i32, lang: Lang) -> String {
+    let n = defence - attack;
+    match lang {
+        Lang::En if n <= 2 => "hits unless a 2 is rolled".into(),
+        Lang::En if n >= 12 => "hits only on a 12".into(),
+        Lang::En => format!("needs {n}"),
+        Lang::Fr if n <= 2 => "touche sauf sur un 2".into(),
+        Lang::Fr if n >= 12 => "ne touche que sur un 12".into(),
+        Lang::Fr => format!("il faut {n}"),
+    }
+}
+
+/// The target's defence against `a`, hindered lines included, as the attack roll computes it.
+fn defence_against(state: &State, a: &Fig, t: &Fig, ranged: bool) -> (i32, bool) {
+    let base = combat::stat(state, t, Stat::Defense);
+    let hindered = ranged && combat::line_of_fire(state, a, t) == Verdict::Hindered;
+    let mut effects = base.effects.clone();
+    if hindered {
+        effects.push(Effect::new(
+            Change::Modify(1),
+            "hindered line of fire",
+            "ligne de vue gênée",
+        ));
+    }
+    (compute(base.printed, effects).value, hindered)
+}
+
+fn attack_note(state: &State, a: &Fig, target: FigureId, ranged: bool, lang: Lang) -> String {
+    let Some(t) = state.fig(target) else {
+        return format!("#{}", target.0);
+    };
+    let attack = combat::stat(state, a, Stat::Attack).value;
+    let (defence, hindered) = defence_against(state, a, t, ranged);
+    let mut parts = Vec::new();
+    if hindered {
+        parts.push(lang.pick("hindered", "gênée").to_string());
+    }
+    parts.push(needs(attack, defence, lang));
+    format!("{} ({})", t.label, parts.join(", "))
+}
+
+fn dir_name(d: Dir, lang: Lang) -> &'static str {
+    match d {
+        Dir::N => lang.pick("north", "nord"),
+        Dir::NE => lang.pick("north-east", "nord-est"),
+        Dir::E => lang.pick("east", "est"),
+        Dir::SE => lang.pick("south-east", "sud-est"),
+        Dir::S => lang.pick("south", "sud"),
+        Dir::SW => lang.pick("south-west", "sud-ouest"),
+        Dir::W => lang.pick("west", "ouest"),
+        Dir::NW => lang.pick("north-west", "nord-ouest"),
+    }
+}
+
+/// Describes actions of one decision, sharing the move searches between them.
+struct Describer<'a> {
+    state: &'a State,
+    lang: Lang,
+    /// Per figure: destination costs, and whether a breakaway roll comes first.
+    moves: HashMap<FigureId, (HashMap<Square, u32>, bool)>,
+}
+
+impl<'a> Describer<'a> {
+    fn new(state: &'a State, lang: Lang) -> Self {
+        Describer {
+            state,
+            lang,
+            moves: HashMap::new(),
+        }
+    }
+
+    fn move_info(&mut self, figure: FigureId) -> &(HashMap<Square, u32>, bool) {
+        let state = self.state;
+        self.moves.entry(figure).or_insert_with(|| {
+            let Some(f) = state.fig(figure) else {
+                return (HashMap::new(), false);
+            };
+            if f.is_multi_base() {
+                let costs = play::move_paths(state, f)
+                    .into_iter()
+                    .map(|(s, p)| (s, p.cost))
+                    .collect();
+                return (costs, !play::adjacent_enemies(state, f).is_empty());
+            }
+            match move_reach(state, f) {
+                Some(r) => (r.destinations().into_iter().collect(), r.needs_breakaway),
+                None => (HashMap::new(), false),
+            }
+        })
+    }
+
+    fn describe(&mut self, action: &Action) -> String {
+        let s = self.state;
+        let lang = self.lang;
+        let fr = lang == Lang::Fr;
+        match action {
+            Action::ChooseMap { map } => {
+                let n = s
+                    .map_choices
+                    .get(*map)
+                    .map_or_else(|| format!("#{map}"), |m| m.name.clone());
+                if fr {
+                    format!("Choisir la carte : {n}")
+                } else {
+                    format!("Choose the map: {n}")
+                }
+            }
+            Action::ChooseZone { zone } => {
+                if fr {
+                    format!("Choisir la zone de déploiement {zone}")
+                } else {
+                    format!("Choose deployment zone {zone}")
+                }
+            }
+            Action::Place { figure, square } => {
+                if fr {
+                    format!("Placer {} en {square}", name(s, *figure))
+                } else {
+                    format!("Place {} on {square}", name(s, *figure))
+                }
+            }
+            Action::Move { figure, to } => {
+                let from = s.fig(*figure).and_then(|f| f.square);
+                let (cost, breakaway) = {
+                    let (costs, b) = self.move_info(*figure);
+                    (costs.get(to).copied(), *b)
+                };
+                let n = name(s, *figure);
+                let mut extra = Vec::new();
+                if let Some(c) = cost {
+                    extra.push(if fr {
+                        format!("{c} case(s)")
+                    } else if c == 1 {
+                        "1 square".to_string()
+                    } else {
+                        format!("{c} squares")
+                    });
+                }
+                if breakaway && from != Some(*to) {
+                    extra.push(
+                        lang.pick("breakaway roll first", "jet d'évasion d'abord")
+                            .into(),
+                    );
+                }
+                let extra = if extra.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", extra.join(", "))
+                };
+                if from == Some(*to) {
+                    if fr {
+                        format!("{n} reste en {to} (action de déplacement){extra}")
+                    } else {
+                        format!("{n} stays on {to} (move action){extra}")
+                    }
+                } else if fr {
+                    format!("Déplacer {n} en {to}{extra}")
+                } else {
+                    format!("Move {n} to {to}{extra}")
+                }
+            }
+            Action::CloseAttack { attacker, target } => {
+                let Some(a) = s.fig(*attacker) else {
+                    return format!("{action:?}");
+                };
+                let t = attack_note(s, a, *target, false, lang);
+                if fr {
+                    format!("Attaque au corps à corps : {} → {t}", a.label)
+                } else {
+                    format!("Close attack: {} → {t}", a.label)
+                }
+            }
+            Action::RangedAttack { attacker, targets } => {
+                let Some(a) = s.fig(*attacker) else {
+                    return format!("{action:?}");
+                };
+                let t: Vec<String> = targets
+                    .iter()
+                    .map(|t| attack_note(s, a, *t, true, lang))
+                    .collect();
+                if fr {
+                    format!("Attaque à distance : {} → {}", a.label, t.join(", "))
+                } else {
+                    format!("Ranged attack: {} → {}", a.label, t.join(", "))
+                }
+            }
+            Action::DestroyBlocking {
+                attacker,
+                square,
+                ranged,
+            } => {
+                let how = if *ranged {
+                    lang.pick("ranged", "à distance")
+                } else {
+                    lang.pick("close combat", "corps à corps")
+                };
+                if fr {
+                    format!(
+                        "{} attaque le terrain bloquant en {square} ({how}, 3 dégâts pour le détruire)",
+                        name(s, *attacker)
+                    )
+                } else {
+                    format!(
+                        "{} attacks the blocking terrain on {square} ({how}, 3 damage destroys it)",
+                        name(s, *attacker)
+                    )
+                }
+            }
+            Action::DestroyWall {
+                attacker,
+                square,
+                dir,
+                ranged,
+            } => {
+                let how = if *ranged {
+                    lang.pick("ranged", "à distance")
+                } else {
+                    lang.pick("close combat", "corps à corps")
+                };
+                if fr {
+                    format!(
+                        "{} attaque le mur côté {} de {square} ({how}, 3 dégâts pour le détruire)",
+                        name(s, *attacker),
+                        dir_name(*dir, lang)
+                    )
+                } else {
+                    format!(
+                        "{} attacks the wall on the {} side of {square} ({how}, 3 damage destroys it)",
+                        name(s, *attacker),
+                        dir_name(*dir, lang)
+                    )
+                }
+            }
+            Action::Pass { figure } => {
+                if fr {
+                    format!("{} passe (sans marqueur action)", name(s, *figure))
+                } else {
+                    format!("{} passes (no action token)", name(s, *figure))
+                }
+            }
+            Action::SplitDamage { amounts } => {
+                let targets = match &s.interrupt {
+                    Some(skirmish_heroclix::game::Interrupt::SplitDamage { attack }) => {
+                        attack.hits.clone()
+                    }
+                    _ => Vec::new(),
+                };
+                let parts: Vec<String> = amounts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| {
+                        let who = targets
+                            .get(i)
+                            .map_or_else(|| format!("#{}", i + 1), |t| name(s, *t));
+                        if fr {
+                            format!("{a} à {who}")
+                        } else {
+                            format!("{a} to {who}")
+                        }
+                    })
+                    .collect();
+                if fr {
+                    format!("Répartir les dégâts : {}", parts.join(", "))
+                } else {
+                    format!("Split the damage: {}", parts.join(", "))
+                }
+            }
+            Action::KnockbackVia { square } => {
+                let who = match &s.interrupt {
+                    Some(skirmish_heroclix::game::Interrupt::KnockbackLine { figure, .. }) => {
+                        name(s, *figure)
+                    }
+                    _ => "?".into(),
+                };
+                if fr {
+                    format!("Recul de {who} selon la ligne passant par {square}")
+                } else {
+                    format!("Knock {who} back along the line through {square}")
+                }
+            }
+            Action::EndTurn => {
+                let left = s.action_total.saturating_sub(s.actions_used);
+                match (left, fr) {
+                    (0, false) => "End the turn".into(),
+                    (0, true) => "Finir le tour".into(),
+                    (n, false) => format!("End the turn ({n} action(s) unused)"),
+                    (n, true) => format!("Finir le tour ({n} action(s) non utilisée(s))"),
+                }
+            }
+        }
+    }
+}
+
+/// The legal actions of `seat`, each as JSON with its sentence.
+pub fn legal_with_texts(game: &Game<HeroClix>, seat: Seat, lang: Lang) -> Vec<(Value, String)> {
+    let actions = game.legal_actions(seat);
+    let mut d = Describer::new(game.state(), lang);
+    actions
+        .iter()
+        .filter_map(|a| {
+            let v = serde_json::to_value(a).ok()?;
+            Some((v, d.describe(a)))
+        })
+        .collect()
+}
+
+/// One action as a sentence (for the log of who did what).
+pub fn describe_action(state: &State, action: &Action, lang: Lang) -> String {
+    Describer::new(state, lang).describe(action)
+}
+
+/// What the pending decision asks, as a sentence.
+pub fn decision_text(game: &Game<HeroClix>, lang: Lang) -> String {
+    let s = game.state();
+    let fr = lang == Lang::Fr;
+    match game.pending() {
+        Pending::Over(outcome) => {
+            let w: Vec<String> = outcome
+                .winners
+                .iter()
+                .map(|w| seat_name(*w, lang))
+                .collect();
+            if fr {
+                format!("Partie terminée : {} ({})", w.join(", "), outcome.reason)
+            } else {
+                format!("Game over: {} ({})", w.join(", "), outcome.reason)
+            }
+        }
+        Pending::Decide { seats, decision } => {
+            let who = seats
+                .iter()
+                .map(|s| seat_name(*s, lang))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let what = match decision {
+                Decision::ChooseMap { .. } => {
+                    lang.pick("choose the map", "choisir la carte").into()
+                }
+                Decision::ChooseZone { .. } => lang
+                    .pick(
+                        "choose a deployment zone",
+                        "choisir une zone de déploiement",
+                    )
+                    .into(),
+                Decision::Deploy { figures } => {
+                    if fr {
+                        format!("placer ses personnages ({} restant(s))", figures.len())
+                    } else {
+                        format!("place figures ({} left)", figures.len())
+                    }
+                }
+                Decision::Turn {
+                    round,
+                    actions_left,
+                } => {
+                    if fr {
+                        format!("round {round}, {actions_left} action(s) restante(s)")
+                    } else {
+                        format!("round {round}, {actions_left} action(s) left")
+                    }
+                }
+                Decision::SplitDamage {
+                    targets, damage, ..
+                } => {
+                    let t: Vec<String> = targets.iter().map(|t| name(s, *t)).collect();
+                    if fr {
+                        format!("répartir {damage} dégât(s) entre {}", t.join(", "))
+                    } else {
+                        format!("split {damage} damage between {}", t.join(", "))
+                    }
+                }
+                Decision::KnockbackLine { figure, .. } => {
+                    if fr {
+                        format!("choisir la ligne de recul de {}", name(s, figure))
+                    } else {
+                        format!("choose the knockback line of {}", name(s, figure))
+                    }
+                }
+            };
+            format!("{who}: {what}")
+        }
+    }
+}
+
+/// The log of steps `from_step + 1 ..` (steps count from 1, the first action), as `viewer` may
+/// see it: one entry per event with its text, the event itself (for animations) and the dice it
+/// shows.
+pub fn log_entries(
+    game: &Game<HeroClix>,
+    viewer: Viewer,
+    from_step: usize,
+    lang: Lang,
+) -> Vec<Value> {
+    let state = game.state();
+    let mut out = Vec::new();
+    for (i, step) in game.steps().iter().enumerate().skip(from_step) {
+        for event in &step.events {
+            let Some(event) = HeroClix::event_view(event, viewer) else {
+                continue;
+            };
+            let dice: Vec<u8> = match &event {
+                Event::AttackRoll { dice, .. } => vec![dice.0, dice.1],
+                Event::Breakaway { roll, .. } => vec![*roll],
+                _ => Vec::new(),
+            };
+            let mut entry = json!({
+                "step": i + 1,
+                "seat": step.seat,
+                "text": event.text(state, lang),
+                "event": event,
+            });
+            if !dice.is_empty() {
+                entry["dice"] = json!(dice);
+            }
+            out.push(entry);
+        }
+    }
+    out
+}
+
+/// Seat names for the snapshot: the teams' names.
+pub fn seat_names(game: &Game<HeroClix>) -> Vec<String> {
+    game.state().seats.iter().map(|s| s.name.clone()).collect()
+}
+
+fn figure_or_error(state: &State, id: u32) -> Result<&Fig, ApiError> {
+    state.fig(FigureId(id)).ok_or_else(|| {
+        ApiError::bad(
+            code::BAD_REQUEST,
+            format!("there is no figure #{id} in this game"),
+        )
+    })
+}
+
+/// Where a figure given a move action now could go: allowance, breakaway, and every destination
+/// with its cost and path. With `to`, also whether that square can be reached, and why not.
+pub fn reach(
+    game: &Game<HeroClix>,
+    figure: u32,
+    to: Option<Square>,
+    lang: Lang,
+) -> Result<Value, ApiError> {
+    let state = game.state();
+    let f = figure_or_error(state, figure)?;
+    let Some(from) = f.square.filter(|_| !f.ko) else {
+        return Err(ApiError::bad(
+            code::BAD_REQUEST,
+            format!("{} is not on the map", f.label),
+        ));
+    };
+    let speed = combat::stat(state, f, Stat::Speed)
+        .value
+        .max(0)
+        .unsigned_abs();
+    if f.is_multi_base() {
+        return Ok(multi_base_reach(state, f, from, speed, to, lang));
+    }
+    let others = play::standings(state, f);
+    let escaped = play::adjacent_enemies(state, f);
+    let q = MoveQuery {
+        from,
+        speed,
+        others: &others,
+        broke_away_from: &escaped,
+    };
+    let r = movement::reach(&state.map, &q)
+        .map_err(|e| ApiError::bad(code::BAD_REQUEST, e.text(lang)))?;
+    let destinations: Vec<Value> = r
+        .destinations()
+        .into_iter()
+        .map(|(sq, cost)| {
+            let path = r.path_to(sq).map(|p| p.nodes).unwrap_or_default();
+            json!({ "square": sq, "cost": cost, "path": path })
+        })
+        .collect();
+    let mut out = json!({
+        "figure": figure,
+        "from": from,
+        "speed": speed,
+        "allowance": r.allowance,
+        "halved": r.halved,
+        "needs_breakaway": r.needs_breakaway,
+        "destinations": destinations,
+    });
+    if let Some(to) = to {
+        out["to"] = match r.path_to(to) {
+            Ok(p) => json!({ "square": to, "ok": true, "cost": p.cost, "path": p.nodes }),
+            Err(e) => json!({ "square": to, "ok": false, "reason": e.text(lang), "refusal": e }),
+        };
+    }
+    Ok(out)
+}
+
+/// [`reach`] for a figure whose base covers several squares: squares are the base's top-left
+/// square, and the whole base moves (the engine's own move search for such figures).
+fn multi_base_reach(
+    state: &State,
+    f: &Fig,
+    from: Square,
+    speed: u32,
+    to: Option<Square>,
+    lang: Lang,
+) -> Value {
+    let paths = play::move_paths(state, f);
+    let halved = f
+        .footprint()
+        .into_iter()
+        .any(|s| state.map.cell(s).is_some_and(|c| c.hinders_movement()));
+    let destinations: Vec<Value> = paths
+        .iter()
+        .map(|(sq, p)| json!({ "square": sq, "cost": p.cost, "path": p.nodes }))
+        .collect();
+    let mut out = json!({
+        "figure": f.id.0,
+        "from": from,
+        "speed": speed,
+        "allowance": if halved { speed.div_ceil(2) } else { speed },
+        "halved": halved,
+        "needs_breakaway": !play::adjacent_enemies(state, f).is_empty(),
+        "base": [f.def.base.width, f.def.base.depth],
+        "destinations": destinations,
+    });
+    if let Some(to) = to {
+        let reason = match lang {
+            Lang::En => format!(
+                "{} cannot end a move with the top-left square of its base on {to}",
+                f.label
+            ),
+            Lang::Fr => format!(
+                "{} ne peut pas finir un déplacement avec la case en haut à gauche de son socle en {to}",
+                f.label
+            ),
+        };
+        out["to"] = match paths.iter().find(|(s, _)| *s == to) {
+            Some((_, p)) => json!({ "square": to, "ok": true, "cost": p.cost, "path": p.nodes }),
+            None => json!({ "square": to, "ok": false, "reason": reason }),
+        };
+    }
+    out
+}
+
+/// The line of fire from a figure to another figure or to a square, explained.
+pub fn line_of_fire(
+    game: &Game<HeroClix>,
+    from: u32,
+    to_figure: Option<u32>,
+    to_square: Option<Square>,
+    lang: Lang,
+) -> Result<Value, ApiError> {
+    let state = game.state();
+    let a = figure_or_error(state, from)?;
+    let from_eps: Vec<Endpoint> = a
+        .footprint()
+        .into_iter()
+        .map(|sq| Endpoint::at(&state.map, sq).with_figure(a.id))
+        .collect();
+    if from_eps.is_empty() {
+        return Err(ApiError::bad(
+            code::BAD_REQUEST,
+            format!("{} is not on the map", a.label),
+        ));
+    }
+    let (to_eps, target) = match (to_figure, to_square) {
+        (Some(id), _) => {
+            let t = figure_or_error(state, id)?;
+            let eps: Vec<Endpoint> = t
+                .footprint()
+                .into_iter()
+                .map(|sq| Endpoint::at(&state.map, sq).with_figure(t.id))
+                .collect();
+            if eps.is_empty() {
+                return Err(ApiError::bad(
+                    code::BAD_REQUEST,
+                    format!("{} is not on the map", t.label),
+                ));
+            }
+            (eps, Some(t))
+        }
+        (None, Some(sq)) => {
+            if !state.map.contains(sq) {
+                return Err(ApiError::bad(
+                    code::BAD_REQUEST,
+                    format!("{sq} is off the map"),
+                ));
+            }
+            (vec![Endpoint::at(&state.map, sq)], None)
+        }
+        (None, None) => {
+            return Err(ApiError::bad(
+                code::BAD_REQUEST,
+                "give the target: to=FIGURE or square=x,y",
+            ))
+        }
+    };
+    let occ = combat::occupancy(state);
+    let range = combat::range(a);
+    // A multi-base figure draws from or to any square of its base: the clearest line within
+    // range counts, then the shortest (as the attack itself chooses).
+    let mut best: Option<((bool, Verdict, u32), Endpoint, Endpoint)> = None;
+    for x in &from_eps {
+        for y in &to_eps {
+            let d = x.square.distance(y.square);
+            let v = ClixLos::HEROCLIX.verdict(&state.map, *x, *y, &occ);
+            let key = (d > range, v, d);
+            if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
+                best = Some((key, *x, *y));
+            }
+        }
+    }
+    let Some((_, from_ep, to_ep)) = best else {
+        return Err(ApiError::internal("no line to explain"));
+    };
+    let line = ClixLos::HEROCLIX.explain(&state.map, from_ep, to_ep, &occ);
+    let mut out = json!({
+        "from": line.from,
+        "to": line.to,
+        "verdict": line.verdict,
+        "verdict_text": line.verdict.name(lang),
+        "distance": line.distance,
+        "range": range,
+        "in_range": line.distance <= range,
+        "squares": line.squares,
+        "corners": line.corners,
+        "notes": line.describe(lang),
+        "raw_notes": line.notes,
+    });
+    if let Some(t) = target {
+        if line.verdict != Verdict::Blocked && state.opposed(a, t) {
+            let attack = combat::stat(state, a, Stat::Attack).value;
+            let (defence, _) = defence_against(state, a, t, true);
+            out["attack"] = json!({
+                "attack": attack,
+                "defense": defence,
+                "text": needs(attack, defence, lang),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Victory points so far, in the engine's outcome shape (`[[seat, points], ...]`).
+pub fn scores(game: &Game<HeroClix>) -> Vec<(Seat, i64)> {
+    game.state()
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (Seat(i as u8), i64::from(s.victory_points)))
+        .collect()
+}
+
+/// Who won, for a resignation, in the engine's outcome shape.
+pub fn resigned_reason(seat: Seat, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{} resigned", seat_name(seat, lang)),
+        Lang::Fr => format!("le {} a abandonné", seat_name(seat, lang)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::{Content, DEFAULT_MAP, DEFAULT_TEAMS};
+
+    fn game() -> Game<HeroClix> {
+        let c = Content::embedded().unwrap();
+        let teams: Vec<_> = DEFAULT_TEAMS
+            .iter()
+            .map(|t| c.team_from_request(&json!(t)).unwrap())
+            .collect();
+        let s = c
+            .scenario(DEFAULT_MAP, &teams, 300, None, Lang::En)
+            .unwrap();
+        Game::new(s, 7).unwrap()
+    }
+
+    /// Plays the first legal action until the game reaches the turn phase.
+    fn to_play(g: &mut Game<HeroClix>) {
+        for _ in 0..200 {
+            let seat = g.pending_seats()[0];
+            if matches!(
+                g.pending(),
+                Pending::Decide {
+                    decision: Decision::Turn { .. },
+                    ..
+                }
+            ) {
+                return;
+            }
+            let a = g.legal_actions(seat)[0].clone();
+            g.act(seat, a).unwrap();
+        }
+        panic!("no turn phase");
+    }
+
+    #[test]
+    fn every_legal_action_has_a_text_in_both_languages() {
+        let mut g = game();
+        to_play(&mut g);
+        let seat = g.pending_seats()[0];
+        for lang in [Lang::En, Lang::Fr] {
+            let legal = legal_with_texts(&g, seat, lang);
+            assert!(!legal.is_empty());
+            for (_, text) in &legal {
+                assert!(!text.is_empty());
+            }
+            let moves: Vec<&String> = legal
+                .iter()
+                .filter(|(v, _)| v["type"] == "move")
+                .map(|(_, t)| t)
+                .collect();
+            assert!(!moves.is_empty());
+            if lang == Lang::En {
+                assert!(
+                    moves[0].starts_with("Move ") || moves[0].contains("stays"),
+                    "{}",
+                    moves[0]
+                );
+                assert!(moves.iter().any(|m| m.contains("squares")), "{moves:?}");
+            } else {
+                assert!(moves.iter().any(|m| m.starts_with("Déplacer")));
+            }
+        }
+        assert!(!decision_text(&g, Lang::En).is_empty());
+        assert!(!log_entries(&g, Viewer::Spectator, 0, Lang::Fr).is_empty());
+    }
+
+    #[test]
+    fn reach_and_line_of_fire_answer() {
+        let mut g = game();
+        to_play(&mut g);
+        let seat = g.pending_seats()[0];
+        let mine: Vec<u32> = g
+            .state()
+            .figures
+            .iter()
+            .filter(|f| f.owner == seat)
+            .map(|f| f.id.0)
+            .collect();
+        let theirs = g
+            .state()
+            .figures
+            .iter()
+            .find(|f| f.owner != seat)
+            .map(|f| f.id.0)
+            .unwrap();
+        let r = reach(&g, mine[0], Some(Square::new(0, 0)), Lang::En).unwrap();
+        assert!(r["destinations"].as_array().unwrap().len() > 1);
+        assert!(r["to"]["ok"].is_boolean());
+        let l = line_of_fire(&g, mine[0], Some(theirs), None, Lang::Fr).unwrap();
+        assert!(l["verdict"].is_string());
+        let giant = g
+            .state()
+            .figures
+            .iter()
+            .find(|f| f.is_multi_base())
+            .map(|f| (f.id.0, f.square))
+            .unwrap();
+        let r = reach(&g, giant.0, giant.1, Lang::Fr).unwrap();
+        assert_eq!(r["base"], json!([2, 2]));
+        assert!(!r["destinations"].as_array().unwrap().is_empty());
+        let l = line_of_fire(&g, giant.0, Some(mine[0]), None, Lang::En).unwrap();
+        assert!(l["notes"].is_array());
+        assert!(reach(&g, 999, None, Lang::En).is_err());
+        assert!(line_of_fire(&g, mine[0], None, None, Lang::En).is_err());
+        assert!(line_of_fire(&g, mine[0], None, Some(Square::new(-5, 900)), Lang::En).is_err());
+    }
+
+    #[test]
+    fn needs_reads_well() {
+        assert_eq!(needs(9, 17, Lang::En), "needs 8");
+        assert_eq!(needs(12, 10, Lang::En), "hits unless a 2 is rolled");
+        assert_eq!(needs(1, 20, Lang::Fr), "ne touche que sur un 12");
+    }
+}

@@ -1,0 +1,314 @@
+//! The HTTP API (see `docs/web-protocol.md`): every handler reads its input defensively and
+//! answers a refusal as `{ "error": reason, "code": code }` with a fitting status.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::Value;
+use skirmish_board::square::Square;
+use skirmish_lang::Lang;
+
+use crate::error::{code, ApiError, ApiResult};
+use crate::games::{AppState, CreateGame, GameSlot, Snapshot};
+use crate::{assets, heroclix_ui, ws};
+
+/// The largest request body or WebSocket message the server reads.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// The router of the whole server: API, WebSocket and page.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/api/content", get(content))
+        .route("/api/teams/check", post(check_team))
+        .route("/api/games", get(list).post(create))
+        .route("/api/games/{id}", get(snapshot))
+        .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/reach", get(reach))
+        .route("/api/games/{id}/los", get(los))
+        .route("/api/games/{id}/replay", get(replay))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/ws", get(socket))
+        .route("/api", any(api_not_found))
+        .route("/api/{*rest}", any(api_not_found))
+        .fallback(page)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
+type GameId = Result<Path<String>, PathRejection>;
+
+fn params(q: Params) -> ApiResult<HashMap<String, String>> {
+    q.map(|Query(p)| p)
+        .map_err(|e| ApiError::bad(code::BAD_REQUEST, format!("bad query string: {e}")))
+}
+
+/// The `lang` parameter: `en` (default) or `fr`.
+pub fn lang_param(p: &HashMap<String, String>) -> ApiResult<Lang> {
+    match p.get("lang") {
+        None => Ok(Lang::En),
+        Some(l) => l.parse().map_err(|e: skirmish_lang::UnknownLang| {
+            ApiError::bad(code::BAD_REQUEST, e.to_string())
+        }),
+    }
+}
+
+fn num_param<T: std::str::FromStr>(
+    p: &HashMap<String, String>,
+    name: &str,
+) -> ApiResult<Option<T>> {
+    match p.get(name) {
+        None => Ok(None),
+        Some(v) => v.trim().parse().map(Some).map_err(|_| {
+            ApiError::bad(code::BAD_REQUEST, format!("{name} must be a whole number"))
+        }),
+    }
+}
+
+fn square_param(p: &HashMap<String, String>, name: &str) -> ApiResult<Option<Square>> {
+    match p.get(name) {
+        None => Ok(None),
+        Some(v) => v
+            .parse()
+            .map(Some)
+            .map_err(|e: skirmish_board::square::ParseSquareError| {
+                ApiError::bad(code::BAD_REQUEST, format!("{name}: {e}"))
+            }),
+    }
+}
+
+fn slot_of(state: &AppState, id: GameId) -> ApiResult<Arc<GameSlot>> {
+    let Path(id) = id.map_err(|_| ApiError::unknown_game("with this id"))?;
+    state.slot(&id)
+}
+
+fn body_of(body: Result<Bytes, BytesRejection>) -> ApiResult<Bytes> {
+    body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                code::TOO_LARGE,
+                format!("the body is larger than {} KiB", MAX_BODY / 1024),
+            )
+        } else {
+            ApiError::bad(code::BAD_REQUEST, format!("cannot read the body: {e}"))
+        }
+    })
+}
+
+fn json_of<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> ApiResult<T> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        ApiError::bad(
+            code::BAD_JSON,
+            format!("the body is not the JSON expected: {e}"),
+        )
+    })
+}
+
+async fn content(State(state): State<AppState>) -> Json<Value> {
+    Json(state.content().to_json())
+}
+
+/// `POST /api/teams/check` body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckBody {
+    team: Value,
+    #[serde(default)]
+    lang: Option<Lang>,
+    #[serde(default)]
+    points: Option<u32>,
+}
+
+async fn check_team(
+    State(state): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let body: CheckBody = json_of(&body_of(body)?)?;
+    let content = state.content();
+    let team = content.team_from_request(&body.team)?;
+    Ok(Json(content.check(
+        &team,
+        body.points,
+        body.lang.unwrap_or_default(),
+    )))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let body = body_of(body)?;
+    let req: CreateGame = if body.iter().all(u8::is_ascii_whitespace) {
+        CreateGame::default()
+    } else {
+        json_of(&body)?
+    };
+    Ok((StatusCode::CREATED, Json(state.create(req).await?)))
+}
+
+async fn list(State(state): State<AppState>) -> Json<Value> {
+    Json(Value::Array(state.list(100).await))
+}
+
+async fn snapshot(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Snapshot> {
+    let p = params(q)?;
+    let slot = slot_of(&state, id)?;
+    let access = slot.access(p.get("token").map(String::as_str))?;
+    let lang = lang_param(&p)?;
+    if let Some(at) = num_param::<usize>(&p, "at")? {
+        return state.snapshot_at(&slot, &access, at, lang).await;
+    }
+    let since = num_param::<usize>(&p, "since")?.unwrap_or(0);
+    Ok(state.snapshot(&slot, &access, lang, since).await)
+}
+
+/// `POST /api/games/{id}/actions` body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActBody {
+    action: Value,
+    #[serde(default)]
+    seat: Option<u8>,
+    #[serde(default)]
+    step: Option<usize>,
+}
+
+async fn act(
+    State(state): State<AppState>,
+    id: GameId,
+    q: Params,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Snapshot> {
+    let p = params(q)?;
+    let slot = slot_of(&state, id)?;
+    let access = slot.access(p.get("token").map(String::as_str))?;
+    let lang = lang_param(&p)?;
+    let body: ActBody = json_of(&body_of(body)?)?;
+    let before = state
+        .act(&slot, &access, body.seat, body.step, &body.action)
+        .await?;
+    Ok(state.snapshot(&slot, &access, lang, before).await)
+}
+
+async fn reach(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Json<Value>> {
+    let p = params(q)?;
+    let slot = slot_of(&state, id)?;
+    slot.access(p.get("token").map(String::as_str))?;
+    let lang = lang_param(&p)?;
+    let figure = num_param::<u32>(&p, "figure")?
+        .ok_or_else(|| ApiError::bad(code::BAD_REQUEST, "give the figure: figure=ID"))?;
+    let to = square_param(&p, "to")?;
+    let v = state
+        .with_heroclix(&slot, |g| heroclix_ui::reach(g, figure, to, lang))
+        .await?;
+    Ok(Json(v))
+}
+
+async fn los(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Json<Value>> {
+    let p = params(q)?;
+    let slot = slot_of(&state, id)?;
+    slot.access(p.get("token").map(String::as_str))?;
+    let lang = lang_param(&p)?;
+    let from = num_param::<u32>(&p, "from")?
+        .ok_or_else(|| ApiError::bad(code::BAD_REQUEST, "give the attacker: from=FIGURE"))?;
+    let to = num_param::<u32>(&p, "to")?;
+    let square = square_param(&p, "square")?;
+    let v = state
+        .with_heroclix(&slot, |g| {
+            heroclix_ui::line_of_fire(g, from, to, square, lang)
+        })
+        .await?;
+    Ok(Json(v))
+}
+
+async fn replay(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Json<Value>> {
+    let p = params(q)?;
+    let slot = slot_of(&state, id)?;
+    let access = slot.access(p.get("token").map(String::as_str))?;
+    Ok(Json(state.replay(&slot, &access).await?))
+}
+
+/// `POST /api/games/{id}/resign` body (optional).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ResignBody {
+    #[serde(default)]
+    seat: Option<u8>,
+}
+
+async fn resign(
+    State(state): State<AppState>,
+    id: GameId,
+    q: Params,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Snapshot> {
+    let p = params(q)?;
+    let slot = slot_of(&state, id)?;
+    let access = slot.access(p.get("token").map(String::as_str))?;
+    let lang = lang_param(&p)?;
+    let body = body_of(body)?;
+    let body: ResignBody = if body.iter().all(u8::is_ascii_whitespace) {
+        ResignBody::default()
+    } else {
+        json_of(&body)?
+    };
+    state.resign(&slot, &access, body.seat).await?;
+    Ok(state.snapshot(&slot, &access, lang, 0).await)
+}
+
+async fn socket(
+    State(state): State<AppState>,
+    id: GameId,
+    q: Params,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let upgrade = match upgrade {
+        Ok(u) => u,
+        Err(e) => {
+            return ApiError::bad(
+                code::BAD_REQUEST,
+                format!("this address takes WebSocket connections: {e}"),
+            )
+            .into_response()
+        }
+    };
+    // Refusals are sent over the socket, where the page can read them, then it is closed.
+    let ready = params(q).and_then(|p| {
+        let slot = slot_of(&state, id)?;
+        let access = slot.access(p.get("token").map(String::as_str))?;
+        let lang = lang_param(&p)?;
+        Ok((slot, access, lang))
+    });
+    upgrade
+        // Frames up to 1 MiB are read so that anything over the 64 KiB limit can be refused
+        // with a message; beyond that the connection is dropped.
+        .max_message_size(1 << 20)
+        .max_frame_size(1 << 20)
+        .on_upgrade(move |socket| ws::run(state, ready, socket))
+}
+
+async fn api_not_found(uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        code::NOT_FOUND,
+        format!(
+            "no API at {}: see docs/web-protocol.md",
+            crate::content::clip(uri.path())
+        ),
+    )
+}
+
+async fn page(State(state): State<AppState>, uri: Uri) -> Response {
+    assets::serve(state.web_dir(), uri.path())
+}
