@@ -5,3 +5,5 @@ cd "$(dirname "$0")/.."
 cargo test --workspace --all-targets
 # Doc examples are tests too (--all-targets leaves them out).
 cargo test --workspace --doc
+# The web player in a real headless Chromium (installs chromium and playwright-core if missing).
+bash scripts/e2e.sh

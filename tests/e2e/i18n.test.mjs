@@ -1,0 +1,40 @@
+// Every text of the page exists in English and French, and every key the page names exists.
+// (No browser needed.)
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TABLES } from '../../web/i18n.js';
+
+const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+
+test('both languages have the same keys', () => {
+  const en = Object.keys(TABLES.en).sort();
+  const fr = Object.keys(TABLES.fr).sort();
+  assert.deepEqual(fr, en);
+  for (const k of en) {
+    const params = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+    assert.equal(params(TABLES.fr[k]), params(TABLES.en[k]), `parameters of ${k}`);
+  }
+});
+
+test('every key the page uses is translated', () => {
+  const used = new Set();
+  const html = fs.readFileSync(path.join(WEB, 'index.html'), 'utf8');
+  for (const m of html.matchAll(/data-i18n(?:-title|-aria|-placeholder)?="([^"]+)"/g)) used.add(m[1]);
+  for (const f of fs.readdirSync(WEB).filter((n) => n.endsWith('.js'))) {
+    const js = fs.readFileSync(path.join(WEB, f), 'utf8');
+    for (const m of js.matchAll(/\bt\(\s*'([a-z_]+\.[a-z_.]+)'/g)) used.add(m[1]);
+  }
+  const missing = [...used].filter((k) => !(k in TABLES.en));
+  assert.deepEqual(missing, []);
+});
+
+test('the French uses the rulebook\'s terms', () => {
+  const fr = Object.values(TABLES.fr).join('\n').toLowerCase();
+  for (const term of ['ligne de vue', 'terrain gênant', 'évasion', 'marqueur action', 'recul', 'points de victoire', 'terrain bloquant', 'terrain élevé', 'zone de déploiement']) {
+    assert.ok(fr.includes(term), term);
+  }
+});

@@ -1,0 +1,1265 @@
+// The Skirmish web player: start screen, the game (board, actions, dialogs, dice, log), the team
+// builder and the replay viewer. The rules never run here: legal actions, reach, lines of fire
+// and every log text come from the server (docs/web-protocol.md).
+
+import { t, lang, setLang, onLangChange, translateDom } from './i18n.js';
+import { api, GameSocket } from './api.js';
+import { createBoard, SEAT_COLOURS, cellAt } from './board.js';
+import { renderDice, renderLog, renderLegend } from './log.js';
+import { el, $, fill, modal, modalKey, closeModal } from './dom.js';
+import { initBuilder, showBuilder, savedTeam } from './builder.js';
+import { showReplay, hideReplay } from './replay.js';
+
+// ------------------------------------------------------------------------------------------
+// Saved games: id → { tokens: {seat: token}, mode, join, created }. Survives reloads.
+
+const STORE = 'skirmish.games';
+
+export const store = {
+  all() {
+    try {
+      return JSON.parse(localStorage.getItem(STORE) || '{}') || {};
+    } catch (_) {
+      return {};
+    }
+  },
+  get(id) {
+    return this.all()[id] || null;
+  },
+  put(id, entry) {
+    const all = this.all();
+    all[id] = { ...(all[id] || {}), ...entry };
+    // Keep the 30 most recent.
+    const ids = Object.keys(all).sort((a, b) => (all[b].created || 0) - (all[a].created || 0));
+    for (const old of ids.slice(30)) delete all[old];
+    try {
+      localStorage.setItem(STORE, JSON.stringify(all));
+    } catch (_) { /* storage full or off: the URL still has the token */ }
+  },
+};
+
+function parseHash() {
+  const h = location.hash.replace(/^#/, '');
+  if (h === 'builder') return { builder: true };
+  const p = new URLSearchParams(h);
+  return { game: p.get('game'), token: p.get('token'), replay: p.get('replay') };
+}
+
+// ------------------------------------------------------------------------------------------
+// Small helpers about snapshots.
+
+const sqKey = (s) => (s ? `${s.x},${s.y}` : '');
+const sameSq = (a, b) => !!a && !!b && a.x === b.x && a.y === b.y;
+const entryAction = (e) => (e && e.action ? e.action : e);
+const entryText = (e) => (e && e.text) || JSON.stringify(entryAction(e));
+const actionFigure = (a) => (a.figure ?? a.attacker ?? null);
+
+function decisionOf(snap) {
+  const p = snap && snap.pending;
+  if (!p) return null;
+  if (p.decide) return p.decide;
+  if (p.decision) return p;
+  return null;
+}
+
+function outcomeOf(snap) {
+  const p = snap && snap.pending;
+  if (p && p.over) return p.over;
+  return (snap && snap.view && snap.view.outcome) || null;
+}
+
+function seatIndex(s) {
+  if (s === null || s === undefined) return null;
+  if (typeof s === 'number') return s;
+  if (typeof s === 'object' && 'seat' in s) return s.seat;
+  return Number(s);
+}
+
+// ------------------------------------------------------------------------------------------
+// The game being shown.
+
+/** @type {null | Record<string, any>} */
+let G = null;
+let board = null;
+let content = null;
+
+function freshGame(id) {
+  return {
+    id,
+    mode: null,
+    tokens: {},
+    token: null,
+    seat: null,
+    snap: null,
+    socket: null,
+    sel: null, // selected figure id
+    tool: 'auto', // auto | ranged | destroy
+    chosen: new Set(), // ranged targets chosen
+    deployFig: null,
+    reach: null, // {fig, step, data}
+    los: null, // {key, from, to, data}
+    hover: { square: null, figure: null },
+    cursor: null,
+    busy: false,
+    error: '',
+    overShown: false,
+    join: null,
+    notice: '',
+    connected: true,
+  };
+}
+
+export function currentGame() {
+  return G;
+}
+
+function view() {
+  return G && G.snap ? G.snap.view : null;
+}
+
+function fig(id) {
+  const v = view();
+  return v ? v.figures.find((f) => f.id === id) : null;
+}
+
+function figAt(sq) {
+  const v = view();
+  return v ? v.figures.find((f) => !f.ko && f.square && sameSq(f.square, sq)) : null;
+}
+
+function seatName(s) {
+  const v = view();
+  const seats = (G && G.snap && G.snap.seats) || [];
+  const info = seats.find((x) => x.seat === s);
+  if (info && info.name) return info.name;
+  if (v && v.seats && v.seats[s]) return v.seats[s][0];
+  return t('common.seat', { n: s + 1 });
+}
+
+function seatKind(s) {
+  const info = ((G && G.snap && G.snap.seats) || []).find((x) => x.seat === s);
+  return info ? info.kind : 'human';
+}
+
+/** The decision if this page's seat must answer it now. */
+function myDecision() {
+  const d = decisionOf(G && G.snap);
+  if (!d || G.seat === null) return null;
+  if (!(d.seats || []).map(seatIndex).includes(G.seat)) return null;
+  return d.decision || null;
+}
+
+function legal() {
+  return ((G && G.snap && G.snap.legal) || []).map((e) => ({ action: entryAction(e), text: entryText(e) }));
+}
+
+function legalOf(type, pred = () => true) {
+  return legal().filter((e) => e.action.type === type && pred(e.action));
+}
+
+function figureLegal(id) {
+  return legal().filter((e) => actionFigure(e.action) === id);
+}
+
+// ------------------------------------------------------------------------------------------
+// Opening a game.
+
+async function openGame(id, token) {
+  if (G && G.id === id && (token ? G.tokens[G.seat] === token || Object.values(G.tokens).includes(token) : true) && G.snap) {
+    showScreen('game');
+    render();
+    return;
+  }
+  closeGame();
+  G = freshGame(id);
+  const saved = store.get(id) || {};
+  G.mode = saved.mode || null;
+  G.tokens = { ...(saved.tokens || {}) };
+  G.join = saved.join || null;
+  G.token = token || saved.tokens?.[saved.seat ?? 0] || Object.values(G.tokens)[0] || null;
+  showScreen('game');
+  fill($('prompt'), el('p', {}, '…'));
+  let snap;
+  try {
+    snap = await api.snapshot(id, G.token, lang());
+  } catch (e) {
+    if (e.status === 404) {
+      fill($('prompt'), el('p', { class: 'error-text' }, t('game.lost')));
+      return;
+    }
+    if (G.token && (e.status === 401 || e.status === 403 || e.status === 400)) {
+      G.notice = t('game.bad_token');
+      G.token = null;
+      snap = await api.snapshot(id, null, lang()).catch(() => null);
+    }
+    if (!snap) {
+      fill($('prompt'), el('p', { class: 'error-text' }, e.message));
+      return;
+    }
+  }
+  if (!G || G.id !== id) return;
+  G.seat = seatIndex(snap.seat);
+  if (G.token && G.seat !== null) {
+    G.tokens[G.seat] = G.token;
+    store.put(id, { tokens: G.tokens, mode: G.mode, created: saved.created || Date.now(), seat: G.seat });
+  }
+  acceptSnapshot(snap);
+  connect();
+  $('board').focus({ preventScroll: true });
+}
+
+function connect() {
+  if (G.socket) G.socket.close();
+  const game = G;
+  G.socket = new GameSocket(G.id, G.token, lang(), {
+    onSnapshot: (s) => {
+      if (G === game) acceptSnapshot(s);
+    },
+    onError: (m) => {
+      if (G === game) showError(m.reason || m.code || 'error');
+    },
+    onStatus: (ok) => {
+      if (G !== game) return;
+      G.connected = ok;
+      renderBar();
+    },
+  });
+}
+
+function closeGame() {
+  if (G && G.socket) G.socket.close();
+  G = null;
+  closeModal();
+}
+
+function acceptSnapshot(snap) {
+  if (!G || !snap || (snap.game && snap.game !== G.id)) return;
+  const old = G.snap;
+  const seat = seatIndex(snap.seat);
+  if (old && typeof snap.step === 'number' && typeof old.step === 'number' && snap.step < old.step) return;
+  // Snapshots after the first may carry only the log entries of the steps after `log_from`.
+  const from = snap.log_from || 0;
+  if (from > 0) {
+    const known = old && old.lang === snap.lang ? old.log || [] : null;
+    const have = old ? old.step || 0 : 0;
+    if (!known || from > have) {
+      // A gap: ask for the whole log once.
+      api.snapshot(G.id, G.token, lang()).then((s) => acceptSnapshot(s)).catch(() => {});
+      snap = { ...snap, log: [...(known || []), ...(snap.log || [])] };
+    } else {
+      snap = { ...snap, log: [...known.filter((e) => (e.step || 0) <= from), ...(snap.log || [])] };
+    }
+  }
+  if (seat !== G.seat && seat !== null && old && G.mode === 'hotseat') {
+    G.notice = t('game.hotseat.pass', { name: seatName(seat) });
+  }
+  if (seat !== null) G.seat = seat;
+  G.controls = (snap.controls || (seat !== null ? [seat] : [])).map(seatIndex);
+  if (snap.mode && !G.mode) G.mode = snap.mode;
+  G.snap = snap;
+  if (!old || old.step !== snap.step) {
+    // The position changed: previews computed for the old one are stale.
+    G.reach = null;
+    G.los = null;
+    const f = G.sel !== null ? fig(G.sel) : null;
+    if (!f || f.ko || !f.square || figureLegal(G.sel).length === 0) {
+      if (!(f && myDecision() === null)) G.sel = null;
+    }
+    G.chosen = new Set();
+    if (G.tool !== 'auto' && (G.sel === null || figureLegal(G.sel).length === 0)) G.tool = 'auto';
+    if (G.sel !== null && figureLegal(G.sel).some((e) => e.action.type === 'move')) loadReach(G.sel);
+  }
+  maybeSwitchHotseat();
+  render();
+}
+
+/** In a hotseat game this page holds every seat's token: it shows the seat that must act. */
+function maybeSwitchHotseat() {
+  const d = decisionOf(G.snap);
+  if (!d) return;
+  const seats = (d.seats || []).map(seatIndex);
+  if (seats.includes(G.seat)) return;
+  const next = seats.find((s) => G.tokens[s]);
+  if (next === undefined || next === G.seat) return;
+  G.seat = next;
+  G.token = G.tokens[next];
+  G.sel = null;
+  G.tool = 'auto';
+  G.notice = t('game.hotseat.pass', { name: seatName(next) });
+  api.snapshot(G.id, G.token, lang()).then((s) => acceptSnapshot(s)).catch((e) => showError(e.message));
+  connect();
+}
+
+// ------------------------------------------------------------------------------------------
+// Acting.
+
+async function act(action) {
+  if (!G || G.busy) return;
+  G.busy = true;
+  G.error = '';
+  G.notice = '';
+  renderError();
+  try {
+    const snap = await api.act(G.id, G.token, action, lang(), G.snap.step);
+    G.sel = action.type === 'place' ? null : G.sel;
+    if (['move', 'close_attack', 'ranged_attack', 'destroy_blocking', 'destroy_wall', 'pass', 'end_turn'].includes(action.type)) {
+      G.sel = null;
+      G.tool = 'auto';
+    }
+    G.chosen = new Set();
+    G.los = null;
+    G.busy = false;
+    acceptSnapshot(snap);
+  } catch (e) {
+    G.busy = false;
+    showError(e.message);
+    render();
+  }
+}
+
+function showError(msg) {
+  if (!G) return;
+  G.error = msg ? t('game.error', { reason: msg }) : '';
+  renderError();
+}
+
+async function loadReach(id) {
+  const game = G;
+  const step = G.snap.step;
+  try {
+    const data = await api.reach(G.id, G.token, id);
+    if (G !== game || G.snap.step !== step) return;
+    G.reach = { fig: id, step, data };
+    renderFigurePanel();
+    renderBoard();
+  } catch (_) {
+    /* the legal moves are enough to play; only the paths are missing */
+  }
+}
+
+async function loadLos(fromId, toId) {
+  const key = `${G.snap.step}:${fromId}:${toId}:${lang()}`;
+  if (G.los && G.los.key === key) return;
+  const from = fig(fromId);
+  const to = fig(toId);
+  if (!from || !to || !from.square || !to.square) return;
+  G.los = { key, from: from.square, to: to.square, fromId, toId, data: null };
+  renderBoard();
+  try {
+    const data = await api.los(G.id, G.token, fromId, toId, lang());
+    if (!G.los || G.los.key !== key) return;
+    G.los.data = data;
+  } catch (e) {
+    if (!G.los || G.los.key !== key) return;
+    G.los.data = { verdict: '', notes: [e.message] };
+  }
+  renderLos();
+  renderBoard();
+}
+
+function select(id) {
+  if (!G) return;
+  G.sel = id;
+  G.tool = 'auto';
+  G.chosen = new Set();
+  G.los = null;
+  G.reach = null;
+  const f = fig(id);
+  if (f && f.square) G.cursor = { ...f.square };
+  if (id !== null && figureLegal(id).some((e) => e.action.type === 'move')) loadReach(id);
+  render();
+}
+
+/** The attacks the selected figure can make on `target` with one target only. */
+function attacksOn(target) {
+  if (G.sel === null) return [];
+  return legal().filter(
+    (e) =>
+      e.action.attacker === G.sel &&
+      ((e.action.type === 'close_attack' && e.action.target === target) ||
+        (e.action.type === 'ranged_attack' && e.action.targets.length === 1 && e.action.targets[0] === target)),
+  );
+}
+
+function rangedTargets() {
+  const s = new Set();
+  for (const e of legalOf('ranged_attack', (a) => a.attacker === G.sel)) for (const x of e.action.targets) s.add(x);
+  return s;
+}
+
+function matchingRanged(chosen) {
+  const want = [...chosen].sort((a, b) => a - b).join(',');
+  return legalOf('ranged_attack', (a) => a.attacker === G.sel).find((e) => [...e.action.targets].sort((a, b) => a - b).join(',') === want);
+}
+
+async function attack(target) {
+  if (G.tool === 'ranged') {
+    if (!rangedTargets().has(target)) return;
+    if (G.chosen.has(target)) G.chosen.delete(target);
+    else G.chosen.add(target);
+    render();
+    return;
+  }
+  const options = attacksOn(target);
+  if (options.length === 1) {
+    act(options[0].action);
+  } else if (options.length > 1) {
+    const choice = await modal((close) =>
+      el('div', { class: 'dialog-body' },
+        el('h2', {}, fig(target)?.label || ''),
+        ...options.map((o) => el('button', { type: 'button', class: 'choice', onclick: () => close(o.action) }, o.text)),
+        el('button', { type: 'button', onclick: () => close(null) }, t('common.cancel'))),
+    );
+    if (choice) act(choice);
+  } else if (rangedTargets().has(target)) {
+    G.tool = 'ranged';
+    G.chosen = new Set([target]);
+    render();
+  }
+}
+
+function moveTo(sq) {
+  const e = legalOf('move', (a) => a.figure === G.sel && sameSq(a.to, sq))[0];
+  if (e) act(e.action);
+  return !!e;
+}
+
+async function destroyAt(sq) {
+  const options = legal().filter(
+    (e) => e.action.attacker === G.sel && (e.action.type === 'destroy_blocking' || e.action.type === 'destroy_wall') && sameSq(e.action.square, sq),
+  );
+  if (options.length === 1) act(options[0].action);
+  else if (options.length > 1) {
+    const choice = await modal((close) =>
+      el('div', { class: 'dialog-body' },
+        el('h2', {}, t('act.destroy')),
+        ...options.map((o) => el('button', { type: 'button', class: 'choice', onclick: () => close(o.action) }, o.text)),
+        el('button', { type: 'button', onclick: () => close(null) }, t('common.cancel'))),
+    );
+    if (choice) act(choice);
+  }
+  return options.length > 0;
+}
+
+function zoneSquares(zone) {
+  const v = view();
+  const out = [];
+  for (let y = 0; y < v.map.height; y++) for (let x = 0; x < v.map.width; x++) if (cellAt(v.map, x, y).zone === zone) out.push({ x, y });
+  return out;
+}
+
+function onBoardClick({ square, figure }) {
+  if (!G || !G.snap || G.busy) return;
+  const d = myDecision();
+  if (square) G.cursor = { ...square };
+  const f = figure !== null && figure !== undefined ? fig(figure) : null;
+  switch (d && d.type) {
+    case 'choose_zone': {
+      const c = square && cellAt(view().map, square.x, square.y);
+      const e = c && legalOf('choose_zone', (a) => a.zone === c.zone)[0];
+      if (e) act(e.action);
+      return;
+    }
+    case 'deploy': {
+      const e = square && legalOf('place', (a) => a.figure === G.deployFig && sameSq(a.square, square))[0];
+      if (e) act(e.action);
+      return;
+    }
+    case 'knockback_line': {
+      const e = square && legalOf('knockback_via', (a) => sameSq(a.square, square))[0];
+      if (e) act(e.action);
+      return;
+    }
+    case 'turn': {
+      if (f) {
+        if (f.owner === G.seat) {
+          if (G.tool === 'ranged') return;
+          select(G.sel === f.id ? null : f.id);
+        } else if (G.sel !== null && (attacksOn(f.id).length || rangedTargets().has(f.id))) {
+          attack(f.id);
+        } else {
+          select(f.id);
+        }
+        return;
+      }
+      if (square && G.sel !== null) {
+        if (G.tool === 'destroy') {
+          destroyAt(square);
+          return;
+        }
+        if (moveTo(square)) return;
+        if (G.tool === 'auto' && figureLegal(G.sel).some((e) => e.action.type === 'destroy_blocking' && sameSq(e.action.square, square))) {
+          destroyAt(square);
+          return;
+        }
+      }
+      if (G.tool === 'auto') select(null);
+      return;
+    }
+    default:
+      if (f) select(G.sel === f.id ? null : f.id);
+      else render();
+  }
+}
+
+function onBoardHover({ square, figure }) {
+  if (!G || !G.snap) return;
+  G.hover = { square, figure };
+  if (G.sel !== null && figure !== null && figure !== undefined) {
+    const target = fig(figure);
+    const mine = fig(G.sel);
+    if (target && mine && target.owner !== mine.owner) {
+      loadLos(G.sel, figure);
+      return;
+    }
+  }
+  renderBoard();
+}
+
+function endTurn() {
+  const e = legalOf('end_turn')[0];
+  if (e) act(e.action);
+}
+
+async function resign() {
+  if (!G || !G.token) return;
+  const ok = await modal((close) =>
+    el('div', { class: 'dialog-body' },
+      el('p', {}, t('game.resign.confirm')),
+      el('div', { class: 'row' },
+        el('button', { type: 'button', class: 'danger', 'data-testid': 'resign-confirm', onclick: () => close(true) }, t('game.resign')),
+        el('button', { type: 'button', autofocus: true, onclick: () => close(false) }, t('common.cancel')))),
+  );
+  if (!ok) return;
+  try {
+    acceptSnapshot(await api.resign(G.id, G.token, lang()));
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+async function autoDeploy() {
+  // Places each remaining figure on the first free square the server allows, one at a time.
+  for (let guard = 0; guard < 40; guard++) {
+    const d = myDecision();
+    if (!d || d.type !== 'deploy') return;
+    const e = legalOf('place')[0];
+    if (!e) return;
+    await act(e.action);
+    if (G.error) return;
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Rendering.
+
+function showScreen(name) {
+  for (const s of ['start', 'game', 'builder', 'replay']) $(`screen-${s}`).hidden = s !== name;
+  document.body.dataset.screen = name;
+}
+
+function render() {
+  if (!G || !G.snap) return;
+  renderBar();
+  renderPrompt();
+  renderError();
+  renderFigurePanel();
+  renderLos();
+  renderDice($('dice-panel'), G.snap.log || []);
+  renderRoster();
+  renderLog($('log'), G.snap.log || []);
+  renderLegend($('legend'), view().map);
+  renderBoard();
+  renderDialogs();
+}
+
+function renderBar() {
+  if (!G || !G.snap) return;
+  const v = view();
+  const d = decisionOf(G.snap);
+  const over = outcomeOf(G.snap);
+  let text;
+  if (over) text = t('game.phase.over');
+  else if (G.seat === null) text = t('game.spectator');
+  else if (myDecision()) text = t('game.your_turn');
+  else if (d) {
+    const s = seatIndex((d.seats || [])[0]);
+    text = seatKind(s) === 'bot' ? t('game.bot_turn') : t('game.their_turn', { name: seatName(s) });
+  } else text = '';
+  $('turn-text').textContent = text;
+  $('turn-text').dataset.mine = myDecision() ? 'yes' : 'no';
+  const phase = (v.phase && v.phase.phase) || v.phase;
+  $('round-text').textContent = phase === 'play' || phase === 'over' ? t('game.round', { n: v.round }) : t(`game.phase.${phase}`);
+  const [used, total] = v.actions || [0, 0];
+  $('actions-text').textContent = phase === 'play' ? t('game.actions', { used, total }) : '';
+  const seats = (G.snap.seats && G.snap.seats.length ? G.snap.seats : (v.seats || []).map((s, i) => ({ seat: i, name: s[0] })));
+  fill($('seats-text'), seats.map((s) =>
+    el('span', { class: `seat-chip${s.seat === G.seat ? ' me' : ''}`, title: s.kind || '' },
+      el('span', { class: 'dot', style: `background:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}` }),
+      `${s.name || seatName(s.seat)} ${v.seats && v.seats[s.seat] ? `· ${v.seats[s.seat][1]} VP` : ''}`,
+      s.kind === 'human' && s.connected === false ? el('span', { class: 'offline', title: 'offline' }, ' ⦸') : null)));
+  const end = $('end-turn');
+  end.hidden = !!over || G.seat === null || phase !== 'play';
+  end.disabled = legalOf('end_turn').length === 0 || G.busy;
+  $('resign').hidden = !!over || G.seat === null || !G.token;
+  $('show-link').hidden = !G.join || !!over;
+  $('top-status').textContent = G.connected ? '' : t('game.connection.lost');
+}
+
+function renderError() {
+  const e = $('error');
+  e.hidden = !G || !G.error;
+  e.textContent = (G && G.error) || '';
+}
+
+function button(text, onclick, attrs = {}) {
+  return el('button', { type: 'button', onclick, ...attrs }, text);
+}
+
+function renderPrompt() {
+  const p = $('prompt');
+  const d = myDecision();
+  const parts = [];
+  if (G.notice) parts.push(el('p', { class: 'notice' }, G.notice));
+  const over = outcomeOf(G.snap);
+  if (over) {
+    parts.push(el('p', {}, t('game.phase.over')), button(t('over.title'), () => { G.overShown = false; renderDialogs(); }, { 'data-testid': 'show-result' }));
+    fill(p, parts);
+    return;
+  }
+  if (!d) {
+    const any = decisionOf(G.snap);
+    const phase = view().phase && view().phase.phase;
+    if (any && phase !== 'play' && G.seat !== null) parts.push(el('p', {}, t('setup.waiting')));
+    if (any && G.snap.prompt) parts.push(el('p', { class: 'muted server-prompt' }, G.snap.prompt));
+    fill(p, parts);
+    return;
+  }
+  if (G.snap.prompt) parts.push(el('p', { class: 'muted server-prompt' }, G.snap.prompt));
+  switch (d.type) {
+    case 'choose_map': {
+      parts.push(el('h3', {}, t('setup.choose_map')));
+      for (const e of legalOf('choose_map')) {
+        parts.push(button((d.maps || [])[e.action.map] || e.text, () => act(e.action), { class: 'choice', 'data-testid': `map-${e.action.map}` }));
+      }
+      break;
+    }
+    case 'choose_zone': {
+      parts.push(el('h3', {}, t('setup.choose_zone')));
+      for (const e of legalOf('choose_zone')) {
+        parts.push(button(t('setup.zone', { n: e.action.zone }), () => act(e.action), {
+          class: 'choice', 'data-testid': `zone-${e.action.zone}`,
+          onmouseenter: () => { G.hoverZone = e.action.zone; renderBoard(); },
+          onfocus: () => { G.hoverZone = e.action.zone; renderBoard(); },
+        }));
+      }
+      break;
+    }
+    case 'deploy': {
+      parts.push(el('h3', {}, t('setup.deploy')), el('p', { class: 'muted' }, t('setup.deploy.hint')));
+      const todo = d.figures || [];
+      if (!todo.includes(G.deployFig)) G.deployFig = todo[0] ?? null;
+      parts.push(el('div', { class: 'choices' }, todo.map((id) =>
+        button(fig(id)?.label || `#${id}`, () => { G.deployFig = id; render(); }, {
+          class: `choice${G.deployFig === id ? ' on' : ''}`, 'aria-pressed': G.deployFig === id ? 'true' : 'false', 'data-testid': `deploy-${id}`,
+        }))));
+      parts.push(button(t('setup.deploy.auto'), autoDeploy, { class: 'primary', 'data-testid': 'auto-deploy' }));
+      break;
+    }
+    case 'turn': {
+      parts.push(el('p', {}, el('strong', {}, t('game.your_turn')), ' — ', t('game.actions', { used: view().actions[0], total: view().actions[1] })));
+      if (G.sel === null || fig(G.sel)?.owner !== G.seat) parts.push(el('p', { class: 'muted' }, t('game.select_hint')));
+      break;
+    }
+    case 'split_damage':
+    case 'knockback_line':
+      parts.push(el('p', {}, t(d.type === 'split_damage' ? 'split.title' : 'knockback.title')));
+      parts.push(button(t(d.type === 'split_damage' ? 'split.title' : 'knockback.title'), () => { renderDialogs(true); }));
+      break;
+    default:
+      break;
+  }
+  fill(p, parts);
+}
+
+function statLine(f) {
+  const [s, a, d, g] = f.values || [];
+  const cell = (label, value, power) =>
+    el('span', { class: 'stat', title: power ? humanPower(power) : '' }, el('span', { class: 'stat-label' }, label), el('span', { class: `stat-value${power ? ' has-power' : ''}` }, value));
+  const p = f.powers || [];
+  return el('div', { class: 'stats' },
+    cell(t('stat.speed'), s, p[0]), cell(t('stat.attack'), a, p[1]), cell(t('stat.defense'), d, p[2]), cell(t('stat.damage'), g, p[3]),
+    cell(t('stat.range'), f.targets > 1 ? `${f.range} ${'ϟ'.repeat(f.targets)}` : f.range));
+}
+
+function humanPower(id) {
+  return String(id).replace(/_/g, ' ');
+}
+
+function renderFigurePanel() {
+  const panel = $('figure-panel');
+  const f = G.sel !== null ? fig(G.sel) : null;
+  if (!f) {
+    panel.hidden = true;
+    panel.replaceChildren();
+    return;
+  }
+  panel.hidden = false;
+  const parts = [];
+  parts.push(el('h3', {}, el('span', { class: 'dot', style: `background:${SEAT_COLOURS[f.owner % SEAT_COLOURS.length]}` }), f.label, ' ', el('span', { class: 'muted' }, `(${seatName(f.owner)})`)));
+  parts.push(statLine(f));
+  const notes = [];
+  if (f.tokens) notes.push(t('game.tokens', { n: f.tokens }));
+  if (f.acted) notes.push(t('game.acted'));
+  if (f.square) notes.push(t('terrain.square', f.square));
+  const powers = (f.powers || []).filter(Boolean);
+  if (powers.length) notes.push(`${t('game.powers')}: ${powers.map(humanPower).join(', ')}`);
+  if (notes.length) parts.push(el('p', { class: 'muted' }, notes.join(' · ')));
+
+  const actions = myDecision()?.type === 'turn' ? figureLegal(f.id) : [];
+  if (f.owner === G.seat && myDecision()?.type === 'turn') {
+    if (!actions.length) parts.push(el('p', { class: 'muted' }, t('game.no_actions')));
+    const moves = actions.filter((e) => e.action.type === 'move');
+    const closes = actions.filter((e) => e.action.type === 'close_attack');
+    const ranged = actions.filter((e) => e.action.type === 'ranged_attack');
+    const destroys = actions.filter((e) => e.action.type === 'destroy_blocking' || e.action.type === 'destroy_wall');
+    const passes = actions.filter((e) => e.action.type === 'pass');
+    const box = el('div', { class: 'actions', 'data-testid': 'actions' });
+    if (moves.length) {
+      box.append(el('p', { class: 'hint' }, el('strong', {}, t('act.move')), ' — ', t('act.move.hint')));
+      const r = G.reach && G.reach.fig === f.id ? G.reach.data : null;
+      if (r && r.needs_breakaway) box.append(el('p', { class: 'hint warn' }, t('act.move.breakaway')));
+      if (r && r.halved) box.append(el('p', { class: 'hint warn' }, t('act.move.halved')));
+    }
+    for (const e of closes) box.append(button(e.text, () => act(e.action), { class: 'act', 'data-testid': 'act-close', 'data-target': e.action.target, onmouseenter: () => loadLos(f.id, e.action.target), onfocus: () => loadLos(f.id, e.action.target) }));
+    for (const e of ranged.filter((x) => x.action.targets.length === 1)) {
+      box.append(button(e.text, () => act(e.action), { class: 'act', 'data-testid': 'act-ranged', 'data-target': e.action.targets[0], onmouseenter: () => loadLos(f.id, e.action.targets[0]), onfocus: () => loadLos(f.id, e.action.targets[0]) }));
+    }
+    if (ranged.some((x) => x.action.targets.length > 1)) {
+      if (G.tool === 'ranged') {
+        box.append(el('p', { class: 'hint' }, t('act.ranged.hint', { n: f.targets })));
+        const m = matchingRanged(G.chosen);
+        box.append(button(t('act.fire'), () => m && act(m.action), { class: 'primary', disabled: !m, 'data-testid': 'act-fire' }));
+        box.append(button(t('common.cancel'), () => { G.tool = 'auto'; G.chosen = new Set(); render(); }));
+      } else {
+        box.append(button(`${t('act.ranged_attack')} (${t('act.ranged.hint', { n: f.targets })})`, () => { G.tool = 'ranged'; render(); }, { class: 'act', 'data-testid': 'act-ranged-multi' }));
+      }
+    }
+    if (destroys.length) {
+      if (G.tool === 'destroy') {
+        box.append(el('p', { class: 'hint' }, t('act.destroy.hint')));
+        for (const e of destroys) box.append(button(e.text, () => act(e.action), { class: 'act' }));
+        box.append(button(t('common.cancel'), () => { G.tool = 'auto'; render(); }));
+      } else {
+        box.append(button(t('act.destroy'), () => { G.tool = 'destroy'; render(); }, { class: 'act', 'data-testid': 'act-destroy' }));
+      }
+    }
+    for (const e of passes) box.append(button(e.text || t('act.pass'), () => act(e.action), { class: 'act', 'data-testid': 'act-pass' }));
+    if (actions.length) {
+      const all = el('details', { class: 'all-actions' }, el('summary', {}, t('act.all', { n: actions.length })),
+        el('ul', {}, actions.map((e) => el('li', {}, button(e.text, () => act(e.action), {
+          class: 'link',
+          onmouseenter: () => { if (e.action.type === 'move') { G.hover = { square: e.action.to, figure: null }; renderBoard(); } },
+          onfocus: () => { if (e.action.type === 'move') { G.hover = { square: e.action.to, figure: null }; G.cursor = { ...e.action.to }; renderBoard(); } },
+        })))));
+      box.append(all);
+    }
+    parts.push(box);
+  }
+  fill(panel, parts);
+}
+
+function renderLos() {
+  const p = $('los-panel');
+  const l = G && G.los;
+  if (!l || !l.data) {
+    p.hidden = true;
+    return;
+  }
+  p.hidden = false;
+  const verdict = String(l.data.verdict || '').toLowerCase();
+  const name = l.data.verdict_text || (['clear', 'hindered', 'blocked'].includes(verdict) ? t(`los.${verdict}`) : verdict);
+  const range = l.data.range !== undefined ? ` / ${t('stat.range')} ${l.data.range}` : '';
+  fill(p,
+    el('h3', {}, t('los.title'), ': ', el('span', { class: `verdict v-${verdict}`, 'data-testid': 'los-verdict', 'data-verdict': verdict }, name)),
+    el('p', { class: 'muted' }, `${fig(l.fromId)?.label || ''} → ${fig(l.toId)?.label || ''}`,
+      l.data.distance !== undefined ? ` · ${t('los.distance', { n: l.data.distance })}${range}` : '',
+      l.data.in_range === false ? el('strong', { class: 'v-blocked' }, ` · ${t('los.out_of_range')}`) : null),
+    l.data.attack && l.data.attack.text ? el('p', { class: 'los-attack', 'data-testid': 'los-attack' }, l.data.attack.text) : null,
+    (l.data.notes || []).length ? el('ul', { class: 'notes' }, (l.data.notes || []).map((n) => el('li', {}, typeof n === 'string' ? n : n.text || JSON.stringify(n)))) : null);
+}
+
+function renderRoster() {
+  const v = view();
+  const seats = [...new Set(v.figures.map((f) => f.owner))].sort();
+  fill($('roster'), seats.map((s) =>
+    el('div', { class: 'roster-seat' },
+      el('h4', {}, el('span', { class: 'dot', style: `background:${SEAT_COLOURS[s % SEAT_COLOURS.length]}` }), seatName(s), s === G.seat ? ' ★' : ''),
+      el('ul', {}, v.figures.filter((f) => f.owner === s).map((f) => {
+        const state = f.ko ? t('game.ko') : !f.square ? t('game.not_placed') : '';
+        const usable = f.owner === G.seat && figureLegal(f.id).length > 0;
+        const targetable = G.sel !== null && f.owner !== G.seat && (attacksOn(f.id).length > 0 || rangedTargets().has(f.id));
+        return el('li', { class: `${f.ko ? 'ko' : ''}${G.sel === f.id ? ' sel' : ''}` },
+          button([
+            el('span', { class: 'r-name' }, f.label),
+            el('span', { class: 'r-vals' }, `${(f.values || []).join(' · ')} · ${t('stat.range')} ${f.range}${f.targets > 1 ? 'ϟ'.repeat(f.targets) : ''}`),
+            f.tokens ? el('span', { class: 'r-tokens', title: t('game.tokens', { n: f.tokens }) }, '●'.repeat(f.tokens)) : null,
+            state ? el('span', { class: 'r-state' }, state) : null,
+            targetable ? el('span', { class: 'r-target' }, '◎') : null,
+          ], () => onRosterClick(f), {
+            class: `roster-fig${usable ? ' usable' : ''}`, disabled: f.ko, 'data-fig': f.id, 'data-testid': `roster-${f.id}`,
+            onmouseenter: () => { if (targetable) loadLos(G.sel, f.id); },
+            onfocus: () => { if (targetable) loadLos(G.sel, f.id); },
+          }));
+      })))));
+}
+
+function onRosterClick(f) {
+  const d = myDecision();
+  if (d && d.type === 'deploy' && (d.figures || []).includes(f.id)) {
+    G.deployFig = f.id;
+    render();
+    return;
+  }
+  if (f.square) onBoardClick({ figure: f.id, square: f.square });
+  else select(f.id);
+}
+
+function boardState() {
+  const v = view();
+  const d = myDecision();
+  const st = {
+    map: v.map,
+    figures: v.figures,
+    lang: lang(),
+    selected: G.sel,
+    mine: (f) => f.owner === G.seat,
+    seatName,
+    targets: new Set(),
+    chosen: G.chosen,
+    squares: [],
+    path: null,
+    los: null,
+    cursor: G.cursor,
+    wallEdges: [],
+  };
+  const type = d && d.type;
+  if (type === 'choose_zone') {
+    const zones = legalOf('choose_zone').map((e) => e.action.zone);
+    for (const z of zones) {
+      if (G.hoverZone !== undefined && G.hoverZone !== null && G.hoverZone !== z) continue;
+      for (const s of zoneSquares(z)) st.squares.push(s);
+    }
+    st.squareColour = '#7b1fa2';
+  } else if (type === 'deploy') {
+    st.squares = legalOf('place', (a) => a.figure === G.deployFig).map((e) => e.action.square);
+  } else if (type === 'knockback_line') {
+    st.squares = (d.options || []).map((s) => ({ ...s }));
+    const f = fig(d.figure);
+    if (f && f.square && G.hover.square && st.squares.some((s) => sameSq(s, G.hover.square))) st.path = [f.square, G.hover.square];
+    if (f) st.selected = f.id;
+  } else if (type === 'split_damage') {
+    for (const id of d.targets || []) st.targets.add(id);
+    st.selected = d.attacker;
+  } else if (type === 'turn' && G.sel !== null) {
+    const actions = figureLegal(G.sel);
+    const reach = G.reach && G.reach.fig === G.sel ? G.reach.data : null;
+    const cost = new Map();
+    if (reach) for (const r of reach.destinations || []) cost.set(sqKey(r.square), r);
+    if (G.tool === 'destroy') {
+      for (const e of actions) {
+        if (e.action.type === 'destroy_blocking') st.squares.push(e.action.square);
+        if (e.action.type === 'destroy_wall') st.wallEdges.push({ square: e.action.square, dir: String(e.action.dir).toLowerCase() });
+      }
+    } else if (G.tool === 'ranged') {
+      for (const id of rangedTargets()) st.targets.add(id);
+    } else {
+      for (const e of actions) {
+        if (e.action.type === 'move') {
+          const r = cost.get(sqKey(e.action.to));
+          st.squares.push({ ...e.action.to, label: r ? r.cost : undefined });
+        }
+        if (e.action.type === 'close_attack') st.targets.add(e.action.target);
+        if (e.action.type === 'ranged_attack') for (const x of e.action.targets) st.targets.add(x);
+      }
+      const h = G.hover.square;
+      if (h && st.squares.some((s) => sameSq(s, h)) && !(G.hover.figure !== null && G.hover.figure !== undefined)) {
+        const r = cost.get(sqKey(h));
+        const from = fig(G.sel).square;
+        st.path = r && r.path && r.path.length ? (sameSq(r.path[0], from) ? r.path : [from, ...r.path]) : [from, h];
+      }
+    }
+  }
+  if (G.los && (G.los.data || true)) {
+    const l = G.los;
+    st.los = { from: l.from, to: l.to, squares: l.data ? l.data.squares : [], verdict: l.data ? l.data.verdict : '' };
+    const showing = G.hover.figure === l.toId || (document.activeElement && document.activeElement.dataset && Number(document.activeElement.dataset.fig ?? document.activeElement.dataset.target) === l.toId);
+    if (!showing && G.sel !== l.fromId) st.los = null;
+  }
+  return st;
+}
+
+function renderBoard() {
+  if (!G || !G.snap || !board) return;
+  board.update(boardState());
+}
+
+function renderDialogs(force = false) {
+  const d = myDecision();
+  const over = outcomeOf(G.snap);
+  const key = modalKey();
+  if (over) {
+    if (!G.overShown || force) {
+      G.overShown = true;
+      showOver(over);
+    }
+    return;
+  }
+  if (d && d.type === 'split_damage') {
+    const k = `split:${G.snap.step}`;
+    if (key !== k || force) showSplit(d, k);
+    return;
+  }
+  if (d && d.type === 'knockback_line') {
+    const k = `knock:${G.snap.step}`;
+    if (key !== k || force) showKnockback(d, k);
+    return;
+  }
+  if (key && (key.startsWith('split:') || key.startsWith('knock:'))) closeModal();
+}
+
+async function showSplit(d, key) {
+  const targets = d.targets || [];
+  const amounts = targets.map((_, i) => (i === 0 ? d.damage : 0));
+  const options = legalOf('split_damage');
+  const result = await modal((close) => {
+    const left = el('p', { class: 'muted', 'data-testid': 'split-left' });
+    const confirm = button(t('common.confirm'), () => close({ type: 'split_damage', amounts: [...amounts] }), { class: 'primary', 'data-testid': 'split-confirm' });
+    const update = () => {
+      const rest = d.damage - amounts.reduce((a, b) => a + b, 0);
+      left.textContent = t('split.left', { n: rest });
+      const ok = options.length ? options.some((o) => JSON.stringify(o.action.amounts) === JSON.stringify(amounts)) : rest === 0;
+      confirm.disabled = !ok;
+    };
+    const rows = targets.map((id, i) => {
+      const input = el('input', { type: 'number', min: 0, max: d.damage, value: amounts[i], 'aria-label': fig(id)?.label || `#${id}`, 'data-testid': `split-${id}` });
+      input.addEventListener('input', () => { amounts[i] = Math.max(0, Number(input.value) | 0); update(); });
+      return el('label', { class: 'split-row' }, el('span', {}, fig(id)?.label || `#${id}`), input);
+    });
+    update();
+    return el('div', { class: 'dialog-body', 'data-testid': 'split-dialog' },
+      el('h2', {}, t('split.title')),
+      el('p', {}, t('split.hint', { attacker: fig(d.attacker)?.label || '', n: targets.length, damage: d.damage })),
+      ...rows, left, el('div', { class: 'row' }, confirm));
+  }, { mustChoose: true, key, label: t('split.title') });
+  if (result) act(result);
+}
+
+async function showKnockback(d, key) {
+  const f = fig(d.figure);
+  const options = legalOf('knockback_via');
+  const result = await modal((close) =>
+    el('div', { class: 'dialog-body', 'data-testid': 'knockback-dialog' },
+      el('h2', {}, t('knockback.title')),
+      el('p', {}, t('knockback.hint', { figure: f ? f.label : '' })),
+      ...options.map((o) => button(o.text || t('terrain.square', o.action.square), () => close(o.action), {
+        class: 'choice',
+        onmouseenter: () => { G.hover = { square: o.action.square, figure: null }; renderBoard(); },
+        onfocus: () => { G.hover = { square: o.action.square, figure: null }; renderBoard(); },
+      }))),
+  { mustChoose: true, key, label: t('knockback.title') });
+  if (result) act(result);
+}
+
+async function showOver(over) {
+  const v = view();
+  const winners = (over.winners || []).map(seatIndex);
+  const scores = new Map((over.scores || []).map(([s, n]) => [seatIndex(s), n]));
+  const seats = (v.seats || []).map((s, i) => ({ seat: i, name: s[0], vp: scores.has(i) ? scores.get(i) : s[1] }));
+  let headline = winners.length ? winners.map((w) => t('over.winner', { name: seatName(w) })).join(', ') : t('over.draw');
+  let mine = '';
+  if (G.seat !== null && G.mode !== 'hotseat') mine = winners.includes(G.seat) ? t('over.you_win') : t('over.you_lose');
+  const id = G.id;
+  const choice = await modal((close) =>
+    el('div', { class: 'dialog-body over', 'data-testid': 'over-dialog' },
+      el('h2', {}, t('over.title')),
+      mine ? el('p', { class: 'big-result', 'data-testid': 'over-mine' }, mine) : null,
+      el('p', { 'data-testid': 'over-winner' }, headline),
+      el('table', { class: 'vp' },
+        el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, t('over.vp')))),
+        el('tbody', {}, seats.map((s) => el('tr', { class: winners.includes(s.seat) ? 'won' : '' },
+          el('td', {}, el('span', { class: 'dot', style: `background:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}` }), s.name),
+          el('td', { 'data-testid': `vp-${s.seat}` }, String(s.vp)))))),
+      over.reason ? el('p', { class: 'muted' }, t('over.reason', { reason: over.reason })) : null,
+      el('div', { class: 'row' },
+        button(t('over.replay'), () => close('replay'), { 'data-testid': 'over-replay' }),
+        button(t('over.new'), () => close('new'), { class: 'primary', 'data-testid': 'over-new' }),
+        button(t('over.board'), () => close(null), { 'data-testid': 'over-close' }))),
+  { key: 'over', label: t('over.title') });
+  if (choice === 'replay') location.hash = `#replay=${encodeURIComponent(id)}`;
+  if (choice === 'new') location.hash = '';
+}
+
+async function showJoinLink() {
+  if (!G || !G.join) return;
+  const url = `${location.origin}${location.pathname}#game=${encodeURIComponent(G.id)}&token=${encodeURIComponent(G.join.token)}`;
+  await modal((close) => {
+    const input = el('input', { type: 'text', readonly: true, value: url, class: 'join-url', 'data-testid': 'join-url' });
+    const copy = button(t('friend.copy'), async () => {
+      input.select();
+      try {
+        await navigator.clipboard.writeText(url);
+      } catch (_) {
+        document.execCommand && document.execCommand('copy');
+      }
+      copy.textContent = t('friend.copied');
+    });
+    return el('div', { class: 'dialog-body' },
+      el('h2', {}, t('friend.title')), el('p', {}, t('friend.link')), input,
+      el('div', { class: 'row' }, copy, button(t('common.close'), () => close(null), { 'data-testid': 'join-close' })));
+  }, { key: 'join' });
+}
+
+// ------------------------------------------------------------------------------------------
+// Keyboard.
+
+function onKey(ev) {
+  if (document.body.dataset.screen !== 'game' || !G || !G.snap) return;
+  const dlg = $('dialog');
+  if (dlg.open) return;
+  const tag = (ev.target.tagName || '').toLowerCase();
+  if (tag === 'input' || tag === 'select' || tag === 'textarea') return;
+  if (ev.key === 'Escape') {
+    if (G.tool !== 'auto') {
+      G.tool = 'auto';
+      G.chosen = new Set();
+    } else if (G.sel !== null) {
+      const id = G.sel;
+      G.sel = null;
+      G.los = null;
+      board.focusFigure(id);
+    }
+    render();
+    ev.preventDefault();
+    return;
+  }
+  if ((ev.key === 'e' || ev.key === 'E') && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+    if (legalOf('end_turn').length) {
+      ev.preventDefault();
+      endTurn();
+    }
+    return;
+  }
+  const inBoard = $('board').contains(ev.target);
+  const arrows = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  if (inBoard && arrows[ev.key]) {
+    ev.preventDefault();
+    const v = view();
+    let c = G.cursor;
+    if (!c) {
+      const g = ev.target.closest && ev.target.closest('[data-fig]');
+      const f = g ? fig(Number(g.dataset.fig)) : G.sel !== null ? fig(G.sel) : null;
+      c = f && f.square ? { ...f.square } : { x: 0, y: 0 };
+    }
+    const [dx, dy] = arrows[ev.key];
+    c = { x: Math.min(Math.max(c.x + dx, 0), v.map.width - 1), y: Math.min(Math.max(c.y + dy, 0), v.map.height - 1) };
+    G.cursor = c;
+    if (ev.target !== $('board')) $('board').focus({ preventScroll: true });
+    board.scrollTo(c);
+    const f = figAt(c);
+    onBoardHover({ square: c, figure: f ? f.id : null });
+    renderBoard();
+    return;
+  }
+  if (ev.key === 'Enter' && ev.target === $('board') && G.cursor) {
+    ev.preventDefault();
+    const f = figAt(G.cursor);
+    onBoardClick({ square: G.cursor, figure: f ? f.id : null });
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Start screen.
+
+async function loadContent() {
+  if (content) return content;
+  try {
+    content = await api.content();
+  } catch (_) {
+    content = { maps: [], teams: [], figures: [] };
+  }
+  return content;
+}
+
+async function renderStart() {
+  showScreen('start');
+  const c = await loadContent();
+  const mapSel = $('opt-map');
+  const keepMap = mapSel.value;
+  fill(mapSel, el('option', { value: '' }, t('start.map.any')), (c.maps || []).map((m) => el('option', { value: m.id }, m.name || m.id)));
+  mapSel.value = keepMap;
+  for (const [i, id] of [[0, 'opt-team0'], [1, 'opt-team1']]) {
+    const sel = $(id);
+    const keep = sel.value;
+    const custom = savedTeam();
+    fill(sel, el('option', { value: '' }, t('start.team.default')),
+      i === 0 && custom ? el('option', { value: 'custom' }, t('start.team.custom', { name: custom.name, points: custom.points ?? '?' })) : null,
+      (c.teams || []).map((tm) => el('option', { value: tm.id }, `${tm.name || tm.id}${tm.points ? ` (${tm.points})` : ''}`)));
+    sel.value = keep || (i === 0 && custom ? 'custom' : '');
+  }
+  const list = $('recent');
+  let games = [];
+  try {
+    games = await api.games();
+  } catch (_) { /* offline */ }
+  const mine = store.all();
+  const ids = new Set((games || []).map((g) => g.id));
+  for (const [id, e] of Object.entries(mine)) if (!ids.has(id)) games.push({ id, created: e.created, mine: true, local: true });
+  games.sort((a, b) => String(b.created || '').localeCompare(String(a.created || '')) || 0);
+  if (!games.length) {
+    fill(list, el('li', { class: 'muted' }, t('start.recent.none')));
+    return;
+  }
+  fill(list, games.slice(0, 15).map((g) => {
+    const saved = mine[g.id];
+    const names = (g.seats || []).map((s) => s.name || (s.kind === 'bot' ? 'bot' : '')).filter(Boolean).join(' – ');
+    const token = saved && saved.tokens ? Object.values(saved.tokens)[0] : null;
+    return el('li', {},
+      el('span', { class: 'recent-name' }, names || g.id, ' ', el('span', { class: 'muted' }, g.over ? t('start.over') : t('start.running'))),
+      token && !g.over ? el('a', { href: `#game=${encodeURIComponent(g.id)}&token=${encodeURIComponent(token)}`, class: 'link-button', 'data-testid': 'resume' }, t('start.resume')) : null,
+      !token && !g.over && !g.local ? el('a', { href: `#game=${encodeURIComponent(g.id)}`, class: 'link-button' }, t('start.watch')) : null,
+      g.over || token ? el('a', { href: `#replay=${encodeURIComponent(g.id)}`, class: 'link-button', 'data-testid': 'replay-link' }, t('start.replay')) : null);
+  }));
+}
+
+export async function createGame(mode, extra = {}) {
+  const msg = $('start-message');
+  msg.textContent = t('start.creating');
+  const body = { ruleset: 'heroclix', mode, lang: lang(), ...extra };
+  const map = $('opt-map').value;
+  if (map && !body.map) body.map = map;
+  if (!body.teams) {
+    const a = $('opt-team0').value;
+    const b = $('opt-team1').value;
+    const custom = a === 'custom' ? savedTeam() : null;
+    if (a || b) {
+      const def = (content && content.teams) || [];
+      const pick = (v, i) => (v === 'custom' && custom ? custom.team : v || (def[i] && def[i].id) || (def[0] && def[0].id));
+      body.teams = [pick(a, 0), pick(b, 1)];
+    }
+  }
+  if (mode === 'bot') body.bot = $('opt-bot').value || 'greedy';
+  const rounds = $('opt-rounds').value;
+  if (rounds) body.rounds = Number(rounds);
+  let res;
+  try {
+    res = await api.create(body);
+  } catch (e) {
+    msg.textContent = t('start.error', { reason: e.message });
+    return null;
+  }
+  msg.textContent = '';
+  const tokens = {};
+  for (const s of res.seats || []) if (s.token) tokens[s.seat] = s.token;
+  const first = tokens[0] ?? Object.values(tokens)[0];
+  store.put(res.game, { mode, tokens, join: res.join || null, created: Date.now(), seat: 0 });
+  location.hash = `#game=${encodeURIComponent(res.game)}&token=${encodeURIComponent(first)}`;
+  if (mode === 'friend' && res.join) {
+    setTimeout(() => { if (G && G.id === res.game) showJoinLink(); }, 50);
+  }
+  return res;
+}
+
+// ------------------------------------------------------------------------------------------
+// Routing and start-up.
+
+async function route() {
+  const h = parseHash();
+  if (h.builder) {
+    closeGame();
+    hideReplay();
+    showScreen('builder');
+    showBuilder(await loadContent());
+    return;
+  }
+  if (h.replay) {
+    closeGame();
+    showScreen('replay');
+    showReplay(h.replay, store.get(h.replay));
+    return;
+  }
+  hideReplay();
+  if (h.game) {
+    if (G && G.id === h.game && (!h.token || Object.values(G.tokens).includes(h.token))) {
+      showScreen('game');
+      render();
+      return;
+    }
+    await openGame(h.game, h.token);
+    if (G && G.mode === 'friend' && G.join && G.snap && G.seat === 0) {
+      const other = (G.snap.seats || []).find((s) => s.seat === 1);
+      if (other && other.connected === false && (G.snap.step || 0) === 0) showJoinLink();
+    }
+    return;
+  }
+  closeGame();
+  renderStart();
+}
+
+function applyLang() {
+  document.documentElement.lang = lang();
+  $('lang-toggle').textContent = t('lang.toggle');
+  translateDom();
+  document.title = t('app.title');
+}
+
+function init() {
+  applyLang();
+  board = createBoard($('board'), {
+    click: onBoardClick,
+    hover: onBoardHover,
+    focus: (id) => {
+      if (!G || !G.snap) return;
+      const f = fig(id);
+      if (f) G.cursor = f.square ? { ...f.square } : G.cursor;
+      if (G.sel !== null && f && fig(G.sel) && f.owner !== fig(G.sel).owner) loadLos(G.sel, id);
+      else renderBoard();
+    },
+  });
+  $('lang-toggle').addEventListener('click', () => setLang(lang() === 'en' ? 'fr' : 'en'));
+  onLangChange(async () => {
+    applyLang();
+    const s = document.body.dataset.screen;
+    if (s === 'start') renderStart();
+    if (s === 'builder') showBuilder(await loadContent());
+    if (s === 'replay') showReplay(parseHash().replay, store.get(parseHash().replay));
+    if (G && G.snap) {
+      G.los = null;
+      try {
+        acceptSnapshot(await api.snapshot(G.id, G.token, lang()));
+      } catch (_) { /* keep the old texts */ }
+      connect();
+      render();
+    }
+  });
+  $('start-bot').addEventListener('click', () => createGame('bot'));
+  $('start-friend').addEventListener('click', () => createGame('friend'));
+  $('start-hotseat').addEventListener('click', () => createGame('hotseat'));
+  $('end-turn').addEventListener('click', endTurn);
+  $('resign').addEventListener('click', resign);
+  $('show-link').addEventListener('click', showJoinLink);
+  $('zoom-in').addEventListener('click', () => board.zoomBy(1.25));
+  $('zoom-out').addEventListener('click', () => board.zoomBy(0.8));
+  $('zoom-fit').addEventListener('click', () => board.fit());
+  document.addEventListener('keydown', onKey);
+  window.addEventListener('hashchange', route);
+  initBuilder({ createGame, loadContent });
+  // For tests and debugging: read-only access to what the page shows.
+  window.__skirmish = {
+    game: () => (G ? { id: G.id, seat: G.seat, mode: G.mode, token: G.token, sel: G.sel, busy: G.busy, snap: G.snap } : null),
+    myDecision: () => (G ? myDecision() : null),
+  };
+  route();
+}
+
+init();
