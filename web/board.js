@@ -375,8 +375,10 @@ export function figureDescription(f, seatName) {
 
 function figureSvg(f, o) {
   const { x, y } = f.square;
-  const X = cx(x);
-  const Y = cy(y);
+  // A multi-base figure covers width×depth squares from its top-left square.
+  const [bw, bd] = f.base || [1, 1];
+  const X = cx(x) + ((bw - 1) * CELL) / 2;
+  const Y = cy(y) + ((bd - 1) * CELL) / 2;
   const colour = SEAT_COLOURS[f.owner % SEAT_COLOURS.length];
   const [s, a, d, g] = f.values || [0, 0, 0, 0];
   const cls = ['figure'];
@@ -394,6 +396,9 @@ function figureSvg(f, o) {
   }
   if (o.selected === f.id) {
     parts.push(`<circle class="select-ring" cx="${X}" cy="${Y}" r="${CELL * 0.49}" fill="none" stroke="${COLOURS.highlight}" stroke-width="4"/>`);
+  }
+  if (bw > 1 || bd > 1) {
+    parts.push(`<rect class="multi-base" x="${px(x) + 3}" y="${py(y) + 3}" width="${bw * CELL - 6}" height="${bd * CELL - 6}" rx="${CELL * 0.3}" fill="${colour}" fill-opacity="0.35" stroke="${colour}" stroke-width="3"/>`);
   }
   // The round base in the team's colour.
   parts.push(`<circle class="base" cx="${X}" cy="${Y}" r="${CELL * 0.45}" fill="${colour}" stroke="#fff" stroke-width="2"/>`);
