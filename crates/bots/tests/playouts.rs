@@ -194,6 +194,7 @@ fn random_real_teams_from_hcunits() {
             options: Options {
                 build_total: 300,
                 round_limit: Some(ROUNDS),
+                ..Options::default()
             },
             position: None,
         };

@@ -13,12 +13,12 @@ use std::str::FromStr;
 use anyhow::{bail, Context, Result};
 use skirmish_board::square::{render_ascii, FigureToken, Overlay, Square};
 use skirmish_board::FigureId;
-use skirmish_bots::heroclix::{expected_attack, load_scenario, GreedyBot, ScenarioFiles};
+use skirmish_bots::heroclix::{load_scenario, GreedyBot, ScenarioFiles};
 use skirmish_bots::{bot_seed, Bot, BotKind};
 use skirmish_engine::{Game, Pending, Seat};
 use skirmish_heroclix::figure::Stat;
-use skirmish_heroclix::game::{combat, play, Action, Decision, Event, Interrupt, State};
-use skirmish_heroclix::movement::{self, MoveQuery};
+use skirmish_heroclix::game::text::{self, figure_name, pushing_note, team_name};
+use skirmish_heroclix::game::{combat, Action, Event, State};
 use skirmish_heroclix::HeroClix;
 use skirmish_lang::Lang;
 
@@ -175,7 +175,7 @@ fn play_game(
                 format!(
                     "{} ({}, {})",
                     info.name,
-                    player(Seat(i as u8), lang),
+                    text::seat_name(Seat(i as u8), lang),
                     args.seats[i]
                 )
             })
@@ -299,7 +299,7 @@ fn play_game(
             out,
             "  {} ({}, {}){colon} {}",
             info.name,
-            player(Seat(i as u8), lang),
+            text::seat_name(Seat(i as u8), lang),
             args.seats[i],
             info.victory_points
         )?;
@@ -333,18 +333,6 @@ fn fresh_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
-}
-
-fn team_name(s: &State, seat: Seat, lang: Lang) -> String {
-    s.seats.get(seat.index()).map_or_else(
-        || seat.to_string(),
-        |i| format!("{} ({})", i.name, player(seat, lang)),
-    )
-}
-
-/// A seat as the event log names it ("player 1", "joueur 1").
-fn player(seat: Seat, lang: Lang) -> String {
-    format!("{} {}", lang.pick("player", "joueur"), seat.number())
 }
 
 fn describe_winners(s: &State, winners: &[Seat], lang: Lang) -> String {
@@ -452,7 +440,7 @@ fn figure_table(s: &State, symbols: &[char], lang: Lang) -> String {
         out.push_str(&format!(
             "{} ({}), {} {}:\n",
             info.name,
-            player(seat, lang),
+            text::seat_name(seat, lang),
             info.victory_points,
             lang.pick("victory points", "points de victoire")
         ));
@@ -500,282 +488,6 @@ fn figure_table(s: &State, symbols: &[char], lang: Lang) -> String {
     out
 }
 
-/// Squares a figure's move to each destination costs, as the rules count them.
-fn move_costs(s: &State, id: FigureId) -> Vec<(Square, u32)> {
-    let Some(f) = s.fig(id) else {
-        return Vec::new();
-    };
-    let Some(from) = f.square else {
-        return Vec::new();
-    };
-    let others = play::standings(s, f);
-    let escaped = play::adjacent_enemies(s, f);
-    let speed = combat::stat(s, f, Stat::Speed).value.max(0) as u32;
-    let q = MoveQuery {
-        from,
-        speed,
-        others: &others,
-        broke_away_from: &escaped,
-    };
-    movement::reach(&s.map, &q)
-        .map(|r| r.destinations())
-        .unwrap_or_default()
-}
-
-fn name(s: &State, id: FigureId) -> String {
-    s.fig(id)
-        .map_or_else(|| format!("#{}", id.0), |f| f.label.clone())
-}
-
-/// A note for actions that give a figure its second token.
-fn pushing_note(s: &State, id: FigureId, lang: Lang) -> &'static str {
-    if s.fig(id).is_some_and(|f| f.tokens >= 1) {
-        lang.pick(" [pushing: 1 damage]", " [dépassement : 1 dégât]")
-    } else {
-        ""
-    }
-}
-
-/// An action in words, e.g. "Ranged attack: Quillon Marsh → Grumblestone (hindered, needs 9)".
-pub fn describe(s: &State, action: &Action, lang: Lang) -> String {
-    let fr = lang == Lang::Fr;
-    match action {
-        Action::ChooseMap { map } => {
-            let n = s
-                .map_choices
-                .get(*map)
-                .map_or_else(|| format!("#{map}"), |m| m.name.clone());
-            format!("{} {n}", lang.pick("Choose the map", "Choisir la carte"))
-        }
-        Action::ChooseZone { zone } => {
-            format!(
-                "{} {zone}",
-                lang.pick("Deploy in zone", "Se déployer dans la zone")
-            )
-        }
-        Action::Place { figure, square } => {
-            if fr {
-                format!("Placer {} en {square}", name(s, *figure))
-            } else {
-                format!("Place {} on {square}", name(s, *figure))
-            }
-        }
-        Action::Move { figure, to } => {
-            let cost = move_costs(s, *figure)
-                .into_iter()
-                .find(|(q, _)| q == to)
-                .map_or(0, |(_, c)| c);
-            let breakaway = s.fig(*figure).is_some_and(|f| s.next_to_enemy(f));
-            let mut t = if fr {
-                format!("Déplacer {} en {to} ({cost} case(s))", name(s, *figure))
-            } else {
-                format!("Move {} to {to} ({cost} squares)", name(s, *figure))
-            };
-            if breakaway {
-                t.push_str(lang.pick(
-                    ", breakaway roll first (4+)",
-                    ", jet d'évasion d'abord (4+)",
-                ));
-            }
-            t + pushing_note(s, *figure, lang)
-        }
-        Action::CloseAttack { attacker, target } => {
-            attack_text(s, *attacker, &[*target], false, lang)
-        }
-        Action::RangedAttack { attacker, targets } => {
-            attack_text(s, *attacker, targets, true, lang)
-        }
-        Action::DestroyBlocking {
-            attacker,
-            square,
-            ranged,
-        } => {
-            let kind = attack_kind(*ranged, lang);
-            let dmg = s
-                .fig(*attacker)
-                .map_or(0, |f| combat::stat(s, f, Stat::Damage).value);
-            if fr {
-                format!(
-                    "{kind} : {} → terrain bloquant en {square} ({dmg} dégât(s), 3 le détruisent)",
-                    name(s, *attacker)
-                )
-            } else {
-                format!(
-                    "{kind}: {} → blocking terrain at {square} ({dmg} damage, 3 destroy it)",
-                    name(s, *attacker)
-                )
-            }
-        }
-        Action::DestroyWall {
-            attacker,
-            square,
-            dir,
-            ranged,
-        } => {
-            let kind = attack_kind(*ranged, lang);
-            let dmg = s
-                .fig(*attacker)
-                .map_or(0, |f| combat::stat(s, f, Stat::Damage).value);
-            if fr {
-                format!(
-                    "{kind} : {} → mur côté {dir:?} de {square} ({dmg} dégât(s), 3 le détruisent)",
-                    name(s, *attacker)
-                )
-            } else {
-                format!("{kind}: {} → wall on the {dir:?} side of {square} ({dmg} damage, 3 destroy it)", name(s, *attacker))
-            }
-        }
-        Action::Pass { figure } => {
-            if fr {
-                format!("{} passe (sans marqueur, ne compte pas)", name(s, *figure))
-            } else {
-                format!("{} passes (no token, not counted)", name(s, *figure))
-            }
-        }
-        Action::SplitDamage { amounts } => {
-            let hits = match &s.interrupt {
-                Some(Interrupt::SplitDamage { attack }) => attack.hits.clone(),
-                _ => Vec::new(),
-            };
-            let parts: Vec<String> = hits
-                .iter()
-                .zip(amounts)
-                .map(|(t, a)| format!("{} {a}", name(s, *t)))
-                .collect();
-            format!(
-                "{}{} {}",
-                lang.pick("Split the damage", "Répartir les dégâts"),
-                lang.pick(":", " :"),
-                parts.join(", ")
-            )
-        }
-        Action::KnockbackVia { square } => {
-            let who = match &s.interrupt {
-                Some(Interrupt::KnockbackLine { figure, .. }) => name(s, *figure),
-                _ => String::new(),
-            };
-            if fr {
-                format!("Recul de {who} en direction de {square}")
-            } else {
-                format!("Knock {who} back towards {square}")
-            }
-        }
-        Action::EndTurn => lang.pick("End the turn", "Finir le tour").to_string(),
-    }
-}
-
-fn attack_kind(ranged: bool, lang: Lang) -> &'static str {
-    if ranged {
-        lang.pick("Ranged attack", "Attaque à distance")
-    } else {
-        lang.pick("Close attack", "Attaque au corps à corps")
-    }
-}
-
-fn attack_text(
-    s: &State,
-    attacker: FigureId,
-    targets: &[FigureId],
-    ranged: bool,
-    lang: Lang,
-) -> String {
-    let Some(a) = s.fig(attacker) else {
-        return attack_kind(ranged, lang).to_string();
-    };
-    let odds = expected_attack(s, a, targets, ranged);
-    let parts: Vec<String> = odds
-        .targets
-        .iter()
-        .map(|t| {
-            let mut notes = Vec::new();
-            if t.hindered {
-                notes.push(lang.pick("hindered", "gênée").to_string());
-            }
-            notes.push(format!("{} {}", lang.pick("needs", "il faut"), t.needs));
-            format!("{} ({})", name(s, t.target), notes.join(", "))
-        })
-        .collect();
-    format!(
-        "{}{} {} → {}{}",
-        attack_kind(ranged, lang),
-        lang.pick(":", " :"),
-        a.label,
-        parts.join(", "),
-        pushing_note(s, attacker, lang)
-    )
-}
-
-/// What is being asked, in words.
-fn decision_text(game: &Game<HeroClix>, seat: Seat, lang: Lang) -> String {
-    let s = game.state();
-    let fr = lang == Lang::Fr;
-    let Pending::Decide { decision, .. } = game.pending() else {
-        return String::new();
-    };
-    let who = team_name(s, seat, lang);
-    match decision {
-        Decision::ChooseMap { .. } => format!(
-            "{who}{} {}",
-            lang.pick(":", " :"),
-            lang.pick("choose the map", "choisissez la carte")
-        ),
-        Decision::ChooseZone { .. } => format!(
-            "{who}{} {}",
-            lang.pick(":", " :"),
-            lang.pick(
-                "choose your deployment zone",
-                "choisissez votre zone de déploiement"
-            )
-        ),
-        Decision::Deploy { figures } => {
-            if fr {
-                format!(
-                    "{who} : placez vos personnages ({} restant(s))",
-                    figures.len()
-                )
-            } else {
-                format!("{who}: place your figures ({} left)", figures.len())
-            }
-        }
-        Decision::Turn {
-            round,
-            actions_left,
-        } => {
-            if fr {
-                format!("Round {round}, tour de {who} : {actions_left} action(s) restante(s)")
-            } else {
-                format!("Round {round}, {who}'s turn: {actions_left} action(s) left")
-            }
-        }
-        Decision::SplitDamage {
-            targets, damage, ..
-        } => {
-            let names: Vec<String> = targets.iter().map(|t| name(s, *t)).collect();
-            if fr {
-                format!(
-                    "{who} : répartissez {damage} dégât(s) entre {}",
-                    names.join(", ")
-                )
-            } else {
-                format!("{who}: split {damage} damage between {}", names.join(", "))
-            }
-        }
-        Decision::KnockbackLine { figure, .. } => {
-            if fr {
-                format!(
-                    "{who} : choisissez la ligne de recul de {}",
-                    name(s, figure)
-                )
-            } else {
-                format!(
-                    "{who}: choose the line {} is knocked back along",
-                    name(s, figure)
-                )
-            }
-        }
-    }
-}
-
 /// The numbered list of legal actions. Moves and placements, which come by the hundred, are
 /// grouped by figure with several squares a line; everything else gets a line of its own.
 fn action_menu(s: &State, legal: &[Action], symbols: &[char], lang: Lang) -> String {
@@ -783,19 +495,16 @@ fn action_menu(s: &State, legal: &[Action], symbols: &[char], lang: Lang) -> Str
     // (figure, moves rather than placements, numbered squares)
     type Group = (FigureId, bool, Vec<(usize, String)>);
     let mut grouped: Vec<Group> = Vec::new();
-    let mut costs: std::collections::BTreeMap<FigureId, Vec<(Square, u32)>> = Default::default();
+    let mut texts = text::ActionTexts::new(s, lang);
     for (i, a) in legal.iter().enumerate() {
         let (figure, is_move, label) = match a {
-            Action::Move { figure, to } => {
-                let c = costs
-                    .entry(*figure)
-                    .or_insert_with(|| move_costs(s, *figure));
-                let cost = c.iter().find(|(q, _)| q == to).map_or(0, |(_, c)| *c);
+            Action::Move { figure, to, .. } => {
+                let cost = texts.move_cost(*figure, *to).unwrap_or(0);
                 (*figure, true, format!("{to} ({cost})"))
             }
-            Action::Place { figure, square } => (*figure, false, square.to_string()),
+            Action::Place { figure, square, .. } => (*figure, false, square.to_string()),
             _ => {
-                out.push_str(&format!("  [{}] {}\n", i + 1, describe(s, a, lang)));
+                out.push_str(&format!("  [{}] {}\n", i + 1, texts.describe(a)));
                 continue;
             }
         };
@@ -809,17 +518,18 @@ fn action_menu(s: &State, legal: &[Action], symbols: &[char], lang: Lang) -> Str
     }
     for (figure, is_move, items) in grouped {
         let head = if is_move {
-            let extra = match s.fig(figure) {
-                Some(f) if s.next_to_enemy(f) => lang.pick(
+            let extra = if texts.needs_breakaway(figure) {
+                lang.pick(
                     ", breakaway roll first (4+)",
                     ", jet d'évasion d'abord (4+)",
-                ),
-                _ => "",
+                )
+            } else {
+                ""
             };
             format!(
                 "{} {} ({}){}{} — {}:",
                 lang.pick("Move", "Déplacer"),
-                name(s, figure),
+                figure_name(s, figure),
                 symbol(symbols, figure),
                 extra,
                 pushing_note(s, figure, lang),
@@ -832,7 +542,7 @@ fn action_menu(s: &State, legal: &[Action], symbols: &[char], lang: Lang) -> Str
             format!(
                 "{} {} ({}) {}:",
                 lang.pick("Place", "Placer"),
-                name(s, figure),
+                figure_name(s, figure),
                 symbol(symbols, figure),
                 lang.pick("on", "en")
             )
@@ -880,7 +590,13 @@ fn ask(
     writeln!(out)?;
     write!(out, "{}", board(s, symbols, false))?;
     write!(out, "{}", figure_table(s, symbols, lang))?;
-    writeln!(out, "{}", decision_text(game, seat, lang))?;
+    if let Pending::Decide { decision, .. } = game.pending() {
+        writeln!(
+            out,
+            "{}",
+            text::decision_prompt(s, &[seat], &decision, lang)
+        )?;
+    }
     write!(out, "{}", action_menu(s, legal, symbols, lang))?;
     loop {
         write!(
@@ -919,7 +635,7 @@ fn ask(
                         "{} [{}] {}",
                         lang.pick("The greedy bot would play", "Le bot glouton jouerait"),
                         i + 1,
-                        describe(s, a, lang)
+                        text::describe_action(s, a, lang)
                     )?;
                 }
                 continue;
@@ -929,7 +645,7 @@ fn ask(
         match answer.parse::<usize>() {
             Ok(n) if (1..=legal.len()).contains(&n) => {
                 let a = legal[n - 1].clone();
-                writeln!(out, "> {}", describe(s, &a, lang))?;
+                writeln!(out, "> {}", text::describe_action(s, &a, lang))?;
                 return Ok(Answer::Act(a));
             }
             Ok(n) => writeln!(
@@ -967,6 +683,7 @@ fn ask(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use skirmish_bots::heroclix::expected_attack;
 
     fn starter_game(seed: u64) -> Game<HeroClix> {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -983,10 +700,13 @@ mod tests {
         Game::new(scenario, seed).unwrap()
     }
 
+    /// The shared action texts tell the roll the greedy bot reckons with, and the terminal's
+    /// menu lists every legal action.
     #[test]
     fn attacks_are_described_with_the_roll_they_need() {
         let mut seen_ranged = false;
         let mut seen_close = false;
+        let symbols = figure_symbols(starter_game(0).state());
         for seed in 0..6 {
             if seen_ranged && seen_close {
                 break;
@@ -994,44 +714,42 @@ mod tests {
             let mut game = starter_game(seed);
             let mut bots = [GreedyBot::new(1), GreedyBot::new(2)];
             while let Some(&seat) = game.pending_seats().first() {
+                let s = game.state();
                 let legal = game.legal_actions(seat);
+                let menu = action_menu(s, &legal, &symbols, Lang::En);
+                assert!(menu.contains(&format!("[{}] ", legal.len())), "{menu}");
                 for a in &legal {
-                    let text = describe(game.state(), a, Lang::En);
-                    match a {
-                        Action::RangedAttack { attacker, targets } => {
+                    let t = text::describe_action(s, a, Lang::En);
+                    let (attacker, targets, ranged) = match a {
+                        Action::RangedAttack {
+                            attacker, targets, ..
+                        } => {
                             seen_ranged = true;
-                            let odds = expected_attack(
-                                game.state(),
-                                game.state().fig(*attacker).unwrap(),
-                                targets,
-                                true,
-                            );
-                            assert!(text.starts_with("Ranged attack: "), "{text}");
-                            assert!(text.contains(" → "), "{text}");
-                            assert!(
-                                text.contains(&format!("needs {}", odds.targets[0].needs)),
-                                "{text}"
-                            );
-                            assert_eq!(
-                                text.contains("hindered"),
-                                odds.targets.iter().any(|t| t.hindered),
-                                "{text}"
-                            );
+                            assert!(t.contains("Ranged attack: "), "{t}");
+                            (attacker, targets.clone(), true)
                         }
-                        Action::CloseAttack { .. } => {
+                        Action::CloseAttack {
+                            attacker, target, ..
+                        } => {
                             seen_close = true;
-                            assert!(text.starts_with("Close attack: "), "{text}");
-                            assert!(text.contains("needs "), "{text}");
+                            assert!(t.contains("Close attack: "), "{t}");
+                            (attacker, vec![*target], false)
                         }
-                        Action::Move { .. } => {
-                            assert!(text.starts_with("Move "), "{text}");
-                            assert!(text.contains(" squares)"), "{text}");
-                        }
-                        _ => {}
+                        _ => continue,
+                    };
+                    let odds = expected_attack(s, s.fig(*attacker).unwrap(), &targets, ranged);
+                    assert!(t.contains(" → "), "{t}");
+                    for o in &odds.targets {
+                        let needs = text::needs_text(odds.attack, o.defence, Lang::En);
+                        assert!(t.contains(&needs), "{t}");
                     }
-                    assert!(!describe(game.state(), a, Lang::Fr).is_empty());
+                    assert_eq!(
+                        t.contains("hindered"),
+                        odds.targets.iter().any(|o| o.hindered),
+                        "{t}"
+                    );
                 }
-                let i = bots[seat.index()].choose(game.state(), seat, &legal);
+                let i = bots[seat.index()].choose(s, seat, &legal);
                 game.act(seat, legal[i].clone()).unwrap();
             }
         }

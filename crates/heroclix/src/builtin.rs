@@ -72,4 +72,79 @@ mod tests {
         }
         assert!(team("nobody").is_none());
     }
+
+    /// The starter set is the showcase of the rules: every standard power of the card, every
+    /// combat symbol and the common team abilities appear on at least one figure.
+    #[test]
+    fn starter_set_covers_every_power_symbol_and_team_ability() {
+        use crate::figure::{
+            AttackSymbol, BaseSize, DamageSymbol, DefenseSymbol, DialPower, Power, SpeedSymbol,
+        };
+
+        let cat = catalogue().unwrap();
+        let figs = cat.figures();
+        let missing: Vec<&str> = Power::ALL
+            .iter()
+            .filter(|p| {
+                !figs
+                    .iter()
+                    .any(|f| f.dial_powers().contains(&DialPower::Standard(**p)))
+            })
+            .map(|p| p.id())
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "powers on no starter figure: {missing:?}"
+        );
+
+        for s in [
+            SpeedSymbol::Boot,
+            SpeedSymbol::Wing,
+            SpeedSymbol::Dolphin,
+            SpeedSymbol::TransportBoot,
+            SpeedSymbol::TransportWing,
+            SpeedSymbol::TransportDolphin,
+        ] {
+            assert!(figs.iter().any(|f| f.symbols.speed == s), "{s:?}");
+        }
+        for s in [
+            AttackSymbol::Fist,
+            AttackSymbol::Duo,
+            AttackSymbol::Sharpshooter,
+        ] {
+            assert!(figs.iter().any(|f| f.symbols.attack == s), "{s:?}");
+        }
+        for s in [DefenseSymbol::Shield, DefenseSymbol::Indomitable] {
+            assert!(figs.iter().any(|f| f.symbols.defense == s), "{s:?}");
+        }
+        for s in [
+            DamageSymbol::Starburst,
+            DamageSymbol::Giant,
+            DamageSymbol::Colossal,
+        ] {
+            assert!(figs.iter().any(|f| f.symbols.damage == s), "{s:?}");
+        }
+        assert!(figs
+            .iter()
+            .any(|f| f.base == BaseSize { width: 2, depth: 2 }));
+
+        for t in [
+            "avengers",
+            "x_men",
+            "brotherhood_of_mutants",
+            "defenders",
+            "hydra",
+            "shield",
+            "masters_of_evil",
+            "minions_of_doom",
+            "sinister_syndicate",
+            "skrulls",
+            "spider_man",
+        ] {
+            assert!(
+                figs.iter().any(|f| f.team_abilities.iter().any(|x| x == t)),
+                "team ability {t}"
+            );
+        }
+    }
 }

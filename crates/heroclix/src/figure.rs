@@ -25,6 +25,16 @@ pub enum Stat {
 impl Stat {
     /// The four columns, in dial order.
     pub const ALL: [Stat; 4] = [Stat::Speed, Stat::Attack, Stat::Defense, Stat::Damage];
+
+    /// The value's name for players.
+    pub fn name(self, lang: skirmish_lang::Lang) -> &'static str {
+        match self {
+            Stat::Speed => lang.pick("speed", "vitesse"),
+            Stat::Attack => lang.pick("attack", "attaque"),
+            Stat::Defense => lang.pick("defence", "défense"),
+            Stat::Damage => lang.pick("damage", "dégâts"),
+        }
+    }
 }
 
 macro_rules! powers {

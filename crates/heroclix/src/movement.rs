@@ -60,6 +60,27 @@ pub struct MoveQuery<'a> {
     pub broke_away_from: &'a [FigureId],
 }
 
+/// How a power or ability lets a mover treat the board (Leap/Climb, Phasing/Teleport, Flight,
+/// Swim, Hypersonic Speed...). The default is the plain rulebook movement.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct MoveMode {
+    /// Hindering terrain neither halves nor ends the move.
+    pub ignore_hindering: bool,
+    /// Levels change anywhere, not only along stairs and ladders.
+    pub ignore_elevation: bool,
+    /// Outdoor blocking terrain can be crossed (never ended on).
+    pub ignore_outdoor_blocking: bool,
+    /// Every blocking square and wall can be crossed (never ended on): Phasing/Teleport.
+    pub ignore_blocking_and_walls: bool,
+    /// Squares holding or next to opposing figures can be crossed, and being next to one does
+    /// not end the move.
+    pub pass_enemies: bool,
+    /// Water is clear terrain for this mover (Swim).
+    pub swim: bool,
+    /// The speed is locked (Sidestep): starting in hindering terrain does not halve it.
+    pub speed_locked: bool,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Occ {
     Empty,
@@ -73,6 +94,7 @@ const HINDERS: u8 = 2; // hindering terrain or water
 const NEAR_ENEMY: u8 = 4; // adjacent to an opposing figure not broken away from
 const STAIR_MIDDLE: u8 = 8; // a middle step of a staircase
 const LINKED: u8 = 16; // part of a staircase or a ladder
+const NO_END: u8 = 32; // crossable under the mover's mode, but no move ends here
 
 const WALL_BITS: [(Dir, u8); 4] = [(Dir::N, 1), (Dir::E, 2), (Dir::S, 4), (Dir::W, 8)];
 
@@ -96,6 +118,7 @@ pub struct ClixMoveGraph<'a> {
     walls: Vec<u8>,
     /// When set, nothing ends the move early: used to explain why a square is out of reach.
     ignore_stops: bool,
+    mode: MoveMode,
 }
 
 /// How restrictive a corner point or a side square is for movement.
@@ -109,6 +132,11 @@ enum Restriction {
 impl<'a> ClixMoveGraph<'a> {
     /// Prepares the board for one move.
     pub fn new(map: &'a SquareMap, query: &MoveQuery<'_>) -> Self {
+        Self::with_mode(map, query, MoveMode::default())
+    }
+
+    /// Prepares the board for one move made under a power's movement rules.
+    pub fn with_mode(map: &'a SquareMap, query: &MoveQuery<'_>, mode: MoveMode) -> Self {
         let n = map.len();
         let mut occ = vec![Occ::Empty; n];
         let mut flags = vec![0u8; n];
@@ -118,9 +146,12 @@ impl<'a> ClixMoveGraph<'a> {
             let Some(c) = map.cell(sq) else { continue };
             levels[i] = c.level;
             if c.is_blocking() {
-                flags[i] |= IMPASSABLE;
+                let crossable =
+                    mode.ignore_blocking_and_walls || (mode.ignore_outdoor_blocking && !c.indoor);
+                flags[i] |= if crossable { NO_END } else { IMPASSABLE };
             }
-            if c.hinders_movement() {
+            let water_only = c.terrain_now() == skirmish_board::square::Terrain::WATER;
+            if c.hinders_movement() && !mode.ignore_hindering && !(mode.swim && water_only) {
                 flags[i] |= HINDERS;
             }
             if c.stair.is_some() || c.ladder.is_some() {
@@ -132,7 +163,7 @@ impl<'a> ClixMoveGraph<'a> {
                     flags[i] |= STAIR_MIDDLE;
                 }
             }
-            if c.has_walls() {
+            if c.has_walls() && !mode.ignore_blocking_and_walls {
                 for (d, b) in WALL_BITS {
                     if c.wall(d) {
                         walls[i] |= b;
@@ -152,8 +183,10 @@ impl<'a> ClixMoveGraph<'a> {
                 Side::Enemy => Occ::Enemy,
             };
             if o.side == Side::Enemy {
-                flags[i] |= IMPASSABLE;
-                if !query.broke_away_from.contains(&o.figure) {
+                if !mode.pass_enemies {
+                    flags[i] |= IMPASSABLE;
+                }
+                if !mode.pass_enemies && !query.broke_away_from.contains(&o.figure) {
                     for nb in o.square.neighbours() {
                         if map.adjacent(o.square, nb) {
                             if let Some(j) = map.index(nb) {
@@ -174,6 +207,7 @@ impl<'a> ClixMoveGraph<'a> {
             levels,
             walls,
             ignore_stops: false,
+            mode,
         }
     }
 
@@ -207,7 +241,8 @@ impl<'a> ClixMoveGraph<'a> {
     }
 
     fn level_ok(&self, i: usize, j: usize, from: Square, to: Square) -> bool {
-        self.levels[i] == self.levels[j]
+        self.mode.ignore_elevation
+            || self.levels[i] == self.levels[j]
             || (self.flags[i] & self.flags[j] & LINKED != 0 && self.map.level_link(from, to))
     }
 
@@ -227,7 +262,7 @@ impl<'a> ClixMoveGraph<'a> {
             if self.walls[i] & wall_bit(d) != 0
                 || self.walls[k] & wall_bit(other) != 0
                 || self.flags[k] & IMPASSABLE != 0
-                || (!level_changes && self.levels[k] != level)
+                || (!level_changes && !self.mode.ignore_elevation && self.levels[k] != level)
             {
                 Restriction::Blocked
             } else if self.flags[k] & HINDERS != 0 {
@@ -244,10 +279,10 @@ impl<'a> ClixMoveGraph<'a> {
         let (Some(i), Some(j)) = (self.idx(from), self.idx(to)) else {
             return Some(MoveRefusal::OffMap(to));
         };
-        if self.map.cell(to).is_some_and(|c| c.is_blocking()) {
+        if self.flags[j] & IMPASSABLE != 0 && self.map.cell(to).is_some_and(|c| c.is_blocking()) {
             return Some(MoveRefusal::BlockingTerrain(to));
         }
-        if self.occ[j] == Occ::Enemy {
+        if self.occ[j] == Occ::Enemy && !self.mode.pass_enemies {
             return Some(MoveRefusal::EnemyInTheWay(to));
         }
         if !self.level_ok(i, j, from, to) {
@@ -256,7 +291,7 @@ impl<'a> ClixMoveGraph<'a> {
         if !self.stairs_allow(from, to) {
             return Some(MoveRefusal::StairsSide { from, to });
         }
-        if self.map.step_crosses_wall(from, to) {
+        if !self.mode.ignore_blocking_and_walls && self.map.step_crosses_wall(from, to) {
             return Some(MoveRefusal::Wall { from, to });
         }
         if self.corner(from, i, to, j) == Restriction::Blocked {
@@ -332,9 +367,9 @@ impl MoveGraph for ClixMoveGraph<'_> {
 
     fn can_end(&self, node: Square) -> bool {
         node == self.start
-            || self
-                .idx(node)
-                .is_some_and(|i| self.occ[i] == Occ::Empty && self.flags[i] & IMPASSABLE == 0)
+            || self.idx(node).is_some_and(|i| {
+                self.occ[i] == Occ::Empty && self.flags[i] & (IMPASSABLE | NO_END) == 0
+            })
     }
 }
 
@@ -574,8 +609,24 @@ pub fn allowance(map: &SquareMap, from: Square, speed: u32) -> (u32, bool) {
 
 /// Every square a move can reach, or why it cannot start.
 pub fn reach<'a>(map: &'a SquareMap, query: &MoveQuery<'_>) -> Result<MoveReach<'a>, MoveRefusal> {
-    let graph = ClixMoveGraph::new(map, query);
-    let (allowance, halved) = allowance(map, query.from, query.speed);
+    reach_with(map, query, MoveMode::default())
+}
+
+/// Every square a move made under a power's movement rules can reach.
+pub fn reach_with<'a>(
+    map: &'a SquareMap,
+    query: &MoveQuery<'_>,
+    mode: MoveMode,
+) -> Result<MoveReach<'a>, MoveRefusal> {
+    let graph = ClixMoveGraph::with_mode(map, query, mode);
+    let starts_hindered = graph
+        .idx(query.from)
+        .is_some_and(|i| graph.flags[i] & HINDERS != 0);
+    let (allowance, halved) = if starts_hindered && !mode.speed_locked {
+        allowance(map, query.from, query.speed)
+    } else {
+        (query.speed, false)
+    };
     let reach = search(&graph, query.from, allowance).ok_or(MoveRefusal::OffMap(query.from))?;
     Ok(MoveReach {
         allowance,

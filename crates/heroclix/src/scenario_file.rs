@@ -17,6 +17,7 @@
 //! first = 1                        # first player (default 1)
 //! build_total = 300                # sets the action total (default 300)
 //! round_limit = 3                  # optional
+//! powers = { era = "pac2010" }     # power options (docs/rules/heroclix-powers.md); optional
 //! setup = false                    # true: play the set-up steps instead of starting in place
 //!
 //! [[seat]]                         # optional, in seat order: names and alliances
@@ -48,7 +49,9 @@
 //! seat = 1                         # before the first table)
 //! do = "close_attack"              # move, close_attack, ranged_attack, destroy_blocking,
 //! figure = "A"                     # destroy_wall, pass, split_damage, knockback_via, end_turn,
-//! target = "B"                     # choose_map, choose_zone, place
+//! target = "B"                     # choose_map, choose_zone, place; powers: area_attack,
+//! # power = "flurry"               # power_move, use_power, outwit, perplex, free_attack,
+//!                                  # move_on, accept, decline (fields as in the JSON actions)
 //! dice = [4, 4]                    # the dice this action rolls, exactly
 //! events = [{ event = "damage", figure = "B", amount = 2 }]   # this action's events, in order
 //! # refused = "adjacent"           # the action must be refused, the reason containing this
@@ -420,6 +423,8 @@ struct RawGame {
     round_limit: Option<u32>,
     #[serde(default)]
     setup: bool,
+    #[serde(default)]
+    powers: crate::game::powers::PowerOptions,
 }
 
 #[derive(Deserialize)]
@@ -472,7 +477,15 @@ const FIGURE_STATE_KEYS: &[&str] = &[
 ];
 /// Fields of a `[[figure]]` passed to the content reader for an inline dial.
 const FIGURE_DIAL_KEYS: &[&str] = &[
-    "dial", "range", "targets", "points", "symbols", "unique", "keywords", "base",
+    "dial",
+    "range",
+    "targets",
+    "points",
+    "symbols",
+    "unique",
+    "keywords",
+    "base",
+    "team_abilities",
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -791,6 +804,7 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
                 options: Options {
                     build_total: game.build_total.unwrap_or(300),
                     round_limit: game.round_limit,
+                    powers: game.powers.clone(),
                 },
                 position,
             })
@@ -1045,8 +1059,18 @@ const STEP_KEYS: &[&str] = &[
 fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
     Some(match kind {
         "move" => &["figure", "to"],
-        "close_attack" => &["figure", "target"],
-        "ranged_attack" => &["figure", "target", "targets"],
+        "close_attack" => &["figure", "target", "power"],
+        "ranged_attack" => &["figure", "target", "targets", "power"],
+        "area_attack" => &["figure", "power"],
+        "power_move" => &["figure", "power", "to"],
+        "use_power" => &["figure", "power", "target"],
+        "outwit" => &["figure", "target", "ability"],
+        "perplex" => &["figure", "target", "stat", "delta"],
+        "free_attack" => &["target", "targets", "ranged", "power"],
+        "move_on" => &["to"],
+        "accept" | "decline" => &[],
+        "redirect" => &["friend"],
+        "place_marker" => &["square"],
         "destroy_blocking" => &["figure", "square", "ranged"],
         "destroy_wall" => &["figure", "square", "dir", "ranged"],
         "pass" => &["figure"],
@@ -1061,7 +1085,7 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
 }
 
 /// Keys whose values name one figure.
-const FIGURE_KEYS: &[&str] = &["figure", "attacker", "target"];
+const FIGURE_KEYS: &[&str] = &["figure", "attacker", "target", "by", "friend"];
 /// Keys whose values list figures.
 const FIGURE_LIST_KEYS: &[&str] = &["figures", "targets", "hits"];
 /// Keys whose values are squares or lists of squares.
@@ -1073,7 +1097,14 @@ const SEAT_LIST_KEYS: &[&str] = &["winners", "seats"];
 /// Keys whose values list `[seat, value]` pairs.
 const SEAT_PAIR_KEYS: &[&str] = &["scores", "rolls"];
 /// Free-text keys, matched when the text contains what is written.
-const TEXT_KEYS: &[&str] = &["stopped_by", "attack", "defense", "critical", "reason"];
+const TEXT_KEYS: &[&str] = &[
+    "stopped_by",
+    "attack",
+    "defense",
+    "critical",
+    "reason",
+    "what",
+];
 
 fn toml_to_json(v: &toml::Value) -> Json {
     serde_json::to_value(v).unwrap_or(Json::Null)
@@ -1239,7 +1270,7 @@ fn read_step(
                 return Err(r.err(
                     at,
                     field("do"),
-                    format!("unknown action `{kind}`: move, close_attack, ranged_attack, destroy_blocking, destroy_wall, pass, split_damage, knockback_via, end_turn, choose_map, choose_zone, place"),
+                    format!("unknown action `{kind}`: move, close_attack, ranged_attack, area_attack, power_move, use_power, outwit, perplex, free_attack, move_on, accept, decline, destroy_blocking, destroy_wall, pass, split_damage, knockback_via, end_turn, choose_map, choose_zone, place"),
                 ));
             };
             let mut p = Map::new();
@@ -1265,10 +1296,13 @@ fn read_step(
                 let v = toml_to_json(v);
                 let (key, v) = match (kind.as_str(), k.as_str()) {
                     (
-                        "close_attack" | "ranged_attack" | "destroy_blocking" | "destroy_wall",
+                        "close_attack" | "ranged_attack" | "destroy_blocking" | "destroy_wall"
+                        | "area_attack",
                         "figure",
                     ) => ("attacker", v),
-                    ("ranged_attack", "target") => ("targets", Json::Array(vec![v])),
+                    ("ranged_attack" | "free_attack", "target") => {
+                        ("targets", Json::Array(vec![v]))
+                    }
                     (_, other) => (other, v),
                 };
                 check_names(&v, key, names).map_err(|m| r.err(at, field(k), m))?;

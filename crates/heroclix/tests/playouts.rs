@@ -34,6 +34,7 @@ pub fn starter_scenario() -> Scenario {
         options: Options {
             build_total: 300,
             round_limit: Some(20),
+            ..Options::default()
         },
         position: None,
     }

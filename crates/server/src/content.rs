@@ -398,6 +398,7 @@ impl Content {
             options: Options {
                 build_total: points,
                 round_limit: rounds,
+                powers: Default::default(),
             },
             position: None,
         })

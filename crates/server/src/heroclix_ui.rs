@@ -1,20 +1,19 @@
-//! HeroClix for people: legal actions as sentences ("Move Kestrel Vane to 12,7 (5 squares)"),
-//! the log from events, the prompt for the pending decision, and the reach and line-of-fire
-//! helpers the page draws. Everything is computed from the engine's state with the rules' own
+//! HeroClix for the web page: legal actions as JSON with their sentences, the log from events,
+//! the prompt for the pending decision, and the reach and line-of-fire helpers the page draws.
+//! The sentences are the rules crate's own ([`skirmish_heroclix::game::text`], shared with the
+//! terminal player); everything is computed from the engine's state with the rules' own
 //! functions, so what the page shows is what the engine will accept.
 
-use std::collections::HashMap;
-
 use serde_json::{json, Value};
-use skirmish_board::square::{Dir, Square};
+use skirmish_board::square::Square;
 use skirmish_board::FigureId;
 use skirmish_engine::{Game, Pending, Ruleset, Seat, Viewer};
 use skirmish_heroclix::figure::Stat;
 use skirmish_heroclix::game::combat;
 use skirmish_heroclix::game::play;
-use skirmish_heroclix::game::values::{compute, Change, Effect};
-use skirmish_heroclix::game::{Action, Decision, Event, Fig, HeroClix, State};
-use skirmish_heroclix::movement::{self, MoveQuery, MoveReach};
+use skirmish_heroclix::game::text;
+use skirmish_heroclix::game::{Event, Fig, HeroClix, State};
+use skirmish_heroclix::movement::{self, MoveQuery};
 use skirmish_lang::Lang;
 use skirmish_los::{ClixLos, Endpoint, Verdict};
 
@@ -32,335 +31,10 @@ pub fn clone_game(
     downcast(game).map(|g| Box::new(g.clone()) as Box<dyn skirmish_engine::AnyGame>)
 }
 
-fn seat_name(seat: Seat, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("player {}", seat.number()),
-        Lang::Fr => format!("joueur {}", seat.number()),
-    }
-}
-
-fn name(state: &State, id: FigureId) -> String {
-    state
-        .fig(id)
-        .map_or_else(|| format!("#{}", id.0), |f| f.label.clone())
-}
-
-/// The move search a figure given a move action now would run, as the rules run it.
-fn move_reach<'a>(state: &'a State, f: &Fig) -> Option<MoveReach<'a>> {
-    let from = f.square?;
-    let others = play::standings(state, f);
-    let escaped = play::adjacent_enemies(state, f);
-    let speed = combat::stat(state, f, Stat::Speed)
-        .value
-        .max(0)
-        .unsigned_abs();
-    let q = MoveQuery {
-        from,
-        speed,
-        others: &others,
-        broke_away_from: &escaped,
-    };
-    movement::reach(&state.map, &q).ok()
-}
-
-/// What a 2d6 attack roll must reach, as words.
-fn needs(attack: i32, defence: i32, lang: Lang) -> String {
-    let n = defence - attack;
-    match lang {
-        Lang::En if n <= 2 => "hits unless a 2 is rolled".into(),
-        Lang::En if n >= 12 => "hits only on a 12".into(),
-        Lang::En => format!("needs {n}"),
-        Lang::Fr if n <= 2 => "touche sauf sur un 2".into(),
-        Lang::Fr if n >= 12 => "ne touche que sur un 12".into(),
-        Lang::Fr => format!("il faut {n}"),
-    }
-}
-
-/// The target's defence against `a`, hindered lines included, as the attack roll computes it.
-fn defence_against(state: &State, a: &Fig, t: &Fig, ranged: bool) -> (i32, bool) {
-    let base = combat::stat(state, t, Stat::Defense);
-    let hindered = ranged && combat::line_of_fire(state, a, t) == Verdict::Hindered;
-    let mut effects = base.effects.clone();
-    if hindered {
-        effects.push(Effect::new(
-            Change::Modify(1),
-            "hindered line of fire",
-            "ligne de vue gênée",
-        ));
-    }
-    (compute(base.printed, effects).value, hindered)
-}
-
-fn attack_note(state: &State, a: &Fig, target: FigureId, ranged: bool, lang: Lang) -> String {
-    let Some(t) = state.fig(target) else {
-        return format!("#{}", target.0);
-    };
-    let attack = combat::stat(state, a, Stat::Attack).value;
-    let (defence, hindered) = defence_against(state, a, t, ranged);
-    let mut parts = Vec::new();
-    if hindered {
-        parts.push(lang.pick("hindered", "gênée").to_string());
-    }
-    parts.push(needs(attack, defence, lang));
-    format!("{} ({})", t.label, parts.join(", "))
-}
-
-fn dir_name(d: Dir, lang: Lang) -> &'static str {
-    match d {
-        Dir::N => lang.pick("north", "nord"),
-        Dir::NE => lang.pick("north-east", "nord-est"),
-        Dir::E => lang.pick("east", "est"),
-        Dir::SE => lang.pick("south-east", "sud-est"),
-        Dir::S => lang.pick("south", "sud"),
-        Dir::SW => lang.pick("south-west", "sud-ouest"),
-        Dir::W => lang.pick("west", "ouest"),
-        Dir::NW => lang.pick("north-west", "nord-ouest"),
-    }
-}
-
-/// Describes actions of one decision, sharing the move searches between them.
-struct Describer<'a> {
-    state: &'a State,
-    lang: Lang,
-    /// Per figure: destination costs, and whether a breakaway roll comes first.
-    moves: HashMap<FigureId, (HashMap<Square, u32>, bool)>,
-}
-
-impl<'a> Describer<'a> {
-    fn new(state: &'a State, lang: Lang) -> Self {
-        Describer {
-            state,
-            lang,
-            moves: HashMap::new(),
-        }
-    }
-
-    fn move_info(&mut self, figure: FigureId) -> &(HashMap<Square, u32>, bool) {
-        let state = self.state;
-        self.moves.entry(figure).or_insert_with(|| {
-            let Some(f) = state.fig(figure) else {
-                return (HashMap::new(), false);
-            };
-            if f.is_multi_base() {
-                let costs = play::move_paths(state, f)
-                    .into_iter()
-                    .map(|(s, p)| (s, p.cost))
-                    .collect();
-                return (costs, !play::adjacent_enemies(state, f).is_empty());
-            }
-            match move_reach(state, f) {
-                Some(r) => (r.destinations().into_iter().collect(), r.needs_breakaway),
-                None => (HashMap::new(), false),
-            }
-        })
-    }
-
-    fn describe(&mut self, action: &Action) -> String {
-        let s = self.state;
-        let lang = self.lang;
-        let fr = lang == Lang::Fr;
-        match action {
-            Action::ChooseMap { map } => {
-                let n = s
-                    .map_choices
-                    .get(*map)
-                    .map_or_else(|| format!("#{map}"), |m| m.name.clone());
-                if fr {
-                    format!("Choisir la carte : {n}")
-                } else {
-                    format!("Choose the map: {n}")
-                }
-            }
-            Action::ChooseZone { zone } => {
-                if fr {
-                    format!("Choisir la zone de déploiement {zone}")
-                } else {
-                    format!("Choose deployment zone {zone}")
-                }
-            }
-            Action::Place { figure, square } => {
-                if fr {
-                    format!("Placer {} en {square}", name(s, *figure))
-                } else {
-                    format!("Place {} on {square}", name(s, *figure))
-                }
-            }
-            Action::Move { figure, to } => {
-                let from = s.fig(*figure).and_then(|f| f.square);
-                let (cost, breakaway) = {
-                    let (costs, b) = self.move_info(*figure);
-                    (costs.get(to).copied(), *b)
-                };
-                let n = name(s, *figure);
-                let mut extra = Vec::new();
-                if let Some(c) = cost {
-                    extra.push(if fr {
-                        format!("{c} case(s)")
-                    } else if c == 1 {
-                        "1 square".to_string()
-                    } else {
-                        format!("{c} squares")
-                    });
-                }
-                if breakaway && from != Some(*to) {
-                    extra.push(
-                        lang.pick("breakaway roll first", "jet d'évasion d'abord")
-                            .into(),
-                    );
-                }
-                let extra = if extra.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", extra.join(", "))
-                };
-                if from == Some(*to) {
-                    if fr {
-                        format!("{n} reste en {to} (action de déplacement){extra}")
-                    } else {
-                        format!("{n} stays on {to} (move action){extra}")
-                    }
-                } else if fr {
-                    format!("Déplacer {n} en {to}{extra}")
-                } else {
-                    format!("Move {n} to {to}{extra}")
-                }
-            }
-            Action::CloseAttack { attacker, target } => {
-                let Some(a) = s.fig(*attacker) else {
-                    return format!("{action:?}");
-                };
-                let t = attack_note(s, a, *target, false, lang);
-                if fr {
-                    format!("Attaque au corps à corps : {} → {t}", a.label)
-                } else {
-                    format!("Close attack: {} → {t}", a.label)
-                }
-            }
-            Action::RangedAttack { attacker, targets } => {
-                let Some(a) = s.fig(*attacker) else {
-                    return format!("{action:?}");
-                };
-                let t: Vec<String> = targets
-                    .iter()
-                    .map(|t| attack_note(s, a, *t, true, lang))
-                    .collect();
-                if fr {
-                    format!("Attaque à distance : {} → {}", a.label, t.join(", "))
-                } else {
-                    format!("Ranged attack: {} → {}", a.label, t.join(", "))
-                }
-            }
-            Action::DestroyBlocking {
-                attacker,
-                square,
-                ranged,
-            } => {
-                let how = if *ranged {
-                    lang.pick("ranged", "à distance")
-                } else {
-                    lang.pick("close combat", "corps à corps")
-                };
-                if fr {
-                    format!(
-                        "{} attaque le terrain bloquant en {square} ({how}, 3 dégâts pour le détruire)",
-                        name(s, *attacker)
-                    )
-                } else {
-                    format!(
-                        "{} attacks the blocking terrain on {square} ({how}, 3 damage destroys it)",
-                        name(s, *attacker)
-                    )
-                }
-            }
-            Action::DestroyWall {
-                attacker,
-                square,
-                dir,
-                ranged,
-            } => {
-                let how = if *ranged {
-                    lang.pick("ranged", "à distance")
-                } else {
-                    lang.pick("close combat", "corps à corps")
-                };
-                if fr {
-                    format!(
-                        "{} attaque le mur côté {} de {square} ({how}, 3 dégâts pour le détruire)",
-                        name(s, *attacker),
-                        dir_name(*dir, lang)
-                    )
-                } else {
-                    format!(
-                        "{} attacks the wall on the {} side of {square} ({how}, 3 damage destroys it)",
-                        name(s, *attacker),
-                        dir_name(*dir, lang)
-                    )
-                }
-            }
-            Action::Pass { figure } => {
-                if fr {
-                    format!("{} passe (sans marqueur action)", name(s, *figure))
-                } else {
-                    format!("{} passes (no action token)", name(s, *figure))
-                }
-            }
-            Action::SplitDamage { amounts } => {
-                let targets = match &s.interrupt {
-                    Some(skirmish_heroclix::game::Interrupt::SplitDamage { attack }) => {
-                        attack.hits.clone()
-                    }
-                    _ => Vec::new(),
-                };
-                let parts: Vec<String> = amounts
-                    .iter()
-                    .enumerate()
-                    .map(|(i, a)| {
-                        let who = targets
-                            .get(i)
-                            .map_or_else(|| format!("#{}", i + 1), |t| name(s, *t));
-                        if fr {
-                            format!("{a} à {who}")
-                        } else {
-                            format!("{a} to {who}")
-                        }
-                    })
-                    .collect();
-                if fr {
-                    format!("Répartir les dégâts : {}", parts.join(", "))
-                } else {
-                    format!("Split the damage: {}", parts.join(", "))
-                }
-            }
-            Action::KnockbackVia { square } => {
-                let who = match &s.interrupt {
-                    Some(skirmish_heroclix::game::Interrupt::KnockbackLine { figure, .. }) => {
-                        name(s, *figure)
-                    }
-                    _ => "?".into(),
-                };
-                if fr {
-                    format!("Recul de {who} selon la ligne passant par {square}")
-                } else {
-                    format!("Knock {who} back along the line through {square}")
-                }
-            }
-            Action::EndTurn => {
-                let left = s.action_total.saturating_sub(s.actions_used);
-                match (left, fr) {
-                    (0, false) => "End the turn".into(),
-                    (0, true) => "Finir le tour".into(),
-                    (n, false) => format!("End the turn ({n} action(s) unused)"),
-                    (n, true) => format!("Finir le tour ({n} action(s) non utilisée(s))"),
-                }
-            }
-        }
-    }
-}
-
 /// The legal actions of `seat`, each as JSON with its sentence.
 pub fn legal_with_texts(game: &Game<HeroClix>, seat: Seat, lang: Lang) -> Vec<(Value, String)> {
     let actions = game.legal_actions(seat);
-    let mut d = Describer::new(game.state(), lang);
+    let mut d = text::ActionTexts::new(game.state(), lang);
     actions
         .iter()
         .filter_map(|a| {
@@ -368,11 +42,6 @@ pub fn legal_with_texts(game: &Game<HeroClix>, seat: Seat, lang: Lang) -> Vec<(V
             Some((v, d.describe(a)))
         })
         .collect()
-}
-
-/// One action as a sentence (for the log of who did what).
-pub fn describe_action(state: &State, action: &Action, lang: Lang) -> String {
-    Describer::new(state, lang).describe(action)
 }
 
 /// What the pending decision asks, as a sentence.
@@ -384,7 +53,7 @@ pub fn decision_text(game: &Game<HeroClix>, lang: Lang) -> String {
             let w: Vec<String> = outcome
                 .winners
                 .iter()
-                .map(|w| seat_name(*w, lang))
+                .map(|w| text::seat_name(*w, lang))
                 .collect();
             if fr {
                 format!("Partie terminée : {} ({})", w.join(", "), outcome.reason)
@@ -392,59 +61,7 @@ pub fn decision_text(game: &Game<HeroClix>, lang: Lang) -> String {
                 format!("Game over: {} ({})", w.join(", "), outcome.reason)
             }
         }
-        Pending::Decide { seats, decision } => {
-            let who = seats
-                .iter()
-                .map(|s| seat_name(*s, lang))
-                .collect::<Vec<_>>()
-                .join(", ");
-            let what = match decision {
-                Decision::ChooseMap { .. } => {
-                    lang.pick("choose the map", "choisir la carte").into()
-                }
-                Decision::ChooseZone { .. } => lang
-                    .pick(
-                        "choose a deployment zone",
-                        "choisir une zone de déploiement",
-                    )
-                    .into(),
-                Decision::Deploy { figures } => {
-                    if fr {
-                        format!("placer ses personnages ({} restant(s))", figures.len())
-                    } else {
-                        format!("place figures ({} left)", figures.len())
-                    }
-                }
-                Decision::Turn {
-                    round,
-                    actions_left,
-                } => {
-                    if fr {
-                        format!("round {round}, {actions_left} action(s) restante(s)")
-                    } else {
-                        format!("round {round}, {actions_left} action(s) left")
-                    }
-                }
-                Decision::SplitDamage {
-                    targets, damage, ..
-                } => {
-                    let t: Vec<String> = targets.iter().map(|t| name(s, *t)).collect();
-                    if fr {
-                        format!("répartir {damage} dégât(s) entre {}", t.join(", "))
-                    } else {
-                        format!("split {damage} damage between {}", t.join(", "))
-                    }
-                }
-                Decision::KnockbackLine { figure, .. } => {
-                    if fr {
-                        format!("choisir la ligne de recul de {}", name(s, figure))
-                    } else {
-                        format!("choose the knockback line of {}", name(s, figure))
-                    }
-                }
-            };
-            format!("{who}: {what}")
-        }
+        Pending::Decide { seats, decision } => text::decision_prompt(s, &seats, &decision, lang),
     }
 }
 
@@ -693,11 +310,11 @@ pub fn line_of_fire(
     if let Some(t) = target {
         if line.verdict != Verdict::Blocked && state.opposed(a, t) {
             let attack = combat::stat(state, a, Stat::Attack).value;
-            let (defence, _) = defence_against(state, a, t, true);
+            let (defence, _) = text::defence_against(state, a, t, true);
             out["attack"] = json!({
                 "attack": attack,
                 "defense": defence,
-                "text": needs(attack, defence, lang),
+                "text": text::needs_text(attack, defence, lang),
             });
         }
     }
@@ -717,8 +334,8 @@ pub fn scores(game: &Game<HeroClix>) -> Vec<(Seat, i64)> {
 /// Who won, for a resignation, in the engine's outcome shape.
 pub fn resigned_reason(seat: Seat, lang: Lang) -> String {
     match lang {
-        Lang::En => format!("{} resigned", seat_name(seat, lang)),
-        Lang::Fr => format!("le {} a abandonné", seat_name(seat, lang)),
+        Lang::En => format!("{} resigned", text::seat_name(seat, lang)),
+        Lang::Fr => format!("le {} a abandonné", text::seat_name(seat, lang)),
     }
 }
 
@@ -726,6 +343,7 @@ pub fn resigned_reason(seat: Seat, lang: Lang) -> String {
 mod tests {
     use super::*;
     use crate::content::{Content, DEFAULT_MAP, DEFAULT_TEAMS};
+    use skirmish_heroclix::game::Decision;
 
     fn game() -> Game<HeroClix> {
         let c = Content::embedded().unwrap();
@@ -829,12 +447,5 @@ mod tests {
         assert!(reach(&g, 999, None, Lang::En).is_err());
         assert!(line_of_fire(&g, mine[0], None, None, Lang::En).is_err());
         assert!(line_of_fire(&g, mine[0], None, Some(Square::new(-5, 900)), Lang::En).is_err());
-    }
-
-    #[test]
-    fn needs_reads_well() {
-        assert_eq!(needs(9, 17, Lang::En), "needs 8");
-        assert_eq!(needs(12, 10, Lang::En), "hits unless a 2 is rolled");
-        assert_eq!(needs(1, 20, Lang::Fr), "ne touche que sur un 12");
     }
 }

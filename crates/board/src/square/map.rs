@@ -502,6 +502,16 @@ impl SquareMap {
         (same_level || stair_link) && !self.step_crosses_wall(a, b) && !self.corner_cut(a, b)
     }
 
+    /// True if `a` and `b` touch, whatever their levels, with no wall or blocked corner between
+    /// them: how a figure that may attack across elevations (Leap/Climb) sees adjacency.
+    pub fn adjacent_any_level(&self, a: Square, b: Square) -> bool {
+        a.distance(b) == 1
+            && self.contains(a)
+            && self.contains(b)
+            && !self.step_crosses_wall(a, b)
+            && !self.corner_cut(a, b)
+    }
+
     /// True if `a` and `b` touch only by a corner and both squares beside that corner block
     /// movement (blocking terrain, or a wall on the way round): squares on either side of
     /// terrain that blocks movement are not adjacent (rulebook *Cases adjacentes*).

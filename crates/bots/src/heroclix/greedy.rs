@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use skirmish_board::square::{Square, SquareMap};
 use skirmish_board::FigureId;
 use skirmish_engine::{Picker, Seat};
-use skirmish_heroclix::figure::Stat;
+use skirmish_heroclix::figure::{Power, Stat};
 use skirmish_heroclix::game::combat;
 use skirmish_heroclix::game::{Action, AttackInProgress, Fig, Interrupt, Phase, State};
 use skirmish_heroclix::HeroClix;
@@ -121,6 +121,91 @@ impl GreedyBot {
                     if let Action::KnockbackVia { square } = a {
                         scores[i] = ctx.knockback_value(attack, *figure, *distance, *square);
                     }
+                }
+            }
+            Some(Interrupt::Blades { attack }) => {
+                // Roll when the d6's average beats the damage value it replaces.
+                let damage = state
+                    .fig(attack.attacker)
+                    .map_or(0, |a| i32::from(a.printed(Stat::Damage)));
+                for (i, a) in legal.iter().enumerate() {
+                    scores[i] = match a {
+                        Action::Accept => 3.5 - f64::from(damage),
+                        _ => 0.0,
+                    };
+                }
+            }
+            Some(Interrupt::FreeAttack { figure, .. }) => {
+                let ctx = Ctx::new(state, seat, w);
+                for (i, a) in legal.iter().enumerate() {
+                    scores[i] = match a {
+                        Action::FreeAttack {
+                            targets, ranged, ..
+                        } if !targets.is_empty() => {
+                            ctx.free_attack_score(*figure, targets, *ranged)
+                        }
+                        Action::FreeAttack { .. } => 0.1,
+                        _ => 0.0,
+                    };
+                }
+            }
+            Some(Interrupt::Reroll { attack, .. }) => {
+                // A low roll of ours or a high roll of theirs is worth another go.
+                let ours = state
+                    .fig(attack.attacker)
+                    .is_some_and(|a| state.allied(a.owner, seat));
+                let sum = attack.dice.0 + attack.dice.1;
+                let reroll = if ours { sum <= 6 } else { sum >= 8 };
+                for (i, a) in legal.iter().enumerate() {
+                    scores[i] = match a {
+                        Action::Accept if reroll => 1.0,
+                        Action::Accept => -1.0,
+                        _ => 0.0,
+                    };
+                }
+            }
+            Some(Interrupt::Mastermind { figure, amount, .. }) => {
+                // Whoever loses less takes the damage.
+                let ctx = Ctx::new(state, seat, w);
+                let loss = |id: FigureId| {
+                    state
+                        .fig(id)
+                        .map_or(0.0, |f| ctx.damage_value(f, i32::from(*amount)))
+                };
+                for (i, a) in legal.iter().enumerate() {
+                    scores[i] = match a {
+                        Action::Redirect { friend } => -loss(*friend),
+                        _ => -loss(*figure),
+                    };
+                }
+            }
+            Some(Interrupt::PlaceMarkers { figure, .. }) => {
+                // Smoke on a friend's square hinders shots at it; anything else is filler.
+                for (i, a) in legal.iter().enumerate() {
+                    scores[i] = match a {
+                        Action::PlaceMarker { square } => {
+                            let friend = state.figure_at(*square).is_some_and(|f| {
+                                state
+                                    .fig(*figure)
+                                    .is_some_and(|me| state.allied(me.owner, f.owner))
+                            });
+                            if friend {
+                                0.5
+                            } else {
+                                0.1
+                            }
+                        }
+                        _ => 0.0,
+                    };
+                }
+            }
+            Some(Interrupt::MoveOn { .. }) => {
+                for (i, a) in legal.iter().enumerate() {
+                    scores[i] = if matches!(a, Action::Decline) {
+                        0.0
+                    } else {
+                        -0.1
+                    };
                 }
             }
             None => match state.phase {
@@ -285,12 +370,37 @@ impl<'a> Ctx<'a> {
             scores[i] = match a {
                 Action::EndTurn => self.w.min_gain,
                 Action::Pass { .. } => self.w.min_gain - 0.01,
-                Action::CloseAttack { attacker, target } => {
+                Action::CloseAttack {
+                    attacker,
+                    target,
+                    power,
+                } => {
                     self.attack_score(*attacker, std::slice::from_ref(target), false)
+                        + power_bonus(*power)
                 }
-                Action::RangedAttack { attacker, targets } => {
-                    self.attack_score(*attacker, targets, true)
-                }
+                Action::RangedAttack {
+                    attacker,
+                    targets,
+                    power,
+                } => self.attack_score(*attacker, targets, true) + power_bonus(*power),
+                Action::AreaAttack { .. } => self.w.min_gain + 0.5,
+                // A Charge is worth the close attack it ends with, against the weakest opposing
+                // figure next to where it stops; other power moves are left to plain moves,
+                // which the bot weighs better.
+                Action::PowerMove {
+                    figure,
+                    power: Power::Charge,
+                    to,
+                } => self.charge_score(*figure, *to),
+                Action::UsePower { figure, power, .. } => match power {
+                    Power::Leadership => self.w.min_gain + 5.0,
+                    Power::Poison => self.w.min_gain + 3.0,
+                    Power::Regeneration | Power::Support => self
+                        .friend(*figure)
+                        .map_or(-1.0, |u| self.damage_value(u.fig, 1) * 0.6 - self.w.token),
+                    _ => -1.0,
+                },
+                Action::Outwit { .. } | Action::Perplex { .. } => -1.0,
                 Action::Move { figure, to } => {
                     moves.entry(*figure).or_default().push((i, *to));
                     continue;
@@ -301,6 +411,35 @@ impl<'a> Ctx<'a> {
         for (figure, list) in moves {
             self.move_scores(figure, &list, scores);
         }
+    }
+
+    /// Value of charging to `to`: the best close attack from there.
+    fn charge_score(&self, figure: FigureId, to: Square) -> f64 {
+        let map = &self.state.map;
+        let best = self
+            .enemies
+            .iter()
+            .filter(|e| map.adjacent(to, e.sq))
+            .map(|e| self.attack_score(figure, &[e.fig.id], false))
+            .fold(-1.0, f64::max);
+        // Leaving a square next to an opposing figure needs a breakaway (half the time), and
+        // an attack from where it stands is as good: a charge must be worth more than that.
+        let pinned = self
+            .friend(figure)
+            .is_some_and(|f| self.enemies.iter().any(|e| map.adjacent(f.sq, e.sq)));
+        if best <= 0.0 {
+            best
+        } else if pinned {
+            best * 0.5 - 0.05
+        } else {
+            best - 0.05
+        }
+    }
+
+    /// Value of a free attack a power grants: the attack without the action's cost.
+    fn free_attack_score(&self, attacker: FigureId, targets: &[FigureId], ranged: bool) -> f64 {
+        let cost = self.friend(attacker).map_or(0.0, |f| self.action_cost(&f));
+        self.attack_score(attacker, targets, ranged) + cost
     }
 
     /// Expected value of an attack, its costs taken off.
@@ -706,5 +845,15 @@ fn deploy_scores(state: &State, seat: Seat, legal: &[Action], scores: &mut [f64]
         }
         v -= 0.5 * placed.iter().filter(|p| map.adjacent(**p, *square)).count() as f64;
         scores[i] = v;
+    }
+}
+
+/// A small preference for attacks made with a power over the same attack without it: the
+/// power's effect (more damage, penetrating damage, a token) is not in the expected value.
+fn power_bonus(power: Option<Power>) -> f64 {
+    if power.is_some() {
+        0.05
+    } else {
+        0.0
     }
 }

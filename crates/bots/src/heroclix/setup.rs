@@ -78,6 +78,7 @@ pub fn load_scenario(files: &ScenarioFiles) -> Result<Scenario, String> {
         options: Options {
             build_total,
             round_limit: files.round_limit,
+            powers: Default::default(),
         },
         position: None,
     })

@@ -4,6 +4,9 @@ use serde::{Deserialize, Serialize};
 use skirmish_board::square::{Dir, Square};
 use skirmish_board::FigureId;
 
+use crate::figure::{Power, Stat};
+use crate::game::powers::Ability;
+
 /// One answer to the pending decision.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -33,20 +36,113 @@ pub enum Action {
         /// Where it ends its move.
         to: Square,
     },
-    /// Give a figure a close combat action against an adjacent opposing figure.
+    /// Give a figure a close combat action against an adjacent opposing figure, optionally
+    /// activating a power that the close combat action activates (Flurry, Exploit Weakness,
+    /// Incapacitate) or using Close Combat Expert (a power action making one close attack).
     CloseAttack {
         /// The attacker.
         attacker: FigureId,
         /// The target.
         target: FigureId,
+        /// The power used, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        power: Option<Power>,
     },
-    /// Give a figure a ranged combat action against up to its number of bolts of targets.
+    /// Give a figure a ranged combat action against up to its number of bolts of targets,
+    /// optionally activating Energy Explosion, Penetrating/Psychic Blast or Incapacitate, or
+    /// using Ranged Combat Expert (a power action, one target).
     RangedAttack {
         /// The attacker.
         attacker: FigureId,
         /// The targets, in increasing id order.
         targets: Vec<FigureId>,
+        /// The power used, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        power: Option<Power>,
     },
+    /// An attack that picks its own victims: Quake (close combat action: every adjacent
+    /// opposing figure) or Pulse Wave (ranged combat action: every figure within half range).
+    AreaAttack {
+        /// The attacker.
+        attacker: FigureId,
+        /// Quake or Pulse Wave.
+        power: Power,
+    },
+    /// A power that moves the figure: Charge and Running Shot (half speed, then a free attack),
+    /// Hypersonic Speed (`to` is where it stops to attack), Phasing/Teleport, Sidestep.
+    PowerMove {
+        /// The figure.
+        figure: FigureId,
+        /// The power.
+        power: Power,
+        /// Where it goes.
+        to: Square,
+    },
+    /// A power used as an action that neither moves nor attacks: Regeneration, Support (a
+    /// friend), Force Blast (an opposing figure), Smoke Cloud and Barrier (markers chosen next),
+    /// and the free actions at the beginning of the turn Poison and Leadership.
+    UsePower {
+        /// The figure.
+        figure: FigureId,
+        /// The power.
+        power: Power,
+        /// Its target, for powers that take one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<FigureId>,
+    },
+    /// Outwit (free action): counter one power or combat ability of an opposing figure.
+    Outwit {
+        /// The Outwit user.
+        figure: FigureId,
+        /// The opposing figure.
+        target: FigureId,
+        /// What it counters.
+        ability: Ability,
+    },
+    /// Perplex (free action): modify one combat value of a figure by +1 or −1.
+    Perplex {
+        /// The Perplex user.
+        figure: FigureId,
+        /// Any figure in range.
+        target: FigureId,
+        /// Which value.
+        stat: Stat,
+        /// +1 or −1.
+        delta: i8,
+    },
+    /// Make the free attack a power grants (Charge, Running Shot, Hypersonic Speed, Flurry's
+    /// second attack). `targets` is empty for Quake and Pulse Wave.
+    FreeAttack {
+        /// The targets.
+        #[serde(default)]
+        targets: Vec<FigureId>,
+        /// Ranged (true) or close.
+        #[serde(default)]
+        ranged: bool,
+        /// A power the free close or ranged combat action activates.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        power: Option<Power>,
+    },
+    /// Hypersonic Speed: use the rest of the movement after the attack.
+    MoveOn {
+        /// Where it ends.
+        to: Square,
+    },
+    /// Mastermind: this adjacent cheaper friend takes the damage instead.
+    Redirect {
+        /// The friend.
+        friend: FigureId,
+    },
+    /// Place the next Smoke Cloud or Barrier marker.
+    PlaceMarker {
+        /// Its square.
+        square: Square,
+    },
+    /// Use the optional power offered now (roll Blades/Claws/Fangs).
+    Accept,
+    /// Decline the optional choice offered now (keep the printed damage, skip the free attack,
+    /// stay put).
+    Decline,
     /// Attack a square of blocking terrain to destroy it.
     DestroyBlocking {
         /// The attacker.
@@ -128,5 +224,53 @@ pub enum Decision {
         figure: FigureId,
         /// The two squares to choose from.
         options: [Square; 2],
+    },
+    /// Roll Blades/Claws/Fangs for the damage value, or keep it.
+    Blades {
+        /// The attacker.
+        attacker: FigureId,
+        /// Its damage value without the roll.
+        damage: u8,
+    },
+    /// Make the free attack a power grants, or decline it.
+    FreeAttack {
+        /// The figure.
+        figure: FigureId,
+        /// The power granting it.
+        power: Power,
+    },
+    /// Probability Control: reroll this attack roll (accept) or let it stand (decline).
+    Reroll {
+        /// The Probability Control figure.
+        figure: FigureId,
+        /// The attacker.
+        attacker: FigureId,
+        /// The roll as it stands.
+        dice: (u8, u8),
+    },
+    /// Mastermind: hand the damage to a friend, or take it (decline).
+    Mastermind {
+        /// The Mastermind.
+        figure: FigureId,
+        /// The damage.
+        amount: u8,
+        /// Friends that may take it.
+        options: Vec<FigureId>,
+    },
+    /// Place a Smoke Cloud or Barrier marker, or stop (after at least one).
+    PlaceMarkers {
+        /// The figure.
+        figure: FigureId,
+        /// The power.
+        power: Power,
+        /// Squares chosen so far.
+        placed: Vec<Square>,
+    },
+    /// Use the rest of the movement (Hypersonic Speed), or stay.
+    MoveOn {
+        /// The figure.
+        figure: FigureId,
+        /// Speed left.
+        speed: u32,
     },
 }

@@ -13,14 +13,23 @@ use skirmish_engine::{Dice, Seat};
 use skirmish_los::{ClixLos, Endpoint, LosNote, OccupancyGrid, Occupant, Verdict};
 
 use super::event::{DamageKind, Event};
+use super::powers::{self, AttackCtx};
 use super::state::{AttackInProgress, Fig, Interrupt, State};
 use super::values::{compute, Change, Effect, Value};
-use crate::figure::Stat;
+use crate::figure::{Power, Stat};
 
 /// A figure's combat value now: the printed value with every effect in play on it (golden
-/// rule 1). The base game has no such effect; powers and abilities add theirs here.
-pub fn stat(_state: &State, f: &Fig, stat: Stat) -> Value {
-    compute(i32::from(f.printed(stat)), Vec::new())
+/// rule 1), outside any attack.
+pub fn stat(state: &State, f: &Fig, stat: Stat) -> Value {
+    stat_in(state, f, stat, None)
+}
+
+/// A figure's combat value inside an attack (`ctx`), with the effects that depend on it.
+pub fn stat_in(state: &State, f: &Fig, stat: Stat, ctx: Option<&AttackCtx>) -> Value {
+    compute(
+        i32::from(f.printed(stat)),
+        powers::effects(state, f, stat, ctx),
+    )
 }
 
 /// Range value now.
@@ -69,6 +78,20 @@ pub fn best_line(
     max: u32,
     occ: &OccupancyGrid,
 ) -> Option<(Verdict, u32)> {
+    line_within(state, from, to, max, occ, true)
+}
+
+/// [`best_line`], with Stealth (spec SPD-11: a hindered line to a stealthy figure is blocked)
+/// applied or not — a Pulse Wave ignores it.
+pub fn line_within(
+    state: &State,
+    from: &Fig,
+    to: &Fig,
+    max: u32,
+    occ: &OccupancyGrid,
+    stealth: bool,
+) -> Option<(Verdict, u32)> {
+    let hidden = stealth && powers::stealthy(state, to);
     let mut best: Option<(Verdict, u32)> = None;
     for a in endpoints(state, from) {
         for b in endpoints(state, to) {
@@ -77,6 +100,9 @@ pub fn best_line(
                 continue;
             }
             let v = ClixLos::HEROCLIX.verdict(&state.map, a, b, occ);
+            if hidden && v == Verdict::Hindered {
+                continue;
+            }
             if v != Verdict::Blocked && best.is_none_or(|x| (v, d) < x) {
                 best = Some((v, d));
             }
@@ -95,27 +121,48 @@ fn endpoint(state: &State, f: &Fig) -> Option<Endpoint> {
     Some(Endpoint::at(&state.map, sq).with_figure(f.id))
 }
 
-/// Opposing figures a figure may attack in close combat.
+/// Opposing figures a figure may attack in close combat. With Leap/Climb the target's
+/// elevation does not matter (spec SPD-2; FAQ *Saut/Escalade*).
 pub fn close_targets(state: &State, f: &Fig) -> Vec<FigureId> {
+    let leap = powers::power(state, f, Power::LeapClimb);
     state
         .in_play()
         .filter(|t| state.opposed(f, t) && !immune(state, t))
-        .filter(|t| state.figures_adjacent(f, t))
+        .filter(|t| !state.shape_changed.contains(&(f.id, t.id)))
+        .filter(|t| state.figures_adjacent(f, t) || leap && adjacent_any_level(state, f, t))
         .map(|t| t.id)
         .collect()
+}
+
+fn adjacent_any_level(state: &State, a: &Fig, b: &Fig) -> bool {
+    let fb = b.footprint();
+    a.footprint()
+        .into_iter()
+        .any(|x| fb.iter().any(|y| state.map.adjacent_any_level(x, *y)))
 }
 
 /// Opposing figures a figure may target with a ranged attack, one by one: range above 0, not
 /// adjacent to an opposing figure, target within range (not counting the attacker's square)
 /// and with a line of fire that is not blocked.
 pub fn ranged_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<FigureId> {
-    let r = range(f);
-    if r == 0 || !f.in_play() || state.next_to_enemy(f) {
+    ranged_targets_within(state, f, occ, range(f))
+}
+
+/// [`ranged_targets`] with the range a power sets (Hypersonic Speed halves it). Battle Fury
+/// allows none; Sharpshooter allows shooting while adjacent, then only at adjacent figures.
+pub fn ranged_targets_within(state: &State, f: &Fig, occ: &OccupancyGrid, r: u32) -> Vec<FigureId> {
+    if r == 0 || !f.in_play() || powers::no_ranged(state, f) {
+        return Vec::new();
+    }
+    let pinned = state.next_to_enemy(f);
+    if pinned && !powers::sharpshooter(state, f) {
         return Vec::new();
     }
     state
         .in_play()
         .filter(|t| state.opposed(f, t) && !immune(state, t))
+        .filter(|t| !state.shape_changed.contains(&(f.id, t.id)))
+        .filter(|t| !pinned || state.figures_adjacent(f, t))
         .filter(|t| best_line(state, f, t, r, occ).is_some())
         .map(|t| t.id)
         .collect()
@@ -123,7 +170,17 @@ pub fn ranged_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<Figure
 
 /// Every set of targets (1 up to the number of bolts, no figure twice) for a ranged attack.
 pub fn ranged_target_sets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<Vec<FigureId>> {
-    let single = ranged_targets(state, f, occ);
+    ranged_target_sets_within(state, f, occ, range(f))
+}
+
+/// [`ranged_target_sets`] with the range a power sets.
+pub fn ranged_target_sets_within(
+    state: &State,
+    f: &Fig,
+    occ: &OccupancyGrid,
+    r: u32,
+) -> Vec<Vec<FigureId>> {
+    let single = ranged_targets_within(state, f, occ, r);
     let bolts = usize::from(f.def.targets.max(1));
     let mut out: Vec<Vec<FigureId>> = Vec::new();
     fn rec(
@@ -193,6 +250,15 @@ pub fn ranged_refusal(state: &State, attacker: FigureId, targets: &[FigureId]) -
     if range(a) == 0 {
         return format!("{} has a range of 0: close combat only", a.label);
     }
+    if powers::no_ranged(state, a) {
+        return format!("{} has Battle Fury: it makes no ranged attack", a.label);
+    }
+    if state.next_to_enemy(a) && powers::sharpshooter(state, a) {
+        return format!(
+            "{} is adjacent to an opposing figure: as a sharpshooter it may shoot only the adjacent ones",
+            a.label
+        );
+    }
     if state.next_to_enemy(a) {
         return format!(
             "{} is adjacent to an opposing figure: no ranged attack",
@@ -221,7 +287,21 @@ pub fn ranged_refusal(state: &State, attacker: FigureId, targets: &[FigureId]) -
         if let Some(r) = target_refusal(state, a, t) {
             return r;
         }
+        if state.shape_changed.contains(&(a.id, t.id)) {
+            return format!(
+                "{} escaped {}'s attacks this turn (Shape Change or Skrulls)",
+                t.label, a.label
+            );
+        }
         if best_line(state, a, t, u32::MAX, &occ).is_none() {
+            if powers::stealthy(state, t)
+                && line_within(state, a, t, u32::MAX, &occ, false).is_some()
+            {
+                return format!(
+                    "{} has Stealth: a line of fire to it through hindering terrain (its own square included) is blocked",
+                    t.label
+                );
+            }
             return format!(
                 "the line of fire from {} to {} is blocked",
                 a.label, t.label
@@ -336,48 +416,276 @@ fn ranged_wall_ok(state: &State, a: Endpoint, near: Square, d: Dir, occ: &Occupa
     })
 }
 
-/// Resolves an attack roll against its targets, then the damage when it needs no choice.
+/// What kind of attack is made, beyond close or ranged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AttackKind {
+    /// The power the attack is made with (Energy Explosion, Quake, Incapacitate...).
+    pub power: Option<Power>,
+    /// Made under Move and Attack.
+    pub move_and_attack: bool,
+}
+
+/// Resolves an attack against its targets, then the damage when it needs no choice. Returns
+/// false when no attack was made at all because every target escaped being targeted (Shape
+/// Change, Skrulls): the attacker may then be given another action.
 pub fn attack(
     state: &mut State,
     attacker: FigureId,
-    targets: Vec<FigureId>,
+    mut targets: Vec<FigureId>,
     ranged: bool,
+    kind: AttackKind,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> bool {
+    let Some(a) = state.fig(attacker).cloned() else {
+        return false;
+    };
+    if let Some(p) = kind.power.filter(|p| *p != Power::HypersonicSpeed) {
+        events.push(Event::PowerUsed {
+            figure: attacker,
+            power: p,
+            target: targets.first().copied().filter(|_| targets.len() == 1),
+        });
+    }
+    // Shape Change and Skrulls react to being picked as a target (spec DMG-7, TA-10); a Pulse
+    // Wave targets no one (FAQ *Vague pulsante*).
+    if kind.power != Some(Power::PulseWave) {
+        let mut kept = Vec::new();
+        for t in targets {
+            let Some(tf) = state.fig(t) else { continue };
+            let need = if powers::power(state, tf, Power::ShapeChange) {
+                Some((5, "shape_change"))
+            } else if powers::team(state, tf, "skrulls") {
+                Some((6, "skrulls"))
+            } else {
+                None
+            };
+            if let Some((need, what)) = need {
+                let roll = dice.d6();
+                let success = roll >= need;
+                events.push(Event::ShapeChange {
+                    figure: t,
+                    roll,
+                    success,
+                    ability: what.to_string(),
+                });
+                if success {
+                    state.shape_changed.push((attacker, t));
+                    continue;
+                }
+            }
+            kept.push(t);
+        }
+        targets = kept;
+        if targets.is_empty() {
+            return false;
+        }
+    }
+    // Pulse Wave (spec ATK-3): every other figure within half range with a line of fire that
+    // ignores figures; their powers and team abilities are ignored during the action.
+    let mut wave_lines: Vec<(FigureId, Verdict)> = Vec::new();
+    if kind.power == Some(Power::PulseWave) {
+        let radius = range(&a).div_ceil(2);
+        let empty = OccupancyGrid::new(&state.map);
+        for o in state.in_play() {
+            if o.id == a.id || immune(state, o) && state.opposed(&a, o) {
+                continue;
+            }
+            if let Some((v, _)) = line_within(state, &a, o, radius, &empty, false) {
+                wave_lines.push((o.id, v));
+            }
+        }
+        state.ignoring = wave_lines.iter().map(|x| x.0).collect();
+        targets = wave_lines.iter().map(|x| x.0).collect();
+    }
+    let pending = AttackInProgress {
+        attacker,
+        ranged,
+        dice: (0, 0),
+        hits: Vec::new(),
+        damage: 0,
+        dealt: Vec::new(),
+        knockbacks: Vec::new(),
+        power: kind.power,
+        move_and_attack: kind.move_and_attack,
+        wave_many: wave_lines.len() > 1,
+        splash: Vec::new(),
+        blades: None,
+        taken: Vec::new(),
+        targets,
+        wave_hindered: wave_lines
+            .iter()
+            .filter(|x| x.1 == Verdict::Hindered)
+            .map(|x| x.0)
+            .collect(),
+        rerolls_offered: Vec::new(),
+    };
+    roll_attack(state, pending, dice, events);
+    true
+}
+
+/// The attack value, explained, for an attack in progress.
+fn attack_value(state: &State, a: &Fig, attack: &AttackInProgress) -> Value {
+    let ctx = ctx_of(attack);
+    stat_in(state, a, Stat::Attack, Some(&ctx))
+}
+
+fn ctx_of(attack: &AttackInProgress) -> AttackCtx {
+    AttackCtx {
+        attacker: Some(attack.attacker),
+        target: None,
+        ranged: attack.ranged,
+        power: attack.power,
+        blades: attack.blades,
+        move_and_attack: attack.move_and_attack,
+        wave_many: attack.wave_many,
+    }
+}
+
+/// Rolls the attack's 2d6, then offers Probability Control rerolls before the roll counts.
+fn roll_attack(
+    state: &mut State,
+    mut attack: AttackInProgress,
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
-    let Some(a) = state.fig(attacker).cloned() else {
+    let Some(a) = state.fig(attack.attacker).cloned() else {
         return;
     };
-    let (d1, d2) = dice.two_d6();
-    let attack = stat(state, &a, Stat::Attack);
-    let total = i32::from(d1 + d2) + attack.value;
+    attack.dice = dice.two_d6();
+    let value = attack_value(state, &a, &attack);
     events.push(Event::AttackRoll {
-        attacker,
-        ranged,
-        dice: (d1, d2),
-        attack: attack.explain(skirmish_lang::Lang::En),
-        total,
+        attacker: attack.attacker,
+        ranged: attack.ranged,
+        dice: attack.dice,
+        attack: value.explain(skirmish_lang::Lang::En),
+        total: i32::from(attack.dice.0 + attack.dice.1) + value.value,
     });
+    offer_reroll(state, attack, dice, events);
+}
+
+/// Probability Control (spec DMG-6; FAQ *Contrôle des Probabilités*): the attacker's side may
+/// reroll once during its turn, the other side may force a reroll once per round during an
+/// opponent's turn, each from a figure within 10 squares with a line of fire to the attacker.
+/// Each side is offered the roll once; then it counts.
+fn offer_reroll(
+    state: &mut State,
+    attack: AttackInProgress,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    for own in [true, false] {
+        if let Some(pc) = reroller(state, &attack, own) {
+            if let Some(seat) = state.fig(pc).map(|f| f.owner) {
+                if !attack.rerolls_offered.contains(&seat) {
+                    state.interrupt = Some(Interrupt::Reroll { attack, figure: pc });
+                    return;
+                }
+            }
+        }
+    }
+    resolve_roll(state, attack, dice, events);
+}
+
+/// The Probability Control figure that may reroll this attack for its side, if any.
+pub fn reroller(state: &State, attack: &AttackInProgress, own: bool) -> Option<FigureId> {
+    let a = state.fig(attack.attacker)?;
+    let active = state.active_seat();
+    let occ = occupancy(state);
+    state
+        .in_play()
+        .filter(|p| {
+            let friendly = state.allied(p.owner, a.owner);
+            friendly == own
+                && powers::power(state, p, Power::ProbabilityControl)
+                && !attack.rerolls_offered.contains(&p.owner)
+                && if state.allied(p.owner, active) {
+                    !state
+                        .used_this_turn
+                        .contains(&(p.id, Power::ProbabilityControl))
+                } else {
+                    !state
+                        .used_this_round
+                        .contains(&(p.id, Power::ProbabilityControl))
+                }
+                && (p.id == a.id || best_line(state, p, a, 10, &occ).is_some())
+        })
+        .map(|p| p.id)
+        .next()
+}
+
+/// The Probability Control choice arrives.
+pub fn resume_reroll(
+    state: &mut State,
+    reroll: bool,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Option<FigureId> {
+    let Some(Interrupt::Reroll { mut attack, figure }) = state.interrupt.take() else {
+        return None;
+    };
+    let attacker = attack.attacker;
+    let Some(seat) = state.fig(figure).map(|f| f.owner) else {
+        return Some(attacker);
+    };
+    attack.rerolls_offered.push(seat);
+    if reroll {
+        if state.allied(seat, state.active_seat()) {
+            state
+                .used_this_turn
+                .push((figure, Power::ProbabilityControl));
+        } else {
+            state
+                .used_this_round
+                .push((figure, Power::ProbabilityControl));
+        }
+        events.push(Event::PowerUsed {
+            figure,
+            power: Power::ProbabilityControl,
+            target: Some(attacker),
+        });
+        roll_attack(state, attack, dice, events);
+    } else {
+        offer_reroll(state, attack, dice, events);
+    }
+    Some(attacker)
+}
+
+/// The attack roll counts: hits, critical miss, splash, evasion, then damage.
+fn resolve_roll(
+    state: &mut State,
+    attack: AttackInProgress,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    let Some(a) = state.fig(attack.attacker).cloned() else {
+        return;
+    };
+    let attacker = attack.attacker;
+    let ranged = attack.ranged;
+    let kind = AttackKind {
+        power: attack.power,
+        move_and_attack: attack.move_and_attack,
+    };
+    let targets = attack.targets.clone();
+    let ctx = ctx_of(&attack);
+    let (d1, d2) = attack.dice;
+    let total = i32::from(d1 + d2) + attack_value(state, &a, &attack).value;
     let crit_miss = d1 == 1 && d2 == 1;
     let crit_hit = d1 == 6 && d2 == 6;
+    let no_damage = kind.power == Some(Power::Incapacitate);
+    let occ = occupancy(state);
     let mut hits = Vec::new();
     for t in &targets {
         let Some(tf) = state.fig(*t) else { continue };
-        let mut effects = Vec::new();
-        if ranged
-            && best_line(state, &a, tf, range(&a), &occupancy(state))
-                .is_some_and(|(v, _)| v == Verdict::Hindered)
-        {
-            effects.push(Effect::new(
-                Change::Modify(1),
-                "hindered line of fire",
-                "ligne de vue gênée",
-            ));
-        }
-        let base = stat(state, tf, Stat::Defense);
-        let mut all = base.effects.clone();
-        all.extend(effects);
-        let defense = compute(base.printed, all);
+        let hindered = if kind.power == Some(Power::PulseWave) {
+            attack.wave_hindered.contains(t)
+        } else {
+            ranged
+                && best_line(state, &a, tf, range(&a), &occ)
+                    .is_some_and(|(v, _)| v == Verdict::Hindered)
+        };
+        let defense = defense_value(state, tf, &ctx, hindered);
         let hit = !crit_miss && (crit_hit || total >= defense.value);
         events.push(Event::AttackResult {
             target: *t,
@@ -395,28 +703,213 @@ pub fn attack(
             hits.push(*t);
         }
     }
-    if crit_miss {
+    if crit_miss && !no_damage {
+        // Rulebook *Obtenir 2 ou 12*: 1 unavoidable damage to the attacker.
         deal(state, attacker, 1, DamageKind::CriticalMiss, None, events);
         knock_out_if_done(state, &[attacker], events);
     }
+    // Energy Explosion splashes every figure next to a target hit (spec ATK-2; FAQ *Explosion
+    // d'énergie*): one comparison of the same roll per neighbour, 1 hit per target it stands by.
+    let mut splash: Vec<(FigureId, u8)> = Vec::new();
+    if kind.power == Some(Power::EnergyExplosion) {
+        for t in &hits {
+            splash_add(&mut splash, *t);
+            let Some(tf) = state.fig(*t).cloned() else {
+                continue;
+            };
+            let near: Vec<Fig> = state
+                .in_play()
+                .filter(|o| o.id != tf.id && o.id != a.id && state.figures_adjacent(o, &tf))
+                .cloned()
+                .collect();
+            for o in near {
+                let defense = defense_value(state, &o, &ctx, false);
+                let hit = crit_hit || total >= defense.value;
+                events.push(Event::AttackResult {
+                    target: o.id,
+                    defense: format!(
+                        "{} (Energy Explosion next to {})",
+                        defense.explain(skirmish_lang::Lang::En),
+                        tf.label
+                    ),
+                    hit,
+                    critical: None,
+                });
+                if hit {
+                    splash_add(&mut splash, o.id);
+                }
+            }
+        }
+        hits = splash.iter().map(|x| x.0).collect();
+    }
+    // Super Senses (spec DEF-1): the owner rolls once per figure hit; 5 or 6 evades.
+    let precise = powers::power(state, &a, Power::PrecisionStrike);
+    if !precise {
+        let mut kept = Vec::new();
+        for t in hits {
+            let Some(tf) = state.fig(t) else { continue };
+            if powers::power(state, tf, Power::SuperSenses) {
+                let roll = dice.d6();
+                let evaded = roll >= 5;
+                events.push(Event::Evaded {
+                    figure: t,
+                    roll,
+                    success: evaded,
+                });
+                if evaded {
+                    splash.retain(|x| x.0 != t);
+                    continue;
+                }
+            }
+            kept.push(t);
+        }
+        hits = kept;
+    }
     if hits.is_empty() {
+        state.ignoring.clear();
         return;
     }
-    let damage = stat(state, &a, Stat::Damage).value.clamp(0, 255) as u8;
-    let mut pending = AttackInProgress {
-        attacker,
-        ranged,
-        dice: (d1, d2),
-        hits: hits.clone(),
-        damage,
-        dealt: Vec::new(),
-        knockbacks: Vec::new(),
+    let pending = AttackInProgress {
+        hits,
+        splash,
+        ..attack
     };
-    if hits.len() == 1 {
-        pending.dealt = vec![(hits[0], damage)];
-        apply_damage(state, pending, dice, events);
-    } else {
-        state.interrupt = Some(Interrupt::SplitDamage { attack: pending });
+    // Blades/Claws/Fangs (spec ATK-1): after a close hit its player may roll a d6 to replace the
+    // damage value.
+    let blades_ok = !ranged
+        && !no_damage
+        && powers::power(state, &a, Power::BladesClawsFangs)
+        && !matches!(
+            kind.power,
+            Some(Power::Quake | Power::CloseCombatExpert | Power::HypersonicSpeed)
+        );
+    if blades_ok {
+        state.interrupt = Some(Interrupt::Blades { attack: pending });
+        return;
+    }
+    resolve_hits(state, pending, dice, events);
+}
+
+fn splash_add(splash: &mut Vec<(FigureId, u8)>, id: FigureId) {
+    match splash.iter_mut().find(|x| x.0 == id) {
+        Some(x) => x.1 = x.1.saturating_add(1),
+        None => splash.push((id, 1)),
+    }
+}
+
+/// A target's defence against an attack: its value with every effect, +1 for a hindered line.
+fn defense_value(state: &State, t: &Fig, ctx: &AttackCtx, hindered: bool) -> Value {
+    let tctx = AttackCtx {
+        target: Some(t.id),
+        ..*ctx
+    };
+    let mut effects = powers::effects(state, t, Stat::Defense, Some(&tctx));
+    if hindered {
+        effects.push(Effect::new(
+            Change::Modify(1),
+            "hindered line of fire",
+            "ligne de vue gênée",
+        ));
+    }
+    compute(i32::from(t.printed(Stat::Defense)), effects)
+}
+
+/// The Blades/Claws/Fangs choice arrives: roll to replace the damage value, or keep it.
+pub fn resume_blades(
+    state: &mut State,
+    roll_it: bool,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Option<FigureId> {
+    let Some(Interrupt::Blades { mut attack }) = state.interrupt.take() else {
+        return None;
+    };
+    if roll_it {
+        let roll = dice.d6();
+        events.push(Event::PowerRoll {
+            figure: attack.attacker,
+            power: Power::BladesClawsFangs,
+            roll,
+        });
+        attack.blades = Some(roll);
+    }
+    let attacker = attack.attacker;
+    resolve_hits(state, attack, dice, events);
+    Some(attacker)
+}
+
+/// The attack's damage value for its attacker.
+fn damage_value(state: &State, attack: &AttackInProgress) -> Value {
+    let Some(a) = state.fig(attack.attacker) else {
+        return Value::printed(0);
+    };
+    let ctx = AttackCtx {
+        attacker: Some(attack.attacker),
+        target: None,
+        ranged: attack.ranged,
+        power: attack.power,
+        blades: attack.blades,
+        move_and_attack: attack.move_and_attack,
+        wave_many: attack.wave_many,
+    };
+    stat_in(state, a, Stat::Damage, Some(&ctx))
+}
+
+/// Hits are known: Incapacitate's tokens, or the damage — dealt to each (area powers), or
+/// split when one roll hit several targets.
+fn resolve_hits(
+    state: &mut State,
+    mut attack: AttackInProgress,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    if attack.power == Some(Power::Incapacitate) {
+        // Spec ATK-6: no damage; a token on each figure hit that has fewer than two, with
+        // pushing damage when it reaches two.
+        for t in attack.hits.clone() {
+            let Some(f) = state.fig(t) else { continue };
+            if f.tokens >= 2 || !f.in_play() {
+                continue;
+            }
+            let ignores = powers::ignores_pushing(state, f);
+            let tokens = f.tokens + 1;
+            if let Some(f) = state.fig_mut(t) {
+                f.tokens = tokens;
+            }
+            events.push(Event::Token { figure: t, tokens });
+            if tokens == 2 && !ignores {
+                deal(state, t, 1, DamageKind::Pushing, None, events);
+                knock_out_if_done(state, &[t], events);
+            }
+        }
+        state.ignoring.clear();
+        return;
+    }
+    let value = damage_value(state, &attack);
+    let damage = value.value.clamp(0, 255) as u8;
+    events.push(Event::DamageValue {
+        attacker: attack.attacker,
+        damage: value.explain(skirmish_lang::Lang::En),
+    });
+    attack.damage = damage;
+    match attack.power {
+        Some(Power::EnergyExplosion) => {
+            attack.dealt = attack
+                .splash
+                .iter()
+                .map(|(t, n)| (*t, damage.saturating_mul(*n)))
+                .collect();
+            apply_damage(state, attack, dice, events);
+        }
+        Some(Power::Quake | Power::PulseWave) => {
+            attack.dealt = attack.hits.iter().map(|t| (*t, damage)).collect();
+            apply_damage(state, attack, dice, events);
+        }
+        _ if attack.hits.len() == 1 => {
+            attack.dealt = vec![(attack.hits[0], damage)];
+            apply_damage(state, attack, dice, events);
+        }
+        _ => state.interrupt = Some(Interrupt::SplitDamage { attack }),
     }
 }
 
@@ -441,6 +934,156 @@ pub fn resume_split(
     Some(attacker)
 }
 
+/// How damage is taken: reduced by Toughness and the like unless penetrating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduction {
+    /// Reduced normally.
+    Normal,
+    /// Penetrating: never reduced (rulebook *Dégâts perforants*).
+    Penetrating,
+    /// At least 1 stays (Precision Strike, 2010 card).
+    AtLeastOne,
+}
+
+/// What kind of damage is dealt, by whom, and how it may be reduced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hurt {
+    /// The kind, for the log.
+    pub kind: DamageKind,
+    /// The seat whose figure dealt it, for victory points.
+    pub source: Option<Seat>,
+    /// Reduction.
+    pub reduction: Reduction,
+}
+
+/// Damage dealt to a figure by a game effect that can be reduced: Toughness −1,
+/// Invulnerability −2, Impervious (d6: 5–6 none, else −2), Invincible (half ignored). Returns
+/// the damage taken.
+pub fn damage(
+    state: &mut State,
+    id: FigureId,
+    amount: u8,
+    hurt: Hurt,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> u8 {
+    let Hurt {
+        kind,
+        source,
+        reduction,
+    } = hurt;
+    let Some(f) = state.fig(id) else { return 0 };
+    let mut left = i32::from(amount);
+    if reduction != Reduction::Penetrating && amount > 0 {
+        for p in powers::reducers(state, f) {
+            let before = left;
+            match p {
+                Power::Toughness => left -= 1,
+                Power::Invulnerability => left -= 2,
+                Power::Invincible => left -= left / 2,
+                Power::Impervious => {
+                    let roll = dice.d6();
+                    events.push(Event::PowerRoll {
+                        figure: id,
+                        power: p,
+                        roll,
+                    });
+                    left = if roll >= 5 { 0 } else { left - 2 };
+                }
+                _ => {}
+            }
+            left = left.max(0);
+            if reduction == Reduction::AtLeastOne {
+                left = left.max(1);
+            }
+            if left != before {
+                events.push(Event::DamageReduced {
+                    figure: id,
+                    power: p,
+                    from: before.clamp(0, 255) as u8,
+                    to: left.clamp(0, 255) as u8,
+                });
+            }
+        }
+    }
+    let taken = left.clamp(0, 255) as u8;
+    let before = state.fig(id).map_or(0, |f| f.click);
+    deal(state, id, taken, kind, source, events);
+    let after = state.fig(id).map_or(0, |f| f.click);
+    (after - before) as u8
+}
+
+/// Friends a Mastermind may hand its damage to (spec DEF-7): adjacent, friendly, of a lower
+/// point value.
+pub fn mastermind_options(state: &State, id: FigureId) -> Vec<FigureId> {
+    let Some(f) = state.fig(id) else {
+        return Vec::new();
+    };
+    if !powers::power(state, f, Power::Mastermind) {
+        return Vec::new();
+    }
+    state
+        .in_play()
+        .filter(|o| {
+            o.id != f.id
+                && state.allied(o.owner, f.owner)
+                && o.points < f.points
+                && state.figures_adjacent(o, f)
+        })
+        .map(|o| o.id)
+        .collect()
+}
+
+/// The Mastermind's choice arrives: `to` takes all the damage instead (it is not an attack on
+/// it), or the Mastermind takes it.
+pub fn resume_mastermind(
+    state: &mut State,
+    to: Option<FigureId>,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Option<FigureId> {
+    let Some(Interrupt::Mastermind {
+        mut attack,
+        figure,
+        amount,
+        ..
+    }) = state.interrupt.take()
+    else {
+        return None;
+    };
+    let source = state.fig(attack.attacker).map(|f| f.owner);
+    let reduction = match attack.power {
+        Some(Power::PenetratingPsychicBlast | Power::ExploitWeakness) => Reduction::Penetrating,
+        _ => Reduction::Normal,
+    };
+    let taker = to.unwrap_or(figure);
+    if let Some(friend) = to {
+        events.push(Event::PowerUsed {
+            figure,
+            power: Power::Mastermind,
+            target: Some(friend),
+        });
+    }
+    let got = damage(
+        state,
+        taker,
+        amount,
+        Hurt {
+            kind: DamageKind::Attack,
+            source,
+            reduction,
+        },
+        dice,
+        events,
+    );
+    attack.taken.push((taker, got));
+    let attacker = attack.attacker;
+    // The rest of the damage, without the critical hit's +1 twice: entries left in `dealt`
+    // have not had it added yet.
+    apply_damage(state, attack, dice, events);
+    Some(attacker)
+}
+
 /// Deals an attack's damage to every target hit at once (FAQ *Application des dégâts*), then
 /// knockback for doubles.
 fn apply_damage(
@@ -451,30 +1094,86 @@ fn apply_damage(
 ) {
     let crit = attack.dice == (6, 6);
     let source = state.fig(attack.attacker).map(|f| f.owner);
-    let mut taken = Vec::new();
-    for (t, amount) in attack.dealt.clone() {
+    let reduction = match attack.power {
+        Some(Power::PenetratingPsychicBlast | Power::ExploitWeakness) => Reduction::Penetrating,
+        _ if state
+            .fig(attack.attacker)
+            .is_some_and(|a| powers::power(state, a, Power::PrecisionStrike)) =>
+        {
+            Reduction::AtLeastOne
+        }
+        _ => Reduction::Normal,
+    };
+    while !attack.dealt.is_empty() {
+        let (t, amount) = attack.dealt.remove(0);
         // Rulebook *Obtenir 2 ou 12*: a critical hit adds 1 damage to every target hit.
         let amount = amount.saturating_add(u8::from(crit));
-        let before = state.fig(t).map_or(0, |f| f.click);
-        deal(state, t, amount, DamageKind::Attack, source, events);
-        let after = state.fig(t).map_or(0, |f| f.click);
-        taken.push((t, (after - before) as u8));
+        if amount > 0 && reduction != Reduction::AtLeastOne {
+            let options = mastermind_options(state, t);
+            if !options.is_empty() {
+                state.interrupt = Some(Interrupt::Mastermind {
+                    attack,
+                    figure: t,
+                    amount,
+                    options,
+                });
+                return;
+            }
+        }
+        let got = damage(
+            state,
+            t,
+            amount,
+            Hurt {
+                kind: DamageKind::Attack,
+                source,
+                reduction,
+            },
+            dice,
+            events,
+        );
+        attack.taken.push((t, got));
+    }
+    let taken = std::mem::take(&mut attack.taken);
+    // Steal Energy (spec ATK-11): 1 click healed per opposing figure damaged by a close attack.
+    if !attack.ranged {
+        if let Some(a) = state.fig(attack.attacker).cloned() {
+            if powers::power(state, &a, Power::StealEnergy) {
+                let n = taken
+                    .iter()
+                    .filter(|(t, got)| {
+                        *got > 0 && state.fig(*t).is_some_and(|tf| state.opposed(&a, tf))
+                    })
+                    .count() as u8;
+                if n > 0 {
+                    let healed = heal(state, a.id, n);
+                    events.push(Event::Healed {
+                        figure: a.id,
+                        amount: healed,
+                        power: Some(Power::StealEnergy),
+                    });
+                }
+            }
+        }
     }
     let ids: Vec<FigureId> = taken.iter().map(|(t, _)| *t).collect();
     knock_out_if_done(state, &ids, events);
+    state.ignoring.clear();
     // Rulebook *Recul*: doubles on a hit knock each target back one square per damage taken,
-    // farthest from the attacker first.
-    if attack.dice.0 == attack.dice.1 {
+    // farthest from the attacker first; Quake knocks back every figure it damages.
+    let quake = attack.power == Some(Power::Quake);
+    if attack.dice.0 == attack.dice.1 || quake {
         let from = state.fig(attack.attacker).and_then(|f| f.square);
+        let locked = quake && state.options.powers.quake_locked;
         let mut kb: Vec<(FigureId, u8)> = taken
             .into_iter()
-            // Multi-base figures are never knocked back (*Personnages multi-socle et attaques*).
             .filter(|(t, n)| {
                 *n > 0
                     && state
                         .fig(*t)
-                        .is_some_and(|f| f.in_play() && !f.is_multi_base())
+                        .is_some_and(|f| f.in_play() && !powers::ignores_knockback(state, f))
             })
+            .map(|(t, n)| (t, if locked { 2 } else { n }))
             .collect();
         let dist = |t: &FigureId| match (from, state.fig(*t).and_then(|f| f.square)) {
             (Some(a), Some(b)) => a.distance(b),
@@ -489,7 +1188,7 @@ fn apply_damage(
 fn run_knockbacks(
     state: &mut State,
     mut attack: AttackInProgress,
-    _dice: &mut Dice,
+    dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
     while !attack.knockbacks.is_empty() {
@@ -501,7 +1200,9 @@ fn run_knockbacks(
             continue;
         };
         match knockback_line(a, b) {
-            Line::Straight(dir) => knock_back(state, t, dir, distance, attack.attacker, events),
+            Line::Straight(dir) => {
+                knock_back(state, t, dir, distance, attack.attacker, dice, events)
+            }
             Line::Choose(options) => {
                 state.interrupt = Some(Interrupt::KnockbackLine {
                     attack,
@@ -513,6 +1214,37 @@ fn run_knockbacks(
             }
         }
     }
+}
+
+/// Knocks `target` back `distance` squares away from `from` outside an attack (Force Blast,
+/// spec SPD-8), asking for the line when it is not straight.
+pub fn knockback_from(
+    state: &mut State,
+    from: FigureId,
+    target: FigureId,
+    distance: u8,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    let attack = AttackInProgress {
+        attacker: from,
+        ranged: false,
+        dice: (0, 0),
+        hits: vec![target],
+        damage: 0,
+        dealt: Vec::new(),
+        knockbacks: vec![(target, distance)],
+        power: Some(Power::ForceBlast),
+        move_and_attack: false,
+        wave_many: false,
+        splash: Vec::new(),
+        blades: None,
+        taken: Vec::new(),
+        targets: Vec::new(),
+        wave_hindered: Vec::new(),
+        rerolls_offered: Vec::new(),
+    };
+    run_knockbacks(state, attack, dice, events);
 }
 
 /// The attacker's choice of knockback line arrives.
@@ -534,7 +1266,7 @@ pub fn resume_knockback(
     let attacker = attack.attacker;
     if let Some(from) = state.fig(figure).and_then(|f| f.square) {
         if let Some(dir) = from.dir_to(via) {
-            knock_back(state, figure, dir, distance, attacker, events);
+            knock_back(state, figure, dir, distance, attacker, dice, events);
         }
     }
     run_knockbacks(state, attack, dice, events);
@@ -566,14 +1298,18 @@ fn knockback_line(attacker: Square, target: Square) -> Line {
 }
 
 /// Moves a figure back along a line, with the damage for hitting something or falling.
-fn knock_back(
+pub fn knock_back(
     state: &mut State,
     id: FigureId,
     dir: Dir,
     distance: u8,
     attacker: FigureId,
+    dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
+    let flier = state
+        .fig(id)
+        .is_some_and(|f| powers::has(state, f, powers::Ability::Flight));
     let Some(start) = state.fig(id).and_then(|f| f.square) else {
         return;
     };
@@ -614,9 +1350,13 @@ fn knock_back(
         cur = next;
         path.push(cur);
         if cell.level < here {
-            // Rulebook *Tomber d'un terrain élevé*.
-            damage = 2;
-            stopped_by = Some("fell off elevated terrain".to_string());
+            // Rulebook *Tomber d'un terrain élevé*; a flier takes no damage (spec COMB-1).
+            damage = if flier { 0 } else { 2 };
+            stopped_by = Some(if flier {
+                "dropped off elevated terrain (flier: no damage)".to_string()
+            } else {
+                "fell off elevated terrain".to_string()
+            });
             break;
         }
     }
@@ -630,7 +1370,18 @@ fn knock_back(
     });
     if damage > 0 {
         let source = state.fig(attacker).map(|f| f.owner);
-        deal(state, id, damage, DamageKind::Knockback, source, events);
+        self::damage(
+            state,
+            id,
+            damage,
+            Hurt {
+                kind: DamageKind::Knockback,
+                source,
+                reduction: Reduction::Normal,
+            },
+            dice,
+            events,
+        );
         knock_out_if_done(state, &[id], events);
     }
 }
@@ -661,11 +1412,22 @@ pub fn deal(
     if opposed_source.is_some() {
         f.last_damaged_by = opposed_source;
     }
+    // Spec DMG-10: Perplex on a figure ends when it is damaged or healed.
+    let perplex_ended = !f.perplexed.is_empty();
+    f.perplexed.clear();
     events.push(Event::Damage {
         figure: id,
         amount,
         kind,
     });
+    if perplex_ended {
+        events.push(Event::EffectEnded {
+            figure: id,
+            what: "Perplex ends (damaged)".into(),
+        });
+    }
+    // Effects of a power end the moment it is lost (rulebook Partie 3).
+    super::power_actions::drop_orphans(state, events);
 }
 
 /// Heals a figure, never past the starting line it began the game on (rulebook *Soin*).
@@ -673,6 +1435,10 @@ pub fn heal(state: &mut State, id: FigureId, amount: u8) -> u8 {
     let Some(f) = state.fig_mut(id) else { return 0 };
     let healed = (f.click - f.start_click).min(usize::from(amount));
     f.click -= healed;
+    if healed > 0 {
+        // Spec DMG-10: Perplex on a figure ends when it is damaged or healed.
+        f.perplexed.clear();
+    }
     healed as u8
 }
 
@@ -707,6 +1473,7 @@ pub fn knock_out_if_done(state: &mut State, ids: &[FigureId], events: &mut Vec<E
             points,
         });
     }
+    super::power_actions::drop_orphans(state, events);
 }
 
 /// Attacks a blocking square: it is destroyed by 3 or more damage (the attack hits

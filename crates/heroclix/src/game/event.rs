@@ -18,6 +18,14 @@ pub enum DamageKind {
     Knockback,
     /// The critical miss's unavoidable damage to the attacker.
     CriticalMiss,
+    /// Damage from a power that is not an attack (Poison).
+    Power,
+    /// Unavoidable damage from a power or team ability (Mind Control, Masters of Evil, X-Men).
+    Unavoidable,
+}
+
+fn is_zero(v: &i8) -> bool {
+    *v == 0
 }
 
 /// One thing that happened.
@@ -71,10 +79,17 @@ pub enum Event {
     Breakaway {
         /// The figure.
         figure: FigureId,
-        /// The d6.
+        /// The d6 (0 when no roll was needed).
         roll: u8,
         /// Success.
         success: bool,
+        /// The power that made it succeed without a roll (Leap/Climb, Phasing/Teleport,
+        /// Hypersonic Speed).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        automatic: Option<crate::figure::Power>,
+        /// Modifier to the roll (Plasticity: +2 for it, −2 against it).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        modifier: i8,
     },
     /// A figure moved.
     Moved {
@@ -133,6 +148,119 @@ pub enum Event {
         scored_by: Option<Seat>,
         /// Its point value.
         points: u32,
+    },
+    /// A power was used.
+    PowerUsed {
+        /// The figure using it.
+        figure: FigureId,
+        /// The power.
+        power: crate::figure::Power,
+        /// Its single target, if any.
+        target: Option<FigureId>,
+    },
+    /// A die rolled for a power (Blades/Claws/Fangs, Impervious, Regeneration, Leadership...).
+    PowerRoll {
+        /// Whose power.
+        figure: FigureId,
+        /// The power.
+        power: crate::figure::Power,
+        /// The d6.
+        roll: u8,
+    },
+    /// A figure picked as a target rolled to escape it (Shape Change on 5–6, Skrulls on 6).
+    ShapeChange {
+        /// The target.
+        figure: FigureId,
+        /// The d6.
+        roll: u8,
+        /// It escaped: the attack is not made against it.
+        success: bool,
+        /// `shape_change` or `skrulls`.
+        ability: String,
+    },
+    /// Super Senses roll against a hit (5–6 evades).
+    Evaded {
+        /// The figure hit.
+        figure: FigureId,
+        /// The d6.
+        roll: u8,
+        /// It evaded: no damage, no effect.
+        success: bool,
+    },
+    /// The attack's damage value, explained.
+    DamageValue {
+        /// The attacker.
+        attacker: FigureId,
+        /// Value and its effects.
+        damage: String,
+    },
+    /// A power reduced damage dealt to a figure.
+    DamageReduced {
+        /// The figure.
+        figure: FigureId,
+        /// The power.
+        power: crate::figure::Power,
+        /// Damage before.
+        from: u8,
+        /// Damage after.
+        to: u8,
+    },
+    /// A figure was healed.
+    Healed {
+        /// The figure.
+        figure: FigureId,
+        /// Clicks healed.
+        amount: u8,
+        /// The power that healed it.
+        power: Option<crate::figure::Power>,
+    },
+    /// Outwit countered a power or ability.
+    Countered {
+        /// The target.
+        figure: FigureId,
+        /// What it lost.
+        ability: crate::game::powers::Ability,
+        /// The Outwit user.
+        by: FigureId,
+    },
+    /// A counter, Perplex modifier or power marker ended.
+    EffectEnded {
+        /// The figure it was on (or the figure whose markers went).
+        figure: FigureId,
+        /// What ended, for the log.
+        what: String,
+    },
+    /// Perplex modified a value.
+    Perplexed {
+        /// The target.
+        figure: FigureId,
+        /// Which value.
+        stat: crate::figure::Stat,
+        /// +1 or −1.
+        delta: i8,
+        /// The Perplex user.
+        by: FigureId,
+    },
+    /// A power placed a marker.
+    MarkerPlaced {
+        /// The figure.
+        figure: FigureId,
+        /// The marker.
+        marker: skirmish_board::square::Marker,
+        /// Where.
+        square: Square,
+    },
+    /// Markers a power placed were removed.
+    MarkersRemoved {
+        /// The figure whose markers they were.
+        figure: FigureId,
+        /// Where.
+        squares: Vec<Square>,
+    },
+    /// Leadership gave one more action this turn.
+    ExtraAction {
+        /// The leader.
+        figure: FigureId,
     },
     /// Blocking terrain or a wall was destroyed.
     TerrainDestroyed {
@@ -288,16 +416,30 @@ impl Event {
                 figure,
                 roll,
                 success,
+                automatic,
+                modifier,
             } => {
+                if let Some(p) = automatic {
+                    return if fr {
+                        format!("{} s'évade automatiquement ({})", n(figure), p.name(lang))
+                    } else {
+                        format!("{} breaks away automatically ({})", n(figure), p.name(lang))
+                    };
+                }
                 let ok = if *success {
                     lang.pick("success", "réussie")
                 } else {
                     lang.pick("failure: the action ends", "ratée : l'action se termine")
                 };
-                if fr {
-                    format!("{} tente une évasion : d6 = {roll}, {ok}", n(figure))
+                let m = if *modifier != 0 {
+                    format!(" {modifier:+} (Plasticity/Élasticité)")
                 } else {
-                    format!("{} tries to break away: d6 = {roll}, {ok}", n(figure))
+                    String::new()
+                };
+                if fr {
+                    format!("{} tente une évasion : d6 = {roll}{m}, {ok}", n(figure))
+                } else {
+                    format!("{} tries to break away: d6 = {roll}{m}, {ok}", n(figure))
                 }
             }
             Event::Moved { figure, path: p } => {
@@ -370,11 +512,190 @@ impl Event {
                     (DamageKind::Knockback, true) => "dégât(s) de recul",
                     (DamageKind::CriticalMiss, false) => "unavoidable damage (critical miss)",
                     (DamageKind::CriticalMiss, true) => "dégât(s) inévitable(s) (échec critique)",
+                    (DamageKind::Power, false) => "damage",
+                    (DamageKind::Power, true) => "dégât(s)",
+                    (DamageKind::Unavoidable, false) => "unavoidable damage",
+                    (DamageKind::Unavoidable, true) => "dégât(s) inévitable(s)",
                 };
                 if fr {
                     format!("{} subit {amount} {k}", n(figure))
                 } else {
                     format!("{} takes {amount} {k}", n(figure))
+                }
+            }
+            Event::PowerUsed {
+                figure,
+                power,
+                target,
+            } => {
+                let t = target.map(|t| n(&t)).unwrap_or_default();
+                match (fr, target.is_some()) {
+                    (true, true) => format!("{} utilise {} sur {t}", n(figure), power.name(lang)),
+                    (true, false) => format!("{} utilise {}", n(figure), power.name(lang)),
+                    (false, true) => format!("{} uses {} on {t}", n(figure), power.name(lang)),
+                    (false, false) => format!("{} uses {}", n(figure), power.name(lang)),
+                }
+            }
+            Event::PowerRoll {
+                figure,
+                power,
+                roll,
+            } => format!("{} — {} : d6 = {roll}", n(figure), power.name(lang)),
+            Event::ShapeChange {
+                figure,
+                roll,
+                success,
+                ability,
+            } => {
+                let what = if ability == "skrulls" {
+                    "Skrulls"
+                } else {
+                    lang.pick("Shape Change", "Métamorphose")
+                };
+                let r = match (success, fr) {
+                    (true, false) => "the attack cannot be made against it",
+                    (true, true) => "l'attaque ne peut pas être faite contre lui",
+                    (false, false) => "no effect",
+                    (false, true) => "sans effet",
+                };
+                format!("{} — {what} : d6 = {roll}, {r}", n(figure))
+            }
+            Event::Evaded {
+                figure,
+                roll,
+                success,
+            } => {
+                let r = match (success, fr) {
+                    (true, false) => "evades the attack",
+                    (true, true) => "évite l'attaque",
+                    (false, false) => "no effect",
+                    (false, true) => "sans effet",
+                };
+                let p = lang.pick("Super Senses", "Sens surdéveloppés");
+                format!("{} — {p} : d6 = {roll}, {r}", n(figure))
+            }
+            Event::DamageValue { attacker, damage } => {
+                if fr {
+                    format!("  dégâts de {} : {damage}", n(attacker))
+                } else {
+                    format!("  {}'s damage: {damage}", n(attacker))
+                }
+            }
+            Event::DamageReduced {
+                figure,
+                power,
+                from,
+                to,
+            } => {
+                if fr {
+                    format!(
+                        "  {} — {} : dégâts {from} → {to}",
+                        n(figure),
+                        power.name(lang)
+                    )
+                } else {
+                    format!(
+                        "  {} — {}: damage {from} → {to}",
+                        n(figure),
+                        power.name(lang)
+                    )
+                }
+            }
+            Event::Healed {
+                figure,
+                amount,
+                power,
+            } => {
+                let by = power
+                    .map(|p| format!(" ({})", p.name(lang)))
+                    .unwrap_or_default();
+                if fr {
+                    format!("{} est soigné de {amount} clic(s){by}", n(figure))
+                } else {
+                    format!("{} heals {amount} click(s){by}", n(figure))
+                }
+            }
+            Event::Countered {
+                figure,
+                ability,
+                by,
+            } => {
+                if fr {
+                    format!(
+                        "{} contre {} de {} jusqu'à son prochain tour (Ingéniosité)",
+                        n(by),
+                        ability.name(lang),
+                        n(figure)
+                    )
+                } else {
+                    format!(
+                        "{} counters {}'s {} until its next turn (Outwit)",
+                        n(by),
+                        n(figure),
+                        ability.name(lang)
+                    )
+                }
+            }
+            Event::EffectEnded { figure, what } => {
+                if fr {
+                    format!("Fin d'effet sur {} : {what}", n(figure))
+                } else {
+                    format!("Effect on {} ends: {what}", n(figure))
+                }
+            }
+            Event::Perplexed {
+                figure,
+                stat,
+                delta,
+                by,
+            } => {
+                let st = stat.name(lang);
+                if fr {
+                    format!(
+                        "{} modifie {st} de {} de {delta:+} (Perplexité)",
+                        n(by),
+                        n(figure)
+                    )
+                } else {
+                    format!(
+                        "{} modifies {}'s {st} by {delta:+} (Perplex)",
+                        n(by),
+                        n(figure)
+                    )
+                }
+            }
+            Event::MarkerPlaced {
+                figure,
+                marker,
+                square,
+            } => {
+                let m = match (marker, fr) {
+                    (skirmish_board::square::Marker::Barrier, false) => "a barrier marker",
+                    (skirmish_board::square::Marker::Barrier, true) => "un marqueur Barrière",
+                    (skirmish_board::square::Marker::Smoke, false) => "a smoke cloud marker",
+                    (skirmish_board::square::Marker::Smoke, true) => "un marqueur Nuage de fumée",
+                    (_, false) => "a debris marker",
+                    (_, true) => "un marqueur débris",
+                };
+                if fr {
+                    format!("{} place {m} en {square}", n(figure))
+                } else {
+                    format!("{} places {m} on {square}", n(figure))
+                }
+            }
+            Event::MarkersRemoved { figure, squares } => {
+                let list = path(squares);
+                if fr {
+                    format!("Les marqueurs de {} sont retirés : {list}", n(figure))
+                } else {
+                    format!("{}'s markers are removed: {list}", n(figure))
+                }
+            }
+            Event::ExtraAction { figure } => {
+                if fr {
+                    format!("Commandement de {} : une action de plus ce tour", n(figure))
+                } else {
+                    format!("{}'s Leadership: one more action this turn", n(figure))
                 }
             }
             Event::KnockedBack {

@@ -37,11 +37,39 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
             }
         }
     }
-    if s.actions_used > s.action_total {
-        return Err(format!(
-            "{} actions given of {}",
-            s.actions_used, s.action_total
-        ));
+    let total = super::play::action_total(s);
+    if s.actions_used > total {
+        return Err(format!("{} actions given of {total}", s.actions_used));
+    }
+    // Powers: markers a power placed lie on the map; counters and Perplex modifiers come from
+    // figures that still show the power (they end at once otherwise); only the active player
+    // acts, so no Pulse Wave or Charge outlives its action.
+    for m in &s.power_markers {
+        if !s
+            .map
+            .cell(m.square)
+            .is_some_and(|c| c.markers.has(m.marker))
+        {
+            return Err(format!(
+                "the {:?} marker of figure #{} is missing from {}",
+                m.marker, m.owner.0, m.square
+            ));
+        }
+    }
+    if s.interrupt.is_none() && (!s.ignoring.is_empty() || s.charging.is_some()) {
+        return Err("a Pulse Wave or Charge outlived its action".into());
+    }
+    for f in &s.figures {
+        for c in &f.countered {
+            if !s.fig(c.by).is_some_and(|o| {
+                super::powers::shows(o, crate::figure::Power::Outwit) && o.in_play()
+            }) {
+                return Err(format!(
+                    "{} is countered by a figure without Outwit",
+                    f.label
+                ));
+            }
+        }
     }
     Ok(())
 }

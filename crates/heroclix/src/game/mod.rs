@@ -7,16 +7,22 @@
 //! | *Rounds, tours et actions*, *Total d'action*, *Marqueur action*, *Dépassement*, *Actions libres*, *Action de passer* (FAQ), *Actions de déplacement*, *Évasion* | [`play`] |
 //! | *Actions de combat*, *Le jet d'attaque*, *Infliger des dégâts*, *Échecs et réussites critiques*, *Recul*, *Combat à distance sur cibles multiples*, *Vaincre les personnages*, *Soin*, *Détruire un terrain bloquant*, *Détruire les murs* | [`combat`] |
 //! | *Règles d'or* 1, 2 and 5 (*Remplacer puis modifier*, *Règle de trois*, *Règle des minima*), *Valeur bloquée*, *Arrondis* | [`values`] |
+//! | Partie 3 *Pouvoirs et compétences*, the Powers and Abilities Card: possession, Outwit counters, passive effects (defence and damage modifiers, damage reduction, breakaway, movement modes, Stealth), team abilities, rules-era options | [`powers`] |
+//! | Powers given as actions: Charge, Running Shot, Hypersonic Speed, Phasing/Teleport, Sidestep, Flurry, Quake, Pulse Wave, Energy Explosion, Regeneration, Support, Force Blast, Poison, Leadership, Outwit, Perplex | [`power_actions`] |
 //! | *Gagner une partie*, *Désigner le vainqueur*, *Déterminer les points de victoire* | [`score`] |
+//! | Actions and decisions as players read them, in English or French with the rulebook's terms | [`text`] |
 
 pub mod action;
 pub mod combat;
 pub mod event;
 pub mod invariants;
 pub mod play;
+pub mod power_actions;
+pub mod powers;
 pub mod score;
 pub mod setup;
 pub mod state;
+pub mod text;
 pub mod values;
 pub mod view;
 

@@ -12,10 +12,13 @@ use skirmish_engine::{Dice, Pending, Rejection, Seat};
 use super::action::{Action, Decision};
 use super::combat;
 use super::event::{DamageKind, Event};
+use super::power_actions;
+use super::powers;
 use super::score;
 use super::setup;
 use super::state::{Fig, Interrupt, Phase, State};
-use crate::figure::Stat;
+use super::values::{compute, Change, Effect};
+use crate::figure::{Power, Stat};
 use crate::movement::{self, MoveQuery, Side, Standing};
 use skirmish_path::Path;
 
@@ -53,6 +56,66 @@ pub fn pending(state: &State) -> Pending<Decision> {
                     },
                 }
             }
+            Interrupt::Blades { attack } => {
+                let seat = state.fig(attack.attacker).map_or(Seat(0), |f| f.owner);
+                let damage = state.fig(attack.attacker).map_or(0, |a| {
+                    combat::stat(state, a, Stat::Damage).value.clamp(0, 255) as u8
+                });
+                Pending::Decide {
+                    seats: vec![seat],
+                    decision: Decision::Blades {
+                        attacker: attack.attacker,
+                        damage,
+                    },
+                }
+            }
+            Interrupt::FreeAttack { figure, power, .. } => Pending::Decide {
+                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                decision: Decision::FreeAttack {
+                    figure: *figure,
+                    power: *power,
+                },
+            },
+            Interrupt::Reroll { attack, figure } => Pending::Decide {
+                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                decision: Decision::Reroll {
+                    figure: *figure,
+                    attacker: attack.attacker,
+                    dice: attack.dice,
+                },
+            },
+            Interrupt::Mastermind {
+                figure,
+                amount,
+                options,
+                ..
+            } => Pending::Decide {
+                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                decision: Decision::Mastermind {
+                    figure: *figure,
+                    amount: *amount,
+                    options: options.clone(),
+                },
+            },
+            Interrupt::PlaceMarkers {
+                figure,
+                power,
+                placed,
+            } => Pending::Decide {
+                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                decision: Decision::PlaceMarkers {
+                    figure: *figure,
+                    power: *power,
+                    placed: placed.clone(),
+                },
+            },
+            Interrupt::MoveOn { figure, speed } => Pending::Decide {
+                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                decision: Decision::MoveOn {
+                    figure: *figure,
+                    speed: *speed,
+                },
+            },
         };
     }
     match &state.phase {
@@ -81,7 +144,7 @@ pub fn pending(state: &State) -> Pending<Decision> {
             seats: vec![state.active_seat()],
             decision: Decision::Turn {
                 round: state.round,
-                actions_left: state.action_total.saturating_sub(state.actions_used),
+                actions_left: action_total(state).saturating_sub(state.actions_used),
             },
         },
     }
@@ -123,20 +186,70 @@ pub fn adjacent_enemies(state: &State, f: &Fig) -> Vec<FigureId> {
         .collect()
 }
 
+/// Actions the active seat may give this turn: the action total, plus one for a successful
+/// Leadership roll.
+pub fn action_total(state: &State) -> u8 {
+    state
+        .action_total
+        .saturating_add(u8::from(state.leadership_bonus))
+}
+
 /// The figures a mover must mind and the speed it moves at: what every move search starts
 /// from. Breakaway is assumed to succeed against every adjacent opposing figure.
 fn move_inputs(state: &State, f: &Fig) -> (Vec<Standing>, Vec<FigureId>, u32) {
-    let speed = combat::stat(state, f, Stat::Speed).value.max(0) as u32;
-    (standings(state, f), adjacent_enemies(state, f), speed)
+    (
+        standings(state, f),
+        adjacent_enemies(state, f),
+        move_speed(state, f, None),
+    )
 }
 
-/// Where a figure given a move action can end, with the cost and the path of each move,
-/// assuming any breakaway succeeds. Multi-base figures move their whole base.
-pub fn move_paths(state: &State, f: &Fig) -> Vec<(Square, Path<Square>)> {
+/// The speed a figure moves at with `via` (`None`: a move action): Charge and Running Shot
+/// halve it (a replacement, so modifiers apply after; spec SPD-5, SPD-12), Sidestep locks it
+/// at 2.
+pub fn move_speed(state: &State, f: &Fig, via: Option<Power>) -> u32 {
+    let mut effects = powers::effects(state, f, Stat::Speed, None);
+    match via {
+        Some(Power::Charge | Power::RunningShot) => effects.push(Effect::new(
+            Change::Halve,
+            "half speed",
+            "moitié de la vitesse",
+        )),
+        Some(Power::Sidestep) => {
+            effects.push(Effect::new(Change::Lock(2), "Sidestep", "Pas de côté"))
+        }
+        _ => {}
+    }
+    compute(i32::from(f.printed(Stat::Speed)), effects)
+        .value
+        .max(0) as u32
+}
+
+/// Where a figure can end a move made with `via` at `speed`, assuming any breakaway succeeds.
+pub fn destinations_at_speed(
+    state: &State,
+    f: &Fig,
+    via: Option<Power>,
+    speed: u32,
+) -> Vec<Square> {
+    paths_at_speed(state, f, via, speed)
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect()
+}
+
+/// Where a figure can end a move made with `via`, with the path of each.
+pub fn paths_at_speed(
+    state: &State,
+    f: &Fig,
+    via: Option<Power>,
+    speed: u32,
+) -> Vec<(Square, Path<Square>)> {
     let Some(from) = f.square else {
         return Vec::new();
     };
-    let (others, escaped, speed) = move_inputs(state, f);
+    let others = standings(state, f);
+    let escaped = adjacent_enemies(state, f);
     let q = MoveQuery {
         from,
         speed,
@@ -147,7 +260,7 @@ pub fn move_paths(state: &State, f: &Fig) -> Vec<(Square, Path<Square>)> {
         return movement::reach_multi(&state.map, &q, f.def.base.width, f.def.base.depth)
             .unwrap_or_default();
     }
-    movement::reach(&state.map, &q)
+    movement::reach_with(&state.map, &q, powers::move_mode(state, f, via))
         .map(|r| {
             r.destinations()
                 .into_iter()
@@ -155,6 +268,21 @@ pub fn move_paths(state: &State, f: &Fig) -> Vec<(Square, Path<Square>)> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// Where a figure can end a move made with `via` (`None`: a move action).
+pub fn move_destinations_via(state: &State, f: &Fig, via: Option<Power>) -> Vec<Square> {
+    destinations_at_speed(state, f, via, move_speed(state, f, via))
+}
+
+/// Where a figure given a move action can end, with the cost and the path of each move,
+/// assuming any breakaway succeeds. Multi-base figures move their whole base.
+pub fn move_paths(state: &State, f: &Fig) -> Vec<(Square, Path<Square>)> {
+    let Some(from) = f.square else {
+        return Vec::new();
+    };
+    let _ = from;
+    paths_at_speed(state, f, None, move_speed(state, f, None))
 }
 
 /// Where a figure given a move action can end, assuming any breakaway succeeds (the paths are
@@ -173,13 +301,42 @@ pub fn move_destinations(state: &State, f: &Fig) -> Vec<Square> {
         others: &others,
         broke_away_from: &escaped,
     };
-    movement::reach(&state.map, &q)
+    movement::reach_with(&state.map, &q, powers::move_mode(state, f, None))
         .map(|r| r.destinations().into_iter().map(|(s, _)| s).collect())
         .unwrap_or_default()
 }
 
-/// Why a figure of `seat` cannot be given an action now, if it cannot.
-fn action_refusal(state: &State, seat: Seat, id: FigureId, counts: bool) -> Option<String> {
+/// True if a move action given to the figure is not counted in the action total (Avengers,
+/// Brotherhood of Mutants).
+fn free_move(state: &State, id: FigureId) -> bool {
+    state.fig(id).is_some_and(|f| {
+        powers::team(state, f, "avengers") || powers::team(state, f, "brotherhood_of_mutants")
+    })
+}
+
+/// Why a figure of `seat` cannot be given a move action now: Avengers and Brotherhood move
+/// actions do not count in the action total (spec TA-1, TA-3).
+fn move_refusal(state: &State, seat: Seat, id: FigureId) -> Option<String> {
+    if free_move(state, id) {
+        refusal_with(state, seat, id, true, false)
+    } else {
+        action_refusal(state, seat, id, true)
+    }
+}
+
+/// Why a figure of `seat` cannot be given an action now, if it cannot. `counts`: a non-free
+/// action counted in the action total.
+pub fn action_refusal(state: &State, seat: Seat, id: FigureId, counts: bool) -> Option<String> {
+    refusal_with(state, seat, id, counts, counts)
+}
+
+fn refusal_with(
+    state: &State,
+    seat: Seat,
+    id: FigureId,
+    non_free: bool,
+    counts: bool,
+) -> Option<String> {
     let Some(f) = state.fig(id) else {
         return Some(format!("there is no figure #{}", id.0));
     };
@@ -195,16 +352,17 @@ fn action_refusal(state: &State, seat: Seat, id: FigureId, counts: bool) -> Opti
             f.label
         ));
     }
-    if counts && f.tokens >= 2 {
+    // Masters of Evil (spec TA-7): two tokens do not stop it, at the cost of 1 unavoidable damage.
+    if non_free && f.tokens >= 2 && !powers::team(state, f, "masters_of_evil") {
         return Some(format!(
             "{} has two action tokens: no action may give it a third (golden rule of action tokens)",
             f.label
         ));
     }
-    if counts && state.actions_used >= state.action_total {
+    if counts && state.actions_used >= action_total(state) {
         return Some(format!(
             "all {} action(s) of this turn have been given (action total)",
-            state.action_total
+            action_total(state)
         ));
     }
     None
@@ -226,6 +384,46 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             Interrupt::KnockbackLine { options, .. } => {
                 for square in options {
                     out.push(Action::KnockbackVia { square: *square });
+                }
+            }
+            Interrupt::Blades { .. } => {
+                out.push(Action::Accept);
+                out.push(Action::Decline);
+            }
+            Interrupt::FreeAttack { figure, power, .. } => {
+                out.extend(power_actions::free_attack_options(state, *figure, *power));
+            }
+            Interrupt::Reroll { .. } => {
+                out.push(Action::Accept);
+                out.push(Action::Decline);
+            }
+            Interrupt::Mastermind { options, .. } => {
+                out.push(Action::Decline);
+                for friend in options {
+                    out.push(Action::Redirect { friend: *friend });
+                }
+            }
+            Interrupt::PlaceMarkers {
+                figure,
+                power,
+                placed,
+            } => {
+                if !placed.is_empty() {
+                    out.push(Action::Decline);
+                }
+                if let Some(f) = state.fig(*figure) {
+                    for square in power_actions::marker_squares(state, f, *power, placed) {
+                        out.push(Action::PlaceMarker { square });
+                    }
+                }
+            }
+            Interrupt::MoveOn { figure, speed } => {
+                out.push(Action::Decline);
+                let here = state.fig(*figure).and_then(|f| f.square);
+                for to in power_actions::move_on_squares(state, *figure, *speed) {
+                    if Some(to) != here {
+                        out.push(Action::MoveOn { to });
+                    }
                 }
             }
         }
@@ -258,27 +456,37 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         }
         Phase::Play => {
             let occ = combat::occupancy(state);
-            for f in state.figures.iter().filter(|f| f.owner == seat) {
+            for f in state
+                .figures
+                .iter()
+                .filter(|f| f.owner == seat && f.in_play())
+            {
+                let fresh = action_refusal(state, seat, f.id, true).is_none();
+                out.extend(power_actions::legal_for(state, f, fresh, &occ));
                 if action_refusal(state, seat, f.id, false).is_some() {
                     continue;
                 }
                 out.push(Action::Pass { figure: f.id });
-                if action_refusal(state, seat, f.id, true).is_some() {
+                if move_refusal(state, seat, f.id).is_none() {
+                    for to in move_destinations(state, f) {
+                        out.push(Action::Move { figure: f.id, to });
+                    }
+                }
+                if !fresh {
                     continue;
                 }
-                for to in move_destinations(state, f) {
-                    out.push(Action::Move { figure: f.id, to });
-                }
-                for target in combat::close_targets(state, f) {
+                for target in power_actions::close_targets(state, f) {
                     out.push(Action::CloseAttack {
                         attacker: f.id,
                         target,
+                        power: None,
                     });
                 }
                 for targets in combat::ranged_target_sets(state, f, &occ) {
                     out.push(Action::RangedAttack {
                         attacker: f.id,
                         targets,
+                        power: None,
                     });
                 }
                 for (square, ranged) in combat::blocking_targets(state, f, &occ) {
@@ -351,14 +559,51 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
                 options[0], options[1]
             );
         }
+        (Some(Interrupt::FreeAttack { power, .. }), Action::FreeAttack { .. }) => {
+            return format!(
+                "that attack is not one {} allows now: check the targets (adjacent for a close attack; range, line of fire and bolts for a ranged one) and the power named",
+                power.name(skirmish_lang::Lang::En)
+            );
+        }
+        (Some(Interrupt::PlaceMarkers { power, placed, .. }), Action::PlaceMarker { square }) => {
+            return format!(
+                "{square} cannot take a {} marker: it must be within range, {}, not blocking terrain{}",
+                power.name(skirmish_lang::Lang::En),
+                if placed.is_empty() {
+                    "in line of fire for the first marker"
+                } else {
+                    "next to a marker already placed (up to 4)"
+                },
+                if *power == Power::Barrier {
+                    ", on a clear unoccupied square"
+                } else {
+                    ""
+                }
+            );
+        }
+        (Some(Interrupt::MoveOn { speed, .. }), Action::MoveOn { to }) => {
+            return format!("{to} cannot be reached with the {speed} square(s) of movement left");
+        }
         (Some(i), _) => {
             let what = match i {
                 Interrupt::SplitDamage { .. } => {
                     "split the attack's damage between the targets hit"
                 }
                 Interrupt::KnockbackLine { .. } => "choose the knockback line",
+                Interrupt::Blades { .. } => {
+                    "roll Blades/Claws/Fangs for the damage value (accept) or keep it (decline)"
+                }
+                Interrupt::FreeAttack { .. } => "make the free attack or decline it",
+                Interrupt::MoveOn { .. } => "move on with the rest of the movement, or decline",
+                Interrupt::PlaceMarkers { .. } => "place the next marker, or stop (decline)",
+                Interrupt::Reroll { .. } => {
+                    "reroll the attack with Probability Control (accept) or let it stand (decline)"
+                }
+                Interrupt::Mastermind { .. } => {
+                    "hand the damage to an adjacent cheaper friend (Mastermind), or take it (decline)"
+                }
             };
-            return format!("an attack is waiting for a choice first: {what}");
+            return format!("an action is waiting for a choice first: {what}");
         }
         _ => {}
     }
@@ -378,8 +623,11 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
         }
         (Phase::Play, Action::Pass { figure }) => action_refusal(state, seat, *figure, false)
             .unwrap_or_else(|| "the pass action cannot be given now".into()),
+        (Phase::Play, a) if power_actions::refusal(state, seat, a).is_some() => {
+            power_actions::refusal(state, seat, a).unwrap_or_default()
+        }
         (Phase::Play, Action::Move { figure, to }) => {
-            if let Some(r) = action_refusal(state, seat, *figure, true) {
+            if let Some(r) = move_refusal(state, seat, *figure) {
                 return r;
             }
             let Some(f) = state.fig(*figure) else { return "no such figure".into() };
@@ -400,9 +648,9 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
             };
             format!("{} cannot move to {to}: {why}", f.label)
         }
-        (Phase::Play, Action::CloseAttack { attacker, target }) => action_refusal(state, seat, *attacker, true)
+        (Phase::Play, Action::CloseAttack { attacker, target, .. }) => action_refusal(state, seat, *attacker, true)
             .unwrap_or_else(|| combat::close_refusal(state, *attacker, *target)),
-        (Phase::Play, Action::RangedAttack { attacker, targets }) => action_refusal(state, seat, *attacker, true)
+        (Phase::Play, Action::RangedAttack { attacker, targets, .. }) => action_refusal(state, seat, *attacker, true)
             .unwrap_or_else(|| combat::ranged_refusal(state, *attacker, targets)),
         (Phase::Play, Action::DestroyBlocking { attacker, square, .. }) => action_refusal(state, seat, *attacker, true)
             .unwrap_or_else(|| format!("{square} is not blocking terrain the figure can attack: close combat needs it adjacent, ranged combat needs it in range with a line of fire to its centre")),
@@ -477,28 +725,90 @@ pub fn apply(
             events.push(Event::Passed { figure: *figure });
         }
         Action::Move { figure, to } => {
-            begin_action(state, *figure);
-            do_move(state, *figure, *to, dice, events);
-            finish_action(state, *figure, dice, events);
+            begin_action(state, *figure, !free_move(state, *figure));
+            let via = state
+                .fig(*figure)
+                .filter(|f| powers::phases_on_move(state, f))
+                .map(|_| Power::PhasingTeleport);
+            do_move(state, *figure, *to, via, dice, events);
+            settle(state, Some(*figure), dice, events);
         }
-        Action::CloseAttack { attacker, target } => {
-            begin_action(state, *attacker);
-            combat::attack(state, *attacker, vec![*target], false, dice, events);
-            if state.interrupt.is_none() {
-                finish_action(state, *attacker, dice, events);
+        Action::CloseAttack { .. }
+        | Action::RangedAttack { .. }
+        | Action::AreaAttack { .. }
+        | Action::PowerMove { .. }
+        | Action::UsePower { .. }
+        | Action::Outwit { .. }
+        | Action::Perplex { .. } => {
+            let actor = power_actions::apply(state, seat, action, dice, events);
+            // An attack whose every target escaped was never made: no token (FAQ *Skrulls*).
+            let actor = actor.filter(|a| state.fig(*a).is_some_and(|f| f.acted_this_turn));
+            settle(state, actor, dice, events);
+        }
+        Action::FreeAttack {
+            targets,
+            ranged,
+            power,
+        } => {
+            let actor =
+                power_actions::apply_free_attack(state, targets, *ranged, *power, dice, events);
+            settle(state, actor, dice, events);
+        }
+        Action::Redirect { friend } => {
+            let attacker = combat::resume_mastermind(state, Some(*friend), dice, events);
+            settle(state, attacker, dice, events);
+        }
+        Action::PlaceMarker { square } => {
+            let figure = match &state.interrupt {
+                Some(Interrupt::PlaceMarkers { figure, .. }) => Some(*figure),
+                _ => None,
+            };
+            power_actions::place_marker(state, *square, events);
+            settle(state, figure, dice, events);
+        }
+        Action::MoveOn { to } => {
+            if let Some(Interrupt::MoveOn { figure, .. }) = state.interrupt.take() {
+                do_move(
+                    state,
+                    figure,
+                    *to,
+                    Some(Power::HypersonicSpeed),
+                    dice,
+                    events,
+                );
+                settle(state, Some(figure), dice, events);
             }
         }
-        Action::RangedAttack { attacker, targets } => {
-            begin_action(state, *attacker);
-            combat::attack(state, *attacker, targets.clone(), true, dice, events);
-            if state.interrupt.is_none() {
-                finish_action(state, *attacker, dice, events);
-            }
+        Action::Accept | Action::Decline => {
+            let actor = match state.interrupt.take() {
+                Some(i @ Interrupt::Reroll { .. }) => {
+                    state.interrupt = Some(i);
+                    combat::resume_reroll(state, matches!(action, Action::Accept), dice, events)
+                }
+                Some(i @ Interrupt::Mastermind { .. }) => {
+                    state.interrupt = Some(i);
+                    combat::resume_mastermind(state, None, dice, events)
+                }
+                Some(Interrupt::Blades { attack }) => {
+                    state.interrupt = Some(Interrupt::Blades { attack });
+                    combat::resume_blades(state, matches!(action, Action::Accept), dice, events)
+                }
+                Some(
+                    Interrupt::FreeAttack { figure, .. }
+                    | Interrupt::MoveOn { figure, .. }
+                    | Interrupt::PlaceMarkers { figure, .. },
+                ) => Some(figure),
+                other => {
+                    state.interrupt = other;
+                    None
+                }
+            };
+            settle(state, actor, dice, events);
         }
         Action::DestroyBlocking {
             attacker, square, ..
         } => {
-            begin_action(state, *attacker);
+            begin_action(state, *attacker, true);
             combat::destroy_blocking(state, *attacker, *square, events);
             finish_action(state, *attacker, dice, events);
         }
@@ -508,87 +818,143 @@ pub fn apply(
             dir,
             ..
         } => {
-            begin_action(state, *attacker);
+            begin_action(state, *attacker, true);
             combat::destroy_wall(state, *attacker, *square, *dir, events);
             finish_action(state, *attacker, dice, events);
         }
         Action::SplitDamage { amounts } => {
             let attacker = combat::resume_split(state, amounts, dice, events);
-            if state.interrupt.is_none() {
-                if let Some(a) = attacker {
-                    finish_action(state, a, dice, events);
-                }
-            }
+            settle(state, attacker, dice, events);
         }
         Action::KnockbackVia { square } => {
             let attacker = combat::resume_knockback(state, *square, dice, events);
-            if state.interrupt.is_none() {
-                if let Some(a) = attacker {
-                    finish_action(state, a, dice, events);
-                }
-            }
+            settle(state, attacker, dice, events);
         }
         Action::EndTurn => end_turn(state, events, dice),
     }
     Ok(())
 }
 
-/// An action given from the action total.
-fn begin_action(state: &mut State, figure: FigureId) {
-    state.actions_used = state.actions_used.saturating_add(1);
+/// A step of an action has ended: go on to the next step the action holds, or end the action
+/// (`actor`'s token) — or, after a free action, just check for the end of the game.
+fn settle(state: &mut State, actor: Option<FigureId>, dice: &mut Dice, events: &mut Vec<Event>) {
+    if state.interrupt.is_some() || state.outcome.is_some() {
+        return;
+    }
+    if let Some(next) = power_actions::next_step(state) {
+        state.interrupt = Some(next);
+        return;
+    }
+    state.charging = None;
+    state.ignoring.clear();
+    power_actions::drop_orphans(state, events);
+    match actor {
+        Some(a) => finish_action(state, a, dice, events),
+        None => score::check_end(state, dice, events),
+    }
+}
+
+/// A non-free action given to a figure; `counts` in the action total (Avengers moves do not).
+pub fn begin_action(state: &mut State, figure: FigureId, counts: bool) {
+    if counts {
+        state.actions_used = state.actions_used.saturating_add(1);
+    }
     if let Some(f) = state.fig_mut(figure) {
         f.acted_this_turn = true;
         f.active = true;
     }
 }
 
-fn do_move(state: &mut State, id: FigureId, to: Square, dice: &mut Dice, events: &mut Vec<Event>) {
-    let Some(f) = state.fig(id) else { return };
-    let Some(from) = f.square else { return };
+/// Moves a figure (a move action, or a power's move `via`): the breakaway roll when it leaves
+/// a square next to opposing figures, then the move. Returns whether it moved and the path's
+/// cost.
+pub fn do_move(
+    state: &mut State,
+    id: FigureId,
+    to: Square,
+    via: Option<Power>,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> (bool, u32) {
+    let Some(f) = state.fig(id) else {
+        return (false, 0);
+    };
+    let Some(from) = f.square else {
+        return (false, 0);
+    };
     let escaped = adjacent_enemies(state, f);
     // FAQ *Évasion*: only a figure that actually leaves its square breaks away.
     if !escaped.is_empty() && to != from {
-        let roll = dice.d6();
-        // Rulebook *Évasion*: 1–3 fails, 4–6 succeeds; a 1 always fails, a 6 always succeeds.
-        let success = roll != 1 && (roll == 6 || roll >= 4);
-        events.push(Event::Breakaway {
-            figure: id,
-            roll,
-            success,
-        });
-        if !success {
-            return;
+        let rule = powers::breakaway(state, f, via);
+        if let Some(p) = rule.automatic {
+            events.push(Event::Breakaway {
+                figure: id,
+                roll: 0,
+                success: true,
+                automatic: Some(p),
+                modifier: 0,
+            });
+        } else {
+            let roll = dice.d6();
+            let modifier: i32 = rule.modifier.iter().map(|m| m.0).sum();
+            // Rulebook *Évasion*: 4–6 succeeds; a 1 always fails, a 6 always succeeds;
+            // Plasticity modifies the roll (spec SPD-7).
+            let success = roll != 1 && (roll == 6 || i32::from(roll) + modifier >= 4);
+            events.push(Event::Breakaway {
+                figure: id,
+                roll,
+                success,
+                automatic: None,
+                modifier: modifier as i8,
+            });
+            if !success {
+                return (false, 0);
+            }
         }
     }
-    let path = move_paths(state, f)
+    let speed = move_speed(state, f, via);
+    let found = paths_at_speed(state, f, via, speed)
         .into_iter()
-        .find(|(s, _)| *s == to)
-        .map_or_else(|| vec![from, to], |(_, p)| p.nodes);
+        .find(|(s, _)| *s == to);
+    let (path, cost) = found.map_or_else(|| (vec![from, to], 0), |(_, p)| (p.nodes, p.cost));
     if let Some(f) = state.fig_mut(id) {
         f.square = Some(to);
+        f.active = true;
     }
     events.push(Event::Moved { figure: id, path });
+    (true, cost)
 }
 
 /// Ends an action: the token, pushing damage, and the end-of-game check (rulebook *Marqueur
 /// action*, *Dépassement*; FAQ *Application des dégâts*).
 pub fn finish_action(state: &mut State, id: FigureId, dice: &mut Dice, events: &mut Vec<Event>) {
     let mut pushed = false;
+    let mut beyond = false;
+    let ignores = state
+        .fig(id)
+        .is_some_and(|f| powers::ignores_pushing(state, f));
     if let Some(f) = state.fig_mut(id) {
         if f.in_play() {
+            beyond = f.tokens >= 2;
             f.tokens = (f.tokens + 1).min(2);
             f.token_this_turn = true;
-            pushed = f.tokens == 2;
+            pushed = f.tokens == 2 && !beyond;
             events.push(Event::Token {
                 figure: id,
                 tokens: f.tokens,
             });
         }
     }
-    if pushed {
+    if pushed && !ignores {
         combat::deal(state, id, 1, DamageKind::Pushing, None, events);
         combat::knock_out_if_done(state, &[id], events);
     }
+    if beyond {
+        // Masters of Evil (spec TA-7): an action beyond two tokens costs 1 unavoidable damage.
+        combat::deal(state, id, 1, DamageKind::Unavoidable, None, events);
+        combat::knock_out_if_done(state, &[id], events);
+    }
+    power_actions::drop_orphans(state, events);
     score::check_end(state, dice, events);
 }
 
@@ -598,6 +964,7 @@ fn start_turn(state: &mut State, events: &mut Vec<Event>) {
         seat: state.active_seat(),
         actions: state.action_total,
     });
+    power_actions::turn_started(state, events);
 }
 
 /// Ends the active seat's turn: clears tokens of its figures that got none this turn, then the
@@ -616,6 +983,7 @@ fn end_turn(state: &mut State, events: &mut Vec<Event>, dice: &mut Dice) {
     if !cleared.is_empty() {
         events.push(Event::TokensCleared { figures: cleared });
     }
+    power_actions::turn_ended(state, events);
     events.push(Event::TurnEnded { seat });
     let n = state.order.len();
     for _ in 0..n {

@@ -70,6 +70,8 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
                 token_this_turn: false,
                 active: false,
                 last_damaged_by: None,
+                countered: Vec::new(),
+                perplexed: Vec::new(),
             });
         }
     }
@@ -108,6 +110,14 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         interrupt: None,
         outcome: None,
         first_player_rolls: Vec::new(),
+        ignoring: Vec::new(),
+        charging: None,
+        used_this_turn: Vec::new(),
+        used_this_round: Vec::new(),
+        shape_changed: Vec::new(),
+        queued: None,
+        leadership_bonus: false,
+        power_markers: Vec::new(),
     };
     if let Some(pos) = &scenario.position {
         return from_position(state, scenario, pos);

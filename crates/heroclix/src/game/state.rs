@@ -78,6 +78,9 @@ pub struct Options {
     /// The game ends after this many rounds and victory points decide (*temps limite*).
     #[serde(default)]
     pub round_limit: Option<u32>,
+    /// Powers: card edition and the readings the card texts leave open.
+    #[serde(default)]
+    pub powers: crate::game::powers::PowerOptions,
 }
 
 impl Default for Options {
@@ -85,6 +88,7 @@ impl Default for Options {
         Options {
             build_total: 300,
             round_limit: None,
+            powers: Default::default(),
         }
     }
 }
@@ -136,6 +140,12 @@ pub struct Fig {
     /// The last opposing seat that dealt it damage (for victory points of a figure KO'd on its
     /// own turn).
     pub last_damaged_by: Option<Seat>,
+    /// Powers and abilities Outwit counters on it.
+    #[serde(default)]
+    pub countered: Vec<crate::game::powers::Counter>,
+    /// Perplex modifiers on it.
+    #[serde(default)]
+    pub perplexed: Vec<crate::game::powers::Perplexed>,
 }
 
 impl Fig {
@@ -231,6 +241,57 @@ pub enum Interrupt {
         /// The two squares the attacker chooses between.
         options: [Square; 2],
     },
+    /// The attacker may roll Blades/Claws/Fangs to replace its damage value.
+    Blades {
+        /// The attack.
+        attack: AttackInProgress,
+    },
+    /// A power grants a free attack (Charge: close; Running Shot: ranged; Hypersonic Speed:
+    /// either, range halved; Flurry: a second close attack); the player may decline it.
+    FreeAttack {
+        /// The figure.
+        figure: FigureId,
+        /// The power granting it.
+        power: crate::figure::Power,
+        /// Close attacks allowed.
+        close: bool,
+        /// Ranged attacks allowed.
+        ranged: bool,
+    },
+    /// A Probability Control figure may have the attack roll rerolled.
+    Reroll {
+        /// The attack, rolled.
+        attack: AttackInProgress,
+        /// The Probability Control figure.
+        figure: FigureId,
+    },
+    /// A Mastermind about to be dealt damage may hand it all to a cheaper adjacent friend.
+    Mastermind {
+        /// The attack.
+        attack: AttackInProgress,
+        /// The Mastermind.
+        figure: FigureId,
+        /// The damage (critical hit included).
+        amount: u8,
+        /// Friends that may take it.
+        options: Vec<FigureId>,
+    },
+    /// Smoke Cloud or Barrier: place markers one at a time, each next to one already placed.
+    PlaceMarkers {
+        /// The figure.
+        figure: FigureId,
+        /// Smoke Cloud or Barrier.
+        power: crate::figure::Power,
+        /// Squares already chosen.
+        placed: Vec<Square>,
+    },
+    /// Hypersonic Speed: after its attack the figure may use the rest of its movement.
+    MoveOn {
+        /// The figure.
+        figure: FigureId,
+        /// Speed left.
+        speed: u32,
+    },
 }
 
 /// An attack between its roll and its end.
@@ -250,6 +311,33 @@ pub struct AttackInProgress {
     pub dealt: Vec<(FigureId, u8)>,
     /// Knockbacks still to resolve, farthest first.
     pub knockbacks: Vec<(FigureId, u8)>,
+    /// The power the attack is made with.
+    #[serde(default)]
+    pub power: Option<crate::figure::Power>,
+    /// Made under Move and Attack.
+    #[serde(default)]
+    pub move_and_attack: bool,
+    /// A Pulse Wave reaching several figures (damage 1).
+    #[serde(default)]
+    pub wave_many: bool,
+    /// Energy Explosion: hits on each figure (targets and the figures next to them).
+    #[serde(default)]
+    pub splash: Vec<(FigureId, u8)>,
+    /// Blades/Claws/Fangs roll replacing the damage value.
+    #[serde(default)]
+    pub blades: Option<u8>,
+    /// Damage taken so far, by figure, while it is being dealt.
+    #[serde(default)]
+    pub taken: Vec<(FigureId, u8)>,
+    /// The targets (for a Pulse Wave, every figure it reaches).
+    #[serde(default)]
+    pub targets: Vec<FigureId>,
+    /// Pulse Wave: figures reached through hindering terrain.
+    #[serde(default)]
+    pub wave_hindered: Vec<FigureId>,
+    /// Seats already offered a Probability Control reroll of this roll.
+    #[serde(default)]
+    pub rerolls_offered: Vec<Seat>,
 }
 
 /// The whole state of a HeroClix game.
@@ -285,6 +373,49 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// The rolls for the first player (set-up), shown in the log.
     pub first_player_rolls: Vec<(Seat, Vec<u8>)>,
+    /// Figures whose powers and team abilities a Pulse Wave ignores during the action.
+    #[serde(default)]
+    pub ignoring: Vec<FigureId>,
+    /// The figure resolving a Charge (it ignores knockback meanwhile).
+    #[serde(default)]
+    pub charging: Option<FigureId>,
+    /// Once-per-turn powers used this turn, by figure (Outwit, Perplex, Probability Control,
+    /// Poison, Leadership).
+    #[serde(default)]
+    pub used_this_turn: Vec<(FigureId, crate::figure::Power)>,
+    /// Probability Control used during opponents' turns this round, by figure.
+    #[serde(default)]
+    pub used_this_round: Vec<(FigureId, crate::figure::Power)>,
+    /// Targets a figure may not attack again this turn after a successful Shape Change or
+    /// Skrulls roll: `(attacker, target)`.
+    #[serde(default)]
+    pub shape_changed: Vec<(FigureId, FigureId)>,
+    /// The next step of the action under way once the current one ends (Flurry's second
+    /// attack, the free attack of Charge or Running Shot...).
+    #[serde(default)]
+    pub queued: Option<Interrupt>,
+    /// A Leadership roll succeeded this turn: one more action (never more than one).
+    #[serde(default)]
+    pub leadership_bonus: bool,
+    /// Markers placed by powers (Smoke Cloud, Barrier) and the debris of destroyed barrier
+    /// markers, removed together.
+    #[serde(default)]
+    pub power_markers: Vec<PowerMarker>,
+}
+
+/// A marker a power placed on the map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PowerMarker {
+    /// The figure whose power placed it.
+    pub owner: FigureId,
+    /// Its seat: the markers go when that seat's next turn begins.
+    pub seat: Seat,
+    /// The power.
+    pub power: crate::figure::Power,
+    /// Where.
+    pub square: Square,
+    /// What lies there.
+    pub marker: skirmish_board::square::Marker,
 }
 
 impl State {

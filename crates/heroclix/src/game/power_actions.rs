@@ -1,0 +1,1207 @@
+//! Powers given as actions, and the choices inside them (spec §2–§5): which such actions are
+//! legal, why one is refused, and playing them.
+//!
+//! | Power | Action | Here |
+//! |---|---|---|
+//! | Charge, Running Shot | power action: half speed, then a free close / ranged attack | [`Action::PowerMove`] then [`Action::FreeAttack`] |
+//! | Hypersonic Speed | power action: move, one free attack from a legal end square, move on | [`Action::PowerMove`], [`Action::FreeAttack`], [`Action::MoveOn`] |
+//! | Phasing/Teleport | power action (option: move action) | [`Action::PowerMove`] |
+//! | Sidestep (2010) | free action, speed locked at 2 | [`Action::PowerMove`] |
+//! | Flurry | close combat action: two attacks, the second free if Flurry still shows | [`Action::CloseAttack`] then [`Action::FreeAttack`] |
+//! | Quake, Pulse Wave | close / ranged combat action on every figure around | [`Action::AreaAttack`] |
+//! | Energy Explosion, Penetrating/Psychic Blast, Incapacitate, Exploit Weakness, Ranged and Close Combat Expert | ranged / close combat action (or power action for the experts) | `power` of [`Action::RangedAttack`], [`Action::CloseAttack`] |
+//! | Regeneration, Support, Force Blast | power action | [`Action::UsePower`] |
+//! | Poison, Leadership | free action at the beginning of the turn | [`Action::UsePower`] |
+//! | Outwit, Perplex | free action, once per turn | [`Action::Outwit`], [`Action::Perplex`] |
+
+use skirmish_board::square::Square;
+use skirmish_board::FigureId;
+use skirmish_engine::{Dice, Seat};
+
+use super::action::Action;
+use super::combat::{self, AttackKind};
+use super::event::{DamageKind, Event};
+use super::play;
+use super::powers::{self, Ability, Counter, Perplexed};
+use super::state::{Fig, Interrupt, State};
+use super::values::{compute, Change, Effect};
+use crate::figure::{Power, Stat};
+
+/// Powers a close combat action can activate, and Close Combat Expert.
+pub const CLOSE_POWERS: [Power; 4] = [
+    Power::Flurry,
+    Power::ExploitWeakness,
+    Power::Incapacitate,
+    Power::CloseCombatExpert,
+];
+
+/// Powers a ranged combat action can activate, and Ranged Combat Expert.
+pub const RANGED_POWERS: [Power; 4] = [
+    Power::EnergyExplosion,
+    Power::PenetratingPsychicBlast,
+    Power::Incapacitate,
+    Power::RangedCombatExpert,
+];
+
+/// Powers that move the figure ([`Action::PowerMove`]).
+pub const MOVE_POWERS: [Power; 5] = [
+    Power::Charge,
+    Power::RunningShot,
+    Power::HypersonicSpeed,
+    Power::PhasingTeleport,
+    Power::Sidestep,
+];
+
+/// Powers used through [`Action::UsePower`].
+pub const USE_POWERS: [Power; 7] = [
+    Power::SmokeCloud,
+    Power::Barrier,
+    Power::Regeneration,
+    Power::Support,
+    Power::ForceBlast,
+    Power::Poison,
+    Power::Leadership,
+];
+
+/// Powers used as free actions: they give no token, do not count in the action total, and
+/// may be used by a figure that already acted (once per turn each).
+pub fn is_free(p: Power) -> bool {
+    matches!(
+        p,
+        Power::Sidestep | Power::Poison | Power::Leadership | Power::Outwit | Power::Perplex
+    )
+}
+
+/// True while nothing has been given an action this turn (*au début de votre tour*).
+pub fn beginning_of_turn(state: &State) -> bool {
+    state.actions_used == 0
+        && state
+            .figures
+            .iter()
+            .all(|f| !f.acted_this_turn || f.owner != state.active_seat())
+}
+
+fn used(state: &State, f: FigureId, p: Power) -> bool {
+    state.used_this_turn.contains(&(f, p))
+}
+
+/// Range of 10 squares with a line of fire that is not blocked, for Outwit and Perplex.
+fn in_reach_10(state: &State, from: &Fig, to: &Fig) -> bool {
+    from.id == to.id || combat::best_line(state, from, to, 10, &combat::occupancy(state)).is_some()
+}
+
+/// Opposing figures a figure may attack in close combat now, minus those that escaped it by
+/// Shape Change or Skrulls this turn.
+pub fn close_targets(state: &State, f: &Fig) -> Vec<FigureId> {
+    combat::close_targets(state, f)
+        .into_iter()
+        .filter(|t| !state.shape_changed.contains(&(f.id, *t)))
+        .collect()
+}
+
+/// May the power ride on an attack against these targets?
+fn attack_power_ok(state: &State, f: &Fig, p: Power, targets: &[FigureId]) -> bool {
+    if !powers::power(state, f, p) {
+        return false;
+    }
+    match p {
+        Power::RangedCombatExpert => targets.len() == 1,
+        Power::Incapacitate if state.options.powers.battle_fury_blocks_incapacitate => {
+            targets.iter().all(|t| {
+                state
+                    .fig(*t)
+                    .is_some_and(|t| !powers::power(state, t, Power::BattleFury))
+            })
+        }
+        _ => true,
+    }
+}
+
+/// Figures a Pulse Wave from `f` would reach (ignoring figures for lines of fire), and
+/// whether it may be made: it needs a ranged combat action and an opposing figure inside.
+pub fn wave_ok(state: &State, f: &Fig) -> bool {
+    if !powers::power(state, f, Power::PulseWave) || !can_shoot(state, f) {
+        return false;
+    }
+    let radius = combat::range(f).div_ceil(2);
+    let empty = skirmish_los::OccupancyGrid::new(&state.map);
+    state.in_play().any(|o| {
+        state.opposed(f, o)
+            && !combat::immune(state, o)
+            && combat::line_within(state, f, o, radius, &empty, false).is_some()
+    })
+}
+
+/// May the figure be given a ranged combat action at all?
+pub fn can_shoot(state: &State, f: &Fig) -> bool {
+    combat::range(f) > 0
+        && !powers::no_ranged(state, f)
+        && (!state.next_to_enemy(f) || powers::sharpshooter(state, f))
+}
+
+/// The power actions a figure may be given now (the plain ones come from `play`). `fresh`:
+/// the figure may still be given a non-free action.
+pub fn legal_for(
+    state: &State,
+    f: &Fig,
+    fresh: bool,
+    occ: &skirmish_los::OccupancyGrid,
+) -> Vec<Action> {
+    let mut out = Vec::new();
+    let id = f.id;
+    if fresh {
+        let close = close_targets(state, f);
+        for p in CLOSE_POWERS {
+            for t in &close {
+                if attack_power_ok(state, f, p, &[*t]) {
+                    out.push(Action::CloseAttack {
+                        attacker: id,
+                        target: *t,
+                        power: Some(p),
+                    });
+                }
+            }
+        }
+        if !close.is_empty() && powers::power(state, f, Power::Quake) {
+            out.push(Action::AreaAttack {
+                attacker: id,
+                power: Power::Quake,
+            });
+        }
+        let sets = combat::ranged_target_sets(state, f, occ);
+        for p in RANGED_POWERS {
+            for set in &sets {
+                if attack_power_ok(state, f, p, set) {
+                    out.push(Action::RangedAttack {
+                        attacker: id,
+                        targets: set.clone(),
+                        power: Some(p),
+                    });
+                }
+            }
+        }
+        if wave_ok(state, f) {
+            out.push(Action::AreaAttack {
+                attacker: id,
+                power: Power::PulseWave,
+            });
+        }
+        for p in [
+            Power::Charge,
+            Power::RunningShot,
+            Power::HypersonicSpeed,
+            Power::PhasingTeleport,
+        ] {
+            if p == Power::PhasingTeleport && powers::phases_on_move(state, f) {
+                continue;
+            }
+            if powers::power(state, f, p) {
+                for to in play::move_destinations_via(state, f, Some(p)) {
+                    if to != f.square.unwrap_or(to) || p == Power::HypersonicSpeed {
+                        out.push(Action::PowerMove {
+                            figure: id,
+                            power: p,
+                            to,
+                        });
+                    }
+                }
+            }
+        }
+        for p in [Power::SmokeCloud, Power::Barrier] {
+            if powers::power(state, f, p) && !marker_squares(state, f, p, &[]).is_empty() {
+                out.push(Action::UsePower {
+                    figure: id,
+                    power: p,
+                    target: None,
+                });
+            }
+        }
+        if powers::power(state, f, Power::Regeneration) {
+            out.push(Action::UsePower {
+                figure: id,
+                power: Power::Regeneration,
+                target: None,
+            });
+        }
+        for t in support_targets(state, f) {
+            out.push(Action::UsePower {
+                figure: id,
+                power: Power::Support,
+                target: Some(t),
+            });
+        }
+        for t in force_blast_targets(state, f) {
+            out.push(Action::UsePower {
+                figure: id,
+                power: Power::ForceBlast,
+                target: Some(t),
+            });
+        }
+    }
+    // Free actions.
+    if powers::power(state, f, Power::Sidestep) && !used(state, id, Power::Sidestep) {
+        for to in play::move_destinations_via(state, f, Some(Power::Sidestep)) {
+            if Some(to) != f.square {
+                out.push(Action::PowerMove {
+                    figure: id,
+                    power: Power::Sidestep,
+                    to,
+                });
+            }
+        }
+    }
+    if beginning_of_turn(state) {
+        for p in [Power::Poison, Power::Leadership] {
+            if powers::power(state, f, p) && !used(state, id, p) {
+                if p == Power::Poison && play::adjacent_enemies(state, f).is_empty() {
+                    continue;
+                }
+                out.push(Action::UsePower {
+                    figure: id,
+                    power: p,
+                    target: None,
+                });
+            }
+        }
+    }
+    if powers::power(state, f, Power::Outwit) && !used(state, id, Power::Outwit) {
+        for t in state.in_play() {
+            if !state.opposed(f, t) || !in_reach_10(state, f, t) {
+                continue;
+            }
+            for ability in powers::possessed(state, t) {
+                if ability != Ability::Power(Power::EarthboundNeutralized) {
+                    out.push(Action::Outwit {
+                        figure: id,
+                        target: t.id,
+                        ability,
+                    });
+                }
+            }
+        }
+    }
+    if powers::power(state, f, Power::Perplex) && !used(state, id, Power::Perplex) {
+        for t in state.in_play() {
+            if !in_reach_10(state, f, t) {
+                continue;
+            }
+            for stat in Stat::ALL {
+                for delta in [1i8, -1] {
+                    out.push(Action::Perplex {
+                        figure: id,
+                        target: t.id,
+                        stat,
+                        delta,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Adjacent friends a figure may Support: neither of them next to an opposing figure (spec
+/// DMG-3).
+pub fn support_targets(state: &State, f: &Fig) -> Vec<FigureId> {
+    if !powers::power(state, f, Power::Support) || state.next_to_enemy(f) {
+        return Vec::new();
+    }
+    state
+        .in_play()
+        .filter(|o| {
+            o.id != f.id
+                && state.allied(o.owner, f.owner)
+                && state.figures_adjacent(f, o)
+                && !state.next_to_enemy(o)
+        })
+        .map(|o| o.id)
+        .collect()
+}
+
+/// Adjacent opposing figures a figure may Force Blast (not one that cannot be knocked back).
+pub fn force_blast_targets(state: &State, f: &Fig) -> Vec<FigureId> {
+    if !powers::power(state, f, Power::ForceBlast) {
+        return Vec::new();
+    }
+    combat::close_targets(state, f)
+        .into_iter()
+        .filter(|t| {
+            state
+                .fig(*t)
+                .is_some_and(|t| !powers::ignores_knockback(state, t))
+        })
+        .collect()
+}
+
+/// The legal answers to a free attack a power grants.
+pub fn free_attack_options(state: &State, figure: FigureId, power: Power) -> Vec<Action> {
+    let mut out = vec![Action::Decline];
+    let Some(f) = state.fig(figure) else {
+        return out;
+    };
+    let close_ok = matches!(
+        power,
+        Power::Charge | Power::HypersonicSpeed | Power::Flurry
+    );
+    let ranged_ok = matches!(power, Power::RunningShot | Power::HypersonicSpeed);
+    if close_ok {
+        let close = close_targets(state, f);
+        for t in &close {
+            out.push(Action::FreeAttack {
+                targets: vec![*t],
+                ranged: false,
+                power: None,
+            });
+            if power == Power::Charge {
+                for p in [Power::Flurry, Power::ExploitWeakness, Power::Incapacitate] {
+                    if attack_power_ok(state, f, p, &[*t]) {
+                        out.push(Action::FreeAttack {
+                            targets: vec![*t],
+                            ranged: false,
+                            power: Some(p),
+                        });
+                    }
+                }
+            }
+        }
+        if power == Power::Charge && !close.is_empty() && powers::power(state, f, Power::Quake) {
+            out.push(Action::FreeAttack {
+                targets: Vec::new(),
+                ranged: false,
+                power: Some(Power::Quake),
+            });
+        }
+    }
+    if ranged_ok && can_shoot(state, f) {
+        let occ = combat::occupancy(state);
+        let sets = if power == Power::HypersonicSpeed {
+            combat::ranged_target_sets_within(state, f, &occ, combat::range(f).div_ceil(2))
+        } else {
+            combat::ranged_target_sets(state, f, &occ)
+        };
+        for set in sets {
+            if power == Power::RunningShot {
+                for p in [
+                    Power::EnergyExplosion,
+                    Power::PenetratingPsychicBlast,
+                    Power::Incapacitate,
+                ] {
+                    if attack_power_ok(state, f, p, &set) {
+                        out.push(Action::FreeAttack {
+                            targets: set.clone(),
+                            ranged: true,
+                            power: Some(p),
+                        });
+                    }
+                }
+            }
+            out.push(Action::FreeAttack {
+                targets: set,
+                ranged: true,
+                power: None,
+            });
+        }
+        if power == Power::RunningShot && wave_ok(state, f) {
+            out.push(Action::FreeAttack {
+                targets: Vec::new(),
+                ranged: true,
+                power: Some(Power::PulseWave),
+            });
+        }
+    }
+    out
+}
+
+/// Why a power action is refused (the action is known not to be legal).
+pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
+    let (figure, p) = match action {
+        Action::CloseAttack {
+            attacker,
+            power: Some(p),
+            ..
+        }
+        | Action::RangedAttack {
+            attacker,
+            power: Some(p),
+            ..
+        }
+        | Action::AreaAttack { attacker, power: p } => (*attacker, *p),
+        Action::PowerMove { figure, power, .. } | Action::UsePower { figure, power, .. } => {
+            (*figure, *power)
+        }
+        Action::Outwit { figure, .. } => (*figure, Power::Outwit),
+        Action::Perplex { figure, .. } => (*figure, Power::Perplex),
+        _ => return None,
+    };
+    let Some(f) = state.fig(figure) else {
+        return Some(format!("there is no figure #{}", figure.0));
+    };
+    if f.owner != seat {
+        return Some(format!("{} is not one of your figures", f.label));
+    }
+    if !f.in_play() {
+        return Some(format!("{} is not on the map", f.label));
+    }
+    if !powers::shows(f, p) {
+        return Some(format!(
+            "{} does not have {} on its current click",
+            f.label,
+            p.name(skirmish_lang::Lang::En)
+        ));
+    }
+    if !powers::power(state, f, p) {
+        let why = if state.ignoring.contains(&f.id) {
+            "a Pulse Wave ignores it"
+        } else if f.countered.iter().any(|c| c.ability == Ability::Power(p)) {
+            "Outwit counters it until the Outwit user's next turn"
+        } else {
+            "this game plays the 2008 card, which does not have it (option powers.era = \"pac2010\")"
+        };
+        return Some(format!(
+            "{}'s {} does not work now: {why}",
+            f.label,
+            p.name(skirmish_lang::Lang::En)
+        ));
+    }
+    let free = is_free(p);
+    if free && used(state, figure, p) {
+        return Some(format!(
+            "{} has already used {} this turn (once per turn)",
+            f.label,
+            p.name(skirmish_lang::Lang::En)
+        ));
+    }
+    if matches!(p, Power::Poison | Power::Leadership) && !beginning_of_turn(state) {
+        return Some(format!(
+            "{} is a free action at the beginning of the turn, before any action is given",
+            p.name(skirmish_lang::Lang::En)
+        ));
+    }
+    if !free {
+        if let Some(r) = play::action_refusal(state, seat, figure, true) {
+            return Some(r);
+        }
+    }
+    Some(match (action, p) {
+        (Action::RangedAttack { targets, .. }, Power::RangedCombatExpert) if targets.len() > 1 => {
+            "Ranged Combat Expert makes one attack against a single target".into()
+        }
+        (Action::RangedAttack { .. } | Action::AreaAttack { .. }, _) if !can_shoot(state, f) => {
+            if powers::no_ranged(state, f) {
+                format!("{} has Battle Fury: no ranged attack", f.label)
+            } else {
+                format!(
+                    "{} cannot be given a ranged combat action (range 0, or adjacent to an opposing figure)",
+                    f.label
+                )
+            }
+        }
+        (Action::AreaAttack { power, .. }, _) if !matches!(power, Power::Quake | Power::PulseWave) => {
+            format!("{} is not an area attack: only Quake and Pulse Wave are", power.name(skirmish_lang::Lang::En))
+        }
+        (Action::AreaAttack { .. }, Power::Quake) => {
+            "Quake needs at least one adjacent opposing figure to attack".into()
+        }
+        (Action::AreaAttack { .. }, _) => format!(
+            "no opposing figure is within half of {}'s range ({} squares) with a line of fire",
+            f.label,
+            combat::range(f).div_ceil(2)
+        ),
+        (Action::PowerMove { .. }, p) if !MOVE_POWERS.contains(&p) => {
+            format!("{} does not move a figure", p.name(skirmish_lang::Lang::En))
+        }
+        (Action::PowerMove { to, .. }, p) => format!(
+            "{} cannot get to {to} with {}: {}",
+            f.label,
+            p.name(skirmish_lang::Lang::En),
+            match p {
+                Power::Charge | Power::RunningShot => "it moves at half speed (rounded up), under the normal movement rules",
+                Power::Sidestep => "it moves at most 2 squares, under the normal movement rules",
+                _ => "the square is out of reach or not a legal end square",
+            }
+        ),
+        (Action::UsePower { power, .. }, _) if !USE_POWERS.contains(power) => format!(
+            "{} is not used this way",
+            power.name(skirmish_lang::Lang::En)
+        ),
+        (Action::UsePower { target, .. }, Power::Support) => match target {
+            None => "Support needs an adjacent friendly figure as its target".into(),
+            Some(_) => "Support's target must be an adjacent friendly figure, and neither of them may be adjacent to an opposing figure".into(),
+        },
+        (Action::UsePower { .. }, Power::ForceBlast) => {
+            "Force Blast's target must be an adjacent opposing figure that can be knocked back (not multi-base, giant or colossal)".into()
+        }
+        (Action::UsePower { .. }, Power::Poison) => {
+            "Poison needs an opposing figure adjacent to the figure".into()
+        }
+        (Action::Outwit { ability, target, .. }, _) => match state.fig(*target) {
+            Some(t) if !state.opposed(f, t) => format!("Outwit targets an opposing figure; {} is friendly", t.label),
+            Some(t) if !in_reach_10(state, f, t) => format!(
+                "{} is not within 10 squares of {} with a line of fire",
+                t.label, f.label
+            ),
+            Some(_) if *ability == Ability::Power(Power::EarthboundNeutralized) => {
+                "Earthbound/Neutralized cannot be countered".into()
+            }
+            Some(t) => format!(
+                "{} does not have {} to counter",
+                t.label,
+                ability.name(skirmish_lang::Lang::En)
+            ),
+            None => format!("there is no figure #{}", target.0),
+        },
+        (Action::Perplex { target, delta, .. }, _) => match state.fig(*target) {
+            _ if delta.abs() != 1 => "Perplex modifies a value by +1 or −1".into(),
+            Some(t) => format!(
+                "{} is not within 10 squares of {} with a line of fire",
+                t.label, f.label
+            ),
+            None => format!("there is no figure #{}", target.0),
+        },
+        (Action::CloseAttack { target, .. }, _) => combat::close_refusal(state, figure, *target),
+        (Action::RangedAttack { targets, .. }, _) => combat::ranged_refusal(state, figure, targets),
+        _ => "the power cannot be used this way now".into(),
+    })
+}
+
+/// Plays a power action. Returns the figure whose action it is, for the end of the action.
+pub fn apply(
+    state: &mut State,
+    seat: Seat,
+    action: &Action,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Option<FigureId> {
+    let _ = seat;
+    match action {
+        Action::CloseAttack {
+            attacker,
+            target,
+            power,
+        } => {
+            play::begin_action(state, *attacker, true);
+            if *power == Some(Power::Flurry) {
+                state.queued = Some(Interrupt::FreeAttack {
+                    figure: *attacker,
+                    power: Power::Flurry,
+                    close: true,
+                    ranged: false,
+                });
+            }
+            let kind = AttackKind {
+                power: *power,
+                ..AttackKind::default()
+            };
+            let made = combat::attack(state, *attacker, vec![*target], false, kind, dice, events);
+            made_or_refund(state, *attacker, made);
+            Some(*attacker)
+        }
+        Action::RangedAttack {
+            attacker,
+            targets,
+            power,
+        } => {
+            play::begin_action(state, *attacker, true);
+            let kind = AttackKind {
+                power: *power,
+                ..AttackKind::default()
+            };
+            let made = combat::attack(state, *attacker, targets.clone(), true, kind, dice, events);
+            made_or_refund(state, *attacker, made);
+            Some(*attacker)
+        }
+        Action::AreaAttack { attacker, power } => {
+            play::begin_action(state, *attacker, true);
+            let targets = if *power == Power::Quake {
+                state
+                    .fig(*attacker)
+                    .map(|f| close_targets(state, f))
+                    .unwrap_or_default()
+            } else {
+                Vec::new()
+            };
+            let kind = AttackKind {
+                power: Some(*power),
+                ..AttackKind::default()
+            };
+            let ranged = *power == Power::PulseWave;
+            combat::attack(state, *attacker, targets, ranged, kind, dice, events);
+            Some(*attacker)
+        }
+        Action::PowerMove { figure, power, to } => {
+            let free = is_free(*power);
+            if free {
+                state.used_this_turn.push((*figure, *power));
+            } else {
+                play::begin_action(state, *figure, true);
+            }
+            events.push(Event::PowerUsed {
+                figure: *figure,
+                power: *power,
+                target: None,
+            });
+            if *power == Power::Charge {
+                state.charging = Some(*figure);
+            }
+            let speed = state
+                .fig(*figure)
+                .map_or(0, |f| play::move_speed(state, f, Some(*power)));
+            let (moved, cost) = play::do_move(state, *figure, *to, Some(*power), dice, events);
+            if moved {
+                match power {
+                    Power::Charge | Power::RunningShot | Power::HypersonicSpeed => {
+                        if *power == Power::HypersonicSpeed {
+                            state.queued = Some(Interrupt::MoveOn {
+                                figure: *figure,
+                                speed: speed.saturating_sub(cost),
+                            });
+                        }
+                        state.interrupt = Some(Interrupt::FreeAttack {
+                            figure: *figure,
+                            power: *power,
+                            close: *power != Power::RunningShot,
+                            ranged: *power != Power::Charge,
+                        });
+                    }
+                    _ => {}
+                }
+            }
+            if free {
+                None
+            } else {
+                Some(*figure)
+            }
+        }
+        Action::UsePower {
+            figure,
+            power,
+            target,
+        } => {
+            let free = is_free(*power);
+            if free {
+                state.used_this_turn.push((*figure, *power));
+            } else {
+                play::begin_action(state, *figure, true);
+            }
+            events.push(Event::PowerUsed {
+                figure: *figure,
+                power: *power,
+                target: *target,
+            });
+            match power {
+                Power::SmokeCloud | Power::Barrier => {
+                    state.interrupt = Some(Interrupt::PlaceMarkers {
+                        figure: *figure,
+                        power: *power,
+                        placed: Vec::new(),
+                    });
+                }
+                Power::Regeneration => {
+                    // Spec DEF-11: d6 − 2, at least 0.
+                    let roll = dice.d6();
+                    events.push(Event::PowerRoll {
+                        figure: *figure,
+                        power: *power,
+                        roll,
+                    });
+                    let healed = combat::heal(state, *figure, roll.saturating_sub(2));
+                    events.push(Event::Healed {
+                        figure: *figure,
+                        amount: healed,
+                        power: Some(*power),
+                    });
+                }
+                Power::Support => {
+                    if let Some(t) = target {
+                        support(state, *figure, *t, dice, events);
+                    }
+                }
+                Power::ForceBlast => {
+                    if let Some(t) = target {
+                        let roll = dice.d6();
+                        events.push(Event::PowerRoll {
+                            figure: *figure,
+                            power: *power,
+                            roll,
+                        });
+                        combat::knockback_from(state, *figure, *t, roll, dice, events);
+                    }
+                }
+                Power::Poison => {
+                    let owner = state.fig(*figure).map(|f| f.owner);
+                    let victims = state
+                        .fig(*figure)
+                        .map(|f| play::adjacent_enemies(state, f))
+                        .unwrap_or_default();
+                    for v in &victims {
+                        combat::damage(
+                            state,
+                            *v,
+                            1,
+                            combat::Hurt {
+                                kind: DamageKind::Power,
+                                source: owner,
+                                reduction: combat::Reduction::Normal,
+                            },
+                            dice,
+                            events,
+                        );
+                    }
+                    combat::knock_out_if_done(state, &victims, events);
+                }
+                Power::Leadership => {
+                    let roll = dice.d6();
+                    events.push(Event::PowerRoll {
+                        figure: *figure,
+                        power: *power,
+                        roll,
+                    });
+                    if roll >= state.options.powers.leadership_threshold && !state.leadership_bonus
+                    {
+                        state.leadership_bonus = true;
+                        events.push(Event::ExtraAction { figure: *figure });
+                    }
+                }
+                _ => {}
+            }
+            if free {
+                None
+            } else {
+                Some(*figure)
+            }
+        }
+        Action::Outwit {
+            figure,
+            target,
+            ability,
+        } => {
+            state.used_this_turn.push((*figure, Power::Outwit));
+            let until = state.active_seat();
+            if let Some(t) = state.fig_mut(*target) {
+                t.countered.push(Counter {
+                    ability: *ability,
+                    by: *figure,
+                    until_turn_of: until,
+                });
+            }
+            events.push(Event::Countered {
+                figure: *target,
+                ability: *ability,
+                by: *figure,
+            });
+            None
+        }
+        Action::Perplex {
+            figure,
+            target,
+            stat,
+            delta,
+        } => {
+            state.used_this_turn.push((*figure, Power::Perplex));
+            let seat = state.active_seat();
+            if let Some(t) = state.fig_mut(*target) {
+                t.perplexed.push(Perplexed {
+                    stat: *stat,
+                    delta: *delta,
+                    by: *figure,
+                    seat,
+                });
+            }
+            events.push(Event::Perplexed {
+                figure: *target,
+                stat: *stat,
+                delta: *delta,
+                by: *figure,
+            });
+            None
+        }
+        _ => None,
+    }
+}
+
+/// An attack every target of which escaped (Shape Change, Skrulls) was never made: the
+/// attacker keeps its action (FAQ *Skrulls*: it may be given another).
+fn made_or_refund(state: &mut State, attacker: FigureId, made: bool) {
+    if !made {
+        state.actions_used = state.actions_used.saturating_sub(1);
+        state.queued = None;
+        if let Some(f) = state.fig_mut(attacker) {
+            f.acted_this_turn = false;
+        }
+    }
+}
+
+/// Support (spec DMG-3; rulebook *Obtenir 2 ou 12*): 2d6 + unmodified attack against the
+/// friend's defence; a hit heals d6 − 2 (at least 1), +1 on a 12; a 2 deals the friend 1
+/// unavoidable damage.
+fn support(
+    state: &mut State,
+    figure: FigureId,
+    target: FigureId,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    let (Some(f), Some(t)) = (state.fig(figure).cloned(), state.fig(target).cloned()) else {
+        return;
+    };
+    let (d1, d2) = dice.two_d6();
+    let attack = i32::from(f.printed(Stat::Attack));
+    let total = i32::from(d1 + d2) + attack;
+    events.push(Event::AttackRoll {
+        attacker: figure,
+        ranged: false,
+        dice: (d1, d2),
+        attack: format!("{attack} (Support: unmodified)"),
+        total,
+    });
+    let defense = compute(
+        i32::from(t.printed(Stat::Defense)),
+        powers::effects(
+            state,
+            &t,
+            Stat::Defense,
+            Some(&powers::AttackCtx {
+                attacker: Some(figure),
+                target: Some(target),
+                ..Default::default()
+            }),
+        )
+        .into_iter()
+        .filter(|e| matches!(e.change, Change::Set(_)))
+        .collect::<Vec<Effect>>(),
+    );
+    let crit_miss = (d1, d2) == (1, 1);
+    let crit_hit = (d1, d2) == (6, 6);
+    let hit = !crit_miss && (crit_hit || total >= defense.value);
+    events.push(Event::AttackResult {
+        target,
+        defense: defense.explain(skirmish_lang::Lang::En),
+        hit,
+        critical: None,
+    });
+    if crit_miss {
+        combat::deal(state, target, 1, DamageKind::Unavoidable, None, events);
+        combat::knock_out_if_done(state, &[target], events);
+        return;
+    }
+    if hit {
+        let roll = dice.d6();
+        events.push(Event::PowerRoll {
+            figure,
+            power: Power::Support,
+            roll,
+        });
+        let amount = roll.saturating_sub(2).max(1) + u8::from(crit_hit);
+        let healed = combat::heal(state, target, amount);
+        events.push(Event::Healed {
+            figure: target,
+            amount: healed,
+            power: Some(Power::Support),
+        });
+    }
+}
+
+/// The answer to a free attack a power grants.
+pub fn apply_free_attack(
+    state: &mut State,
+    targets: &[FigureId],
+    ranged: bool,
+    power: Option<Power>,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Option<FigureId> {
+    let Some(Interrupt::FreeAttack {
+        figure, power: by, ..
+    }) = state.interrupt.take()
+    else {
+        return None;
+    };
+    if power == Some(Power::Flurry) {
+        state.queued = Some(Interrupt::FreeAttack {
+            figure,
+            power: Power::Flurry,
+            close: true,
+            ranged: false,
+        });
+    }
+    let targets = if power == Some(Power::Quake) {
+        state
+            .fig(figure)
+            .map(|f| close_targets(state, f))
+            .unwrap_or_default()
+    } else {
+        targets.to_vec()
+    };
+    // Hypersonic Speed's attack is no close or ranged combat action: nothing rides on it
+    // that needs one (spec SPD-10), and its range is halved.
+    let power = if by == Power::HypersonicSpeed {
+        Some(Power::HypersonicSpeed)
+    } else {
+        power
+    };
+    let kind = AttackKind {
+        power,
+        ..AttackKind::default()
+    };
+    combat::attack(state, figure, targets, ranged, kind, dice, events);
+    Some(figure)
+}
+
+/// What is waiting for the next step once the current step of an action has ended: the
+/// queued step if it can still be taken (Flurry's second attack only while Flurry shows and an
+/// opposing figure is adjacent), `None` when the action is over.
+pub fn next_step(state: &mut State) -> Option<Interrupt> {
+    let next = state.queued.take()?;
+    match &next {
+        Interrupt::FreeAttack {
+            figure,
+            power: Power::Flurry,
+            ..
+        } => {
+            let f = state.fig(*figure)?;
+            (powers::power(state, f, Power::Flurry) && !close_targets(state, f).is_empty())
+                .then_some(next)
+        }
+        Interrupt::MoveOn { figure, speed } => {
+            let f = state.fig(*figure)?;
+            (f.in_play() && *speed > 0).then_some(next)
+        }
+        _ => Some(next),
+    }
+}
+
+/// Squares a figure may move on to after its Hypersonic Speed attack.
+pub fn move_on_squares(state: &State, figure: FigureId, speed: u32) -> Vec<Square> {
+    let Some(f) = state.fig(figure) else {
+        return Vec::new();
+    };
+    play::destinations_at_speed(state, f, Some(Power::HypersonicSpeed), speed)
+}
+
+/// Squares where the next Smoke Cloud or Barrier marker may go (spec ATK-8, DEF-6): within
+/// range (range 0: its own square and the adjacent ones for smoke, the adjacent ones for a
+/// barrier), next to a marker already placed by this use, the first one in line of fire; smoke
+/// goes anywhere but on blocking terrain, a barrier on clear unoccupied squares only.
+pub fn marker_squares(state: &State, f: &Fig, power: Power, placed: &[Square]) -> Vec<Square> {
+    let Some(from) = f.square else {
+        return Vec::new();
+    };
+    if placed.len() >= 4 {
+        return Vec::new();
+    }
+    let r = combat::range(f) as i32;
+    let reach = r.max(1);
+    let occ = combat::occupancy(state);
+    let me = skirmish_los::Endpoint::at(&state.map, from).with_figure(f.id);
+    let mut out = Vec::new();
+    for y in (from.y - reach)..=(from.y + reach) {
+        for x in (from.x - reach)..=(from.x + reach) {
+            let sq = Square::new(x, y);
+            let Some(c) = state.map.cell(sq) else {
+                continue;
+            };
+            if placed.contains(&sq) || c.is_blocking() {
+                continue;
+            }
+            if r == 0 && (power == Power::Barrier || sq != from) && !state.map.adjacent(from, sq) {
+                continue;
+            }
+            let occupied = state.figure_at(sq).is_some();
+            if power == Power::Barrier
+                && (occupied || c.terrain_now() != skirmish_board::square::Terrain::CLEAR)
+            {
+                continue;
+            }
+            if power == Power::SmokeCloud && c.markers.has(skirmish_board::square::Marker::Smoke) {
+                continue;
+            }
+            let ok = if placed.is_empty() {
+                sq == from
+                    || skirmish_los::ClixLos::HEROCLIX.verdict(
+                        &state.map,
+                        me,
+                        skirmish_los::Endpoint::at(&state.map, sq),
+                        &occ,
+                    ) != skirmish_los::Verdict::Blocked
+            } else {
+                placed.iter().any(|p| p.distance(sq) == 1)
+            };
+            if ok {
+                out.push(sq);
+            }
+        }
+    }
+    out
+}
+
+/// A marker square is chosen.
+pub fn place_marker(state: &mut State, square: Square, events: &mut Vec<Event>) {
+    let Some(Interrupt::PlaceMarkers {
+        figure,
+        power,
+        mut placed,
+    }) = state.interrupt.take()
+    else {
+        return;
+    };
+    let marker = if power == Power::Barrier {
+        skirmish_board::square::Marker::Barrier
+    } else {
+        skirmish_board::square::Marker::Smoke
+    };
+    let seat = state.fig(figure).map_or(Seat(0), |f| f.owner);
+    state.map.place_marker(square, marker);
+    state.power_markers.push(super::state::PowerMarker {
+        owner: figure,
+        seat,
+        power,
+        square,
+        marker,
+    });
+    events.push(Event::MarkerPlaced {
+        figure,
+        marker,
+        square,
+    });
+    placed.push(square);
+    let more = state
+        .fig(figure)
+        .is_some_and(|f| !marker_squares(state, f, power, &placed).is_empty());
+    if more {
+        state.interrupt = Some(Interrupt::PlaceMarkers {
+            figure,
+            power,
+            placed,
+        });
+    }
+}
+
+/// Removes the markers a figure's power placed.
+fn remove_markers(
+    state: &mut State,
+    keep: impl Fn(&super::state::PowerMarker) -> bool,
+    events: &mut Vec<Event>,
+) {
+    let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut state.power_markers)
+        .into_iter()
+        .partition(|m| !keep(m));
+    state.power_markers = kept;
+    let mut by_owner: Vec<(FigureId, Vec<Square>)> = Vec::new();
+    for m in gone {
+        state.map.remove_marker(m.square, m.marker);
+        match by_owner.iter_mut().find(|x| x.0 == m.owner) {
+            Some(x) => x.1.push(m.square),
+            None => by_owner.push((m.owner, vec![m.square])),
+        }
+    }
+    for (figure, squares) in by_owner {
+        events.push(Event::MarkersRemoved { figure, squares });
+    }
+}
+
+/// Start of a seat's turn: counters placed by its figures end, once-per-turn uses reset.
+pub fn turn_started(state: &mut State, events: &mut Vec<Event>) {
+    let seat = state.active_seat();
+    remove_markers(state, |m| m.seat != seat, events);
+    state.used_this_turn.clear();
+    state.shape_changed.clear();
+    state.leadership_bonus = false;
+    if state.turn == 0 {
+        state.used_this_round.clear();
+    }
+    let until_next = state.options.powers.perplex_until_next_turn;
+    for i in 0..state.figures.len() {
+        let mut ended = Vec::new();
+        let f = &mut state.figures[i];
+        f.countered.retain(|c| {
+            let keep = c.until_turn_of != seat;
+            if !keep {
+                ended.push(format!(
+                    "{} no longer countered",
+                    c.ability.name(skirmish_lang::Lang::En)
+                ));
+            }
+            keep
+        });
+        if until_next {
+            f.perplexed.retain(|p| {
+                let keep = p.seat != seat;
+                if !keep {
+                    ended.push(format!(
+                        "Perplex on {} ends",
+                        p.stat.name(skirmish_lang::Lang::En)
+                    ));
+                }
+                keep
+            });
+        }
+        let id = f.id;
+        for what in ended {
+            events.push(Event::EffectEnded { figure: id, what });
+        }
+    }
+}
+
+/// End of a seat's turn: Perplex modifiers placed this turn end (2005 card reading).
+pub fn turn_ended(state: &mut State, events: &mut Vec<Event>) {
+    if state.options.powers.perplex_until_next_turn {
+        return;
+    }
+    let seat = state.active_seat();
+    for f in state.figures.iter_mut() {
+        let before = f.perplexed.len();
+        f.perplexed.retain(|p| p.seat != seat);
+        if f.perplexed.len() != before {
+            events.push(Event::EffectEnded {
+                figure: f.id,
+                what: "Perplex ends".into(),
+            });
+        }
+    }
+}
+
+/// Counters, Perplex modifiers and markers whose source lost its power or was knocked out end
+/// at once (spec DMG-10, DMG-11, ATK-8, DEF-6).
+pub fn drop_orphans(state: &mut State, events: &mut Vec<Event>) {
+    let holders: Vec<(FigureId, Power)> = state
+        .power_markers
+        .iter()
+        .map(|m| (m.owner, m.power))
+        .filter(|(o, p)| state.fig(*o).is_some_and(|f| powers::power(state, f, *p)))
+        .collect();
+    remove_markers(state, |m| holders.contains(&(m.owner, m.power)), events);
+    let outwit: Vec<FigureId> = state
+        .in_play()
+        .filter(|f| powers::shows(f, Power::Outwit))
+        .map(|f| f.id)
+        .collect();
+    let perplex: Vec<FigureId> = state
+        .in_play()
+        .filter(|f| powers::shows(f, Power::Perplex))
+        .map(|f| f.id)
+        .collect();
+    for f in state.figures.iter_mut() {
+        let id = f.id;
+        let mut ended = Vec::new();
+        f.countered.retain(|c| {
+            let keep = outwit.contains(&c.by);
+            if !keep {
+                ended.push(format!(
+                    "{} comes back (its Outwit user lost Outwit)",
+                    c.ability.name(skirmish_lang::Lang::En)
+                ));
+            }
+            keep
+        });
+        f.perplexed.retain(|p| {
+            let keep = perplex.contains(&p.by);
+            if !keep {
+                ended.push("Perplex ends (its user lost Perplex)".into());
+            }
+            keep
+        });
+        for what in ended {
+            events.push(Event::EffectEnded { figure: id, what });
+        }
+    }
+}

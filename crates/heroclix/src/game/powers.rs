@@ -1,0 +1,710 @@
+//! Powers and abilities (rulebook Partie 3 *Pouvoirs et compétences*, the Powers and Abilities
+//! Card, `../shared/specs/heroclix-powers.md`): what a figure possesses right now, and the
+//! passive effects every other module asks about — value modifiers, damage reduction, breakaway,
+//! movement modes, line of fire.
+//!
+//! A figure possesses a standard power while it shows on its current click, and a combat ability
+//! while its base carries the symbol (rulebook *Utiliser et posséder*). It functions as if it
+//! lacked one while Outwit counters it, while a Pulse Wave ignores it, or — for combat
+//! abilities — while Earthbound/Neutralized shows. Effects of a power end at once when it is
+//! lost or countered, because every question goes through [`has`] at the moment it is asked.
+
+use serde::{Deserialize, Serialize};
+use skirmish_board::FigureId;
+use skirmish_engine::Seat;
+use skirmish_lang::Lang;
+
+use super::state::{Fig, State};
+use super::values::{Change, Effect};
+use crate::figure::{
+    AttackSymbol, DamageSymbol, DefenseSymbol, DialPower, Power, SpeedSymbol, Stat,
+};
+use crate::movement::MoveMode;
+
+/// Something a figure can possess and Outwit can counter: a standard power or a combat ability
+/// (rulebook *Compétences de combat*). Team abilities are not here: they cannot be countered.
+/// Written as one identifier: the power's (`toughness`) or the ability's (`flight`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ability {
+    /// A standard power.
+    Power(Power),
+    /// *Vol*: wing symbol.
+    Flight,
+    /// *Transport*: wing or reversed speed symbol.
+    Carry,
+    /// *Nage*: dolphin symbol.
+    Swim,
+    /// *Se déplacer et attaquer*: reversed speed symbol.
+    MoveAndAttack,
+    /// *Attaque duo*: duo symbol.
+    DuoAttack,
+    /// *Tireur d'élite*: sharpshooter symbol.
+    Sharpshooter,
+    /// *Indomptable*: indomitable symbol.
+    Indomitable,
+    /// *Géant*: giant symbol.
+    Giant,
+    /// *Colosse*: colossal symbol.
+    Colossal,
+}
+
+const ABILITY_IDS: [(Ability, &str); 9] = [
+    (Ability::Flight, "flight"),
+    (Ability::Carry, "carry"),
+    (Ability::Swim, "swim"),
+    (Ability::MoveAndAttack, "move_and_attack"),
+    (Ability::DuoAttack, "duo_attack"),
+    (Ability::Sharpshooter, "sharpshooter"),
+    (Ability::Indomitable, "indomitable"),
+    (Ability::Giant, "giant"),
+    (Ability::Colossal, "colossal"),
+];
+
+impl Ability {
+    /// The stable identifier.
+    pub fn id(self) -> &'static str {
+        match self {
+            Ability::Power(p) => p.id(),
+            other => ABILITY_IDS
+                .iter()
+                .find(|(a, _)| *a == other)
+                .map_or("?", |(_, id)| id),
+        }
+    }
+
+    /// The ability with this identifier.
+    pub fn from_id(id: &str) -> Option<Ability> {
+        Power::from_id(id)
+            .map(Ability::Power)
+            .or_else(|| ABILITY_IDS.iter().find(|(_, i)| *i == id).map(|(a, _)| *a))
+    }
+
+    /// The ability's name for players.
+    pub fn name(self, lang: Lang) -> &'static str {
+        match self {
+            Ability::Power(p) => p.name(lang),
+            Ability::Flight => lang.pick("Flight", "Vol"),
+            Ability::Carry => lang.pick("Carry", "Transport"),
+            Ability::Swim => lang.pick("Swim", "Nage"),
+            Ability::MoveAndAttack => lang.pick("Move and Attack", "Se déplacer et attaquer"),
+            Ability::DuoAttack => lang.pick("Duo Attack", "Attaque duo"),
+            Ability::Sharpshooter => lang.pick("Sharpshooter", "Tireur d'élite"),
+            Ability::Indomitable => lang.pick("Indomitable", "Indomptable"),
+            Ability::Giant => lang.pick("Giant", "Géant"),
+            Ability::Colossal => lang.pick("Colossal", "Colosse"),
+        }
+    }
+}
+
+impl Serialize for Ability {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Ability {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(d)?;
+        Ability::from_id(&id).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "unknown power or ability `{id}` (a power identifier such as `toughness`, or flight, carry, swim, move_and_attack, duo_attack, sharpshooter, indomitable, giant, colossal)"
+            ))
+        })
+    }
+}
+
+/// Which edition of the Powers and Abilities Card the game plays (spec §0.1). The four pink
+/// powers (Sidestep, Precision Strike, Invincible, Empower) exist only on the 2010 card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RulesEra {
+    /// The 2008 card the French rulebook refers to.
+    #[default]
+    Pac2008,
+    /// The 2010 card: adds the four pink powers.
+    Pac2010,
+}
+
+/// Which action Phasing/Teleport needs (spec SPD-3: power action up to 2007, move action from
+/// 2010; the 2008 card is not known).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PhasingAction {
+    /// A power action (the 2006-07 card; default).
+    #[default]
+    Power,
+    /// Any move action (the 2010 card).
+    Move,
+}
+
+/// The rules choices the recovered card texts leave open (spec §9.5), each named, with the
+/// 2008 reading (or the nearest confirmed one) as default. `docs/rules/heroclix-powers.md` lists
+/// them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PowerOptions {
+    /// Card edition.
+    pub era: RulesEra,
+    /// Phasing/Teleport's action type.
+    pub phasing_action: PhasingAction,
+    /// Stealth blocks lines of fire only when it is not its owner's turn (2012 card); the 2008
+    /// card blocks them always.
+    pub stealth_only_off_turn: bool,
+    /// Quake's damage is locked at 2 and knocks back exactly 2 (2012 card); by default it
+    /// becomes 2 only when higher and knocks back one square per damage taken (2005 card).
+    pub quake_locked: bool,
+    /// Leadership succeeds on this d6 result or more (4 on the 2005 card, 5 on the 2012 one).
+    pub leadership_threshold: u8,
+    /// Perplex lasts until the start of the user's next turn (2012 card) instead of the end of
+    /// the turn (2005 card).
+    pub perplex_until_next_turn: bool,
+    /// Battle Fury also keeps Incapacitate off the figure (2012 card).
+    pub battle_fury_blocks_incapacitate: bool,
+}
+
+impl Default for PowerOptions {
+    fn default() -> Self {
+        PowerOptions {
+            era: RulesEra::Pac2008,
+            phasing_action: PhasingAction::Power,
+            stealth_only_off_turn: false,
+            quake_locked: false,
+            leadership_threshold: 4,
+            perplex_until_next_turn: false,
+            battle_fury_blocks_incapacitate: false,
+        }
+    }
+}
+
+/// An Outwit counter on a figure (spec DMG-11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counter {
+    /// What is countered.
+    pub ability: Ability,
+    /// The Outwit user: the counter ends when it loses Outwit or is knocked out.
+    pub by: FigureId,
+    /// The counter ends when this seat's next turn begins.
+    pub until_turn_of: Seat,
+}
+
+/// A Perplex modifier on a figure (spec DMG-10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Perplexed {
+    /// Which value.
+    pub stat: Stat,
+    /// +1 or −1.
+    pub delta: i8,
+    /// The Perplex user: the modifier ends when it loses Perplex or is knocked out.
+    pub by: FigureId,
+    /// The modifier ends when this seat's turn ends (or its next turn begins, by option).
+    pub seat: Seat,
+}
+
+fn era_allows(state: &State, p: Power) -> bool {
+    !matches!(
+        p,
+        Power::Sidestep | Power::PrecisionStrike | Power::Invincible | Power::Empower
+    ) || state.options.powers.era == RulesEra::Pac2010
+}
+
+/// True if the figure's dial shows this power on its current click.
+pub fn shows(f: &Fig, p: Power) -> bool {
+    f.def.dial.get(f.click).is_some_and(|c| {
+        c.powers
+            .iter()
+            .flatten()
+            .any(|d| *d == DialPower::Standard(p))
+    })
+}
+
+/// True while Earthbound/Neutralized replaces the figure's symbols with the standard ones.
+/// It can be neither countered nor ignored.
+pub fn earthbound(f: &Fig) -> bool {
+    shows(f, Power::EarthboundNeutralized)
+}
+
+/// True if the figure possesses the ability and it functions now.
+pub fn has(state: &State, f: &Fig, a: Ability) -> bool {
+    if !f.in_play() {
+        return false;
+    }
+    if a == Ability::Power(Power::EarthboundNeutralized) {
+        return earthbound(f);
+    }
+    if state.ignoring.contains(&f.id) || f.countered.iter().any(|c| c.ability == a) {
+        return false;
+    }
+    let s = f.def.symbols;
+    match a {
+        Ability::Power(p) => era_allows(state, p) && shows(f, p),
+        _ if earthbound(f) => false,
+        Ability::Flight => matches!(s.speed, SpeedSymbol::Wing | SpeedSymbol::TransportWing),
+        Ability::Carry => matches!(
+            s.speed,
+            SpeedSymbol::Wing
+                | SpeedSymbol::TransportWing
+                | SpeedSymbol::TransportBoot
+                | SpeedSymbol::TransportDolphin
+        ),
+        Ability::Swim => matches!(
+            s.speed,
+            SpeedSymbol::Dolphin | SpeedSymbol::TransportDolphin
+        ),
+        Ability::MoveAndAttack => matches!(
+            s.speed,
+            SpeedSymbol::TransportBoot | SpeedSymbol::TransportWing | SpeedSymbol::TransportDolphin
+        ),
+        Ability::DuoAttack => s.attack == AttackSymbol::Duo,
+        Ability::Sharpshooter => s.attack == AttackSymbol::Sharpshooter,
+        Ability::Indomitable => s.defense == DefenseSymbol::Indomitable,
+        Ability::Giant => s.damage == DamageSymbol::Giant,
+        Ability::Colossal => s.damage == DamageSymbol::Colossal,
+    }
+}
+
+/// Shorthand for a standard power.
+pub fn power(state: &State, f: &Fig, p: Power) -> bool {
+    has(state, f, Ability::Power(p))
+}
+
+/// Everything the figure possesses now (powers first, card order), for Outwit's choices and
+/// the player's view.
+pub fn possessed(state: &State, f: &Fig) -> Vec<Ability> {
+    let mut out: Vec<Ability> = Power::ALL
+        .iter()
+        .map(|p| Ability::Power(*p))
+        .filter(|a| has(state, f, *a))
+        .collect();
+    for a in [
+        Ability::Flight,
+        Ability::Carry,
+        Ability::Swim,
+        Ability::MoveAndAttack,
+        Ability::DuoAttack,
+        Ability::Sharpshooter,
+        Ability::Indomitable,
+        Ability::Giant,
+        Ability::Colossal,
+    ] {
+        if has(state, f, a) {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// True if the figure possesses the team ability (an identifier such as `defenders`), or uses
+/// it as a wild card: a wild card uses any team ability of a friendly figure on the map
+/// (rulebook *Jokers*; FAQ *Laquais de Fatalis*, *Spider-Man*). Team abilities cannot be
+/// countered, but a Pulse Wave ignores them.
+pub fn team(state: &State, f: &Fig, ability: &str) -> bool {
+    if !f.in_play() || state.ignoring.contains(&f.id) {
+        return false;
+    }
+    if f.def.team_abilities.iter().any(|t| t == ability) {
+        return true;
+    }
+    is_wild_card(f)
+        && state.in_play().any(|o| {
+            o.id != f.id
+                && state.allied(o.owner, f.owner)
+                && o.def.team_abilities.iter().any(|t| t == ability)
+        })
+}
+
+/// Wild-card team abilities (FAQ: Minions of Doom and Spider-Man).
+pub fn is_wild_card(f: &Fig) -> bool {
+    f.def
+        .team_abilities
+        .iter()
+        .any(|t| matches!(t.as_str(), "minions_of_doom" | "spider_man"))
+}
+
+/// What an attack is, for the value effects that depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct AttackCtx {
+    /// The attacker.
+    pub attacker: Option<FigureId>,
+    /// The target whose defence is being computed.
+    pub target: Option<FigureId>,
+    /// Ranged (true) or close.
+    pub ranged: bool,
+    /// The power the attack is made with.
+    pub power: Option<Power>,
+    /// Blades/Claws/Fangs rolled this damage value.
+    pub blades: Option<u8>,
+    /// The attack is made under Move and Attack (−2 attack).
+    pub move_and_attack: bool,
+    /// The attack is a Pulse Wave reaching more than one figure (damage 1).
+    pub wave_many: bool,
+}
+
+fn fx(change: Change, en: &str, fr: &str) -> Effect {
+    Effect::new(change, en, fr)
+}
+
+/// Effects of powers and abilities on one value of a figure, outside any attack (Perplex) or
+/// inside one (`ctx`), in the order the pipeline reads them.
+pub fn effects(state: &State, f: &Fig, stat: Stat, ctx: Option<&AttackCtx>) -> Vec<Effect> {
+    let mut out = Vec::new();
+    // Replacements first in reading order; `values::compute` applies them before modifiers.
+    if let Some(ctx) = ctx {
+        let attacker = ctx.attacker.and_then(|id| state.fig(id));
+        let is_attacker = ctx.attacker == Some(f.id);
+        let is_target = ctx.target == Some(f.id);
+        match stat {
+            Stat::Attack if is_attacker => {
+                if ctx.move_and_attack {
+                    out.push(fx(
+                        Change::Modify(-2),
+                        "Move and Attack",
+                        "Se déplacer et attaquer",
+                    ));
+                    out.push(fx(
+                        Change::Minimum(1),
+                        "Move and Attack",
+                        "Se déplacer et attaquer",
+                    ));
+                }
+                if let Some(v) = syndicate_attack(state, f) {
+                    out.insert(
+                        0,
+                        fx(
+                            Change::Set(v),
+                            "Sinister Syndicate: adjacent member's attack value",
+                            "Syndicat du crime : valeur d'attaque d'un membre adjacent",
+                        ),
+                    );
+                }
+            }
+            Stat::Defense if is_target => {
+                if let Some((v, how_en, how_fr)) = borrowed_defense(state, f) {
+                    out.insert(0, fx(Change::Set(v), &how_en, &how_fr));
+                }
+                if ctx.ranged && power(state, f, Power::EnergyShieldDeflection) {
+                    out.push(fx(
+                        Change::Modify(2),
+                        "Energy Shield/Deflection against a ranged attack",
+                        "Bouclier d'énergie/Déviation contre une attaque à distance",
+                    ));
+                }
+                if !ctx.ranged && power(state, f, Power::CombatReflexes) {
+                    out.push(fx(
+                        Change::Modify(2),
+                        "Combat Reflexes against a close attack",
+                        "Réflexes de combat contre une attaque au corps à corps",
+                    ));
+                }
+                if let Some(a) = attacker {
+                    if ctx.ranged {
+                        let hydra = hydra_helpers(state, a, f);
+                        if hydra > 0 {
+                            out.push(fx(
+                                Change::Modify(-hydra),
+                                "Hydra: an adjacent Hydra figure sees the target",
+                                "Hydra : un personnage Hydra adjacent voit la cible",
+                            ));
+                        }
+                    }
+                }
+            }
+            Stat::Damage if is_attacker => {
+                match ctx.power {
+                    Some(Power::EnergyExplosion) => out.push(fx(
+                        Change::Set(1),
+                        "Energy Explosion: damage 1 per hit",
+                        "Explosion d'énergie : 1 dégât par touche",
+                    )),
+                    Some(Power::Quake) if state.options.powers.quake_locked => {
+                        out.push(fx(Change::Lock(2), "Quake", "Tremblement"))
+                    }
+                    Some(Power::Quake) if f.printed(Stat::Damage) > 2 => out.push(fx(
+                        Change::Set(2),
+                        "Quake: damage becomes 2",
+                        "Tremblement : les dégâts deviennent 2",
+                    )),
+                    Some(Power::PulseWave) if ctx.wave_many => out.push(fx(
+                        Change::Set(1),
+                        "Pulse Wave reaching several figures: damage 1",
+                        "Onde de choc atteignant plusieurs personnages : 1 dégât",
+                    )),
+                    Some(Power::RangedCombatExpert) | Some(Power::CloseCombatExpert) => {
+                        let p = ctx.power.unwrap_or(Power::CloseCombatExpert);
+                        out.push(Effect::new(
+                            Change::Modify(2),
+                            p.name(Lang::En),
+                            p.name(Lang::Fr),
+                        ));
+                    }
+                    _ => {}
+                }
+                if let Some(roll) = ctx.blades {
+                    out.insert(
+                        0,
+                        fx(
+                            Change::Set(i32::from(roll)),
+                            "Blades/Claws/Fangs roll",
+                            "jet de Lames/Griffes/Crocs",
+                        ),
+                    );
+                }
+                let boost = if ctx.ranged {
+                    Power::Enhancement
+                } else {
+                    Power::Empower
+                };
+                for o in state.in_play() {
+                    if o.id != f.id
+                        && state.allied(o.owner, f.owner)
+                        && state.figures_adjacent(o, f)
+                        && power(state, o, boost)
+                    {
+                        out.push(Effect::new(
+                            Change::Modify(1),
+                            format!("{} from {}", boost.name(Lang::En), o.label),
+                            format!("{} de {}", boost.name(Lang::Fr), o.label),
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for p in &f.perplexed {
+        if p.stat == stat
+            && state
+                .fig(p.by)
+                .is_some_and(|u| power(state, u, Power::Perplex))
+        {
+            out.push(fx(
+                Change::Modify(i32::from(p.delta)),
+                "Perplex",
+                "Perplexité",
+            ));
+        }
+    }
+    out
+}
+
+/// The best unmodified defence a figure may borrow from an adjacent friend: Defend from any
+/// friend with the power (transitive, FAQ *Protection*), Defenders between members (FAQ
+/// *Compétence d'équipe des Défenseurs*). Only a value higher than its own is worth using.
+fn borrowed_defense(state: &State, f: &Fig) -> Option<(i32, String, String)> {
+    let own = i32::from(f.printed(Stat::Defense));
+    let mut best: Option<(i32, String, String)> = None;
+    // Transitive sharing: a figure that borrowed a value may pass it on (FAQ example A-B-C).
+    let mut value: Vec<(FigureId, i32)> = state
+        .in_play()
+        .map(|o| (o.id, i32::from(o.printed(Stat::Defense))))
+        .collect();
+    for _ in 0..state.figures.len().min(8) {
+        let mut changed = false;
+        for o in state.in_play() {
+            for p in state.in_play() {
+                if o.id == p.id || !state.allied(o.owner, p.owner) || !state.figures_adjacent(o, p)
+                {
+                    continue;
+                }
+                let shares = power(state, p, Power::Defend)
+                    || (team(state, p, "defenders") && team(state, o, "defenders"));
+                let pv = value.iter().find(|x| x.0 == p.id).map_or(0, |x| x.1);
+                if let Some(ov) = value.iter_mut().find(|x| x.0 == o.id) {
+                    if shares && pv > ov.1 {
+                        ov.1 = pv;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let v = value.iter().find(|x| x.0 == f.id).map_or(own, |x| x.1);
+    if v > own {
+        best = Some((
+            v,
+            "Defend/Defenders: an adjacent friend's defence value".to_string(),
+            "Protection/Défenseurs : valeur de défense d'un ami adjacent".to_string(),
+        ));
+    }
+    best
+}
+
+/// Sinister Syndicate: just before rolling, a member may use the unmodified attack value of an
+/// adjacent member, itself possibly borrowed (FAQ *Sinistres 6* example A-B-C).
+fn syndicate_attack(state: &State, f: &Fig) -> Option<i32> {
+    if !team(state, f, "sinister_syndicate") {
+        return None;
+    }
+    let own = i32::from(f.printed(Stat::Attack));
+    let members: Vec<&Fig> = state
+        .in_play()
+        .filter(|o| state.allied(o.owner, f.owner) && team(state, o, "sinister_syndicate"))
+        .collect();
+    let mut value: Vec<(FigureId, i32)> = members
+        .iter()
+        .map(|o| (o.id, i32::from(o.printed(Stat::Attack))))
+        .collect();
+    for _ in 0..members.len() {
+        let mut changed = false;
+        for a in &members {
+            for b in &members {
+                if a.id != b.id && state.figures_adjacent(a, b) {
+                    let bv = value.iter().find(|x| x.0 == b.id).map_or(0, |x| x.1);
+                    if let Some(av) = value.iter_mut().find(|x| x.0 == a.id) {
+                        if bv > av.1 {
+                            av.1 = bv;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let v = value.iter().find(|x| x.0 == f.id).map_or(own, |x| x.1);
+    (v > own).then_some(v)
+}
+
+/// Hydra: −1 to the target's defence for each Hydra figure adjacent to a friendly shooter that
+/// has a clear line of fire to the target, whatever its range (FAQ *Hydra*; spec TA-5 — the
+/// modifiers stack, one per Hydra figure).
+fn hydra_helpers(state: &State, shooter: &Fig, target: &Fig) -> i32 {
+    state
+        .in_play()
+        .filter(|h| {
+            h.id != shooter.id
+                && state.allied(h.owner, shooter.owner)
+                && state.figures_adjacent(h, shooter)
+                && team(state, h, "hydra")
+                && super::combat::line_of_fire(state, h, target) == skirmish_los::Verdict::Clear
+        })
+        .count() as i32
+}
+
+/// Damage reduction of a figure (Toughness, Invulnerability, Invincible; Impervious needs a
+/// roll and is handled by the caller). `None` when nothing reduces.
+pub fn reducers(state: &State, f: &Fig) -> Vec<Power> {
+    [
+        Power::Toughness,
+        Power::Invulnerability,
+        Power::Impervious,
+        Power::Invincible,
+    ]
+    .into_iter()
+    .filter(|p| power(state, f, *p))
+    .collect()
+}
+
+/// True if the figure takes no pushing damage (Willpower, Indomitable).
+pub fn ignores_pushing(state: &State, f: &Fig) -> bool {
+    power(state, f, Power::Willpower) || has(state, f, Ability::Indomitable)
+}
+
+/// True if the figure is never knocked back now: multi-base, giant or colossal (rulebook
+/// *Recul*), or using Charge (spec SPD-5).
+pub fn ignores_knockback(state: &State, f: &Fig) -> bool {
+    f.is_multi_base()
+        || has(state, f, Ability::Giant)
+        || has(state, f, Ability::Colossal)
+        || state.charging == Some(f.id)
+}
+
+/// The breakaway roll's modifier and whether it succeeds without a roll.
+pub struct BreakawayRule {
+    /// It breaks away without rolling (Leap/Climb, Phasing/Teleport, Hypersonic Speed).
+    pub automatic: Option<Power>,
+    /// Modifier to the d6, with why.
+    pub modifier: Vec<(i32, String)>,
+}
+
+/// How a figure breaks away on a move made with `via` (the power moving it, `None` for a
+/// plain move action).
+pub fn breakaway(state: &State, f: &Fig, via: Option<Power>) -> BreakawayRule {
+    let automatic = match via {
+        Some(p @ (Power::PhasingTeleport | Power::HypersonicSpeed)) => Some(p),
+        None if power(state, f, Power::LeapClimb) => Some(Power::LeapClimb),
+        None if phases_on_move(state, f) => Some(Power::PhasingTeleport),
+        _ => None,
+    };
+    let mut modifier = Vec::new();
+    if power(state, f, Power::Plasticity) {
+        modifier.push((2, "Plasticity".to_string()));
+    }
+    let giant = has(state, f, Ability::Giant);
+    if !giant
+        && state.in_play().any(|o| {
+            state.opposed(f, o)
+                && state.figures_adjacent(f, o)
+                && power(state, o, Power::Plasticity)
+                && !power(state, f, Power::Plasticity)
+        })
+    {
+        modifier.push((-2, "opposing Plasticity".to_string()));
+    }
+    BreakawayRule {
+        automatic,
+        modifier,
+    }
+}
+
+/// True if Phasing/Teleport applies to the figure's plain move actions (2010 card option).
+pub fn phases_on_move(state: &State, f: &Fig) -> bool {
+    state.options.powers.phasing_action == PhasingAction::Move
+        && power(state, f, Power::PhasingTeleport)
+}
+
+/// How the figure moves on a move made with `via` (`None`: a move action).
+pub fn move_mode(state: &State, f: &Fig, via: Option<Power>) -> MoveMode {
+    let mut m = MoveMode {
+        swim: has(state, f, Ability::Swim),
+        ..MoveMode::default()
+    };
+    let flight = has(state, f, Ability::Flight);
+    let big = has(state, f, Ability::Giant) || has(state, f, Ability::Colossal);
+    if flight || big {
+        m.ignore_hindering = true;
+        m.ignore_elevation = true;
+        m.ignore_outdoor_blocking = true;
+    }
+    let leap = via.is_none() && power(state, f, Power::LeapClimb);
+    let phase = via == Some(Power::PhasingTeleport) || (via.is_none() && phases_on_move(state, f));
+    if leap || phase {
+        m.ignore_hindering = true;
+        m.ignore_elevation = true;
+        m.ignore_outdoor_blocking = true;
+        m.pass_enemies = true;
+    }
+    if phase {
+        m.ignore_blocking_and_walls = true;
+    }
+    if via == Some(Power::Sidestep) {
+        m.speed_locked = true;
+    }
+    if via == Some(Power::HypersonicSpeed) {
+        // Spec SPD-10: no breakaway needed, squares next to opposing figures do not stop it.
+        m.pass_enemies = true;
+    }
+    m
+}
+
+/// Stealth (spec SPD-11): a line of fire to the figure crossing hindering terrain, its own
+/// square included, is blocked.
+pub fn stealthy(state: &State, f: &Fig) -> bool {
+    power(state, f, Power::Stealth)
+        && !(state.options.powers.stealth_only_off_turn && state.active_seat() == f.owner)
+}
+
+/// True if the figure can make no ranged attack (Battle Fury).
+pub fn no_ranged(state: &State, f: &Fig) -> bool {
+    power(state, f, Power::BattleFury)
+}
+
+/// True if the figure may make ranged attacks while adjacent to opposing figures (then only
+/// against them): Sharpshooter.
+pub fn sharpshooter(state: &State, f: &Fig) -> bool {
+    has(state, f, Ability::Sharpshooter)
+}

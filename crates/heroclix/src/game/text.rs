@@ -1,0 +1,986 @@
+//! HeroClix for people: legal actions and pending decisions as sentences ("Move Kestrel Vane to
+//! 12,7 (5 squares)", "Ranged attack: Quillon Marsh → Grumblestone (hindered, needs 9)"), in
+//! English or in French with the rulebook's terms (*ligne de vue gênée*, *évasion*,
+//! *dépassement*, *recul*...).
+//!
+//! Every front end (the terminal player, the web server) shows these same texts. They are
+//! computed with the rules' own functions (move searches, lines of fire, combat values), so
+//! what a player reads is what the engine will do. Menus, board symbols and JSON stay with
+//! the front ends.
+
+use std::collections::HashMap;
+
+use skirmish_board::square::{Dir, Square};
+use skirmish_board::FigureId;
+use skirmish_engine::Seat;
+use skirmish_lang::Lang;
+use skirmish_los::Verdict;
+
+use super::action::{Action, Decision};
+use super::state::{Fig, Interrupt, State};
+use super::values::{compute, Change, Effect};
+use super::{combat, play, power_actions};
+use crate::figure::{Power, Stat};
+
+/// The colon as each language writes it (French puts a space before it).
+fn colon(lang: Lang) -> &'static str {
+    lang.pick(":", " :")
+}
+
+/// A seat as players read it: "player 1", "joueur 1".
+pub fn seat_name(seat: Seat, lang: Lang) -> String {
+    format!("{} {}", lang.pick("player", "joueur"), seat.number())
+}
+
+/// A seat's team with its seat: "Wardens (player 1)"; the seat alone when it has no team.
+pub fn team_name(state: &State, seat: Seat, lang: Lang) -> String {
+    state.seats.get(seat.index()).map_or_else(
+        || seat_name(seat, lang),
+        |i| format!("{} ({})", i.name, seat_name(seat, lang)),
+    )
+}
+
+/// A figure's name in this game (its label), or `#id` for a figure not in the game.
+pub fn figure_name(state: &State, id: FigureId) -> String {
+    state
+        .fig(id)
+        .map_or_else(|| format!("#{}", id.0), |f| f.label.clone())
+}
+
+/// "Close attack" or "Ranged attack" (*Attaque au corps à corps*, *Attaque à distance*).
+pub fn attack_kind(ranged: bool, lang: Lang) -> &'static str {
+    if ranged {
+        lang.pick("Ranged attack", "Attaque à distance")
+    } else {
+        lang.pick("Close attack", "Attaque au corps à corps")
+    }
+}
+
+/// A direction in words: "north-east", "nord-est".
+pub fn dir_name(dir: Dir, lang: Lang) -> &'static str {
+    match dir {
+        Dir::N => lang.pick("north", "nord"),
+        Dir::NE => lang.pick("north-east", "nord-est"),
+        Dir::E => lang.pick("east", "est"),
+        Dir::SE => lang.pick("south-east", "sud-est"),
+        Dir::S => lang.pick("south", "sud"),
+        Dir::SW => lang.pick("south-west", "sud-ouest"),
+        Dir::W => lang.pick("west", "ouest"),
+        Dir::NW => lang.pick("north-west", "nord-ouest"),
+    }
+}
+
+/// What the 2d6 of an attack roll with value `attack` must reach against `defence`, in words
+/// (rulebook *Le jet d'attaque*, *Obtenir 2 ou 12*: a 2 always misses, a 12 always hits):
+/// "needs 8", "hits unless a 2 is rolled", "hits only on a 12".
+pub fn needs_text(attack: i32, defence: i32, lang: Lang) -> String {
+    let n = defence - attack;
+    match lang {
+        Lang::En if n <= 2 => "hits unless a 2 is rolled".into(),
+        Lang::En if n >= 12 => "hits only on a 12".into(),
+        Lang::En => format!("needs {n}"),
+        Lang::Fr if n <= 2 => "touche sauf sur un 2".into(),
+        Lang::Fr if n >= 12 => "ne touche que sur un 12".into(),
+        Lang::Fr => format!("il faut {n}"),
+    }
+}
+
+/// The defence value of `target` against an attack of `attacker`, as the attack roll computes
+/// it, and whether a ranged attack's line of fire to it is hindered (+1 defence, rulebook
+/// *Ligne de vue gênée*). The line is the attack's own: the best one within range, or the best
+/// one at all for a target out of range.
+pub fn defence_against(state: &State, attacker: &Fig, target: &Fig, ranged: bool) -> (i32, bool) {
+    // The defence the roll will meet: Energy Shield/Deflection, Combat Reflexes, Defend,
+    // Hydra... all depend on the attack.
+    let ctx = super::powers::AttackCtx {
+        attacker: Some(attacker.id),
+        target: Some(target.id),
+        ranged,
+        ..Default::default()
+    };
+    let base = combat::stat_in(state, target, Stat::Defense, Some(&ctx));
+    let hindered = ranged
+        && combat::best_line(
+            state,
+            attacker,
+            target,
+            combat::range(attacker),
+            &combat::occupancy(state),
+        )
+        .map_or_else(|| combat::line_of_fire(state, attacker, target), |(v, _)| v)
+            == Verdict::Hindered;
+    let mut effects = base.effects.clone();
+    if hindered {
+        effects.push(Effect::new(
+            Change::Modify(1),
+            "hindered line of fire",
+            "ligne de vue gênée",
+        ));
+    }
+    (compute(base.printed, effects).value, hindered)
+}
+
+/// One target of an attack with what the roll needs: "Grumblestone (hindered, needs 9)".
+pub fn target_note(
+    state: &State,
+    attacker: &Fig,
+    target: FigureId,
+    ranged: bool,
+    lang: Lang,
+) -> String {
+    let Some(t) = state.fig(target) else {
+        return format!("#{}", target.0);
+    };
+    let attack = combat::stat(state, attacker, Stat::Attack).value;
+    let (defence, hindered) = defence_against(state, attacker, t, ranged);
+    let mut parts = Vec::new();
+    if hindered {
+        parts.push(lang.pick("hindered", "gênée").to_string());
+    }
+    parts.push(needs_text(attack, defence, lang));
+    format!("{} ({})", t.label, parts.join(", "))
+}
+
+/// A note for an action that would give `figure` its second action token, which costs it 1
+/// damage (rulebook *Dépassement*): " [pushing: 1 damage]", or nothing.
+pub fn pushing_note(state: &State, figure: FigureId, lang: Lang) -> &'static str {
+    if state.fig(figure).is_some_and(|f| f.tokens >= 1) {
+        lang.pick(" [pushing: 1 damage]", " [dépassement : 1 dégât]")
+    } else {
+        ""
+    }
+}
+
+/// A close or ranged attack in words, with each target's odds and the pushing note:
+/// "Ranged attack: Quillon Marsh → Grumblestone (hindered, needs 9), Vex (needs 7)".
+pub fn attack_text(
+    state: &State,
+    attacker: FigureId,
+    targets: &[FigureId],
+    ranged: bool,
+    lang: Lang,
+) -> String {
+    let Some(a) = state.fig(attacker) else {
+        return attack_kind(ranged, lang).to_string();
+    };
+    let notes: Vec<String> = targets
+        .iter()
+        .map(|t| target_note(state, a, *t, ranged, lang))
+        .collect();
+    format!(
+        "{}{} {} → {}{}",
+        attack_kind(ranged, lang),
+        colon(lang),
+        a.label,
+        notes.join(", "),
+        pushing_note(state, attacker, lang)
+    )
+}
+
+/// An attack's text with the power it is made with: "Energy Explosion — Ranged attack: ...".
+fn with_power(text: String, power: Option<Power>, lang: Lang) -> String {
+    match power {
+        Some(p) => format!("{} — {text}", p.name(lang)),
+        None => text,
+    }
+}
+
+/// Describes the actions of one decision, running each figure's move search once however many
+/// of its moves are described (a turn offers hundreds of moves).
+pub struct ActionTexts<'a> {
+    state: &'a State,
+    lang: Lang,
+    /// Per figure: what each destination of a move action costs.
+    costs: HashMap<FigureId, HashMap<Square, u32>>,
+}
+
+impl<'a> ActionTexts<'a> {
+    /// Texts of actions in `state`, in `lang`.
+    pub fn new(state: &'a State, lang: Lang) -> Self {
+        ActionTexts {
+            state,
+            lang,
+            costs: HashMap::new(),
+        }
+    }
+
+    /// Squares a move action of `figure` to `to` counts, as the rules' move search counts them
+    /// (multi-base figures included); `None` when it cannot end there.
+    pub fn move_cost(&mut self, figure: FigureId, to: Square) -> Option<u32> {
+        let state = self.state;
+        self.costs
+            .entry(figure)
+            .or_insert_with(|| {
+                state.fig(figure).map_or_else(HashMap::new, |f| {
+                    play::move_paths(state, f)
+                        .into_iter()
+                        .map(|(s, p)| (s, p.cost))
+                        .collect()
+                })
+            })
+            .get(&to)
+            .copied()
+    }
+
+    /// True when a move action of `figure` that leaves its square starts with a breakaway roll
+    /// (rulebook *Évasion*: it stands next to an opposing figure; 4 or more succeeds).
+    pub fn needs_breakaway(&self, figure: FigureId) -> bool {
+        self.state
+            .fig(figure)
+            .is_some_and(|f| !play::adjacent_enemies(self.state, f).is_empty())
+    }
+
+    /// One action as a sentence.
+    pub fn describe(&mut self, action: &Action) -> String {
+        let s = self.state;
+        let lang = self.lang;
+        let fr = lang == Lang::Fr;
+        let name = |id: &FigureId| figure_name(s, *id);
+        // A wildcard arm ends this match: actions added to the rules read as their debug form
+        // until they get their words here.
+        match action {
+            Action::ChooseMap { map, .. } => {
+                let n = s
+                    .map_choices
+                    .get(*map)
+                    .map_or_else(|| format!("#{map}"), |m| m.name.clone());
+                format!(
+                    "{}{} {n}",
+                    lang.pick("Choose the map", "Choisir la carte"),
+                    colon(lang)
+                )
+            }
+            Action::ChooseZone { zone, .. } => format!(
+                "{} {zone}",
+                lang.pick("Deploy in zone", "Se déployer dans la zone")
+            ),
+            Action::Place { figure, square, .. } => {
+                if fr {
+                    format!("Placer {} en {square}", name(figure))
+                } else {
+                    format!("Place {} on {square}", name(figure))
+                }
+            }
+            Action::Move { figure, to, .. } => {
+                let n = name(figure);
+                let pushing = pushing_note(s, *figure, lang);
+                let from = s.fig(*figure).and_then(|f| f.square);
+                if from == Some(*to) {
+                    // FAQ *Évasion*: a figure that stays on its square does not break away.
+                    return if fr {
+                        format!("{n} reste en {to} (action de déplacement){pushing}")
+                    } else {
+                        format!("{n} stays on {to} (move action){pushing}")
+                    };
+                }
+                let mut extra = Vec::new();
+                if let Some(c) = self.move_cost(*figure, *to) {
+                    extra.push(match (fr, c) {
+                        (true, c) => format!("{c} case(s)"),
+                        (false, 1) => "1 square".to_string(),
+                        (false, c) => format!("{c} squares"),
+                    });
+                }
+                if self.needs_breakaway(*figure) {
+                    extra.push(
+                        lang.pick("breakaway roll first: 4+", "jet d'évasion d'abord : 4+")
+                            .to_string(),
+                    );
+                }
+                let extra = if extra.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", extra.join(", "))
+                };
+                if fr {
+                    format!("Déplacer {n} en {to}{extra}{pushing}")
+                } else {
+                    format!("Move {n} to {to}{extra}{pushing}")
+                }
+            }
+            Action::CloseAttack {
+                attacker,
+                target,
+                power,
+            } => with_power(
+                attack_text(s, *attacker, &[*target], false, lang),
+                *power,
+                lang,
+            ),
+            Action::RangedAttack {
+                attacker,
+                targets,
+                power,
+            } => with_power(attack_text(s, *attacker, targets, true, lang), *power, lang),
+            Action::AreaAttack { attacker, power } => {
+                let what = match (power, fr) {
+                    (Power::Quake, false) => "every adjacent opposing figure",
+                    (Power::Quake, true) => "tous les personnages adverses adjacents",
+                    (_, false) => "every figure within half range, friends included",
+                    (_, true) => "tous les personnages à mi-portée, amis compris",
+                };
+                format!(
+                    "{}{} {} → {what}{}",
+                    power.name(lang),
+                    colon(lang),
+                    name(attacker),
+                    pushing_note(s, *attacker, lang)
+                )
+            }
+            Action::PowerMove { figure, power, to } => {
+                let free = power_actions::is_free(*power);
+                let then = match (power, fr) {
+                    (Power::Charge, false) => ", then a free close attack",
+                    (Power::Charge, true) => ", puis une attaque au corps à corps gratuite",
+                    (Power::RunningShot, false) => ", then a free ranged attack",
+                    (Power::RunningShot, true) => ", puis une attaque à distance gratuite",
+                    (Power::HypersonicSpeed, false) => ": attack from there, then move on",
+                    (Power::HypersonicSpeed, true) => " : attaquer de là, puis repartir",
+                    _ => "",
+                };
+                let note = if free {
+                    lang.pick(" (free action)", " (action libre)")
+                } else {
+                    pushing_note(s, *figure, lang)
+                };
+                if fr {
+                    format!(
+                        "{} : {} va en {to}{then}{note}",
+                        power.name(lang),
+                        name(figure)
+                    )
+                } else {
+                    format!("{}: {} to {to}{then}{note}", power.name(lang), name(figure))
+                }
+            }
+            Action::UsePower {
+                figure,
+                power,
+                target,
+            } => {
+                let on = target
+                    .map(|t| format!(" → {}", name(&t)))
+                    .unwrap_or_default();
+                let note = if power_actions::is_free(*power) {
+                    lang.pick(" (free action)", " (action libre)")
+                } else {
+                    pushing_note(s, *figure, lang)
+                };
+                format!(
+                    "{}{} {}{on}{note}",
+                    power.name(lang),
+                    colon(lang),
+                    name(figure)
+                )
+            }
+            Action::Outwit {
+                figure,
+                target,
+                ability,
+            } => {
+                if fr {
+                    format!(
+                        "Ingéniosité : {} contre {} de {} (action libre)",
+                        name(figure),
+                        ability.name(lang),
+                        name(target)
+                    )
+                } else {
+                    format!(
+                        "Outwit: {} counters {}'s {} (free action)",
+                        name(figure),
+                        name(target),
+                        ability.name(lang)
+                    )
+                }
+            }
+            Action::Perplex {
+                figure,
+                target,
+                stat,
+                delta,
+            } => {
+                if fr {
+                    format!(
+                        "Perplexité : {} modifie {} de {} de {delta:+} (action libre)",
+                        name(figure),
+                        stat.name(lang),
+                        name(target)
+                    )
+                } else {
+                    format!(
+                        "Perplex: {} gives {} {delta:+} {} (free action)",
+                        name(figure),
+                        name(target),
+                        stat.name(lang)
+                    )
+                }
+            }
+            Action::FreeAttack {
+                targets,
+                ranged,
+                power,
+            } => {
+                let attacker = match &s.interrupt {
+                    Some(Interrupt::FreeAttack { figure, .. }) => Some(*figure),
+                    _ => None,
+                };
+                let text = match (attacker, power) {
+                    (Some(a), Some(p @ (Power::Quake | Power::PulseWave))) => {
+                        format!("{}{} {}", p.name(lang), colon(lang), name(&a))
+                    }
+                    (Some(a), _) => attack_text(s, a, targets, *ranged, lang),
+                    (None, _) => attack_kind(*ranged, lang).to_string(),
+                };
+                let text = with_power(
+                    text,
+                    power.filter(|p| !matches!(p, Power::Quake | Power::PulseWave)),
+                    lang,
+                );
+                format!("{text}{}", lang.pick(" (free)", " (gratuite)"))
+            }
+            Action::MoveOn { to } => {
+                if fr {
+                    format!("Continuer le déplacement jusqu'en {to}")
+                } else {
+                    format!("Move on to {to}")
+                }
+            }
+            Action::Accept => match &s.interrupt {
+                Some(Interrupt::Blades { .. }) => lang
+                    .pick(
+                        "Roll Blades/Claws/Fangs: a d6 replaces the damage value",
+                        "Lancer Lames/Griffes/Crocs : un d6 remplace la valeur de dégâts",
+                    )
+                    .into(),
+                Some(Interrupt::Reroll { .. }) => lang
+                    .pick(
+                        "Reroll the attack (Probability Control)",
+                        "Relancer l'attaque (Contrôle des probabilités)",
+                    )
+                    .into(),
+                _ => lang.pick("Yes", "Oui").into(),
+            },
+            Action::Decline => match &s.interrupt {
+                Some(Interrupt::Blades { .. }) => lang
+                    .pick("Keep the damage value", "Garder la valeur de dégâts")
+                    .into(),
+                Some(Interrupt::Reroll { .. }) => {
+                    lang.pick("Let the roll stand", "Garder le jet").into()
+                }
+                Some(Interrupt::FreeAttack { .. }) => {
+                    lang.pick("No attack", "Pas d'attaque").into()
+                }
+                Some(Interrupt::MoveOn { .. }) => lang.pick("Stay here", "Rester ici").into(),
+                Some(Interrupt::PlaceMarkers { .. }) => lang
+                    .pick("Place no more markers", "Ne plus placer de marqueur")
+                    .into(),
+                Some(Interrupt::Mastermind { figure, .. }) => {
+                    if fr {
+                        format!("{} subit les dégâts", name(figure))
+                    } else {
+                        format!("{} takes the damage", name(figure))
+                    }
+                }
+                _ => lang.pick("No", "Non").into(),
+            },
+            Action::Redirect { friend } => {
+                if fr {
+                    format!("Cerveau : {} subit les dégâts à la place", name(friend))
+                } else {
+                    format!("Mastermind: {} takes the damage instead", name(friend))
+                }
+            }
+            Action::PlaceMarker { square } => {
+                if fr {
+                    format!("Placer un marqueur en {square}")
+                } else {
+                    format!("Place a marker on {square}")
+                }
+            }
+            Action::DestroyBlocking {
+                attacker,
+                square,
+                ranged,
+                ..
+            } => {
+                let kind = attack_kind(*ranged, lang);
+                let dmg = s
+                    .fig(*attacker)
+                    .map_or(0, |f| combat::stat(s, f, Stat::Damage).value);
+                let pushing = pushing_note(s, *attacker, lang);
+                if fr {
+                    format!(
+                        "{kind} : {} → terrain bloquant en {square} ({dmg} dégât(s), 3 le détruisent){pushing}",
+                        name(attacker)
+                    )
+                } else {
+                    format!(
+                        "{kind}: {} → blocking terrain on {square} ({dmg} damage, 3 destroy it){pushing}",
+                        name(attacker)
+                    )
+                }
+            }
+            Action::DestroyWall {
+                attacker,
+                square,
+                dir,
+                ranged,
+                ..
+            } => {
+                let kind = attack_kind(*ranged, lang);
+                let dmg = s
+                    .fig(*attacker)
+                    .map_or(0, |f| combat::stat(s, f, Stat::Damage).value);
+                let side = dir_name(*dir, lang);
+                let pushing = pushing_note(s, *attacker, lang);
+                if fr {
+                    format!(
+                        "{kind} : {} → mur côté {side} de {square} ({dmg} dégât(s), 3 le détruisent){pushing}",
+                        name(attacker)
+                    )
+                } else {
+                    format!(
+                        "{kind}: {} → wall on the {side} side of {square} ({dmg} damage, 3 destroy it){pushing}",
+                        name(attacker)
+                    )
+                }
+            }
+            Action::Pass { figure, .. } => {
+                if fr {
+                    format!("{} passe (sans marqueur, ne compte pas)", name(figure))
+                } else {
+                    format!("{} passes (no token, not counted)", name(figure))
+                }
+            }
+            Action::SplitDamage { amounts, .. } => {
+                let hits = match &s.interrupt {
+                    Some(Interrupt::SplitDamage { attack, .. }) => attack.hits.clone(),
+                    _ => Vec::new(),
+                };
+                let parts: Vec<String> = amounts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| {
+                        let who = hits
+                            .get(i)
+                            .map_or_else(|| format!("#{}", i + 1), |t| figure_name(s, *t));
+                        if fr {
+                            format!("{a} à {who}")
+                        } else {
+                            format!("{a} to {who}")
+                        }
+                    })
+                    .collect();
+                format!(
+                    "{}{} {}",
+                    lang.pick("Split the damage", "Répartir les dégâts"),
+                    colon(lang),
+                    parts.join(", ")
+                )
+            }
+            Action::KnockbackVia { square, .. } => {
+                let who = match &s.interrupt {
+                    Some(Interrupt::KnockbackLine { figure, .. }) => name(figure),
+                    _ => "?".into(),
+                };
+                if fr {
+                    format!("Recul de {who} selon la ligne passant par {square}")
+                } else {
+                    format!("Knock {who} back along the line through {square}")
+                }
+            }
+            Action::EndTurn => {
+                let left = s.action_total.saturating_sub(s.actions_used);
+                match (left, fr) {
+                    (0, false) => "End the turn".into(),
+                    (0, true) => "Finir le tour".into(),
+                    (n, false) => format!("End the turn ({n} action(s) unused)"),
+                    (n, true) => format!("Finir le tour ({n} action(s) non utilisée(s))"),
+                }
+            }
+            #[allow(unreachable_patterns)]
+            _ => format!("{action:?}"),
+        }
+    }
+}
+
+/// One action as a sentence, e.g. "Ranged attack: Quillon Marsh → Grumblestone (hindered,
+/// needs 9)". To describe many actions of one decision, [`ActionTexts`] shares the move
+/// searches between them.
+pub fn describe_action(state: &State, action: &Action, lang: Lang) -> String {
+    ActionTexts::new(state, lang).describe(action)
+}
+
+/// What a decision asks, in lower case to follow the name of whoever must answer and a colon:
+/// "choose your deployment zone", "split 3 damage between Vex, Grumblestone". See
+/// [`decision_prompt`] for the whole sentence.
+pub fn describe_decision(state: &State, decision: &Decision, lang: Lang) -> String {
+    let fr = lang == Lang::Fr;
+    // A wildcard arm ends this match: decisions added to the rules read as their debug form
+    // until they get their words here.
+    match decision {
+        Decision::ChooseMap { .. } => lang.pick("choose the map", "choisissez la carte").into(),
+        Decision::ChooseZone { .. } => lang
+            .pick(
+                "choose your deployment zone",
+                "choisissez votre zone de déploiement",
+            )
+            .into(),
+        Decision::Deploy { figures, .. } => {
+            if fr {
+                format!("placez vos personnages ({} restant(s))", figures.len())
+            } else {
+                format!("place your figures ({} left)", figures.len())
+            }
+        }
+        Decision::Turn {
+            round,
+            actions_left,
+            ..
+        } => {
+            if fr {
+                format!(
+                    "donnez des actions à vos personnages ou finissez le tour (round {round}, {actions_left} action(s) restante(s))"
+                )
+            } else {
+                format!(
+                    "give your figures actions or end the turn (round {round}, {actions_left} action(s) left)"
+                )
+            }
+        }
+        Decision::SplitDamage {
+            targets, damage, ..
+        } => {
+            let names: Vec<String> = targets.iter().map(|t| figure_name(state, *t)).collect();
+            if fr {
+                format!("répartissez {damage} dégât(s) entre {}", names.join(", "))
+            } else {
+                format!("split {damage} damage between {}", names.join(", "))
+            }
+        }
+        Decision::KnockbackLine { figure, .. } => {
+            if fr {
+                format!(
+                    "choisissez la ligne de recul de {}",
+                    figure_name(state, *figure)
+                )
+            } else {
+                format!(
+                    "choose the line {} is knocked back along",
+                    figure_name(state, *figure)
+                )
+            }
+        }
+        Decision::Blades { attacker, damage } => {
+            if fr {
+                format!(
+                    "{} touche : lancer Lames/Griffes/Crocs (un d6 remplace ses {damage} dégâts) ?",
+                    figure_name(state, *attacker)
+                )
+            } else {
+                format!(
+                    "{} hits: roll Blades/Claws/Fangs (a d6 replaces its damage of {damage})?",
+                    figure_name(state, *attacker)
+                )
+            }
+        }
+        Decision::FreeAttack { figure, power } => {
+            if fr {
+                format!(
+                    "{} peut faire l'attaque gratuite de {}",
+                    figure_name(state, *figure),
+                    power.name(lang)
+                )
+            } else {
+                format!(
+                    "{} may make {}'s free attack",
+                    figure_name(state, *figure),
+                    power.name(lang)
+                )
+            }
+        }
+        Decision::MoveOn { figure, speed } => {
+            if fr {
+                format!(
+                    "{} peut encore se déplacer de {speed} case(s) (Vitesse supersonique)",
+                    figure_name(state, *figure)
+                )
+            } else {
+                format!(
+                    "{} may move on up to {speed} square(s) (Hypersonic Speed)",
+                    figure_name(state, *figure)
+                )
+            }
+        }
+        Decision::PlaceMarkers {
+            figure,
+            power,
+            placed,
+        } => {
+            if fr {
+                format!(
+                    "{} : placez le marqueur {} de {} ({} placé(s), 4 au plus)",
+                    power.name(lang),
+                    placed.len() + 1,
+                    figure_name(state, *figure),
+                    placed.len()
+                )
+            } else {
+                format!(
+                    "{}: place {}'s marker {} ({} placed, 4 at most)",
+                    power.name(lang),
+                    figure_name(state, *figure),
+                    placed.len() + 1,
+                    placed.len()
+                )
+            }
+        }
+        Decision::Reroll {
+            figure,
+            attacker,
+            dice,
+        } => {
+            if fr {
+                format!(
+                    "Contrôle des probabilités de {} : faire relancer l'attaque de {} ({}+{}) ?",
+                    figure_name(state, *figure),
+                    figure_name(state, *attacker),
+                    dice.0,
+                    dice.1
+                )
+            } else {
+                format!(
+                    "{}'s Probability Control: have {}'s attack ({}+{}) rerolled?",
+                    figure_name(state, *figure),
+                    figure_name(state, *attacker),
+                    dice.0,
+                    dice.1
+                )
+            }
+        }
+        Decision::Mastermind { figure, amount, .. } => {
+            if fr {
+                format!(
+                    "Cerveau : {} peut faire subir ses {amount} dégât(s) à un ami adjacent de moindre valeur",
+                    figure_name(state, *figure)
+                )
+            } else {
+                format!(
+                    "Mastermind: {} may hand its {amount} damage to a cheaper adjacent friend",
+                    figure_name(state, *figure)
+                )
+            }
+        }
+        #[allow(unreachable_patterns)]
+        _ => format!("{decision:?}"),
+    }
+}
+
+/// The prompt for a decision that `seats` must answer, naming their teams: "Wardens (player 1):
+/// choose your deployment zone", "Round 3, Wardens (player 1)'s turn: 2 action(s) left".
+pub fn decision_prompt(state: &State, seats: &[Seat], decision: &Decision, lang: Lang) -> String {
+    let who = seats
+        .iter()
+        .map(|s| team_name(state, *s, lang))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match decision {
+        Decision::Turn {
+            round,
+            actions_left,
+            ..
+        } => {
+            if lang == Lang::Fr {
+                format!("Round {round}, tour de {who} : {actions_left} action(s) restante(s)")
+            } else {
+                format!("Round {round}, {who}'s turn: {actions_left} action(s) left")
+            }
+        }
+        _ => format!(
+            "{who}{} {}",
+            colon(lang),
+            describe_decision(state, decision, lang)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builtin;
+    use crate::game::{HeroClix, Options, Scenario};
+    use skirmish_engine::{Game, Pending};
+
+    /// The two sample teams on the sample outdoor map.
+    fn starter_game(seed: u64) -> Game<HeroClix> {
+        let catalogue = builtin::catalogue().unwrap();
+        let teams = ["wardens", "ravagers"]
+            .iter()
+            .map(|t| {
+                builtin::team(t)
+                    .unwrap()
+                    .unwrap()
+                    .to_setup(&catalogue)
+                    .unwrap()
+            })
+            .collect();
+        let scenario = Scenario {
+            maps: vec![builtin::map("harbour-district").unwrap().unwrap()],
+            teams,
+            options: Options {
+                round_limit: Some(6),
+                ..Options::default()
+            },
+            position: None,
+        };
+        Game::new(scenario, seed).unwrap()
+    }
+
+    fn decision(game: &Game<HeroClix>) -> Option<(Vec<Seat>, Decision)> {
+        match game.pending() {
+            Pending::Decide { seats, decision } => Some((seats.clone(), decision.clone())),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn needs_reads_well() {
+        assert_eq!(needs_text(9, 17, Lang::En), "needs 8");
+        assert_eq!(needs_text(12, 10, Lang::En), "hits unless a 2 is rolled");
+        assert_eq!(needs_text(1, 20, Lang::Fr), "ne touche que sur un 12");
+        assert_eq!(needs_text(9, 17, Lang::Fr), "il faut 8");
+    }
+
+    #[test]
+    fn seats_and_directions_have_names() {
+        assert_eq!(seat_name(Seat(0), Lang::En), "player 1");
+        assert_eq!(seat_name(Seat(1), Lang::Fr), "joueur 2");
+        assert_eq!(dir_name(Dir::SW, Lang::Fr), "sud-ouest");
+        let g = starter_game(1);
+        assert_eq!(
+            team_name(g.state(), Seat(0), Lang::En),
+            "Wardens (player 1)"
+        );
+        assert_eq!(team_name(g.state(), Seat(7), Lang::En), "player 8");
+        assert_eq!(figure_name(g.state(), FigureId(999)), "#999");
+    }
+
+    /// Whole games between first-legal-action players: every legal action and every decision
+    /// reads as a sentence in both languages, moves and attacks with their numbers.
+    #[test]
+    fn every_action_and_decision_reads_well() {
+        let mut seen = [false; 3]; // move, close attack, ranged attack
+        for seed in 0..4 {
+            let mut g = starter_game(seed);
+            let mut step = 0usize;
+            while let Some((seats, d)) = decision(&g) {
+                let s = g.state();
+                for lang in [Lang::En, Lang::Fr] {
+                    let prompt = decision_prompt(s, &seats, &d, lang);
+                    assert!(prompt.contains(&team_name(s, seats[0], lang)), "{prompt}");
+                    let what = describe_decision(s, &d, lang);
+                    assert!(!what.is_empty() && !what.contains('{'), "{what}");
+                }
+                let legal = g.legal_actions(seats[0]);
+                let mut en = ActionTexts::new(s, Lang::En);
+                let mut fr = ActionTexts::new(s, Lang::Fr);
+                for a in &legal {
+                    let t = en.describe(a);
+                    let f = fr.describe(a);
+                    assert!(!t.is_empty() && !f.is_empty());
+                    // Every action has its words: none reads as its debug form.
+                    assert!(!t.contains('{') && !t.contains("FigureId"), "{t}");
+                    assert!(!f.contains('{') && !f.contains("FigureId"), "{f}");
+                    match a {
+                        Action::Move { figure, to, .. } => {
+                            seen[0] = true;
+                            let stays = s.fig(*figure).and_then(|f| f.square) == Some(*to);
+                            assert!(
+                                (t.starts_with("Move ") && t.contains(" square"))
+                                    || (stays && t.contains(" stays on ")),
+                                "{t}"
+                            );
+                            assert!(f.starts_with("Déplacer ") || stays, "{f}");
+                        }
+                        Action::CloseAttack { .. } => {
+                            seen[1] = true;
+                            assert!(t.contains("Close attack: "), "{t}");
+                            assert!(f.contains("Attaque au corps à corps : "), "{f}");
+                            assert!(t.contains(" → ") && t.contains(" ("), "{t}");
+                        }
+                        Action::RangedAttack { .. } => {
+                            seen[2] = true;
+                            assert!(t.contains("Ranged attack: "), "{t}");
+                            assert!(f.contains("Attaque à distance : "), "{f}");
+                        }
+                        _ => {}
+                    }
+                }
+                if let Some(a) = legal.last() {
+                    assert_eq!(en.describe(a), describe_action(s, a, Lang::En));
+                }
+                // Attack when possible, so that fights happen; otherwise move forward.
+                let pick = legal
+                    .iter()
+                    .position(|a| {
+                        matches!(a, Action::CloseAttack { .. } | Action::RangedAttack { .. })
+                    })
+                    .or_else(|| {
+                        legal.iter().rposition(|a| {
+                            matches!(a, Action::Move { .. }) && step.is_multiple_of(3)
+                        })
+                    })
+                    .unwrap_or(0);
+                g.act(seats[0], legal[pick].clone()).unwrap();
+                step += 1;
+            }
+        }
+        assert!(seen.iter().all(|x| *x), "{seen:?}");
+    }
+
+    #[test]
+    fn pushing_and_breakaway_are_noted() {
+        let mut g = starter_game(3);
+        // Play set-up through, then give the first figure a move.
+        while !matches!(decision(&g), Some((_, Decision::Turn { .. })) | None) {
+            let seat = g.pending_seats()[0];
+            let a = g.legal_actions(seat)[0].clone();
+            g.act(seat, a).unwrap();
+        }
+        let seat = g.pending_seats()[0];
+        let mut s = g.state().clone();
+        let (a, id) = g
+            .legal_actions(seat)
+            .into_iter()
+            .find_map(|a| match a {
+                Action::Move { figure, to, .. }
+                    if s.fig(figure).and_then(|f| f.square) != Some(to) =>
+                {
+                    Some((a, figure))
+                }
+                _ => None,
+            })
+            .unwrap();
+        assert!(!describe_action(&s, &a, Lang::En).contains("pushing"));
+        s.fig_mut(id).unwrap().tokens = 1;
+        assert!(describe_action(&s, &a, Lang::En).ends_with(" [pushing: 1 damage]"));
+        assert!(describe_action(&s, &a, Lang::Fr).ends_with(" [dépassement : 1 dégât]"));
+        // An opposing figure next to it: the move starts with a breakaway roll.
+        let from = s.fig(id).unwrap().square.unwrap();
+        let enemy = s
+            .figures
+            .iter()
+            .find(|f| f.owner != s.fig(id).unwrap().owner)
+            .unwrap()
+            .id;
+        let next = [Dir::E, Dir::W, Dir::S, Dir::N]
+            .into_iter()
+            .map(|d| from.step(d))
+            .find(|q| s.map.contains(*q) && s.figure_at(*q).is_none())
+            .unwrap();
+        s.fig_mut(enemy).unwrap().square = Some(next);
+        let text = ActionTexts::new(&s, Lang::En).describe(&a);
+        assert!(text.contains("breakaway roll first: 4+"), "{text}");
+    }
+}
