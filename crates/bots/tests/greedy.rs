@@ -125,7 +125,7 @@ fn closes_the_distance_when_nothing_is_in_reach() {
         at(1, KNUCKLES, 20, 3, 0, 0),
     ]);
     match greedy_choice(&state, Seat(0)) {
-        Action::Move { figure, to } => {
+        Action::Move { figure, to, .. } => {
             assert_eq!(figure, id(0, KESTREL));
             assert!(
                 to.distance(Square::new(20, 3)) < Square::new(0, 23).distance(Square::new(20, 3))
@@ -166,6 +166,7 @@ fn splits_damage_to_knock_out() {
             knockbacks: Vec::new(),
             power: None,
             move_and_attack: false,
+            duo_second: false,
             wave_many: false,
             splash: Vec::new(),
             blades: None,
@@ -202,6 +203,7 @@ fn knocks_back_into_blocking_terrain() {
             knockbacks: Vec::new(),
             power: None,
             move_and_attack: false,
+            duo_second: false,
             wave_many: false,
             splash: Vec::new(),
             blades: None,

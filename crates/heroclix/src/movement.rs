@@ -79,6 +79,9 @@ pub struct MoveMode {
     pub swim: bool,
     /// The speed is locked (Sidestep): starting in hindering terrain does not halve it.
     pub speed_locked: bool,
+    /// Squares next to opposing figures do not end the move (Move and Attack); their own
+    /// squares still cannot be crossed.
+    pub ignore_near_enemies: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -186,7 +189,10 @@ impl<'a> ClixMoveGraph<'a> {
                 if !mode.pass_enemies {
                     flags[i] |= IMPASSABLE;
                 }
-                if !mode.pass_enemies && !query.broke_away_from.contains(&o.figure) {
+                if !mode.pass_enemies
+                    && !mode.ignore_near_enemies
+                    && !query.broke_away_from.contains(&o.figure)
+                {
                     for nb in o.square.neighbours() {
                         if map.adjacent(o.square, nb) {
                             if let Some(j) = map.index(nb) {

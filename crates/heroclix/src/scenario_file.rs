@@ -1058,11 +1058,11 @@ const STEP_KEYS: &[&str] = &[
 /// The fields each kind of action takes, as written in scenarios.
 fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
     Some(match kind {
-        "move" => &["figure", "to"],
+        "move" => &["figure", "to", "carry"],
         "close_attack" => &["figure", "target", "power"],
         "ranged_attack" => &["figure", "target", "targets", "power"],
         "area_attack" => &["figure", "power"],
-        "power_move" => &["figure", "power", "to"],
+        "power_move" => &["figure", "power", "to", "carry"],
         "use_power" => &["figure", "power", "target"],
         "outwit" => &["figure", "target", "ability"],
         "perplex" => &["figure", "target", "stat", "delta"],
@@ -1070,6 +1070,8 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
         "move_on" => &["to"],
         "accept" | "decline" => &[],
         "redirect" => &["friend"],
+        "duo_attack" => &["figure"],
+        "move_and_attack" => &["figure", "to"],
         "place_marker" => &["square"],
         "destroy_blocking" => &["figure", "square", "ranged"],
         "destroy_wall" => &["figure", "square", "dir", "ranged"],
@@ -1085,7 +1087,16 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
 }
 
 /// Keys whose values name one figure.
-const FIGURE_KEYS: &[&str] = &["figure", "attacker", "target", "by", "friend"];
+const FIGURE_KEYS: &[&str] = &[
+    "figure",
+    "attacker",
+    "target",
+    "by",
+    "friend",
+    "carry",
+    "passenger",
+    "carrier",
+];
 /// Keys whose values list figures.
 const FIGURE_LIST_KEYS: &[&str] = &["figures", "targets", "hits"];
 /// Keys whose values are squares or lists of squares.

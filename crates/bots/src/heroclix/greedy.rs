@@ -135,7 +135,9 @@ impl GreedyBot {
                     };
                 }
             }
-            Some(Interrupt::FreeAttack { figure, .. }) => {
+            Some(
+                Interrupt::FreeAttack { figure, .. } | Interrupt::AbilityAttack { figure, .. },
+            ) => {
                 let ctx = Ctx::new(state, seat, w);
                 for (i, a) in legal.iter().enumerate() {
                     scores[i] = match a {
@@ -162,6 +164,12 @@ impl GreedyBot {
                         Action::Accept => -1.0,
                         _ => 0.0,
                     };
+                }
+            }
+            Some(Interrupt::PlacePassenger { .. }) => {
+                // Any free square next to the carrier will do.
+                for s in scores.iter_mut() {
+                    *s = 0.0;
                 }
             }
             Some(Interrupt::Mastermind { figure, amount, .. }) => {
@@ -391,6 +399,7 @@ impl<'a> Ctx<'a> {
                     figure,
                     power: Power::Charge,
                     to,
+                    carry: None,
                 } => self.charge_score(*figure, *to),
                 Action::UsePower { figure, power, .. } => match power {
                     Power::Leadership => self.w.min_gain + 5.0,
@@ -401,7 +410,11 @@ impl<'a> Ctx<'a> {
                     _ => -1.0,
                 },
                 Action::Outwit { .. } | Action::Perplex { .. } => -1.0,
-                Action::Move { figure, to } => {
+                Action::Move {
+                    figure,
+                    to,
+                    carry: None,
+                } => {
                     moves.entry(*figure).or_default().push((i, *to));
                     continue;
                 }

@@ -35,6 +35,10 @@ pub enum Action {
         figure: FigureId,
         /// Where it ends its move.
         to: Square,
+        /// An adjacent friend it carries (Carry: speed −2, the friend is placed next to it
+        /// at the end of the move).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        carry: Option<FigureId>,
     },
     /// Give a figure a close combat action against an adjacent opposing figure, optionally
     /// activating a power that the close combat action activates (Flurry, Exploit Weakness,
@@ -76,6 +80,23 @@ pub enum Action {
         /// The power.
         power: Power,
         /// Where it goes.
+        to: Square,
+        /// An adjacent friend it carries (Carry).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        carry: Option<FigureId>,
+    },
+    /// Duo Attack (power action): two attacks, each close or single-target ranged, the second
+    /// at −1 damage.
+    DuoAttack {
+        /// The duo.
+        figure: FigureId,
+    },
+    /// Move and Attack (a transporter's move action, not starting next to an opposing figure):
+    /// move to `to`, attack from there at −2 attack, then move on.
+    MoveAndAttack {
+        /// The figure.
+        figure: FigureId,
+        /// Where it stops to attack.
         to: Square,
     },
     /// A power used as an action that neither moves nor attacks: Regeneration, Support (a
@@ -257,6 +278,13 @@ pub enum Decision {
         /// Friends that may take it.
         options: Vec<FigureId>,
     },
+    /// Place the figure the carrier carried next to it (the answer is [`Action::Place`]).
+    PlacePassenger {
+        /// The carrier.
+        carrier: FigureId,
+        /// The friend carried.
+        passenger: FigureId,
+    },
     /// Place a Smoke Cloud or Barrier marker, or stop (after at least one).
     PlaceMarkers {
         /// The figure.
@@ -265,6 +293,13 @@ pub enum Decision {
         power: Power,
         /// Squares chosen so far.
         placed: Vec<Square>,
+    },
+    /// Make the attack a combat ability grants (Duo Attack, Move and Attack), or decline it.
+    AbilityAttack {
+        /// The figure.
+        figure: FigureId,
+        /// The ability.
+        ability: Ability,
     },
     /// Use the rest of the movement (Hypersonic Speed), or stay.
     MoveOn {

@@ -423,6 +423,8 @@ pub struct AttackKind {
     pub power: Option<Power>,
     /// Made under Move and Attack.
     pub move_and_attack: bool,
+    /// Duo Attack's second attack.
+    pub duo_second: bool,
 }
 
 /// Resolves an attack against its targets, then the damage when it needs no choice. Returns
@@ -508,6 +510,7 @@ pub fn attack(
         knockbacks: Vec::new(),
         power: kind.power,
         move_and_attack: kind.move_and_attack,
+        duo_second: kind.duo_second,
         wave_many: wave_lines.len() > 1,
         splash: Vec::new(),
         blades: None,
@@ -538,6 +541,7 @@ fn ctx_of(attack: &AttackInProgress) -> AttackCtx {
         power: attack.power,
         blades: attack.blades,
         move_and_attack: attack.move_and_attack,
+        duo_second: attack.duo_second,
         wave_many: attack.wave_many,
     }
 }
@@ -666,6 +670,7 @@ fn resolve_roll(
     let kind = AttackKind {
         power: attack.power,
         move_and_attack: attack.move_and_attack,
+        duo_second: attack.duo_second,
     };
     let targets = attack.targets.clone();
     let ctx = ctx_of(&attack);
@@ -850,6 +855,7 @@ fn damage_value(state: &State, attack: &AttackInProgress) -> Value {
         power: attack.power,
         blades: attack.blades,
         move_and_attack: attack.move_and_attack,
+        duo_second: attack.duo_second,
         wave_many: attack.wave_many,
     };
     stat_in(state, a, Stat::Damage, Some(&ctx))
@@ -1236,6 +1242,7 @@ pub fn knockback_from(
         knockbacks: vec![(target, distance)],
         power: Some(Power::ForceBlast),
         move_and_attack: false,
+        duo_second: false,
         wave_many: false,
         splash: Vec::new(),
         blades: None,

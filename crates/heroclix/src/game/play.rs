@@ -109,6 +109,24 @@ pub fn pending(state: &State) -> Pending<Decision> {
                     placed: placed.clone(),
                 },
             },
+            Interrupt::PlacePassenger {
+                carrier, passenger, ..
+            } => Pending::Decide {
+                seats: vec![state.fig(*carrier).map_or(Seat(0), |f| f.owner)],
+                decision: Decision::PlacePassenger {
+                    carrier: *carrier,
+                    passenger: *passenger,
+                },
+            },
+            Interrupt::AbilityAttack {
+                figure, ability, ..
+            } => Pending::Decide {
+                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                decision: Decision::AbilityAttack {
+                    figure: *figure,
+                    ability: *ability,
+                },
+            },
             Interrupt::MoveOn { figure, speed } => Pending::Decide {
                 seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
                 decision: Decision::MoveOn {
@@ -209,6 +227,14 @@ fn move_inputs(state: &State, f: &Fig) -> (Vec<Standing>, Vec<FigureId>, u32) {
 /// at 2.
 pub fn move_speed(state: &State, f: &Fig, via: Option<Power>) -> u32 {
     let mut effects = powers::effects(state, f, Stat::Speed, None);
+    if state.carrying.is_some_and(|(c, _)| c == f.id) {
+        // Carry (spec COMB-2): −2 for the action, after any halving.
+        effects.push(Effect::new(
+            Change::Modify(-2),
+            "carrying a friend",
+            "transporte un ami",
+        ));
+    }
     match via {
         Some(Power::Charge | Power::RunningShot) => effects.push(Effect::new(
             Change::Halve,
@@ -268,6 +294,103 @@ pub fn paths_at_speed(
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// Where a figure given a Move and Attack move can stop to attack: squares next to opposing
+/// figures do not end its move.
+pub fn move_and_attack_stops(state: &State, f: &Fig) -> Vec<Square> {
+    let Some(from) = f.square else {
+        return Vec::new();
+    };
+    let others = standings(state, f);
+    let q = MoveQuery {
+        from,
+        speed: move_speed(state, f, None),
+        others: &others,
+        broke_away_from: &[],
+    };
+    let mode = movement::MoveMode {
+        ignore_near_enemies: true,
+        ..powers::move_mode(state, f, None)
+    };
+    movement::reach_with(&state.map, &q, mode)
+        .map(|r| r.destinations().into_iter().map(|(s, _)| s).collect())
+        .unwrap_or_default()
+}
+
+/// Friends `f` may carry on its next move (Carry).
+pub fn passengers(state: &State, f: &Fig) -> Vec<FigureId> {
+    if !powers::has(state, f, powers::Ability::Carry) {
+        return Vec::new();
+    }
+    state
+        .in_play()
+        .filter(|p| powers::can_carry(state, f, p))
+        .map(|p| p.id)
+        .collect()
+}
+
+/// The game as the carrier's move sees it: the passenger off the map, the carrier slowed.
+pub fn lifted(state: &State, carrier: FigureId, passenger: FigureId) -> State {
+    let mut s = state.clone();
+    if let Some(p) = s.fig_mut(passenger) {
+        p.square = None;
+    }
+    s.carrying = Some((carrier, passenger));
+    s
+}
+
+/// Lifts the passenger off the map for the carrier's move; returns where it stood.
+pub fn start_carry(state: &mut State, carrier: FigureId, passenger: FigureId) -> Option<Square> {
+    let from = state.fig(passenger).and_then(|p| p.square)?;
+    if let Some(p) = state.fig_mut(passenger) {
+        p.square = None;
+    }
+    state.carrying = Some((carrier, passenger));
+    Some(from)
+}
+
+/// The carrier's move is over: ask where the passenger goes (or put it back where it was if
+/// the move never happened). Steps already waiting keep their order after it.
+pub fn end_carry(state: &mut State, moved: bool, from: Square) {
+    let Some((carrier, passenger)) = state.carrying.take() else {
+        return;
+    };
+    if !moved {
+        if let Some(p) = state.fig_mut(passenger) {
+            p.square = Some(from);
+        }
+        return;
+    }
+    state.carried_this_turn.push(passenger);
+    if let Some(next) = state.interrupt.take() {
+        state.queued.insert(0, next);
+    }
+    state.interrupt = Some(Interrupt::PlacePassenger {
+        carrier,
+        passenger,
+        from,
+    });
+}
+
+/// Squares the passenger may be placed on: next to the carrier, free, not blocking; where it
+/// stood if none is.
+pub fn passenger_squares(state: &State, carrier: FigureId, from: Square) -> Vec<Square> {
+    let Some(c) = state.fig(carrier).and_then(|f| f.square) else {
+        return vec![from];
+    };
+    let free = |s: Square| {
+        state.map.cell(s).is_some_and(|x| !x.is_blocking()) && state.figure_at(s).is_none()
+    };
+    let out: Vec<Square> = c
+        .neighbours()
+        .filter(|s| state.map.adjacent(c, *s) && free(*s))
+        .collect();
+    if out.is_empty() && free(from) {
+        vec![from]
+    } else {
+        out
+    }
 }
 
 /// Where a figure can end a move made with `via` (`None`: a move action).
@@ -359,6 +482,12 @@ fn refusal_with(
             f.label
         ));
     }
+    if non_free && state.carried_this_turn.contains(&id) {
+        return Some(format!(
+            "{} was carried this turn: it cannot be given a non-free action until next turn",
+            f.label
+        ));
+    }
     if counts && state.actions_used >= action_total(state) {
         return Some(format!(
             "all {} action(s) of this turn have been given (action total)",
@@ -417,6 +546,27 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                     }
                 }
             }
+            Interrupt::PlacePassenger {
+                carrier,
+                passenger,
+                from,
+            } => {
+                for square in passenger_squares(state, *carrier, *from) {
+                    out.push(Action::Place {
+                        figure: *passenger,
+                        square,
+                    });
+                }
+            }
+            Interrupt::AbilityAttack {
+                figure,
+                ability,
+                second,
+            } => {
+                out.extend(power_actions::ability_attack_options(
+                    state, *figure, *ability, *second,
+                ));
+            }
             Interrupt::MoveOn { figure, speed } => {
                 out.push(Action::Decline);
                 let here = state.fig(*figure).and_then(|f| f.square);
@@ -469,7 +619,24 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                 out.push(Action::Pass { figure: f.id });
                 if move_refusal(state, seat, f.id).is_none() {
                     for to in move_destinations(state, f) {
-                        out.push(Action::Move { figure: f.id, to });
+                        out.push(Action::Move {
+                            figure: f.id,
+                            to,
+                            carry: None,
+                        });
+                    }
+                    for p in passengers(state, f) {
+                        let s = lifted(state, f.id, p);
+                        let Some(me) = s.fig(f.id) else { continue };
+                        for to in move_destinations(&s, me) {
+                            if Some(to) != f.square {
+                                out.push(Action::Move {
+                                    figure: f.id,
+                                    to,
+                                    carry: Some(p),
+                                });
+                            }
+                        }
                     }
                 }
                 if !fresh {
@@ -593,7 +760,12 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
                 Interrupt::Blades { .. } => {
                     "roll Blades/Claws/Fangs for the damage value (accept) or keep it (decline)"
                 }
-                Interrupt::FreeAttack { .. } => "make the free attack or decline it",
+                Interrupt::FreeAttack { .. } | Interrupt::AbilityAttack { .. } => {
+                    "make the free attack or decline it"
+                }
+                Interrupt::PlacePassenger { .. } => {
+                    "place the carried friend on a free square next to its carrier"
+                }
                 Interrupt::MoveOn { .. } => "move on with the rest of the movement, or decline",
                 Interrupt::PlaceMarkers { .. } => "place the next marker, or stop (decline)",
                 Interrupt::Reroll { .. } => {
@@ -626,7 +798,23 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
         (Phase::Play, a) if power_actions::refusal(state, seat, a).is_some() => {
             power_actions::refusal(state, seat, a).unwrap_or_default()
         }
-        (Phase::Play, Action::Move { figure, to }) => {
+        (Phase::Play, Action::Move { figure, carry: Some(p), .. }) => {
+            if let Some(r) = move_refusal(state, seat, *figure) {
+                return r;
+            }
+            match (state.fig(*figure), state.fig(*p)) {
+                (Some(c), Some(pf)) if !powers::can_carry(state, c, pf) => format!(
+                    "{} cannot carry {}: the carrier needs Carry (wing or transporter symbol) and the friend must stand next to it, with standard symbols, one square, no Battle Fury",
+                    c.label, pf.label
+                ),
+                (Some(c), _) => format!(
+                    "{} cannot get there carrying a friend: its speed is 2 lower",
+                    c.label
+                ),
+                _ => "no such figure".into(),
+            }
+        }
+        (Phase::Play, Action::Move { figure, to, .. }) => {
             if let Some(r) = move_refusal(state, seat, *figure) {
                 return r;
             }
@@ -694,6 +882,22 @@ pub fn apply(
                 state.phase = Phase::ChooseZones { next: next + 1 };
             }
         }
+        Action::Place { figure, square }
+            if matches!(state.interrupt, Some(Interrupt::PlacePassenger { .. })) =>
+        {
+            let carrier = match state.interrupt.take() {
+                Some(Interrupt::PlacePassenger { carrier, .. }) => Some(carrier),
+                _ => None,
+            };
+            if let Some(p) = state.fig_mut(*figure) {
+                p.square = Some(*square);
+            }
+            events.push(Event::Placed {
+                figure: *figure,
+                square: *square,
+            });
+            settle(state, carrier, dice, events);
+        }
         Action::Place { figure, square } => {
             if let Some(f) = state.fig_mut(*figure) {
                 f.square = Some(*square);
@@ -724,13 +928,43 @@ pub fn apply(
             }
             events.push(Event::Passed { figure: *figure });
         }
-        Action::Move { figure, to } => {
+        Action::Move { figure, to, carry } => {
             begin_action(state, *figure, !free_move(state, *figure));
+            let from = carry.and_then(|p| start_carry(state, *figure, p));
             let via = state
                 .fig(*figure)
                 .filter(|f| powers::phases_on_move(state, f))
                 .map(|_| Power::PhasingTeleport);
-            do_move(state, *figure, *to, via, dice, events);
+            let (moved, _) = do_move(state, *figure, *to, via, dice, events);
+            if let Some(from) = from {
+                end_carry(state, moved, from);
+            }
+            settle(state, Some(*figure), dice, events);
+        }
+        Action::DuoAttack { figure } => {
+            begin_action(state, *figure, true);
+            state.interrupt = Some(Interrupt::AbilityAttack {
+                figure: *figure,
+                ability: powers::Ability::DuoAttack,
+                second: false,
+            });
+        }
+        Action::MoveAndAttack { figure, to } => {
+            begin_action(state, *figure, !free_move(state, *figure));
+            state.moving_and_attacking = Some(*figure);
+            let speed = state.fig(*figure).map_or(0, |f| move_speed(state, f, None));
+            let (moved, cost) = do_move(state, *figure, *to, None, dice, events);
+            if moved {
+                state.queued.push(Interrupt::MoveOn {
+                    figure: *figure,
+                    speed: speed.saturating_sub(cost),
+                });
+                state.interrupt = Some(Interrupt::AbilityAttack {
+                    figure: *figure,
+                    ability: powers::Ability::MoveAndAttack,
+                    second: false,
+                });
+            }
             settle(state, Some(*figure), dice, events);
         }
         Action::CloseAttack { .. }
@@ -768,14 +1002,9 @@ pub fn apply(
         }
         Action::MoveOn { to } => {
             if let Some(Interrupt::MoveOn { figure, .. }) = state.interrupt.take() {
-                do_move(
-                    state,
-                    figure,
-                    *to,
-                    Some(Power::HypersonicSpeed),
-                    dice,
-                    events,
-                );
+                let via =
+                    (state.moving_and_attacking != Some(figure)).then_some(Power::HypersonicSpeed);
+                do_move(state, figure, *to, via, dice, events);
                 settle(state, Some(figure), dice, events);
             }
         }
@@ -795,6 +1024,7 @@ pub fn apply(
                 }
                 Some(
                     Interrupt::FreeAttack { figure, .. }
+                    | Interrupt::AbilityAttack { figure, .. }
                     | Interrupt::MoveOn { figure, .. }
                     | Interrupt::PlaceMarkers { figure, .. },
                 ) => Some(figure),
@@ -846,6 +1076,7 @@ fn settle(state: &mut State, actor: Option<FigureId>, dice: &mut Dice, events: &
         return;
     }
     state.charging = None;
+    state.moving_and_attacking = None;
     state.ignoring.clear();
     power_actions::drop_orphans(state, events);
     match actor {

@@ -202,7 +202,23 @@ pub fn legal_for(
                             figure: id,
                             power: p,
                             to,
+                            carry: None,
                         });
+                    }
+                }
+                // Carry works on every move a figure is given an action for (spec COMB-2).
+                for passenger in play::passengers(state, f) {
+                    let s = play::lifted(state, id, passenger);
+                    let Some(me) = s.fig(id) else { continue };
+                    for to in play::move_destinations_via(&s, me, Some(p)) {
+                        if Some(to) != f.square {
+                            out.push(Action::PowerMove {
+                                figure: id,
+                                power: p,
+                                to,
+                                carry: Some(passenger),
+                            });
+                        }
                     }
                 }
             }
@@ -214,6 +230,16 @@ pub fn legal_for(
                     power: p,
                     target: None,
                 });
+            }
+        }
+        if powers::has(state, f, Ability::DuoAttack)
+            && ability_attack_options(state, id, Ability::DuoAttack, false).len() > 1
+        {
+            out.push(Action::DuoAttack { figure: id });
+        }
+        if powers::has(state, f, Ability::MoveAndAttack) && !state.next_to_enemy(f) {
+            for to in play::move_and_attack_stops(state, f) {
+                out.push(Action::MoveAndAttack { figure: id, to });
             }
         }
         if powers::power(state, f, Power::Regeneration) {
@@ -246,6 +272,7 @@ pub fn legal_for(
                     figure: id,
                     power: Power::Sidestep,
                     to,
+                    carry: None,
                 });
             }
         }
@@ -331,6 +358,42 @@ pub fn force_blast_targets(state: &State, f: &Fig) -> Vec<FigureId> {
                 .is_some_and(|t| !powers::ignores_knockback(state, t))
         })
         .collect()
+}
+
+/// The legal answers to an attack a combat ability grants: any close attack, or a ranged
+/// attack (single target for Duo Attack).
+pub fn ability_attack_options(
+    state: &State,
+    figure: FigureId,
+    ability: Ability,
+    second: bool,
+) -> Vec<Action> {
+    let _ = second;
+    let mut out = vec![Action::Decline];
+    let Some(f) = state.fig(figure) else {
+        return out;
+    };
+    for t in close_targets(state, f) {
+        out.push(Action::FreeAttack {
+            targets: vec![t],
+            ranged: false,
+            power: None,
+        });
+    }
+    if can_shoot(state, f) {
+        let occ = combat::occupancy(state);
+        for set in combat::ranged_target_sets(state, f, &occ) {
+            if ability == Ability::DuoAttack && set.len() > 1 {
+                continue;
+            }
+            out.push(Action::FreeAttack {
+                targets: set,
+                ranged: true,
+                power: None,
+            });
+        }
+    }
+    out
 }
 
 /// The legal answers to a free attack a power grants.
@@ -430,6 +493,9 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
             (*figure, *power)
         }
         Action::Outwit { figure, .. } => (*figure, Power::Outwit),
+        Action::DuoAttack { figure } | Action::MoveAndAttack { figure, .. } => {
+            return Some(ability_refusal(state, seat, action, *figure));
+        }
         Action::Perplex { figure, .. } => (*figure, Power::Perplex),
         _ => return None,
     };
@@ -564,6 +630,38 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
     })
 }
 
+fn ability_refusal(state: &State, seat: Seat, action: &Action, figure: FigureId) -> String {
+    let Some(f) = state.fig(figure) else {
+        return format!("there is no figure #{}", figure.0);
+    };
+    let ability = if matches!(action, Action::DuoAttack { .. }) {
+        Ability::DuoAttack
+    } else {
+        Ability::MoveAndAttack
+    };
+    if let Some(r) = play::action_refusal(state, seat, figure, true) {
+        return r;
+    }
+    if !powers::has(state, f, ability) {
+        return format!(
+            "{} does not have {} now (its base symbol, unless countered or Earthbound/Neutralized)",
+            f.label,
+            ability.name(skirmish_lang::Lang::En)
+        );
+    }
+    match action {
+        Action::MoveAndAttack { to, .. } if state.next_to_enemy(f) => format!(
+            "{} starts next to an opposing figure: Move and Attack needs a move action begun away from them (cannot stop on {to})",
+            f.label
+        ),
+        Action::MoveAndAttack { to, .. } => format!(
+            "{} cannot stop on {to} to attack: out of reach or not a legal end square",
+            f.label
+        ),
+        _ => format!("{} has no target for Duo Attack", f.label),
+    }
+}
+
 /// Plays a power action. Returns the figure whose action it is, for the end of the action.
 pub fn apply(
     state: &mut State,
@@ -581,7 +679,7 @@ pub fn apply(
         } => {
             play::begin_action(state, *attacker, true);
             if *power == Some(Power::Flurry) {
-                state.queued = Some(Interrupt::FreeAttack {
+                state.queued.push(Interrupt::FreeAttack {
                     figure: *attacker,
                     power: Power::Flurry,
                     close: true,
@@ -628,7 +726,12 @@ pub fn apply(
             combat::attack(state, *attacker, targets, ranged, kind, dice, events);
             Some(*attacker)
         }
-        Action::PowerMove { figure, power, to } => {
+        Action::PowerMove {
+            figure,
+            power,
+            to,
+            carry,
+        } => {
             let free = is_free(*power);
             if free {
                 state.used_this_turn.push((*figure, *power));
@@ -643,6 +746,7 @@ pub fn apply(
             if *power == Power::Charge {
                 state.charging = Some(*figure);
             }
+            let from = carry.and_then(|p| play::start_carry(state, *figure, p));
             let speed = state
                 .fig(*figure)
                 .map_or(0, |f| play::move_speed(state, f, Some(*power)));
@@ -651,7 +755,7 @@ pub fn apply(
                 match power {
                     Power::Charge | Power::RunningShot | Power::HypersonicSpeed => {
                         if *power == Power::HypersonicSpeed {
-                            state.queued = Some(Interrupt::MoveOn {
+                            state.queued.push(Interrupt::MoveOn {
                                 figure: *figure,
                                 speed: speed.saturating_sub(cost),
                             });
@@ -665,6 +769,10 @@ pub fn apply(
                     }
                     _ => {}
                 }
+            }
+            if let Some(from) = from {
+                // The passenger is set down before the free attack (FAQ *Personnage volant*).
+                play::end_carry(state, moved, from);
             }
             if free {
                 None
@@ -824,7 +932,7 @@ pub fn apply(
 fn made_or_refund(state: &mut State, attacker: FigureId, made: bool) {
     if !made {
         state.actions_used = state.actions_used.saturating_sub(1);
-        state.queued = None;
+        state.queued.clear();
         if let Some(f) = state.fig_mut(attacker) {
             f.acted_this_turn = false;
         }
@@ -910,14 +1018,36 @@ pub fn apply_free_attack(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> Option<FigureId> {
-    let Some(Interrupt::FreeAttack {
-        figure, power: by, ..
-    }) = state.interrupt.take()
-    else {
-        return None;
+    let (figure, by, kind_extra) = match state.interrupt.take() {
+        Some(Interrupt::FreeAttack { figure, power, .. }) => (figure, power, None),
+        Some(Interrupt::AbilityAttack {
+            figure,
+            ability,
+            second,
+        }) => (figure, Power::Charge, Some((ability, second))),
+        other => {
+            state.interrupt = other;
+            return None;
+        }
     };
+    if let Some((ability, second)) = kind_extra {
+        if ability == Ability::DuoAttack && !second {
+            state.queued.push(Interrupt::AbilityAttack {
+                figure,
+                ability,
+                second: true,
+            });
+        }
+        let kind = AttackKind {
+            power: None,
+            move_and_attack: ability == Ability::MoveAndAttack,
+            duo_second: second,
+        };
+        combat::attack(state, figure, targets.to_vec(), ranged, kind, dice, events);
+        return Some(figure);
+    }
     if power == Some(Power::Flurry) {
-        state.queued = Some(Interrupt::FreeAttack {
+        state.queued.push(Interrupt::FreeAttack {
             figure,
             power: Power::Flurry,
             close: true,
@@ -951,22 +1081,33 @@ pub fn apply_free_attack(
 /// queued step if it can still be taken (Flurry's second attack only while Flurry shows and an
 /// opposing figure is adjacent), `None` when the action is over.
 pub fn next_step(state: &mut State) -> Option<Interrupt> {
-    let next = state.queued.take()?;
-    match &next {
+    while !state.queued.is_empty() {
+        let next = state.queued.remove(0);
+        if step_possible(state, &next) {
+            return Some(next);
+        }
+    }
+    None
+}
+
+fn step_possible(state: &State, next: &Interrupt) -> bool {
+    match next {
         Interrupt::FreeAttack {
             figure,
             power: Power::Flurry,
             ..
-        } => {
-            let f = state.fig(*figure)?;
-            (powers::power(state, f, Power::Flurry) && !close_targets(state, f).is_empty())
-                .then_some(next)
-        }
+        } => state.fig(*figure).is_some_and(|f| {
+            powers::power(state, f, Power::Flurry) && !close_targets(state, f).is_empty()
+        }),
         Interrupt::MoveOn { figure, speed } => {
-            let f = state.fig(*figure)?;
-            (f.in_play() && *speed > 0).then_some(next)
+            *speed > 0 && state.fig(*figure).is_some_and(|f| f.in_play())
         }
-        _ => Some(next),
+        Interrupt::AbilityAttack { figure, .. } => {
+            state.fig(*figure).is_some_and(|f| f.in_play())
+                && ability_attack_options(state, *figure, Ability::DuoAttack, true).len() > 1
+        }
+        Interrupt::FreeAttack { figure, .. } => state.fig(*figure).is_some_and(|f| f.in_play()),
+        _ => true,
     }
 }
 
@@ -975,7 +1116,8 @@ pub fn move_on_squares(state: &State, figure: FigureId, speed: u32) -> Vec<Squar
     let Some(f) = state.fig(figure) else {
         return Vec::new();
     };
-    play::destinations_at_speed(state, f, Some(Power::HypersonicSpeed), speed)
+    let via = (state.moving_and_attacking != Some(figure)).then_some(Power::HypersonicSpeed);
+    play::destinations_at_speed(state, f, via, speed)
 }
 
 /// Squares where the next Smoke Cloud or Barrier marker may go (spec ATK-8, DEF-6): within
@@ -1102,6 +1244,7 @@ fn remove_markers(
 /// Start of a seat's turn: counters placed by its figures end, once-per-turn uses reset.
 pub fn turn_started(state: &mut State, events: &mut Vec<Event>) {
     let seat = state.active_seat();
+    state.carried_this_turn.clear();
     remove_markers(state, |m| m.seat != seat, events);
     state.used_this_turn.clear();
     state.shape_changed.clear();

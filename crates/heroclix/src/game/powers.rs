@@ -337,6 +337,8 @@ pub struct AttackCtx {
     pub move_and_attack: bool,
     /// The attack is a Pulse Wave reaching more than one figure (damage 1).
     pub wave_many: bool,
+    /// Duo Attack's second attack (−1 damage, minimum 1).
+    pub duo_second: bool,
 }
 
 fn fx(change: Change, en: &str, fr: &str) -> Effect {
@@ -437,6 +439,18 @@ pub fn effects(state: &State, f: &Fig, stat: Stat, ctx: Option<&AttackCtx>) -> V
                         ));
                     }
                     _ => {}
+                }
+                if ctx.duo_second {
+                    out.push(fx(
+                        Change::Modify(-1),
+                        "Duo Attack: second attack",
+                        "Attaque duo : seconde attaque",
+                    ));
+                    out.push(fx(
+                        Change::Minimum(1),
+                        "Duo Attack: second attack",
+                        "Attaque duo : seconde attaque",
+                    ));
                 }
                 if let Some(roll) = ctx.blades {
                     out.insert(
@@ -684,6 +698,9 @@ pub fn move_mode(state: &State, f: &Fig, via: Option<Power>) -> MoveMode {
     if via == Some(Power::Sidestep) {
         m.speed_locked = true;
     }
+    if via.is_none() && state.moving_and_attacking == Some(f.id) {
+        m.ignore_near_enemies = true;
+    }
     if via == Some(Power::HypersonicSpeed) {
         // Spec SPD-10: no breakaway needed, squares next to opposing figures do not stop it.
         m.pass_enemies = true;
@@ -696,6 +713,24 @@ pub fn move_mode(state: &State, f: &Fig, via: Option<Power>) -> MoveMode {
 pub fn stealthy(state: &State, f: &Fig) -> bool {
     power(state, f, Power::Stealth)
         && !(state.options.powers.stealth_only_off_turn && state.active_seat() == f.owner)
+}
+
+/// True if `carrier` may carry `p` (spec COMB-2): a friend standing next to it, with standard
+/// symbols (no wing, dolphin, transporter, duo, giant or colossal symbol — the later card's
+/// list, the 2009 card's being illegible), single-base, without Battle Fury, not carrying or
+/// carried itself.
+pub fn can_carry(state: &State, carrier: &Fig, p: &Fig) -> bool {
+    let s = p.def.symbols;
+    has(state, carrier, Ability::Carry)
+        && p.id != carrier.id
+        && p.in_play()
+        && state.allied(p.owner, carrier.owner)
+        && state.figures_adjacent(carrier, p)
+        && !p.is_multi_base()
+        && s.speed == SpeedSymbol::Boot
+        && s.attack != AttackSymbol::Duo
+        && !matches!(s.damage, DamageSymbol::Giant | DamageSymbol::Colossal)
+        && !power(state, p, Power::BattleFury)
 }
 
 /// True if the figure can make no ranged attack (Battle Fury).

@@ -276,6 +276,15 @@ pub enum Interrupt {
         /// Friends that may take it.
         options: Vec<FigureId>,
     },
+    /// The carrier's move has ended: its passenger is placed next to it.
+    PlacePassenger {
+        /// The carrier.
+        carrier: FigureId,
+        /// The friend carried.
+        passenger: FigureId,
+        /// Where the passenger stood, should no square next to the carrier be free.
+        from: Square,
+    },
     /// Smoke Cloud or Barrier: place markers one at a time, each next to one already placed.
     PlaceMarkers {
         /// The figure.
@@ -284,6 +293,16 @@ pub enum Interrupt {
         power: crate::figure::Power,
         /// Squares already chosen.
         placed: Vec<Square>,
+    },
+    /// An attack a combat ability grants: Duo Attack's two attacks (the second at −1 damage),
+    /// Move and Attack's one attack during its move (−2 attack).
+    AbilityAttack {
+        /// The figure.
+        figure: FigureId,
+        /// Duo Attack or Move and Attack.
+        ability: crate::game::powers::Ability,
+        /// Duo Attack's second attack.
+        second: bool,
     },
     /// Hypersonic Speed: after its attack the figure may use the rest of its movement.
     MoveOn {
@@ -317,6 +336,9 @@ pub struct AttackInProgress {
     /// Made under Move and Attack.
     #[serde(default)]
     pub move_and_attack: bool,
+    /// Duo Attack's second attack.
+    #[serde(default)]
+    pub duo_second: bool,
     /// A Pulse Wave reaching several figures (damage 1).
     #[serde(default)]
     pub wave_many: bool,
@@ -379,6 +401,16 @@ pub struct State {
     /// The figure resolving a Charge (it ignores knockback meanwhile).
     #[serde(default)]
     pub charging: Option<FigureId>,
+    /// A carrier and the friend it carries, during the carrier's move (speed −2; the passenger
+    /// is off the map until placed).
+    #[serde(default)]
+    pub carrying: Option<(FigureId, FigureId)>,
+    /// Figures carried this turn: no non-free action for them until next turn.
+    #[serde(default)]
+    pub carried_this_turn: Vec<FigureId>,
+    /// The figure resolving a Move and Attack (it passes squares next to opposing figures).
+    #[serde(default)]
+    pub moving_and_attacking: Option<FigureId>,
     /// Once-per-turn powers used this turn, by figure (Outwit, Perplex, Probability Control,
     /// Poison, Leadership).
     #[serde(default)]
@@ -390,10 +422,10 @@ pub struct State {
     /// Skrulls roll: `(attacker, target)`.
     #[serde(default)]
     pub shape_changed: Vec<(FigureId, FigureId)>,
-    /// The next step of the action under way once the current one ends (Flurry's second
-    /// attack, the free attack of Charge or Running Shot...).
+    /// The next steps of the action under way once the current one ends, in order (Flurry's
+    /// second attack, Hypersonic Speed's move on...).
     #[serde(default)]
-    pub queued: Option<Interrupt>,
+    pub queued: Vec<Interrupt>,
     /// A Leadership roll succeeded this turn: one more action (never more than one).
     #[serde(default)]
     pub leadership_bonus: bool,

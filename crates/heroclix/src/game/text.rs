@@ -177,6 +177,15 @@ pub fn attack_text(
     )
 }
 
+/// ", carrying Vex" when a move carries a friend.
+fn carry_text(state: &State, carry: Option<FigureId>, lang: Lang) -> String {
+    match (carry, lang) {
+        (Some(p), Lang::Fr) => format!(" en transportant {}", figure_name(state, p)),
+        (Some(p), _) => format!(", carrying {}", figure_name(state, p)),
+        (None, _) => String::new(),
+    }
+}
+
 /// An attack's text with the power it is made with: "Energy Explosion — Ranged attack: ...".
 fn with_power(text: String, power: Option<Power>, lang: Lang) -> String {
     match power {
@@ -261,8 +270,9 @@ impl<'a> ActionTexts<'a> {
                     format!("Place {} on {square}", name(figure))
                 }
             }
-            Action::Move { figure, to, .. } => {
+            Action::Move { figure, to, carry } => {
                 let n = name(figure);
+                let carrying = carry_text(s, *carry, lang);
                 let pushing = pushing_note(s, *figure, lang);
                 let from = s.fig(*figure).and_then(|f| f.square);
                 if from == Some(*to) {
@@ -274,7 +284,9 @@ impl<'a> ActionTexts<'a> {
                     };
                 }
                 let mut extra = Vec::new();
-                if let Some(c) = self.move_cost(*figure, *to) {
+                if carry.is_some() {
+                    extra.push(lang.pick("speed −2", "vitesse −2").to_string());
+                } else if let Some(c) = self.move_cost(*figure, *to) {
                     extra.push(match (fr, c) {
                         (true, c) => format!("{c} case(s)"),
                         (false, 1) => "1 square".to_string(),
@@ -293,9 +305,9 @@ impl<'a> ActionTexts<'a> {
                     format!(" ({})", extra.join(", "))
                 };
                 if fr {
-                    format!("Déplacer {n} en {to}{extra}{pushing}")
+                    format!("Déplacer {n} en {to}{carrying}{extra}{pushing}")
                 } else {
-                    format!("Move {n} to {to}{extra}{pushing}")
+                    format!("Move {n} to {to}{carrying}{extra}{pushing}")
                 }
             }
             Action::CloseAttack {
@@ -327,7 +339,12 @@ impl<'a> ActionTexts<'a> {
                     pushing_note(s, *attacker, lang)
                 )
             }
-            Action::PowerMove { figure, power, to } => {
+            Action::PowerMove {
+                figure,
+                power,
+                to,
+                carry,
+            } => {
                 let free = power_actions::is_free(*power);
                 let then = match (power, fr) {
                     (Power::Charge, false) => ", then a free close attack",
@@ -343,14 +360,19 @@ impl<'a> ActionTexts<'a> {
                 } else {
                     pushing_note(s, *figure, lang)
                 };
+                let carrying = carry_text(s, *carry, lang);
                 if fr {
                     format!(
-                        "{} : {} va en {to}{then}{note}",
+                        "{} : {} va en {to}{carrying}{then}{note}",
                         power.name(lang),
                         name(figure)
                     )
                 } else {
-                    format!("{}: {} to {to}{then}{note}", power.name(lang), name(figure))
+                    format!(
+                        "{}: {} to {to}{carrying}{then}{note}",
+                        power.name(lang),
+                        name(figure)
+                    )
                 }
             }
             Action::UsePower {
@@ -422,7 +444,10 @@ impl<'a> ActionTexts<'a> {
                 power,
             } => {
                 let attacker = match &s.interrupt {
-                    Some(Interrupt::FreeAttack { figure, .. }) => Some(*figure),
+                    Some(
+                        Interrupt::FreeAttack { figure, .. }
+                        | Interrupt::AbilityAttack { figure, .. },
+                    ) => Some(*figure),
                     _ => None,
                 };
                 let text = match (attacker, power) {
@@ -438,6 +463,36 @@ impl<'a> ActionTexts<'a> {
                     lang,
                 );
                 format!("{text}{}", lang.pick(" (free)", " (gratuite)"))
+            }
+            Action::DuoAttack { figure } => {
+                if fr {
+                    format!(
+                        "Attaque duo : {} fait deux attaques (la seconde à −1 dégât){}",
+                        name(figure),
+                        pushing_note(s, *figure, lang)
+                    )
+                } else {
+                    format!(
+                        "Duo Attack: {} makes two attacks (the second at −1 damage){}",
+                        name(figure),
+                        pushing_note(s, *figure, lang)
+                    )
+                }
+            }
+            Action::MoveAndAttack { figure, to } => {
+                if fr {
+                    format!(
+                        "Se déplacer et attaquer : {} va en {to}, attaque (−2 en attaque) puis peut repartir{}",
+                        name(figure),
+                        pushing_note(s, *figure, lang)
+                    )
+                } else {
+                    format!(
+                        "Move and Attack: {} to {to}, attacks there (−2 attack), then may move on{}",
+                        name(figure),
+                        pushing_note(s, *figure, lang)
+                    )
+                }
             }
             Action::MoveOn { to } => {
                 if fr {
@@ -468,7 +523,7 @@ impl<'a> ActionTexts<'a> {
                 Some(Interrupt::Reroll { .. }) => {
                     lang.pick("Let the roll stand", "Garder le jet").into()
                 }
-                Some(Interrupt::FreeAttack { .. }) => {
+                Some(Interrupt::FreeAttack { .. } | Interrupt::AbilityAttack { .. }) => {
                     lang.pick("No attack", "Pas d'attaque").into()
                 }
                 Some(Interrupt::MoveOn { .. }) => lang.pick("Stay here", "Rester ici").into(),
@@ -697,6 +752,36 @@ pub fn describe_decision(state: &State, decision: &Decision, lang: Lang) -> Stri
                     "{} may make {}'s free attack",
                     figure_name(state, *figure),
                     power.name(lang)
+                )
+            }
+        }
+        Decision::PlacePassenger { carrier, passenger } => {
+            if fr {
+                format!(
+                    "placez {} sur une case libre adjacente à {}",
+                    figure_name(state, *passenger),
+                    figure_name(state, *carrier)
+                )
+            } else {
+                format!(
+                    "place {} on a free square next to {}",
+                    figure_name(state, *passenger),
+                    figure_name(state, *carrier)
+                )
+            }
+        }
+        Decision::AbilityAttack { figure, ability } => {
+            if fr {
+                format!(
+                    "{} peut attaquer ({})",
+                    figure_name(state, *figure),
+                    ability.name(lang)
+                )
+            } else {
+                format!(
+                    "{} may attack ({})",
+                    figure_name(state, *figure),
+                    ability.name(lang)
                 )
             }
         }
