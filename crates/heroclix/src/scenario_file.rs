@@ -1070,6 +1070,8 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
         "move_on" => &["to"],
         "accept" | "decline" => &[],
         "redirect" => &["friend"],
+        "telekinesis" => &["figure", "target", "to"],
+        "mind_control" => &["figure", "target", "targets"],
         "duo_attack" => &["figure"],
         "move_and_attack" => &["figure", "to"],
         "place_marker" => &["square"],
@@ -1311,7 +1313,7 @@ fn read_step(
                         | "area_attack",
                         "figure",
                     ) => ("attacker", v),
-                    ("ranged_attack" | "free_attack", "target") => {
+                    ("ranged_attack" | "free_attack" | "mind_control", "target") => {
                         ("targets", Json::Array(vec![v]))
                     }
                     (_, other) => (other, v),

@@ -166,6 +166,16 @@ impl GreedyBot {
                     };
                 }
             }
+            Some(Interrupt::Controlled { .. }) => {
+                // The bot does not yet plan with a borrowed figure: it lets it stand.
+                for (i, a) in legal.iter().enumerate() {
+                    scores[i] = if matches!(a, Action::Decline) {
+                        0.0
+                    } else {
+                        -1.0
+                    };
+                }
+            }
             Some(Interrupt::PlacePassenger { .. }) => {
                 // Any free square next to the carrier will do.
                 for s in scores.iter_mut() {

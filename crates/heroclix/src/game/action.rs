@@ -111,6 +111,25 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         target: Option<FigureId>,
     },
+    /// Mind Control (power action): a close attack on an adjacent opposing figure or a ranged
+    /// attack (range 0 counts as 4) that deals no damage; each figure hit may then be given one
+    /// free action by the controller (spec SPD-6).
+    MindControl {
+        /// The Mind Controller.
+        figure: FigureId,
+        /// The targets (one for a close attack).
+        targets: Vec<FigureId>,
+    },
+    /// Telekinesis (power action): move a friendly figure, or — after a hit with an attack
+    /// that deals no damage — an opposing one, to `to` (spec ATK-12).
+    Telekinesis {
+        /// The Telekinesis user.
+        figure: FigureId,
+        /// The figure moved.
+        target: FigureId,
+        /// Where it goes.
+        to: Square,
+    },
     /// Outwit (free action): counter one power or combat ability of an opposing figure.
     Outwit {
         /// The Outwit user.
@@ -277,6 +296,14 @@ pub enum Decision {
         amount: u8,
         /// Friends that may take it.
         options: Vec<FigureId>,
+    },
+    /// Give the mind-controlled figure one free action (any of its actions), or none
+    /// (decline).
+    Controlled {
+        /// The Mind Controller.
+        controller: FigureId,
+        /// The figure controlled.
+        figure: FigureId,
     },
     /// Place the figure the carrier carried next to it (the answer is [`Action::Place`]).
     PlacePassenger {

@@ -1460,7 +1460,9 @@ pub fn knock_out_if_done(state: &mut State, ids: &[FigureId], events: &mut Vec<E
         }
         // Points go to the active player, or — for a figure KO'd on its own side's turn — to
         // the last opponent that damaged it.
-        let scorer = if !state.allied(active, f.owner) {
+        // FAQ *Contrôle Psychique*: a figure knocked out while mind-controlled scores for the
+        // controller.
+        let scorer = if f.controlled_from.is_some() || !state.allied(active, f.owner) {
             Some(active)
         } else {
             f.last_damaged_by

@@ -109,6 +109,13 @@ pub fn pending(state: &State) -> Pending<Decision> {
                     placed: placed.clone(),
                 },
             },
+            Interrupt::Controlled { controller, figure } => Pending::Decide {
+                seats: vec![state.fig(*controller).map_or(Seat(0), |f| f.owner)],
+                decision: Decision::Controlled {
+                    controller: *controller,
+                    figure: *figure,
+                },
+            },
             Interrupt::PlacePassenger {
                 carrier, passenger, ..
             } => Pending::Decide {
@@ -546,6 +553,19 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                     }
                 }
             }
+            Interrupt::Controlled { controller, figure } => {
+                out.push(Action::Decline);
+                let lent = power_actions::lent_view(state, *figure, *controller);
+                let seat = lent.fig(*figure).map_or(Seat(0), |f| f.owner);
+                if let Some(f) = lent.fig(*figure) {
+                    let occ = combat::occupancy(&lent);
+                    out.extend(
+                        figure_actions(&lent, seat, f, &occ)
+                            .into_iter()
+                            .filter(|a| !matches!(a, Action::Pass { .. })),
+                    );
+                }
+            }
             Interrupt::PlacePassenger {
                 carrier,
                 passenger,
@@ -611,70 +631,82 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                 .iter()
                 .filter(|f| f.owner == seat && f.in_play())
             {
-                let fresh = action_refusal(state, seat, f.id, true).is_none();
-                out.extend(power_actions::legal_for(state, f, fresh, &occ));
-                if action_refusal(state, seat, f.id, false).is_some() {
-                    continue;
-                }
-                out.push(Action::Pass { figure: f.id });
-                if move_refusal(state, seat, f.id).is_none() {
-                    for to in move_destinations(state, f) {
-                        out.push(Action::Move {
-                            figure: f.id,
-                            to,
-                            carry: None,
-                        });
-                    }
-                    for p in passengers(state, f) {
-                        let s = lifted(state, f.id, p);
-                        let Some(me) = s.fig(f.id) else { continue };
-                        for to in move_destinations(&s, me) {
-                            if Some(to) != f.square {
-                                out.push(Action::Move {
-                                    figure: f.id,
-                                    to,
-                                    carry: Some(p),
-                                });
-                            }
-                        }
-                    }
-                }
-                if !fresh {
-                    continue;
-                }
-                for target in power_actions::close_targets(state, f) {
-                    out.push(Action::CloseAttack {
-                        attacker: f.id,
-                        target,
-                        power: None,
-                    });
-                }
-                for targets in combat::ranged_target_sets(state, f, &occ) {
-                    out.push(Action::RangedAttack {
-                        attacker: f.id,
-                        targets,
-                        power: None,
-                    });
-                }
-                for (square, ranged) in combat::blocking_targets(state, f, &occ) {
-                    out.push(Action::DestroyBlocking {
-                        attacker: f.id,
-                        square,
-                        ranged,
-                    });
-                }
-                for (square, dir, ranged) in combat::wall_targets(state, f, &occ) {
-                    out.push(Action::DestroyWall {
-                        attacker: f.id,
-                        square,
-                        dir,
-                        ranged,
-                    });
-                }
+                out.extend(figure_actions(state, seat, f, &occ));
             }
             out.push(Action::EndTurn);
         }
         Phase::Over => {}
+    }
+    out
+}
+
+/// The actions a figure of `seat` may be given now in its side's turn.
+pub fn figure_actions(
+    state: &State,
+    seat: Seat,
+    f: &Fig,
+    occ: &skirmish_los::OccupancyGrid,
+) -> Vec<Action> {
+    let mut out = Vec::new();
+    let fresh = action_refusal(state, seat, f.id, true).is_none();
+    out.extend(power_actions::legal_for(state, f, fresh, occ));
+    if action_refusal(state, seat, f.id, false).is_some() {
+        return out;
+    }
+    out.push(Action::Pass { figure: f.id });
+    if move_refusal(state, seat, f.id).is_none() {
+        for to in move_destinations(state, f) {
+            out.push(Action::Move {
+                figure: f.id,
+                to,
+                carry: None,
+            });
+        }
+        for p in passengers(state, f) {
+            let s = lifted(state, f.id, p);
+            let Some(me) = s.fig(f.id) else { continue };
+            for to in move_destinations(&s, me) {
+                if Some(to) != f.square {
+                    out.push(Action::Move {
+                        figure: f.id,
+                        to,
+                        carry: Some(p),
+                    });
+                }
+            }
+        }
+    }
+    if !fresh {
+        return out;
+    }
+    for target in power_actions::close_targets(state, f) {
+        out.push(Action::CloseAttack {
+            attacker: f.id,
+            target,
+            power: None,
+        });
+    }
+    for targets in combat::ranged_target_sets(state, f, occ) {
+        out.push(Action::RangedAttack {
+            attacker: f.id,
+            targets,
+            power: None,
+        });
+    }
+    for (square, ranged) in combat::blocking_targets(state, f, occ) {
+        out.push(Action::DestroyBlocking {
+            attacker: f.id,
+            square,
+            ranged,
+        });
+    }
+    for (square, dir, ranged) in combat::wall_targets(state, f, occ) {
+        out.push(Action::DestroyWall {
+            attacker: f.id,
+            square,
+            dir,
+            ranged,
+        });
     }
     out
 }
@@ -766,6 +798,9 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
                 Interrupt::PlacePassenger { .. } => {
                     "place the carried friend on a free square next to its carrier"
                 }
+                Interrupt::Controlled { .. } => {
+                    "give the mind-controlled figure one of its actions, or none (decline)"
+                }
                 Interrupt::MoveOn { .. } => "move on with the rest of the movement, or decline",
                 Interrupt::PlaceMarkers { .. } => "place the next marker, or stop (decline)",
                 Interrupt::Reroll { .. } => {
@@ -850,7 +885,7 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
 }
 
 /// Plays a legal action.
-pub fn apply(
+fn apply_now(
     state: &mut State,
     seat: Seat,
     action: &Action,
@@ -973,6 +1008,8 @@ pub fn apply(
         | Action::PowerMove { .. }
         | Action::UsePower { .. }
         | Action::Outwit { .. }
+        | Action::Telekinesis { .. }
+        | Action::MindControl { .. }
         | Action::Perplex { .. } => {
             let actor = power_actions::apply(state, seat, action, dice, events);
             // An attack whose every target escaped was never made: no token (FAQ *Skrulls*).
@@ -1065,6 +1102,29 @@ pub fn apply(
     Ok(())
 }
 
+/// Plays an action: the mind-controlled figure's free action when one is asked for, any
+/// other action as usual.
+pub fn apply(
+    state: &mut State,
+    seat: Seat,
+    action: &Action,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    if let Some(Interrupt::Controlled { controller, figure }) = state.interrupt.clone() {
+        state.interrupt = None;
+        if matches!(action, Action::Decline) {
+            if !power_actions::next_controlled(state, dice, events) {
+                settle(state, Some(controller), dice, events);
+            }
+            return Ok(());
+        }
+        power_actions::lend(state, figure, controller);
+        return apply_now(state, seat, action, dice, events);
+    }
+    apply_now(state, seat, action, dice, events)
+}
+
 /// A step of an action has ended: go on to the next step the action holds, or end the action
 /// (`actor`'s token) — or, after a free action, just check for the end of the game.
 fn settle(state: &mut State, actor: Option<FigureId>, dice: &mut Dice, events: &mut Vec<Event>) {
@@ -1079,6 +1139,20 @@ fn settle(state: &mut State, actor: Option<FigureId>, dice: &mut Dice, events: &
     state.moving_and_attacking = None;
     state.ignoring.clear();
     power_actions::drop_orphans(state, events);
+    // A mind-controlled figure's action is over: it goes home, and the next figure hit acts
+    // or the Mind Control ends (spec SPD-6).
+    if let Some(controller) = state
+        .mind_control
+        .as_ref()
+        .filter(|m| m.acting.is_some())
+        .map(|m| m.controller)
+    {
+        power_actions::release(state);
+        if !power_actions::next_controlled(state, dice, events) {
+            finish_action(state, controller, dice, events);
+        }
+        return;
+    }
     match actor {
         Some(a) => finish_action(state, a, dice, events),
         None => score::check_end(state, dice, events),
@@ -1154,6 +1228,48 @@ pub fn do_move(
     }
     events.push(Event::Moved { figure: id, path });
     (true, cost)
+}
+
+/// Moves a figure to `to` for another figure's power (Telekinesis): it breaks away first when
+/// next to figures opposing it (a failure leaves it where it is), then goes there; it takes no
+/// damage on arrival (FAQ *Télékinésie*).
+pub fn move_figure_to(
+    state: &mut State,
+    id: FigureId,
+    to: Square,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> (bool, u32) {
+    let Some(f) = state.fig(id) else {
+        return (false, 0);
+    };
+    let Some(from) = f.square else {
+        return (false, 0);
+    };
+    if !adjacent_enemies(state, f).is_empty() {
+        let rule = powers::breakaway(state, f, Some(Power::Telekinesis));
+        let roll = dice.d6();
+        let modifier: i32 = rule.modifier.iter().map(|m| m.0).sum();
+        let success = roll != 1 && (roll == 6 || i32::from(roll) + modifier >= 4);
+        events.push(Event::Breakaway {
+            figure: id,
+            roll,
+            success,
+            automatic: None,
+            modifier: modifier as i8,
+        });
+        if !success {
+            return (false, 0);
+        }
+    }
+    if let Some(f) = state.fig_mut(id) {
+        f.square = Some(to);
+    }
+    events.push(Event::Moved {
+        figure: id,
+        path: vec![from, to],
+    });
+    (true, from.distance(to))
 }
 
 /// Ends an action: the token, pushing damage, and the end-of-game check (rulebook *Marqueur

@@ -249,6 +249,23 @@ pub fn legal_for(
                 target: None,
             });
         }
+        for targets in mind_control_sets(state, f, occ) {
+            out.push(Action::MindControl {
+                figure: id,
+                targets,
+            });
+        }
+        if powers::power(state, f, Power::Telekinesis)
+            && !state.telekinesed.iter().any(|(x, _)| *x == id)
+        {
+            for (target, to) in telekinesis_moves(state, f) {
+                out.push(Action::Telekinesis {
+                    figure: id,
+                    target,
+                    to,
+                });
+            }
+        }
         for t in support_targets(state, f) {
             out.push(Action::UsePower {
                 figure: id,
@@ -325,6 +342,351 @@ pub fn legal_for(
         }
     }
     out
+}
+
+/// Every Telekinesis move a figure may make (spec ATK-12, 2008 card; FAQ *Télékinésie*): a
+/// single-base figure that is not giant or colossal (an opposing one needs the standard damage
+/// symbol), and a free destination square, with user, figure and destination never more than 8
+/// squares apart, lines of fire from the user to both (the figure moved does not block the
+/// second), and a path for the figure that ignores hindering and elevated terrain but stops next
+/// to figures opposing it.
+pub fn telekinesis_moves(state: &State, f: &Fig) -> Vec<(FigureId, Square)> {
+    let Some(from) = f.square else {
+        return Vec::new();
+    };
+    let occ = combat::occupancy(state);
+    let me = skirmish_los::Endpoint::at(&state.map, from).with_figure(f.id);
+    let mut out = Vec::new();
+    for t in state.in_play() {
+        if t.id == f.id || t.is_multi_base() || combat::immune(state, t) && state.opposed(f, t) {
+            continue;
+        }
+        let Some(tsq) = t.square else { continue };
+        if tsq.distance(from) > 8
+            || powers::has(state, t, Ability::Giant)
+            || powers::has(state, t, Ability::Colossal)
+            || (state.opposed(f, t)
+                && t.def.symbols.damage != crate::figure::DamageSymbol::Starburst)
+            || combat::best_line(state, f, t, 8, &occ).is_none()
+        {
+            continue;
+        }
+        // The figure moved does not block the line to its own destination.
+        let mut without = occ.clone();
+        without.set(tsq, None);
+        for to in telekinesis_destinations(state, t) {
+            if to.distance(from) > 8 || to.distance(tsq) > 8 {
+                continue;
+            }
+            let there = skirmish_los::Endpoint::at(&state.map, to);
+            if skirmish_los::ClixLos::HEROCLIX.verdict(&state.map, me, there, &without)
+                != skirmish_los::Verdict::Blocked
+            {
+                out.push((t.id, to));
+            }
+        }
+    }
+    out
+}
+
+/// Where a figure moved by Telekinesis may end: 8 squares of movement ignoring hindering and
+/// elevated terrain, stopping next to figures opposing it.
+fn telekinesis_destinations(state: &State, t: &Fig) -> Vec<Square> {
+    let Some(from) = t.square else {
+        return Vec::new();
+    };
+    let others = play::standings(state, t);
+    let escaped = play::adjacent_enemies(state, t);
+    let q = crate::movement::MoveQuery {
+        from,
+        speed: 8,
+        others: &others,
+        broke_away_from: &escaped,
+    };
+    let mode = crate::movement::MoveMode {
+        ignore_hindering: true,
+        ignore_elevation: true,
+        ..Default::default()
+    };
+    crate::movement::reach_with(&state.map, &q, mode)
+        .map(|r| {
+            r.destinations()
+                .into_iter()
+                .map(|(s, _)| s)
+                .filter(|s| *s != from)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Telekinesis: the attack (against an opposing figure), the breakaway, the move.
+fn telekinesis(
+    state: &mut State,
+    figure: FigureId,
+    target: FigureId,
+    to: Square,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    let (Some(f), Some(t)) = (state.fig(figure).cloned(), state.fig(target).cloned()) else {
+        return;
+    };
+    if state.opposed(&f, &t) {
+        // An attack that deals no damage: no critical damage, no knockback (rulebook *Aucun
+        // dégât*; FAQ *Télékinésie* on doubles).
+        let (d1, d2) = dice.two_d6();
+        let attack = combat::stat(state, &f, Stat::Attack);
+        let total = i32::from(d1 + d2) + attack.value;
+        events.push(Event::AttackRoll {
+            attacker: figure,
+            ranged: !state.figures_adjacent(&f, &t),
+            dice: (d1, d2),
+            attack: attack.explain(skirmish_lang::Lang::En),
+            total,
+        });
+        let ctx = powers::AttackCtx {
+            attacker: Some(figure),
+            target: Some(target),
+            ranged: !state.figures_adjacent(&f, &t),
+            ..Default::default()
+        };
+        let defense = combat::stat_in(state, &t, Stat::Defense, Some(&ctx));
+        let hit = (d1, d2) != (1, 1) && ((d1, d2) == (6, 6) || total >= defense.value);
+        events.push(Event::AttackResult {
+            target,
+            defense: defense.explain(skirmish_lang::Lang::En),
+            hit,
+            critical: None,
+        });
+        if !hit {
+            return;
+        }
+    }
+    let (moved, _) = play::move_figure_to(state, target, to, dice, events);
+    if moved {
+        let seat = state.active_seat();
+        state.telekinesed.push((target, seat));
+    }
+}
+
+/// Target sets a Mind Controller may attack (spec SPD-6): one adjacent opposing figure, or a
+/// ranged set within its range (0 counts as 4); never a figure with Battle Fury.
+pub fn mind_control_sets(
+    state: &State,
+    f: &Fig,
+    occ: &skirmish_los::OccupancyGrid,
+) -> Vec<Vec<FigureId>> {
+    if !powers::power(state, f, Power::MindControl) {
+        return Vec::new();
+    }
+    let fury = |t: &FigureId| {
+        state
+            .fig(*t)
+            .is_some_and(|t| powers::power(state, t, Power::BattleFury))
+    };
+    let mut out: Vec<Vec<FigureId>> = close_targets(state, f)
+        .into_iter()
+        .filter(|t| !fury(t))
+        .map(|t| vec![t])
+        .collect();
+    let pinned = state.next_to_enemy(f) && !powers::sharpshooter(state, f);
+    if !pinned && !powers::no_ranged(state, f) {
+        let r = match combat::range(f) {
+            0 => 4,
+            r => r,
+        };
+        for set in combat::ranged_target_sets_within(state, f, occ, r) {
+            if !set.iter().any(fury) && !out.contains(&set) {
+                out.push(set);
+            }
+        }
+    }
+    out
+}
+
+/// Mind Control's attack: no damage (rulebook *Aucun dégât*: no critical damage either); the
+/// figures hit are then lent to the controller one by one.
+pub fn mind_control(
+    state: &mut State,
+    figure: FigureId,
+    targets: &[FigureId],
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    let Some(f) = state.fig(figure).cloned() else {
+        return;
+    };
+    let (d1, d2) = dice.two_d6();
+    let attack = combat::stat(state, &f, Stat::Attack);
+    let total = i32::from(d1 + d2) + attack.value;
+    let occ = combat::occupancy(state);
+    let mut hits = Vec::new();
+    let mut first = true;
+    for t in targets {
+        let Some(tf) = state.fig(*t).cloned() else {
+            continue;
+        };
+        let ranged = !state.figures_adjacent(&f, &tf);
+        if first {
+            events.push(Event::AttackRoll {
+                attacker: figure,
+                ranged,
+                dice: (d1, d2),
+                attack: attack.explain(skirmish_lang::Lang::En),
+                total,
+            });
+            first = false;
+        }
+        let ctx = powers::AttackCtx {
+            attacker: Some(figure),
+            target: Some(*t),
+            ranged,
+            ..Default::default()
+        };
+        let mut effects = powers::effects(state, &tf, Stat::Defense, Some(&ctx));
+        if ranged
+            && combat::best_line(state, &f, &tf, u32::MAX, &occ)
+                .is_some_and(|(v, _)| v == skirmish_los::Verdict::Hindered)
+        {
+            effects.push(Effect::new(
+                Change::Modify(1),
+                "hindered line of fire",
+                "ligne de vue gênée",
+            ));
+        }
+        let defense = compute(i32::from(tf.printed(Stat::Defense)), effects);
+        let hit = (d1, d2) != (1, 1) && ((d1, d2) == (6, 6) || total >= defense.value);
+        events.push(Event::AttackResult {
+            target: *t,
+            defense: defense.explain(skirmish_lang::Lang::En),
+            hit,
+            critical: None,
+        });
+        if hit {
+            hits.push(*t);
+        }
+    }
+    if hits.is_empty() {
+        return;
+    }
+    let points = hits
+        .iter()
+        .filter_map(|t| state.fig(*t))
+        .map(|t| t.points)
+        .sum();
+    state.mind_control = Some(super::state::MindControl {
+        controller: figure,
+        waiting: hits,
+        acting: None,
+        saved: None,
+        points,
+    });
+    next_controlled(state, dice, events);
+}
+
+/// Lends the next figure hit to the controller (an interrupt asks for its action), or ends
+/// the Mind Control: the controller takes 1 damage per full 100 points hit. Returns true when a
+/// figure is waiting for its action.
+pub fn next_controlled(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) -> bool {
+    loop {
+        let Some(mc) = state.mind_control.as_mut() else {
+            return false;
+        };
+        if mc.waiting.is_empty() {
+            break;
+        }
+        let f = mc.waiting.remove(0);
+        let controller = mc.controller;
+        if state.fig(f).is_some_and(|x| x.in_play()) {
+            state.interrupt = Some(Interrupt::Controlled {
+                controller,
+                figure: f,
+            });
+            return true;
+        }
+    }
+    let Some(mc) = state.mind_control.take() else {
+        return false;
+    };
+    let amount = (mc.points / 100).min(255) as u8;
+    if amount > 0 {
+        let source = None;
+        combat::damage(
+            state,
+            mc.controller,
+            amount,
+            combat::Hurt {
+                kind: DamageKind::Power,
+                source,
+                reduction: combat::Reduction::Normal,
+            },
+            dice,
+            events,
+        );
+        combat::knock_out_if_done(state, &[mc.controller], events);
+    }
+    false
+}
+
+/// The game as the controlled figure's player sees it: the figure on the controller's side,
+/// free to act (spec SPD-6: its action costs no token and no action).
+pub fn lent_view(state: &State, figure: FigureId, controller: FigureId) -> State {
+    let mut s = state.clone();
+    let seat = state.fig(controller).map_or(Seat(0), |c| c.owner);
+    s.interrupt = None;
+    s.actions_used = 0;
+    if let Some(f) = s.fig_mut(figure) {
+        f.controlled_from = Some(f.owner);
+        f.owner = seat;
+        f.tokens = 0;
+        f.acted_this_turn = false;
+    }
+    s
+}
+
+/// The controlled figure starts its free action on the controller's side.
+pub fn lend(state: &mut State, figure: FigureId, controller: FigureId) {
+    let seat = state.fig(controller).map_or(Seat(0), |c| c.owner);
+    let used = state.actions_used;
+    let Some(f) = state.fig_mut(figure) else {
+        return;
+    };
+    let saved = (f.tokens, f.acted_this_turn, f.token_this_turn);
+    f.controlled_from = Some(f.owner);
+    f.owner = seat;
+    f.tokens = 0;
+    f.acted_this_turn = false;
+    if let Some(mc) = state.mind_control.as_mut() {
+        mc.acting = Some(figure);
+        mc.saved = Some((saved.0, saved.1, saved.2));
+    }
+    state.lent_actions_used = Some(used);
+}
+
+/// The controlled figure's action is over: it goes back to its owner as it was.
+pub fn release(state: &mut State) {
+    let Some(mc) = state.mind_control.as_mut() else {
+        return;
+    };
+    let Some(figure) = mc.acting.take() else {
+        return;
+    };
+    let saved = mc.saved.take();
+    if let Some(used) = state.lent_actions_used.take() {
+        state.actions_used = used;
+    }
+    if let Some(f) = state.fig_mut(figure) {
+        if let Some(owner) = f.controlled_from.take() {
+            f.owner = owner;
+        }
+        if let Some((tokens, acted, token)) = saved {
+            if !f.ko {
+                f.tokens = tokens;
+            }
+            f.acted_this_turn = acted;
+            f.token_this_turn = token;
+        }
+    }
 }
 
 /// Adjacent friends a figure may Support: neither of them next to an opposing figure (spec
@@ -493,6 +855,8 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
             (*figure, *power)
         }
         Action::Outwit { figure, .. } => (*figure, Power::Outwit),
+        Action::Telekinesis { figure, .. } => (*figure, Power::Telekinesis),
+        Action::MindControl { figure, .. } => (*figure, Power::MindControl),
         Action::DuoAttack { figure } | Action::MoveAndAttack { figure, .. } => {
             return Some(ability_refusal(state, seat, action, *figure));
         }
@@ -600,6 +964,23 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
         (Action::UsePower { .. }, Power::Poison) => {
             "Poison needs an opposing figure adjacent to the figure".into()
         }
+        (Action::MindControl { targets, .. }, _) => {
+            let fury = targets.iter().filter_map(|t| state.fig(*t)).find(|t| powers::power(state, t, Power::BattleFury));
+            match fury {
+                Some(t) => format!("{} has Battle Fury: it cannot be mind-controlled", t.label),
+                None => "Mind Control targets one adjacent opposing figure, or opposing figures a ranged attack could target (range 0 counts as 4)".into(),
+            }
+        }
+        (Action::Telekinesis { .. }, _) if state.telekinesed.iter().any(|(x, _)| *x == figure) => {
+            format!("{} was moved by Telekinesis: no Telekinesis until its side's next turn", f.label)
+        }
+        (Action::Telekinesis { target, to, .. }, _) => match state.fig(*target) {
+            Some(t) => format!(
+                "Telekinesis cannot move {} to {to}: user, figure and destination must lie within 8 squares of each other with lines of fire from the user; the figure must be single-base, not giant or colossal (an opposing one with the standard damage symbol), and reach the square ignoring hindering and elevated terrain, stopping next to opposing figures",
+                t.label
+            ),
+            None => format!("there is no figure #{}", target.0),
+        },
         (Action::Outwit { ability, target, .. }, _) => match state.fig(*target) {
             Some(t) if !state.opposed(f, t) => format!("Outwit targets an opposing figure; {} is friendly", t.label),
             Some(t) if !in_reach_10(state, f, t) => format!(
@@ -877,6 +1258,26 @@ pub fn apply(
             } else {
                 Some(*figure)
             }
+        }
+        Action::MindControl { figure, targets } => {
+            play::begin_action(state, *figure, true);
+            events.push(Event::PowerUsed {
+                figure: *figure,
+                power: Power::MindControl,
+                target: targets.first().copied().filter(|_| targets.len() == 1),
+            });
+            mind_control(state, *figure, targets, dice, events);
+            Some(*figure)
+        }
+        Action::Telekinesis { figure, target, to } => {
+            play::begin_action(state, *figure, true);
+            events.push(Event::PowerUsed {
+                figure: *figure,
+                power: Power::Telekinesis,
+                target: Some(*target),
+            });
+            telekinesis(state, *figure, *target, *to, dice, events);
+            Some(*figure)
         }
         Action::Outwit {
             figure,
@@ -1245,6 +1646,7 @@ fn remove_markers(
 pub fn turn_started(state: &mut State, events: &mut Vec<Event>) {
     let seat = state.active_seat();
     state.carried_this_turn.clear();
+    state.telekinesed.retain(|(_, s)| *s != seat);
     remove_markers(state, |m| m.seat != seat, events);
     state.used_this_turn.clear();
     state.shape_changed.clear();

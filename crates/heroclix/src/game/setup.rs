@@ -70,6 +70,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
                 token_this_turn: false,
                 active: false,
                 last_damaged_by: None,
+                controlled_from: None,
                 countered: Vec::new(),
                 perplexed: Vec::new(),
             });
@@ -114,6 +115,9 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         charging: None,
         carrying: None,
         carried_this_turn: Vec::new(),
+        telekinesed: Vec::new(),
+        mind_control: None,
+        lent_actions_used: None,
         moving_and_attacking: None,
         used_this_turn: Vec::new(),
         used_this_round: Vec::new(),

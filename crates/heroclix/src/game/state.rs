@@ -140,6 +140,9 @@ pub struct Fig {
     /// The last opposing seat that dealt it damage (for victory points of a figure KO'd on its
     /// own turn).
     pub last_damaged_by: Option<Seat>,
+    /// While Mind Control lends it to another seat: its owner, to give it back.
+    #[serde(default)]
+    pub controlled_from: Option<Seat>,
     /// Powers and abilities Outwit counters on it.
     #[serde(default)]
     pub countered: Vec<crate::game::powers::Counter>,
@@ -285,6 +288,13 @@ pub enum Interrupt {
         /// Where the passenger stood, should no square next to the carrier be free.
         from: Square,
     },
+    /// A mind-controlled figure may be given one free action.
+    Controlled {
+        /// The Mind Controller.
+        controller: FigureId,
+        /// The figure controlled.
+        figure: FigureId,
+    },
     /// Smoke Cloud or Barrier: place markers one at a time, each next to one already placed.
     PlaceMarkers {
         /// The figure.
@@ -405,6 +415,16 @@ pub struct State {
     /// is off the map until placed).
     #[serde(default)]
     pub carrying: Option<(FigureId, FigureId)>,
+    /// Figures moved by Telekinesis, with the seat whose next turn lets them use Telekinesis
+    /// again.
+    #[serde(default)]
+    pub telekinesed: Vec<(FigureId, Seat)>,
+    /// A Mind Control under way: the controller, the figures hit still to act, the points hit.
+    #[serde(default)]
+    pub mind_control: Option<MindControl>,
+    /// Actions given before a controlled figure's free action, restored after it.
+    #[serde(default)]
+    pub lent_actions_used: Option<u8>,
     /// Figures carried this turn: no non-free action for them until next turn.
     #[serde(default)]
     pub carried_this_turn: Vec<FigureId>,
@@ -433,6 +453,21 @@ pub struct State {
     /// markers, removed together.
     #[serde(default)]
     pub power_markers: Vec<PowerMarker>,
+}
+
+/// A Mind Control action between its attack and its end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MindControl {
+    /// The Mind Controller.
+    pub controller: FigureId,
+    /// Figures hit that have not been given their action yet.
+    pub waiting: Vec<FigureId>,
+    /// The figure acting now, if any.
+    pub acting: Option<FigureId>,
+    /// Its action-token state before, restored when it goes back to its owner.
+    pub saved: Option<(u8, bool, bool)>,
+    /// Combined point value of the figures hit.
+    pub points: u32,
 }
 
 /// A marker a power placed on the map.

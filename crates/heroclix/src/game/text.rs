@@ -395,6 +395,47 @@ impl<'a> ActionTexts<'a> {
                     name(figure)
                 )
             }
+            Action::MindControl { figure, targets } => {
+                let names: Vec<String> = targets.iter().map(&name).collect();
+                if fr {
+                    format!(
+                        "Contrôle mental : {} → {} (attaque sans dégât ; chaque cible touchée fait une action pour vous){}",
+                        name(figure),
+                        names.join(", "),
+                        pushing_note(s, *figure, lang)
+                    )
+                } else {
+                    format!(
+                        "Mind Control: {} → {} (an attack with no damage; each figure hit takes one action for you){}",
+                        name(figure),
+                        names.join(", "),
+                        pushing_note(s, *figure, lang)
+                    )
+                }
+            }
+            Action::Telekinesis { figure, target, to } => {
+                let opposed = matches!((s.fig(*figure), s.fig(*target)), (Some(a), Some(b)) if s.opposed(a, b));
+                let how = match (opposed, fr) {
+                    (true, false) => " (attack roll first, no damage)",
+                    (true, true) => " (jet d'attaque d'abord, sans dégât)",
+                    _ => "",
+                };
+                if fr {
+                    format!(
+                        "Télékinésie : {} déplace {} en {to}{how}{}",
+                        name(figure),
+                        name(target),
+                        pushing_note(s, *figure, lang)
+                    )
+                } else {
+                    format!(
+                        "Telekinesis: {} moves {} to {to}{how}{}",
+                        name(figure),
+                        name(target),
+                        pushing_note(s, *figure, lang)
+                    )
+                }
+            }
             Action::Outwit {
                 figure,
                 target,
@@ -527,6 +568,13 @@ impl<'a> ActionTexts<'a> {
                     lang.pick("No attack", "Pas d'attaque").into()
                 }
                 Some(Interrupt::MoveOn { .. }) => lang.pick("Stay here", "Rester ici").into(),
+                Some(Interrupt::Controlled { figure, .. }) => {
+                    if fr {
+                        format!("Aucune action pour {}", name(figure))
+                    } else {
+                        format!("No action for {}", name(figure))
+                    }
+                }
                 Some(Interrupt::PlaceMarkers { .. }) => lang
                     .pick("Place no more markers", "Ne plus placer de marqueur")
                     .into(),
@@ -752,6 +800,21 @@ pub fn describe_decision(state: &State, decision: &Decision, lang: Lang) -> Stri
                     "{} may make {}'s free attack",
                     figure_name(state, *figure),
                     power.name(lang)
+                )
+            }
+        }
+        Decision::Controlled { controller, figure } => {
+            if fr {
+                format!(
+                    "Contrôle mental de {} : donnez une action gratuite à {}, ou aucune",
+                    figure_name(state, *controller),
+                    figure_name(state, *figure)
+                )
+            } else {
+                format!(
+                    "{}'s Mind Control: give {} one free action, or none",
+                    figure_name(state, *controller),
+                    figure_name(state, *figure)
                 )
             }
         }
