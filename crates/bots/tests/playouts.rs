@@ -197,6 +197,7 @@ fn random_real_teams_from_hcunits() {
                 ..Options::default()
             },
             position: None,
+            objects: Vec::new(),
         };
         let game = checked_game(&scenario, seed, kinds_for(seed)).unwrap_or_else(|e| {
             let names: Vec<Vec<String>> = scenario

@@ -149,8 +149,11 @@ impl<'a> ClixMoveGraph<'a> {
             let Some(c) = map.cell(sq) else { continue };
             levels[i] = c.level;
             if c.is_blocking() {
-                let crossable =
-                    mode.ignore_blocking_and_walls || (mode.ignore_outdoor_blocking && !c.indoor);
+                // Barrier markers stop Leap/Climb and fliers (FAQ *Saut/Escalade*: it cannot
+                // enter or leave a barrier); only Phasing passes them.
+                let barrier = c.markers.has(skirmish_board::square::Marker::Barrier);
+                let crossable = mode.ignore_blocking_and_walls
+                    || (mode.ignore_outdoor_blocking && !c.indoor && !barrier);
                 flags[i] |= if crossable { NO_END } else { IMPASSABLE };
             }
             let water_only = c.terrain_now() == skirmish_board::square::Terrain::WATER;

@@ -32,6 +32,11 @@
 //! stairs = [["0,3", "1,3", "2,3"]] # bottom step first; ladders = [["0,0", "0,1"]] likewise
 //! zones = ["11..", "....", "..22"] # deployment zones, one digit per square
 //!
+//! [[object]]                       # objects lying on the map (Partie 4 *Objets*)
+//! kind = "heavy"                   # light, heavy or immobile
+//! square = "2,2"
+//! name = "Girder"                  # optional
+//!
 //! [[figure]]
 //! name = "A"                       # how the scenario calls it
 //! seat = 1
@@ -411,6 +416,17 @@ struct RawFile {
     expect: Option<Spanned<toml::Table>>,
     #[serde(default)]
     team_check: Vec<Spanned<TeamCheck>>,
+    #[serde(default)]
+    object: Vec<Spanned<RawObject>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawObject {
+    kind: crate::game::state::ObjectKind,
+    square: String,
+    #[serde(default)]
+    name: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -807,6 +823,19 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
                     powers: game.powers.clone(),
                 },
                 position,
+                objects: {
+                    let mut objects = Vec::new();
+                    for (i, o) in raw.object.iter().enumerate() {
+                        let square = parse_square(&o.get_ref().square)
+                            .map_err(|m| r.err(o.span().start, format!("object[{i}].square"), m))?;
+                        objects.push(crate::game::state::ObjectSetup {
+                            kind: o.get_ref().kind,
+                            name: o.get_ref().name.clone(),
+                            square,
+                        });
+                    }
+                    objects
+                },
             })
         }
     };
@@ -1071,6 +1100,8 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
         "accept" | "decline" => &[],
         "redirect" => &["friend"],
         "telekinesis" => &["figure", "target", "to"],
+        "pick_up" => &["square"],
+        "throw_object" => &["figure", "target"],
         "mind_control" => &["figure", "target", "targets"],
         "duo_attack" => &["figure"],
         "move_and_attack" => &["figure", "to"],

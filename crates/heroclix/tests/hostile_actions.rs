@@ -20,6 +20,7 @@ fn game() -> Box<dyn AnyGame> {
         teams,
         options: Options::default(),
         position: None,
+        objects: Vec::new(),
     };
     Registry::new()
         .with::<HeroClix>()

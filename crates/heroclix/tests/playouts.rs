@@ -37,6 +37,7 @@ pub fn starter_scenario() -> Scenario {
             ..Options::default()
         },
         position: None,
+        objects: Vec::new(),
     }
 }
 

@@ -401,6 +401,7 @@ impl Content {
                 powers: Default::default(),
             },
             position: None,
+            objects: Vec::new(),
         })
     }
 }

@@ -1298,6 +1298,7 @@ pub fn to_toml_string(map: &SquareMap) -> String {
                 Marker::Debris => "debris",
                 Marker::Barrier => "barrier",
                 Marker::Smoke => "smoke",
+                Marker::Object => "object",
             };
             let _ = writeln!(out, "\n[[markers]]\nat = \"{sq}\"\nkind = \"{kind}\"");
         }

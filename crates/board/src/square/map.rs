@@ -63,17 +63,25 @@ pub enum Marker {
     Barrier,
     /// A smoke cloud marker: hindering terrain while it stays.
     Smoke,
+    /// An object lying on the square (rulebook *Les objets en tant que terrain*): hindering.
+    Object,
 }
 
 impl Marker {
     /// Every marker kind.
-    pub const ALL: [Marker; 3] = [Marker::Debris, Marker::Barrier, Marker::Smoke];
+    pub const ALL: [Marker; 4] = [
+        Marker::Debris,
+        Marker::Barrier,
+        Marker::Smoke,
+        Marker::Object,
+    ];
 
     const fn bit(self) -> u8 {
         match self {
             Marker::Debris => 1,
             Marker::Barrier => 2,
             Marker::Smoke => 4,
+            Marker::Object => 8,
         }
     }
 }
@@ -148,7 +156,7 @@ impl Cell {
         if self.markers.has(Marker::Debris) {
             t = t.without(Terrain::BLOCKING).with(Terrain::HINDERING);
         }
-        if self.markers.has(Marker::Smoke) {
+        if self.markers.has(Marker::Smoke) || self.markers.has(Marker::Object) {
             t = t.with(Terrain::HINDERING);
         }
         if self.markers.has(Marker::Barrier) {

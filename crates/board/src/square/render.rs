@@ -193,6 +193,7 @@ impl Overlay {
 const DEBRIS: char = '%';
 const BARRIER: char = 'X';
 const SMOKE: char = '~';
+const OBJECT: char = 'o';
 const STEP: char = '/';
 const TOP_STEP: char = '^';
 const LADDER: char = '#';
@@ -221,6 +222,7 @@ fn note_at(map: &SquareMap, overlay: &Overlay, sq: Square) -> char {
             Marker::Debris => DEBRIS,
             Marker::Barrier => BARRIER,
             Marker::Smoke => SMOKE,
+            Marker::Object => OBJECT,
         };
     }
     if let Some((stair, step)) = cell.stair {
@@ -376,6 +378,7 @@ fn ascii_legend(
         (Marker::Debris, DEBRIS, "debris marker"),
         (Marker::Barrier, BARRIER, "barrier marker"),
         (Marker::Smoke, SMOKE, "smoke marker"),
+        (Marker::Object, OBJECT, "object"),
     ] {
         if cells.iter().any(|cell| cell.markers.has(m)) {
             notes.push((c, name.to_string()));
@@ -719,6 +722,7 @@ fn svg_legend_lines(map: &SquareMap, overlay: &Overlay) -> Vec<(Swatch, String)>
         (Marker::Debris, "D", "debris marker"),
         (Marker::Barrier, "B", "barrier marker"),
         (Marker::Smoke, "S", "smoke marker"),
+        (Marker::Object, "O", "object"),
     ] {
         if any(&|c| c.markers.has(m)) {
             lines.push((Swatch::Text(name.to_string()), label.to_string()));
@@ -1037,6 +1041,7 @@ fn svg_markers(map: &SquareMap, s: &mut String) {
                 Marker::Debris => ("#a1887f", "D", "debris"),
                 Marker::Barrier => ("#4e342e", "B", "barrier"),
                 Marker::Smoke => ("#9e9e9e", "S", "smoke"),
+                Marker::Object => ("#fbc02d", "O", "object"),
             };
             let x = cx + (i as f64 - (markers.len() as f64 - 1.0) / 2.0) * 10.0;
             let _ = writeln!(

@@ -166,6 +166,16 @@ impl GreedyBot {
                     };
                 }
             }
+            Some(Interrupt::PickUp { .. }) => {
+                // An object in hand adds damage to every close attack: take it.
+                for (i, a) in legal.iter().enumerate() {
+                    scores[i] = if matches!(a, Action::PickUp { .. }) {
+                        1.0
+                    } else {
+                        0.0
+                    };
+                }
+            }
             Some(Interrupt::Controlled { .. }) => {
                 // The bot does not yet plan with a borrowed figure: it lets it stand.
                 for (i, a) in legal.iter().enumerate() {
@@ -402,6 +412,9 @@ impl<'a> Ctx<'a> {
                     power,
                 } => self.attack_score(*attacker, targets, true) + power_bonus(*power),
                 Action::AreaAttack { .. } => self.w.min_gain + 0.5,
+                Action::ThrowObject { figure, target } => {
+                    self.attack_score(*figure, std::slice::from_ref(target), true)
+                }
                 // A Charge is worth the close attack it ends with, against the weakest opposing
                 // figure next to where it stops; other power moves are left to plain moves,
                 // which the bot weighs better.

@@ -81,6 +81,7 @@ pub fn load_scenario(files: &ScenarioFiles) -> Result<Scenario, String> {
             powers: Default::default(),
         },
         position: None,
+        objects: Vec::new(),
     })
 }
 

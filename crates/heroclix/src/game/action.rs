@@ -173,6 +173,19 @@ pub enum Action {
         /// The friend.
         friend: FigureId,
     },
+    /// Super Strength: pick up the object on this square after the move.
+    PickUp {
+        /// The object's square.
+        square: Square,
+    },
+    /// Throw the object the figure holds at an opposing figure (a ranged combat action, even
+    /// with range 0: a light object 8 squares for 2 damage, a heavy one 6 for 3).
+    ThrowObject {
+        /// The holder.
+        figure: FigureId,
+        /// The target.
+        target: FigureId,
+    },
     /// Place the next Smoke Cloud or Barrier marker.
     PlaceMarker {
         /// Its square.
@@ -304,6 +317,13 @@ pub enum Decision {
         controller: FigureId,
         /// The figure controlled.
         figure: FigureId,
+    },
+    /// Pick up one of these objects (Super Strength), or none.
+    PickUp {
+        /// The figure.
+        figure: FigureId,
+        /// Squares of the objects within reach.
+        squares: Vec<Square>,
     },
     /// Place the figure the carrier carried next to it (the answer is [`Action::Place`]).
     PlacePassenger {

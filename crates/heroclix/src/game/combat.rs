@@ -425,6 +425,8 @@ pub struct AttackKind {
     pub move_and_attack: bool,
     /// Duo Attack's second attack.
     pub duo_second: bool,
+    /// The object thrown (a ranged attack with a held object).
+    pub thrown: Option<super::state::ObjectKind>,
 }
 
 /// Resolves an attack against its targets, then the damage when it needs no choice. Returns
@@ -500,6 +502,15 @@ pub fn attack(
         state.ignoring = wave_lines.iter().map(|x| x.0).collect();
         targets = wave_lines.iter().map(|x| x.0).collect();
     }
+    // A held object is used in a close attack on a single figure unless the attack deals no
+    // damage; a thrown one is the ranged attack (rulebook *Utiliser les objets*...).
+    let object = if ranged {
+        kind.thrown
+    } else if targets.len() == 1 && kind.power != Some(Power::Incapacitate) {
+        super::objects::use_held(state, attacker, events)
+    } else {
+        None
+    };
     let pending = AttackInProgress {
         attacker,
         ranged,
@@ -511,6 +522,7 @@ pub fn attack(
         power: kind.power,
         move_and_attack: kind.move_and_attack,
         duo_second: kind.duo_second,
+        object,
         wave_many: wave_lines.len() > 1,
         splash: Vec::new(),
         blades: None,
@@ -542,6 +554,7 @@ fn ctx_of(attack: &AttackInProgress) -> AttackCtx {
         blades: attack.blades,
         move_and_attack: attack.move_and_attack,
         duo_second: attack.duo_second,
+        object: attack.object,
         wave_many: attack.wave_many,
     }
 }
@@ -671,6 +684,7 @@ fn resolve_roll(
         power: attack.power,
         move_and_attack: attack.move_and_attack,
         duo_second: attack.duo_second,
+        thrown: None,
     };
     let targets = attack.targets.clone();
     let ctx = ctx_of(&attack);
@@ -856,6 +870,7 @@ fn damage_value(state: &State, attack: &AttackInProgress) -> Value {
         blades: attack.blades,
         move_and_attack: attack.move_and_attack,
         duo_second: attack.duo_second,
+        object: attack.object,
         wave_many: attack.wave_many,
     };
     stat_in(state, a, Stat::Damage, Some(&ctx))
@@ -1243,6 +1258,7 @@ pub fn knockback_from(
         power: Some(Power::ForceBlast),
         move_and_attack: false,
         duo_second: false,
+        object: None,
         wave_many: false,
         splash: Vec::new(),
         blades: None,
@@ -1468,6 +1484,9 @@ pub fn knock_out_if_done(state: &mut State, ids: &[FigureId], events: &mut Vec<E
             f.last_damaged_by
         };
         let points = f.points;
+        if let Some(sq) = f.square {
+            super::objects::drop_held(state, *id, sq, events);
+        }
         if let Some(s) = scorer {
             state.seats[s.index()].victory_points += points;
         }
@@ -1496,6 +1515,18 @@ pub fn destroy_blocking(
     let Some(a) = state.fig(attacker) else { return };
     let damage = stat(state, a, Stat::Damage).value;
     if damage >= 3 {
+        // A barrier marker destroyed leaves debris that goes with the rest of the barrier
+        // (spec DEF-6: 2004 ruling, 2006 FAQ).
+        let barrier = state
+            .power_markers
+            .iter()
+            .position(|m| m.square == square && m.marker == Marker::Barrier);
+        if let Some(i) = barrier {
+            state.map.remove_marker(square, Marker::Barrier);
+            let mut debris = state.power_markers.remove(i);
+            debris.marker = Marker::Debris;
+            state.power_markers.push(debris);
+        }
         state.map.place_marker(square, Marker::Debris);
         events.push(Event::TerrainDestroyed {
             debris: vec![square],

@@ -257,6 +257,17 @@ pub enum Event {
         /// Where.
         squares: Vec<Square>,
     },
+    /// An object was picked up, used, dropped or removed.
+    ObjectMoved {
+        /// The figure involved.
+        figure: FigureId,
+        /// The object's name.
+        object: String,
+        /// What happened.
+        fate: crate::game::objects::ObjectFate,
+        /// Where, if on the map.
+        square: Option<Square>,
+    },
     /// Leadership gave one more action this turn.
     ExtraAction {
         /// The leader.
@@ -689,6 +700,33 @@ impl Event {
                     format!("Les marqueurs de {} sont retirés : {list}", n(figure))
                 } else {
                     format!("{}'s markers are removed: {list}", n(figure))
+                }
+            }
+            Event::ObjectMoved {
+                figure,
+                object,
+                fate,
+                square,
+            } => {
+                use crate::game::objects::ObjectFate as F;
+                let at = square.map(|s| format!(" ({s})")).unwrap_or_default();
+                match (fate, fr) {
+                    (F::PickedUp, false) => format!("{} picks up {object}{at}", n(figure)),
+                    (F::PickedUp, true) => format!("{} ramasse {object}{at}", n(figure)),
+                    (F::Used, false) => format!("{} uses {object}: it leaves the game", n(figure)),
+                    (F::Used, true) => {
+                        format!("{} utilise {object} : il est retiré du jeu", n(figure))
+                    }
+                    (F::Dropped, false) => format!("{} drops {object}{at}", n(figure)),
+                    (F::Dropped, true) => format!("{} lâche {object}{at}", n(figure)),
+                    (F::Removed, false) => format!(
+                        "{} drops {object} where another lies: it leaves the game",
+                        n(figure)
+                    ),
+                    (F::Removed, true) => format!(
+                        "{} lâche {object} sur un autre objet : il est retiré du jeu",
+                        n(figure)
+                    ),
                 }
             }
             Event::ExtraAction { figure } => {

@@ -16,6 +16,7 @@ pub mod action;
 pub mod combat;
 pub mod event;
 pub mod invariants;
+pub mod objects;
 pub mod play;
 pub mod power_actions;
 pub mod powers;

@@ -109,6 +109,13 @@ pub fn pending(state: &State) -> Pending<Decision> {
                     placed: placed.clone(),
                 },
             },
+            Interrupt::PickUp { figure, squares } => Pending::Decide {
+                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                decision: Decision::PickUp {
+                    figure: *figure,
+                    squares: squares.clone(),
+                },
+            },
             Interrupt::Controlled { controller, figure } => Pending::Decide {
                 seats: vec![state.fig(*controller).map_or(Seat(0), |f| f.owner)],
                 decision: Decision::Controlled {
@@ -256,6 +263,27 @@ pub fn move_speed(state: &State, f: &Fig, via: Option<Power>) -> u32 {
     compute(i32::from(f.printed(Stat::Speed)), effects)
         .value
         .max(0) as u32
+}
+
+/// The squares a move made with `via` may cover: its speed, halved when it starts in hindering
+/// terrain that hinders this mover (rulebook *Terrain gênant*).
+pub fn move_allowance(state: &State, f: &Fig, via: Option<Power>) -> u32 {
+    let speed = move_speed(state, f, via);
+    let Some(from) = f.square else {
+        return speed;
+    };
+    let others = standings(state, f);
+    let q = MoveQuery {
+        from,
+        speed,
+        others: &others,
+        broke_away_from: &[],
+    };
+    let mut mode = powers::move_mode(state, f, via);
+    if via.is_none() && state.moving_and_attacking == Some(f.id) {
+        mode.ignore_near_enemies = true;
+    }
+    movement::reach_with(&state.map, &q, mode).map_or(speed, |r| r.allowance)
 }
 
 /// Where a figure can end a move made with `via` at `speed`, assuming any breakaway succeeds.
@@ -553,6 +581,12 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                     }
                 }
             }
+            Interrupt::PickUp { squares, .. } => {
+                out.push(Action::Decline);
+                for square in squares {
+                    out.push(Action::PickUp { square: *square });
+                }
+            }
             Interrupt::Controlled { controller, figure } => {
                 out.push(Action::Decline);
                 let lent = power_actions::lent_view(state, *figure, *controller);
@@ -686,6 +720,12 @@ pub fn figure_actions(
             power: None,
         });
     }
+    for target in super::objects::throw_targets(state, f, occ) {
+        out.push(Action::ThrowObject {
+            figure: f.id,
+            target,
+        });
+    }
     for targets in combat::ranged_target_sets(state, f, occ) {
         out.push(Action::RangedAttack {
             attacker: f.id,
@@ -798,6 +838,7 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
                 Interrupt::PlacePassenger { .. } => {
                     "place the carried friend on a free square next to its carrier"
                 }
+                Interrupt::PickUp { .. } => "pick up an object (Super Strength), or none",
                 Interrupt::Controlled { .. } => {
                     "give the mind-controlled figure one of its actions, or none (decline)"
                 }
@@ -901,6 +942,14 @@ fn apply_now(
                 name: m.name.clone(),
             });
             state.map = m;
+            // The objects lie on the battlefield chosen.
+            for o in &state.objects {
+                if let Some(sq) = o.square {
+                    state
+                        .map
+                        .place_marker(sq, skirmish_board::square::Marker::Object);
+                }
+            }
             state.map_choices.clear();
             state.phase = Phase::ChooseZones { next: 0 };
         }
@@ -974,6 +1023,9 @@ fn apply_now(
             if let Some(from) = from {
                 end_carry(state, moved, from);
             }
+            if moved {
+                super::objects::offer_pickup(state, *figure, events);
+            }
             settle(state, Some(*figure), dice, events);
         }
         Action::DuoAttack { figure } => {
@@ -987,7 +1039,9 @@ fn apply_now(
         Action::MoveAndAttack { figure, to } => {
             begin_action(state, *figure, !free_move(state, *figure));
             state.moving_and_attacking = Some(*figure);
-            let speed = state.fig(*figure).map_or(0, |f| move_speed(state, f, None));
+            let speed = state
+                .fig(*figure)
+                .map_or(0, |f| move_allowance(state, f, None));
             let (moved, cost) = do_move(state, *figure, *to, None, dice, events);
             if moved {
                 state.queued.push(Interrupt::MoveOn {
@@ -999,6 +1053,7 @@ fn apply_now(
                     ability: powers::Ability::MoveAndAttack,
                     second: false,
                 });
+                super::objects::offer_pickup(state, *figure, events);
             }
             settle(state, Some(*figure), dice, events);
         }
@@ -1025,6 +1080,22 @@ fn apply_now(
                 power_actions::apply_free_attack(state, targets, *ranged, *power, dice, events);
             settle(state, actor, dice, events);
         }
+        Action::PickUp { square } => {
+            if let Some(Interrupt::PickUp { figure, .. }) = state.interrupt.take() {
+                super::objects::pick_up(state, figure, *square, events);
+                settle(state, Some(figure), dice, events);
+            }
+        }
+        Action::ThrowObject { figure, target } => {
+            begin_action(state, *figure, true);
+            let thrown = super::objects::use_held(state, *figure, events);
+            let kind = combat::AttackKind {
+                thrown,
+                ..Default::default()
+            };
+            combat::attack(state, *figure, vec![*target], true, kind, dice, events);
+            settle(state, Some(*figure), dice, events);
+        }
         Action::Redirect { friend } => {
             let attacker = combat::resume_mastermind(state, Some(*friend), dice, events);
             settle(state, attacker, dice, events);
@@ -1041,7 +1112,10 @@ fn apply_now(
             if let Some(Interrupt::MoveOn { figure, .. }) = state.interrupt.take() {
                 let via =
                     (state.moving_and_attacking != Some(figure)).then_some(Power::HypersonicSpeed);
-                do_move(state, figure, *to, via, dice, events);
+                let (moved, _) = do_move(state, figure, *to, via, dice, events);
+                if moved {
+                    super::objects::offer_pickup(state, figure, events);
+                }
                 settle(state, Some(figure), dice, events);
             }
         }
@@ -1060,7 +1134,8 @@ fn apply_now(
                     combat::resume_blades(state, matches!(action, Action::Accept), dice, events)
                 }
                 Some(
-                    Interrupt::FreeAttack { figure, .. }
+                    Interrupt::PickUp { figure, .. }
+                    | Interrupt::FreeAttack { figure, .. }
                     | Interrupt::AbilityAttack { figure, .. }
                     | Interrupt::MoveOn { figure, .. }
                     | Interrupt::PlaceMarkers { figure, .. },

@@ -1130,7 +1130,7 @@ pub fn apply(
             let from = carry.and_then(|p| play::start_carry(state, *figure, p));
             let speed = state
                 .fig(*figure)
-                .map_or(0, |f| play::move_speed(state, f, Some(*power)));
+                .map_or(0, |f| play::move_allowance(state, f, Some(*power)));
             let (moved, cost) = play::do_move(state, *figure, *to, Some(*power), dice, events);
             if moved {
                 match power {
@@ -1154,6 +1154,11 @@ pub fn apply(
             if let Some(from) = from {
                 // The passenger is set down before the free attack (FAQ *Personnage volant*).
                 play::end_carry(state, moved, from);
+            }
+            if moved {
+                // Super Strength may pick up an object during the move (FAQ 2002 *Charge*: and use
+                // it in the attack).
+                super::objects::offer_pickup(state, *figure, events);
             }
             if free {
                 None
@@ -1443,6 +1448,7 @@ pub fn apply_free_attack(
             power: None,
             move_and_attack: ability == Ability::MoveAndAttack,
             duo_second: second,
+            thrown: None,
         };
         combat::attack(state, figure, targets.to_vec(), ranged, kind, dice, events);
         return Some(figure);
@@ -1518,7 +1524,25 @@ pub fn move_on_squares(state: &State, figure: FigureId, speed: u32) -> Vec<Squar
         return Vec::new();
     };
     let via = (state.moving_and_attacking != Some(figure)).then_some(Power::HypersonicSpeed);
-    play::destinations_at_speed(state, f, via, speed)
+    let Some(from) = f.square else {
+        return Vec::new();
+    };
+    let others = play::standings(state, f);
+    let q = crate::movement::MoveQuery {
+        from,
+        speed,
+        others: &others,
+        broke_away_from: &[],
+    };
+    // The same move goes on: its allowance was set when it began, so no new halving.
+    let mode = crate::movement::MoveMode {
+        speed_locked: true,
+        ignore_near_enemies: via.is_none(),
+        ..powers::move_mode(state, f, via)
+    };
+    crate::movement::reach_with(&state.map, &q, mode)
+        .map(|r| r.destinations().into_iter().map(|(s, _)| s).collect())
+        .unwrap_or_default()
 }
 
 /// Squares where the next Smoke Cloud or Barrier marker may go (spec ATK-8, DEF-6): within
@@ -1708,6 +1732,7 @@ pub fn turn_ended(state: &mut State, events: &mut Vec<Event>) {
 /// Counters, Perplex modifiers and markers whose source lost its power or was knocked out end
 /// at once (spec DMG-10, DMG-11, ATK-8, DEF-6).
 pub fn drop_orphans(state: &mut State, events: &mut Vec<Event>) {
+    super::objects::drop_if_lost(state, events);
     let holders: Vec<(FigureId, Power)> = state
         .power_markers
         .iter()

@@ -339,6 +339,8 @@ pub struct AttackCtx {
     pub wave_many: bool,
     /// Duo Attack's second attack (−1 damage, minimum 1).
     pub duo_second: bool,
+    /// The object used: held in a close attack (+1 light, +2 heavy), or thrown (2 or 3).
+    pub object: Option<super::state::ObjectKind>,
 }
 
 fn fx(change: Change, en: &str, fr: &str) -> Effect {
@@ -438,6 +440,23 @@ pub fn effects(state: &State, f: &Fig, stat: Stat, ctx: Option<&AttackCtx>) -> V
                             p.name(Lang::Fr),
                         ));
                     }
+                    _ => {}
+                }
+                match (ctx.object, ctx.ranged) {
+                    (Some(super::state::ObjectKind::Light), false) => {
+                        out.push(fx(Change::Modify(1), "light object", "objet léger"))
+                    }
+                    (Some(super::state::ObjectKind::Heavy), false) => {
+                        out.push(fx(Change::Modify(2), "heavy object", "objet lourd"))
+                    }
+                    (Some(super::state::ObjectKind::Light), true) => out.insert(
+                        0,
+                        fx(Change::Set(2), "thrown light object", "objet léger lancé"),
+                    ),
+                    (Some(_), true) => out.insert(
+                        0,
+                        fx(Change::Set(3), "thrown heavy object", "objet lourd lancé"),
+                    ),
                     _ => {}
                 }
                 if ctx.duo_second {

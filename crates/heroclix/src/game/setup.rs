@@ -125,7 +125,9 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         queued: Vec::new(),
         leadership_bonus: false,
         power_markers: Vec::new(),
+        objects: Vec::new(),
     };
+    place_objects(&mut state, &scenario.objects)?;
     if let Some(pos) = &scenario.position {
         return from_position(state, scenario, pos);
     }
@@ -142,6 +144,43 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         state.phase = Phase::ChooseZones { next: 0 };
     }
     Ok(state)
+}
+
+/// Puts the scenario's objects on the map: each on a square of the map that is not blocking
+/// terrain, one per square.
+pub fn place_objects(
+    state: &mut State,
+    objects: &[super::state::ObjectSetup],
+) -> Result<(), SetupError> {
+    state.objects.clear();
+    for (i, o) in objects.iter().enumerate() {
+        let ok = state.map.cell(o.square).is_some_and(|c| !c.is_blocking());
+        if !ok {
+            return Err(SetupError::new(format!(
+                "objects[{i}]: square {} is off the map or blocking terrain",
+                o.square
+            )));
+        }
+        if state.objects.iter().any(|x| x.square == Some(o.square)) {
+            return Err(SetupError::new(format!(
+                "objects[{i}]: another object already lies on {}",
+                o.square
+            )));
+        }
+        state
+            .map
+            .place_marker(o.square, skirmish_board::square::Marker::Object);
+        state.objects.push(super::state::Object {
+            kind: o.kind,
+            name: o
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("object {}", i + 1)),
+            square: Some(o.square),
+            held_by: None,
+        });
+    }
+    Ok(())
 }
 
 /// Rolls 2d6 per seat, rerolling ties for the highest total.

@@ -106,6 +106,47 @@ pub struct Scenario {
     /// Start from this position instead of the set-up steps.
     #[serde(default)]
     pub position: Option<Position>,
+    /// Objects lying on the battlefield from the start (rulebook Partie 4 *Objets*).
+    #[serde(default)]
+    pub objects: Vec<ObjectSetup>,
+}
+
+/// The kinds of object (rulebook *Objets*: yellow, red and blue rings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ObjectKind {
+    /// A light object: +1 damage in close combat; thrown up to 8 squares for 2 damage.
+    Light,
+    /// A heavy object: +2 damage in close combat; thrown up to 6 squares for 3 damage.
+    Heavy,
+    /// An immobile object: never picked up nor moved.
+    Immobile,
+}
+
+/// An object placed before the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectSetup {
+    /// Its kind.
+    pub kind: ObjectKind,
+    /// Its name ("Girder").
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Its square.
+    pub square: Square,
+}
+
+/// An object in the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Object {
+    /// Its kind.
+    pub kind: ObjectKind,
+    /// Its name.
+    pub name: String,
+    /// Where it lies, when on the map and not held.
+    pub square: Option<Square>,
+    /// The figure holding it.
+    pub held_by: Option<FigureId>,
 }
 
 /// One figure in play.
@@ -295,6 +336,13 @@ pub enum Interrupt {
         /// The figure controlled.
         figure: FigureId,
     },
+    /// A figure with Super Strength has moved past objects: it may pick one up.
+    PickUp {
+        /// The figure.
+        figure: FigureId,
+        /// Squares of objects within its reach during the move.
+        squares: Vec<Square>,
+    },
     /// Smoke Cloud or Barrier: place markers one at a time, each next to one already placed.
     PlaceMarkers {
         /// The figure.
@@ -349,6 +397,9 @@ pub struct AttackInProgress {
     /// Duo Attack's second attack.
     #[serde(default)]
     pub duo_second: bool,
+    /// The object used: held in a close attack, or thrown.
+    #[serde(default)]
+    pub object: Option<ObjectKind>,
     /// A Pulse Wave reaching several figures (damage 1).
     #[serde(default)]
     pub wave_many: bool,
@@ -425,6 +476,9 @@ pub struct State {
     /// Actions given before a controlled figure's free action, restored after it.
     #[serde(default)]
     pub lent_actions_used: Option<u8>,
+    /// Objects (rulebook Partie 4 *Objets*), held or lying on the map; used ones are removed.
+    #[serde(default)]
+    pub objects: Vec<Object>,
     /// Figures carried this turn: no non-free action for them until next turn.
     #[serde(default)]
     pub carried_this_turn: Vec<FigureId>,

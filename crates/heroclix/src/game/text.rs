@@ -395,6 +395,37 @@ impl<'a> ActionTexts<'a> {
                     name(figure)
                 )
             }
+            Action::PickUp { square } => {
+                let what = s
+                    .objects
+                    .iter()
+                    .find(|o| o.square == Some(*square))
+                    .map_or_else(String::new, |o| o.name.clone());
+                if fr {
+                    format!("Ramasser {what} en {square} (Force herculéenne)")
+                } else {
+                    format!("Pick up {what} on {square} (Super Strength)")
+                }
+            }
+            Action::ThrowObject { figure, target } => {
+                let what = super::objects::held(s, *figure)
+                    .map_or_else(String::new, |i| s.objects[i].name.clone());
+                if fr {
+                    format!(
+                        "Lancer {what} : {} → {}{}",
+                        name(figure),
+                        name(target),
+                        pushing_note(s, *figure, lang)
+                    )
+                } else {
+                    format!(
+                        "Throw {what}: {} → {}{}",
+                        name(figure),
+                        name(target),
+                        pushing_note(s, *figure, lang)
+                    )
+                }
+            }
             Action::MindControl { figure, targets } => {
                 let names: Vec<String> = targets.iter().map(&name).collect();
                 if fr {
@@ -568,6 +599,9 @@ impl<'a> ActionTexts<'a> {
                     lang.pick("No attack", "Pas d'attaque").into()
                 }
                 Some(Interrupt::MoveOn { .. }) => lang.pick("Stay here", "Rester ici").into(),
+                Some(Interrupt::PickUp { .. }) => {
+                    lang.pick("Leave the objects", "Laisser les objets").into()
+                }
                 Some(Interrupt::Controlled { figure, .. }) => {
                     if fr {
                         format!("Aucune action pour {}", name(figure))
@@ -803,6 +837,19 @@ pub fn describe_decision(state: &State, decision: &Decision, lang: Lang) -> Stri
                 )
             }
         }
+        Decision::PickUp { figure, .. } => {
+            if fr {
+                format!(
+                    "{} peut ramasser un objet (Force herculéenne)",
+                    figure_name(state, *figure)
+                )
+            } else {
+                format!(
+                    "{} may pick up an object (Super Strength)",
+                    figure_name(state, *figure)
+                )
+            }
+        }
         Decision::Controlled { controller, figure } => {
             if fr {
                 format!(
@@ -981,6 +1028,7 @@ mod tests {
                 ..Options::default()
             },
             position: None,
+            objects: Vec::new(),
         };
         Game::new(scenario, seed).unwrap()
     }

@@ -1,0 +1,188 @@
+//! Objects (rulebook Partie 4 *Objets*) and Super Strength (*Force herculéenne*, spec ATK-5):
+//! picking up during a move, holding, using in close combat, throwing, dropping.
+//!
+//! - An object lying on a square is hindering terrain (an `object` marker on the map).
+//! - A figure with Super Strength that moves because of its own action may pick up one object
+//!   on or next to a square of its path (the last square only its own, when entering it ended
+//!   the move next to an opposing figure); it holds one object at most.
+//! - A holder making a close attack against a single figure must use the object: +1 damage
+//!   (light) or +2 (heavy), unless the attack deals no damage. A holder may throw it with a
+//!   ranged combat action, whatever its range: a light object up to 8 squares for 2 damage, a
+//!   heavy one up to 6 for 3. A used object leaves the game, hit or miss.
+//! - A holder knocked out or losing Super Strength drops the object on its square; if one
+//!   already lies there, the dropped one leaves the game.
+
+use serde::{Deserialize, Serialize};
+use skirmish_board::square::{Marker, Square};
+use skirmish_board::FigureId;
+
+use super::event::Event;
+use super::powers;
+use super::state::{Fig, Interrupt, ObjectKind, State};
+use crate::figure::Power;
+
+/// What happened to an object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ObjectFate {
+    /// Picked up.
+    PickedUp,
+    /// Used in a close attack or thrown: it leaves the game.
+    Used,
+    /// Dropped on the holder's square.
+    Dropped,
+    /// Dropped where another object lies: it leaves the game.
+    Removed,
+}
+
+/// The index of the object a figure holds.
+pub fn held(state: &State, figure: FigureId) -> Option<usize> {
+    state.objects.iter().position(|o| o.held_by == Some(figure))
+}
+
+/// The kind of object a figure holds.
+pub fn held_kind(state: &State, figure: FigureId) -> Option<ObjectKind> {
+    held(state, figure).map(|i| state.objects[i].kind)
+}
+
+/// Squares of objects a Super Strength figure could pick up after moving along `path`.
+pub fn pickup_squares(state: &State, f: &Fig, path: &[Square]) -> Vec<Square> {
+    if !powers::power(state, f, Power::SuperStrength) || held(state, f.id).is_some() {
+        return Vec::new();
+    }
+    let mut reach: Vec<Square> = Vec::new();
+    for (i, sq) in path.iter().enumerate() {
+        reach.push(*sq);
+        let last = i + 1 == path.len();
+        let stopped = last
+            && i > 0
+            && state.in_play().any(|o| {
+                state.opposed(f, o) && o.square.is_some_and(|s| state.map.adjacent(*sq, s))
+            });
+        if !stopped {
+            reach.extend(sq.neighbours().filter(|n| state.map.adjacent(*sq, *n)));
+        }
+    }
+    let mut out: Vec<Square> = state
+        .objects
+        .iter()
+        .filter(|o| o.kind != ObjectKind::Immobile && o.held_by.is_none())
+        .filter_map(|o| o.square)
+        .filter(|s| reach.contains(s))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// After a figure's move: offer the objects it could pick up, before the next step of its
+/// action.
+pub fn offer_pickup(state: &mut State, figure: FigureId, events: &[Event]) {
+    let path = events.iter().rev().find_map(|e| match e {
+        Event::Moved { figure: f, path } if *f == figure => Some(path.clone()),
+        _ => None,
+    });
+    let Some(path) = path else { return };
+    let Some(f) = state.fig(figure) else { return };
+    let squares = pickup_squares(state, f, &path);
+    if squares.is_empty() {
+        return;
+    }
+    if let Some(next) = state.interrupt.take() {
+        state.queued.insert(0, next);
+    }
+    state.interrupt = Some(Interrupt::PickUp { figure, squares });
+}
+
+/// The figure picks up the object on `square`.
+pub fn pick_up(state: &mut State, figure: FigureId, square: Square, events: &mut Vec<Event>) {
+    let Some(i) = state
+        .objects
+        .iter()
+        .position(|o| o.square == Some(square) && o.held_by.is_none())
+    else {
+        return;
+    };
+    let o = &mut state.objects[i];
+    o.square = None;
+    o.held_by = Some(figure);
+    let name = o.name.clone();
+    state.map.remove_marker(square, Marker::Object);
+    events.push(Event::ObjectMoved {
+        figure,
+        object: name,
+        fate: ObjectFate::PickedUp,
+        square: Some(square),
+    });
+}
+
+/// The held object is used in an attack: it leaves the game.
+pub fn use_held(
+    state: &mut State,
+    figure: FigureId,
+    events: &mut Vec<Event>,
+) -> Option<ObjectKind> {
+    let i = held(state, figure)?;
+    let o = state.objects.remove(i);
+    events.push(Event::ObjectMoved {
+        figure,
+        object: o.name,
+        fate: ObjectFate::Used,
+        square: None,
+    });
+    Some(o.kind)
+}
+
+/// Drops the object a figure holds on `square`.
+pub fn drop_held(state: &mut State, figure: FigureId, square: Square, events: &mut Vec<Event>) {
+    let Some(i) = held(state, figure) else { return };
+    let occupied = state.objects.iter().any(|o| o.square == Some(square));
+    if occupied {
+        let o = state.objects.remove(i);
+        events.push(Event::ObjectMoved {
+            figure,
+            object: o.name,
+            fate: ObjectFate::Removed,
+            square: Some(square),
+        });
+        return;
+    }
+    let o = &mut state.objects[i];
+    o.held_by = None;
+    o.square = Some(square);
+    let name = o.name.clone();
+    state.map.place_marker(square, Marker::Object);
+    events.push(Event::ObjectMoved {
+        figure,
+        object: name,
+        fate: ObjectFate::Dropped,
+        square: Some(square),
+    });
+}
+
+/// Holders that lost Super Strength drop their object at once.
+pub fn drop_if_lost(state: &mut State, events: &mut Vec<Event>) {
+    let losers: Vec<(FigureId, Square)> = state
+        .objects
+        .iter()
+        .filter_map(|o| o.held_by)
+        .filter_map(|h| state.fig(h))
+        .filter(|f| f.in_play() && !powers::power(state, f, Power::SuperStrength))
+        .filter_map(|f| f.square.map(|s| (f.id, s)))
+        .collect();
+    for (f, s) in losers {
+        drop_held(state, f, s, events);
+    }
+}
+
+/// Targets a holder may throw its object at, with the object's own reach.
+pub fn throw_targets(state: &State, f: &Fig, occ: &skirmish_los::OccupancyGrid) -> Vec<FigureId> {
+    let Some(kind) = held_kind(state, f.id) else {
+        return Vec::new();
+    };
+    let reach = match kind {
+        ObjectKind::Light => 8,
+        _ => 6,
+    };
+    super::combat::ranged_targets_within(state, f, occ, reach)
+}
