@@ -2,9 +2,9 @@
 // builder and the replay viewer. The rules never run here: legal actions, reach, lines of fire
 // and every log text come from the server (docs/web-protocol.md).
 
-import { t, lang, setLang, onLangChange, translateDom } from './i18n.js';
+import { t, lang, setLang, onLangChange, translateDom, powerName } from './i18n.js';
 import { api, GameSocket } from './api.js';
-import { createBoard, SEAT_COLOURS, cellAt } from './board.js';
+import { createBoard, SEAT_COLOURS, cellAt, dieSvg } from './board.js';
 import { renderDice, renderLog, renderLegend } from './log.js';
 import { el, $, fill, modal, modalKey, closeModal } from './dom.js';
 import { initBuilder, showBuilder, savedTeam } from './builder.js';
@@ -53,6 +53,43 @@ const sameSq = (a, b) => !!a && !!b && a.x === b.x && a.y === b.y;
 const entryAction = (e) => (e && e.action ? e.action : e);
 const entryText = (e) => (e && e.text) || JSON.stringify(entryAction(e));
 const actionFigure = (a) => (a.figure ?? a.attacker ?? null);
+/** The square an action ends on or is about (a move's destination, a marker's square...). */
+const actionSquare = (a) => a.to || a.square || null;
+
+/** Decisions the page answers with its own screens; every other one gets the decision panel. */
+const BASE_DECISIONS = new Set(['choose_map', 'choose_zone', 'deploy', 'turn', 'split_damage', 'knockback_line']);
+
+// The Powers and Abilities Card: in each column (speed, attack, defence, damage) twelve powers,
+// coloured in this order from red to grey.
+const POWER_PALETTE = ['#d32f2f', '#ef6c00', '#fbc02d', '#9ccc65', '#2e7d32', '#4fc3f7', '#1a237e', '#7b1fa2', '#ec407a', '#6d4c41', '#111111', '#9e9e9e'];
+const POWER_COLUMNS = [
+  ['flurry', 'leap_climb', 'phasing_teleport', 'earthbound_neutralized', 'charge', 'mind_control', 'plasticity', 'force_blast', 'sidestep', 'hypersonic_speed', 'stealth', 'running_shot'],
+  ['blades_claws_fangs', 'energy_explosion', 'pulse_wave', 'quake', 'super_strength', 'incapacitate', 'penetrating_psychic_blast', 'smoke_cloud', 'precision_strike', 'poison', 'steal_energy', 'telekinesis'],
+  ['super_senses', 'toughness', 'defend', 'combat_reflexes', 'energy_shield_deflection', 'barrier', 'mastermind', 'willpower', 'invincible', 'impervious', 'regeneration', 'invulnerability'],
+  ['ranged_combat_expert', 'battle_fury', 'support', 'exploit_weakness', 'enhancement', 'probability_control', 'shape_change', 'close_combat_expert', 'empower', 'perplex', 'outwit', 'leadership'],
+];
+const STAT_KEYS = ['stat.speed', 'stat.attack', 'stat.defense', 'stat.damage'];
+
+/** The colour of a power's square on the card (white for special powers and unknown ones). */
+function powerColour(id) {
+  for (const col of POWER_COLUMNS) {
+    const i = col.indexOf(id);
+    if (i >= 0) return POWER_PALETTE[i];
+  }
+  return '#ffffff';
+}
+
+/** A small square in the power's colour, as the dial shows it. */
+function powerChip(id) {
+  return el('span', { class: 'power-chip', style: `background:${powerColour(id)}`, 'aria-hidden': 'true' });
+}
+
+/** Plain moves, plain attacks, terrain attacks and passes keep the board's own interactions. */
+function isBasicAction(a) {
+  return (a.type === 'move' && (a.carry === undefined || a.carry === null))
+    || ((a.type === 'close_attack' || a.type === 'ranged_attack') && !a.power)
+    || a.type === 'destroy_blocking' || a.type === 'destroy_wall' || a.type === 'pass' || a.type === 'end_turn';
+}
 
 function decisionOf(snap) {
   const p = snap && snap.pending;
@@ -161,6 +198,88 @@ function figureLegal(id) {
   return legal().filter((e) => actionFigure(e.action) === id);
 }
 
+/** Whether this page gives `f` its actions now: its own figures on its turn, or the figure its
+ * Mind Control lends it. */
+function commandable(f) {
+  const d = myDecision();
+  if (!d || !f) return false;
+  if (d.type === 'turn') return f.owner === G.seat;
+  if (d.type === 'controlled') return f.id === d.figure;
+  return false;
+}
+
+/** The group a power or ability action is listed under in the figure's panel. */
+function powerGroupOf(a) {
+  const name = (id) => fig(id)?.label || `#${id}`;
+  const squares = !!a.to;
+  switch (a.type) {
+    case 'power_move':
+      return {
+        key: `power_move:${a.power}:${a.carry ?? ''}`, power: a.power, squares,
+        label: a.carry !== undefined && a.carry !== null ? `${powerName(a.power)}, ${t('act.powers.carrying', { name: name(a.carry) })}` : powerName(a.power),
+      };
+    case 'move':
+      return { key: `carry:${a.carry}`, power: 'carry', squares, label: `${t('ability.carry')}: ${name(a.carry)}` };
+    case 'move_and_attack':
+      return { key: 'move_and_attack', power: 'move_and_attack', squares, label: t('ability.move_and_attack') };
+    case 'telekinesis':
+      return { key: `telekinesis:${a.target}`, power: 'telekinesis', squares, mover: a.target, label: `${powerName('telekinesis')} → ${name(a.target)}` };
+    case 'duo_attack':
+      return { key: 'duo_attack', power: 'duo_attack', squares, label: t('ability.duo_attack') };
+    case 'throw_object':
+      return { key: 'throw_object', power: 'throw_object', squares, label: t('act.throw_object') };
+    case 'mind_control':
+    case 'outwit':
+    case 'perplex':
+      return { key: a.type, power: a.type, squares, label: powerName(a.type) };
+    default: {
+      const p = a.power || a.type;
+      return { key: `${a.type}:${p}`, power: p, squares, label: a.power ? powerName(a.power) : String(a.type).replace(/_/g, ' ') };
+    }
+  }
+}
+
+/** The power and ability actions among `entries`, grouped (in the order the server lists them). */
+function powerGroups(entries) {
+  const groups = new Map();
+  for (const e of entries) {
+    if (isBasicAction(e.action)) continue;
+    const g = powerGroupOf(e.action);
+    if (!groups.has(g.key)) groups.set(g.key, { ...g, entries: [] });
+    groups.get(g.key).entries.push(e);
+  }
+  return [...groups.values()];
+}
+
+/** The group whose squares the board shows now (the `power:KEY` tool), if any. */
+function currentPowerGroup() {
+  if (!G || G.sel === null || !String(G.tool).startsWith('power:')) return null;
+  const key = G.tool.slice('power:'.length);
+  return powerGroups(figureLegal(G.sel)).find((g) => g.key === key) || null;
+}
+
+/** The figure a mid-action decision is about. */
+function decisionFigure(d) {
+  if (!d) return null;
+  return d.figure ?? d.attacker ?? d.carrier ?? null;
+}
+
+/** The legal answers to the pending decision that a click on `square` or figure `figId` means. */
+function decisionMatches(square, figId) {
+  const all = legal();
+  let out = [];
+  if (figId !== null && figId !== undefined) {
+    out = all.filter((e) => {
+      const a = e.action;
+      if (a.type === 'redirect') return a.friend === figId;
+      if (Array.isArray(a.targets)) return a.targets.length === 1 && a.targets[0] === figId;
+      return a.target === figId;
+    });
+  }
+  if (!out.length && square) out = all.filter((e) => sameSq(actionSquare(e.action), square));
+  return out;
+}
+
 // ------------------------------------------------------------------------------------------
 // Opening a game.
 
@@ -267,7 +386,14 @@ function acceptSnapshot(snap) {
     }
     G.chosen = new Set();
     if (G.tool !== 'auto' && (G.sel === null || figureLegal(G.sel).length === 0)) G.tool = 'auto';
-    if (G.sel !== null && figureLegal(G.sel).some((e) => e.action.type === 'move')) loadReach(G.sel);
+    if (String(G.tool).startsWith('power:') && !currentPowerGroup()) G.tool = 'auto';
+    // Mind Control lends a figure: it is the one to give an action to.
+    const md = myDecision();
+    if (md && md.type === 'controlled' && G.sel !== md.figure) {
+      G.sel = md.figure;
+      G.tool = 'auto';
+    }
+    if (G.sel !== null && md && md.type === 'turn' && figureLegal(G.sel).some((e) => e.action.type === 'move')) loadReach(G.sel);
   }
   maybeSwitchHotseat();
   render();
@@ -307,6 +433,7 @@ async function act(action) {
       G.tool = 'auto';
     }
     G.chosen = new Set();
+    G.tool = 'auto';
     G.los = null;
     G.busy = false;
     acceptSnapshot(snap);
@@ -366,7 +493,7 @@ function select(id) {
   G.reach = null;
   const f = fig(id);
   if (f && f.square) G.cursor = { ...f.square };
-  if (id !== null && figureLegal(id).some((e) => e.action.type === 'move')) loadReach(id);
+  if (id !== null && myDecision()?.type === 'turn' && figureLegal(id).some((e) => e.action.type === 'move')) loadReach(id);
   render();
 }
 
@@ -389,7 +516,8 @@ function rangedTargets() {
 
 function matchingRanged(chosen) {
   const want = [...chosen].sort((a, b) => a - b).join(',');
-  return legalOf('ranged_attack', (a) => a.attacker === G.sel).find((e) => [...e.action.targets].sort((a, b) => a - b).join(',') === want);
+  const same = legalOf('ranged_attack', (a) => a.attacker === G.sel).filter((e) => [...e.action.targets].sort((a, b) => a - b).join(',') === want);
+  return same.find((e) => !e.action.power) || same[0];
 }
 
 async function attack(target) {
@@ -419,9 +547,42 @@ async function attack(target) {
 }
 
 function moveTo(sq) {
-  const e = legalOf('move', (a) => a.figure === G.sel && sameSq(a.to, sq))[0];
+  const e = legalOf('move', (a) => a.figure === G.sel && sameSq(a.to, sq) && (a.carry === undefined || a.carry === null))[0];
   if (e) act(e.action);
   return !!e;
+}
+
+/** Plays the shown power (the `power:KEY` tool) to `sq`, if it goes there. */
+async function powerTo(sq) {
+  const g = currentPowerGroup();
+  const options = g ? g.entries.filter((e) => sameSq(e.action.to, sq)) : [];
+  if (options.length === 1) act(options[0].action);
+  else if (options.length > 1) {
+    const choice = await choose(g.label, options);
+    if (choice) act(choice);
+  }
+  return options.length > 0;
+}
+
+/** Asks which of several actions a click means. */
+function choose(title, options) {
+  return modal((close) =>
+    el('div', { class: 'dialog-body', 'data-testid': 'choose-dialog' },
+      el('h2', {}, title),
+      ...options.map((o) => el('button', { type: 'button', class: 'choice', onclick: () => close(o.action) }, o.text)),
+      el('button', { type: 'button', onclick: () => close(null) }, t('common.cancel'))),
+  );
+}
+
+/** Answers the pending mid-action decision with what a click on the board means. */
+async function decisionClick(square, figId) {
+  const options = decisionMatches(square, figId);
+  if (options.length === 1) act(options[0].action);
+  else if (options.length > 1) {
+    const choice = await choose(decisionTitle(myDecision()), options);
+    if (choice) act(choice);
+  }
+  return options.length > 0;
 }
 
 async function destroyAt(sq) {
@@ -487,6 +648,10 @@ function onBoardClick({ square, figure }) {
           destroyAt(square);
           return;
         }
+        if (String(G.tool).startsWith('power:')) {
+          powerTo(square);
+          return;
+        }
         if (moveTo(square)) return;
         if (G.tool === 'auto' && figureLegal(G.sel).some((e) => e.action.type === 'destroy_blocking' && sameSq(e.action.square, square))) {
           destroyAt(square);
@@ -496,7 +661,28 @@ function onBoardClick({ square, figure }) {
       if (G.tool === 'auto') select(null);
       return;
     }
+    case 'controlled': {
+      // The lent figure acts: its targets and squares are on the board.
+      if (f && f.id !== d.figure && (attacksOn(f.id).length || rangedTargets().has(f.id))) {
+        attack(f.id);
+        return;
+      }
+      if (square && !f) {
+        if (G.tool === 'destroy') destroyAt(square);
+        else if (String(G.tool).startsWith('power:')) powerTo(square);
+        else moveTo(square);
+        return;
+      }
+      render();
+      return;
+    }
     default:
+      if (d && !BASE_DECISIONS.has(d.type)) {
+        decisionClick(square, f ? f.id : null).then((used) => {
+          if (!used && f) select(G.sel === f.id ? null : f.id);
+        });
+        return;
+      }
       if (f) select(G.sel === f.id ? null : f.id);
       else render();
   }
@@ -563,6 +749,7 @@ function render() {
   renderBar();
   renderPrompt();
   renderError();
+  renderDecisionPanel();
   renderFigurePanel();
   renderLos();
   renderDice($('dice-panel'), G.snap.log || []);
@@ -581,7 +768,7 @@ function renderBar() {
   let text;
   if (over) text = t('game.phase.over');
   else if (G.seat === null) text = t('game.spectator');
-  else if (myDecision()) text = t('game.your_turn');
+  else if (myDecision()) text = BASE_DECISIONS.has(myDecision().type) ? t('game.your_turn') : t('decision.title');
   else if (d) {
     const s = seatIndex((d.seats || [])[0]);
     text = seatKind(s) === 'bot' ? t('game.bot_turn') : t('game.their_turn', { name: seatName(s) });
@@ -631,7 +818,14 @@ function renderPrompt() {
     const any = decisionOf(G.snap);
     const phase = view().phase && view().phase.phase;
     if (any && phase !== 'play' && G.seat !== null) parts.push(el('p', {}, t('setup.waiting')));
-    if (any && G.snap.prompt) parts.push(el('p', { class: 'muted server-prompt' }, G.snap.prompt));
+    // Another seat answers something in the middle of an action (a defender's Mastermind...).
+    const midAction = any && any.decision && !BASE_DECISIONS.has(any.decision.type);
+    if (any && G.snap.prompt) parts.push(el('p', { class: midAction ? 'server-prompt other-decision' : 'muted server-prompt', 'data-testid': midAction ? 'other-decision' : null }, G.snap.prompt));
+    fill(p, parts);
+    return;
+  }
+  if (!BASE_DECISIONS.has(d.type)) {
+    // The decision panel asks it.
     fill(p, parts);
     return;
   }
@@ -682,6 +876,130 @@ function renderPrompt() {
   fill(p, parts);
 }
 
+/** The decision panel's title for a mid-action decision. */
+function decisionTitle(d) {
+  if (!d) return '';
+  const titles = {
+    blades: t('decision.blades'),
+    free_attack: t('decision.free_attack'),
+    ability_attack: t('decision.ability_attack'),
+    move_on: t('decision.move_on'),
+    place_markers: t('decision.place_markers'),
+    reroll: t('decision.reroll'),
+    mastermind: t('decision.mastermind'),
+    controlled: t('decision.controlled'),
+    pick_up: t('decision.pick_up'),
+    place_passenger: t('decision.place_passenger'),
+  };
+  const power = d.power || (d.type === 'reroll' ? 'probability_control' : d.type === 'mastermind' ? 'mastermind' : d.type === 'blades' ? 'blades_claws_fangs' : null);
+  const base = titles[d.type] || t('decision.other');
+  return power && d.type !== 'reroll' && d.type !== 'mastermind' && d.type !== 'blades' ? `${base} (${powerName(power)})` : base;
+}
+
+/** Order of the answers in the decision panel: using the power first, declining last. */
+function answerRank(a) {
+  if (a.type === 'accept') return 0;
+  if (a.type === 'redirect' || a.type === 'free_attack') return 1;
+  if (a.type === 'decline') return 9;
+  return actionSquare(a) ? 5 : 3;
+}
+
+/**
+ * The panel for a decision in the middle of an action (Blades/Claws/Fangs, a free attack, moving
+ * on, markers, Probability Control, Mastermind, Mind Control...): the server's question, one
+ * button per legal answer with the server's text, and the board's squares and figures for the
+ * answers that have one. It does not block the board.
+ */
+function renderDecisionPanel() {
+  const panel = $('decision-panel');
+  const d = myDecision();
+  if (!d || BASE_DECISIONS.has(d.type) || outcomeOf(G.snap)) {
+    panel.hidden = true;
+    panel.replaceChildren();
+    delete panel.dataset.key;
+    return;
+  }
+  const key = `${d.type}:${G.snap.step}:${G.seat}:${lang()}:${G.busy}`;
+  if (panel.dataset.key === key && !panel.hidden) return;
+  const fresh = !panel.dataset.key || panel.dataset.key.split(':')[0] !== d.type;
+  panel.dataset.key = key;
+  panel.dataset.decision = d.type;
+  panel.hidden = false;
+  const acting = decisionFigure(d);
+  const entries = legal().sort((a, b) => answerRank(a.action) - answerRank(b.action));
+  const actingFig = acting !== null ? fig(acting) : null;
+  const parts = [];
+  const power = d.power || { blades: 'blades_claws_fangs', reroll: 'probability_control', mastermind: 'mastermind', controlled: 'mind_control' }[d.type];
+  parts.push(el('h3', {}, power ? powerChip(power) : null, decisionTitle(d)));
+  parts.push(el('p', { class: 'decision-prompt', 'data-testid': 'decision-prompt' }, G.snap.prompt || ''));
+  if (d.type === 'reroll' && Array.isArray(d.dice)) {
+    parts.push(el('p', { class: 'decision-dice' },
+      el('span', { class: 'dice-faces', html: d.dice.map((n) => dieSvg(n, 30)).join('') }), ' ', t('decision.dice', { a: d.dice[0], b: d.dice[1] })));
+  }
+  if (d.type === 'controlled') {
+    parts.push(el('p', { class: 'hint' }, t('decision.board_controlled')));
+  } else {
+    const onBoard = entries.some((e) => actionSquare(e.action));
+    const figures = entries.some((e) => e.action.type === 'redirect' || (Array.isArray(e.action.targets) && e.action.targets.length === 1) || typeof e.action.target === 'number');
+    if (figures) parts.push(el('p', { class: 'hint' }, t('decision.board_figures')));
+    else if (onBoard) parts.push(el('p', { class: 'hint' }, t('decision.board_squares')));
+  }
+  const answer = (e) => {
+    const a = e.action;
+    const sq = actionSquare(a);
+    const target = a.type === 'redirect' ? a.friend : Array.isArray(a.targets) && a.targets.length === 1 ? a.targets[0] : typeof a.target === 'number' ? a.target : null;
+    const show = () => {
+      if (sq) {
+        G.hover = { square: sq, figure: null };
+        G.cursor = { ...sq };
+        renderBoard();
+      } else if (target !== null && acting !== null && a.type !== 'redirect') {
+        loadLos(acting, target);
+      }
+    };
+    return button(e.text, () => act(a), {
+      class: `choice answer${a.type === 'accept' || a.type === 'free_attack' || a.type === 'redirect' ? ' primary' : ''}${a.type === 'decline' ? ' decline' : ''}`,
+      disabled: G.busy,
+      'data-testid': 'decision-choice',
+      'data-type': a.type,
+      'data-target': target ?? null,
+      'data-x': sq ? sq.x : null,
+      'data-y': sq ? sq.y : null,
+      onmouseenter: show,
+      onfocus: show,
+    });
+  };
+  // A lent figure's own actions are in its panel below (and on the board): here, only the rest.
+  const shown = d.type === 'controlled' ? entries.filter((e) => actionFigure(e.action) === null) : entries;
+  const withSquare = shown.filter((e) => actionSquare(e.action));
+  const others = shown.filter((e) => !actionSquare(e.action));
+  const main = others.filter((e) => e.action.type !== 'decline');
+  const declines = others.filter((e) => e.action.type === 'decline');
+  parts.push(el('div', { class: 'decision-choices' }, main.map(answer)));
+  if (withSquare.length > 8) {
+    parts.push(el('details', { class: 'decision-squares' },
+      el('summary', {}, t('decision.squares', { n: withSquare.length })),
+      el('div', { class: 'decision-list' }, withSquare.map(answer))));
+  } else if (withSquare.length) {
+    parts.push(el('div', { class: 'decision-choices' }, withSquare.map(answer)));
+  }
+  if (declines.length) parts.push(el('div', { class: 'decision-choices' }, declines.map(answer)));
+  if (actingFig && d.type !== 'controlled') parts.push(el('p', { class: 'muted small' }, actingFig.label, ' ', statLineText(actingFig)));
+  const focused = document.activeElement;
+  const hadFocus = panel.contains(focused);
+  fill(panel, parts);
+  // A new question takes the keyboard focus unless the player is busy on the board.
+  if ((fresh || hadFocus) && !$('board').contains(focused)) {
+    const first = panel.querySelector('button.answer:not(:disabled)');
+    if (first) first.focus({ preventScroll: true });
+  }
+}
+
+function statLineText(f) {
+  const [s, a, d, g] = f.values || [];
+  return `${t('stat.speed')} ${s} · ${t('stat.attack')} ${a} · ${t('stat.defense')} ${d} · ${t('stat.damage')} ${g}`;
+}
+
 function statLine(f) {
   const [s, a, d, g] = f.values || [];
   const cell = (label, value, power) =>
@@ -693,7 +1011,15 @@ function statLine(f) {
 }
 
 function humanPower(id) {
-  return String(id).replace(/_/g, ' ');
+  return powerName(id);
+}
+
+/** The powers showing on a figure's dial now, by name, with their column and colour. */
+function powerList(f) {
+  const items = (f.powers || []).map((p, i) => (p ? { p, i } : null)).filter(Boolean);
+  if (!items.length) return null;
+  return el('ul', { class: 'power-list', 'data-testid': 'figure-powers' }, items.map(({ p, i }) =>
+    el('li', { 'data-power': p }, powerChip(p), el('span', { class: 'power-name' }, powerName(p)), ' ', el('span', { class: 'muted' }, `(${t(STAT_KEYS[i])})`))));
 }
 
 function renderFigurePanel() {
@@ -712,12 +1038,12 @@ function renderFigurePanel() {
   if (f.tokens) notes.push(t('game.tokens', { n: f.tokens }));
   if (f.acted) notes.push(t('game.acted'));
   if (f.square) notes.push(t('terrain.square', f.square));
-  const powers = (f.powers || []).filter(Boolean);
-  if (powers.length) notes.push(`${t('game.powers')}: ${powers.map(humanPower).join(', ')}`);
   if (notes.length) parts.push(el('p', { class: 'muted' }, notes.join(' · ')));
+  const powers = powerList(f);
+  if (powers) parts.push(el('h4', { class: 'powers-title' }, t('game.powers')), powers);
 
-  const actions = myDecision()?.type === 'turn' ? figureLegal(f.id) : [];
-  if (f.owner === G.seat && myDecision()?.type === 'turn') {
+  const actions = commandable(f) ? figureLegal(f.id) : [];
+  if (commandable(f)) {
     if (!actions.length) parts.push(el('p', { class: 'muted' }, t('game.no_actions')));
     const moves = actions.filter((e) => e.action.type === 'move');
     const closes = actions.filter((e) => e.action.type === 'close_attack');
@@ -755,6 +1081,8 @@ function renderFigurePanel() {
       }
     }
     for (const e of passes) box.append(button(e.text || t('act.pass'), () => act(e.action), { class: 'act', 'data-testid': 'act-pass' }));
+    const groups = powerGroups(actions);
+    if (groups.length) box.append(el('h4', { class: 'powers-title' }, t('act.powers')), ...groups.map((g) => powerGroupBox(f, g)));
     if (actions.length) {
       const all = el('details', { class: 'all-actions' }, el('summary', {}, t('act.all', { n: actions.length })),
         el('ul', {}, actions.map((e) => el('li', {}, button(e.text, () => act(e.action), {
@@ -767,6 +1095,47 @@ function renderFigurePanel() {
     parts.push(box);
   }
   fill(panel, parts);
+}
+
+/** One power (or ability) of the selected figure in its panel: its actions as buttons with the
+ * server's texts, or, for powers that go to a square, a button that shows the squares. */
+function powerGroupBox(f, g) {
+  const box = el('div', { class: 'power-group', 'data-testid': 'power-group', 'data-power': g.power, 'data-key': g.key });
+  const actButton = (e) => {
+    const a = e.action;
+    const target = typeof a.target === 'number' ? a.target : Array.isArray(a.targets) && a.targets.length === 1 ? a.targets[0] : null;
+    const show = () => { if (target !== null && fig(target) && fig(target).owner !== f.owner) loadLos(f.id, target); };
+    return button(e.text, () => act(a), {
+      class: 'act power-act', 'data-testid': 'power-act', 'data-power': g.power, 'data-type': a.type, 'data-target': target,
+      onmouseenter: show, onfocus: show,
+    });
+  };
+  if (g.squares) {
+    if (G.tool === `power:${g.key}`) {
+      box.append(
+        el('p', { class: 'hint' }, powerChip(g.power), ' ', t('act.powers.pick_hint', { power: g.label })),
+        button(t('common.cancel'), () => { G.tool = 'auto'; render(); }, { 'data-testid': 'power-cancel' }),
+        el('details', { class: 'all-actions' }, el('summary', {}, t('act.powers.list', { power: g.label, n: g.entries.length })),
+          el('ul', {}, g.entries.map((e) => el('li', {}, button(e.text, () => act(e.action), {
+            class: 'link',
+            onmouseenter: () => { G.hover = { square: e.action.to, figure: null }; renderBoard(); },
+            onfocus: () => { G.hover = { square: e.action.to, figure: null }; G.cursor = { ...e.action.to }; renderBoard(); },
+          }))))));
+    } else {
+      box.append(button([powerChip(g.power), t('act.powers.pick', { power: g.label, n: g.entries.length })], () => {
+        G.tool = `power:${g.key}`;
+        G.chosen = new Set();
+        render();
+      }, { class: 'act power-pick', 'data-testid': 'power-pick', 'data-power': g.power, 'data-key': g.key }));
+    }
+  } else if (g.entries.length <= 4) {
+    box.append(...g.entries.map(actButton));
+  } else {
+    box.append(el('details', { class: 'power-more' },
+      el('summary', {}, powerChip(g.power), ' ', t('act.powers.list', { power: g.label, n: g.entries.length })),
+      el('div', { class: 'power-more-list' }, g.entries.map(actButton))));
+  }
+  return box;
 }
 
 function renderLos() {
@@ -803,6 +1172,9 @@ function renderRoster() {
           button([
             el('span', { class: 'r-name' }, f.label),
             el('span', { class: 'r-vals' }, `${(f.values || []).join(' · ')} · ${t('stat.range')} ${f.range}${f.targets > 1 ? 'ϟ'.repeat(f.targets) : ''}`),
+            (f.powers || []).some(Boolean) && !f.ko
+              ? el('span', { class: 'r-powers', title: (f.powers || []).filter(Boolean).map(powerName).join(', ') }, (f.powers || []).filter(Boolean).map(powerChip))
+              : null,
             f.tokens ? el('span', { class: 'r-tokens', title: t('game.tokens', { n: f.tokens }) }, '●'.repeat(f.tokens)) : null,
             state ? el('span', { class: 'r-state' }, state) : null,
             targetable ? el('span', { class: 'r-target' }, '◎') : null,
@@ -861,12 +1233,21 @@ function boardState() {
   } else if (type === 'split_damage') {
     for (const id of d.targets || []) st.targets.add(id);
     st.selected = d.attacker;
-  } else if (type === 'turn' && G.sel !== null) {
+  } else if ((type === 'turn' || type === 'controlled') && G.sel !== null) {
     const actions = figureLegal(G.sel);
     const reach = G.reach && G.reach.fig === G.sel ? G.reach.data : null;
     const cost = new Map();
     if (reach) for (const r of reach.destinations || []) cost.set(sqKey(r.square), r);
-    if (G.tool === 'destroy') {
+    const pg = currentPowerGroup();
+    if (pg) {
+      // A power that goes to a square: its squares, and a line from the figure that moves.
+      for (const e of pg.entries) if (e.action.to && !st.squares.some((q) => sameSq(q, e.action.to))) st.squares.push({ ...e.action.to });
+      st.squareColour = '#00897b';
+      const mover = fig(pg.mover ?? G.sel);
+      const h = G.hover.square;
+      if (mover && mover.square && h && st.squares.some((q) => sameSq(q, h))) st.path = [mover.square, h];
+      if (pg.mover !== undefined) st.targets.add(pg.mover);
+    } else if (G.tool === 'destroy') {
       for (const e of actions) {
         if (e.action.type === 'destroy_blocking') st.squares.push(e.action.square);
         if (e.action.type === 'destroy_wall') st.wallEdges.push({ square: e.action.square, dir: String(e.action.dir).toLowerCase() });
@@ -889,6 +1270,22 @@ function boardState() {
         st.path = r && r.path && r.path.length ? (sameSq(r.path[0], from) ? r.path : [from, ...r.path]) : [from, h];
       }
     }
+  } else if (d && !BASE_DECISIONS.has(type)) {
+    // A decision in the middle of an action: the squares and figures its answers name.
+    const acting = decisionFigure(d);
+    if (acting !== null && (G.sel === null || G.sel === acting)) st.selected = acting;
+    for (const e of legal()) {
+      const a = e.action;
+      const sq = actionSquare(a);
+      if (sq && !st.squares.some((q) => sameSq(q, sq))) st.squares.push({ ...sq });
+      if (a.type === 'redirect') st.targets.add(a.friend);
+      if (Array.isArray(a.targets)) for (const x of a.targets) st.targets.add(x);
+      if (typeof a.target === 'number') st.targets.add(a.target);
+    }
+    st.squareColour = type === 'place_markers' ? '#6d4c41' : '#00897b';
+    const from = acting !== null ? fig(acting)?.square : null;
+    const h = G.hover.square;
+    if (from && h && (type === 'move_on' || type === 'place_passenger') && st.squares.some((q) => sameSq(q, h))) st.path = [from, h];
   }
   if (G.los && (G.los.data || true)) {
     const l = G.los;

@@ -7,7 +7,7 @@
 //
 // A map cell arrives as a compact array:
 //   [terrain_bits, level, indoor, zone, special, stair, ladder, markers, walls]
-// terrain bits 1 hindering, 2 water, 4 blocking; markers 1 debris, 2 barrier, 4 smoke;
+// terrain bits 1 hindering, 2 water, 4 blocking; markers 1 debris, 2 barrier, 4 smoke, 8 object;
 // walls 1 N, 2 E, 4 S, 8 W.
 
 import { t } from './i18n.js';
@@ -40,6 +40,7 @@ const T_BLOCKING = 4;
 const M_DEBRIS = 1;
 const M_BARRIER = 2;
 const M_SMOKE = 4;
+const M_OBJECT = 8;
 const W_N = 1;
 const W_E = 2;
 const W_S = 4;
@@ -136,7 +137,7 @@ export function mapFeatures(map) {
   const f = {
     elevated: false, hindering: false, water: false, blocking: false, wall: false, zone: false,
     indoor: map.kind === 'mixed' && false, special: false, stairs: (map.staircases || []).length > 0,
-    ladder: (map.ladders || []).length > 0, debris: false, barrier: false, smoke: false,
+    ladder: (map.ladders || []).length > 0, debris: false, barrier: false, smoke: false, object: false,
   };
   for (let y = 0; y < map.height; y++) {
     for (let x = 0; x < map.width; x++) {
@@ -152,6 +153,7 @@ export function mapFeatures(map) {
       if (c.markers & M_DEBRIS) f.debris = true;
       if (c.markers & M_BARRIER) f.barrier = true;
       if (c.markers & M_SMOKE) f.smoke = true;
+      if (c.markers & M_OBJECT) f.object = true;
     }
   }
   return f;
@@ -175,14 +177,35 @@ export function swatch(feature) {
     case 'stairs': return box(`<g stroke="#333" stroke-width="1.5"><line x1="6" y1="2" x2="6" y2="12"/><line x1="12" y1="2" x2="12" y2="12"/><line x1="18" y1="2" x2="18" y2="12"/></g><path d="M3 7H18" stroke="#000" stroke-width="1.5"/><path d="M22 7L17 4V10z"/>`);
     case 'ladder': return box(`<g stroke="#5d4037" stroke-width="1.5"><line x1="1" y1="3" x2="23" y2="3"/><line x1="1" y1="11" x2="23" y2="11"/><line x1="6" y1="3" x2="6" y2="11"/><line x1="12" y1="3" x2="12" y2="11"/><line x1="18" y1="3" x2="18" y2="11"/></g>`);
     case 'debris': return box(markerSvg(12, 7, '#a1887f', 'D', 6));
-    case 'barrier': return box(markerSvg(12, 7, '#4e342e', 'B', 6));
-    case 'smoke': return box(markerSvg(12, 7, '#9e9e9e', 'S', 6));
+    case 'barrier': return box(`<rect x="3" y="1" width="18" height="12" fill="#4e342e" fill-opacity="0.85"/>${markerSvg(12, 7, '#4e342e', 'B', 5)}`);
+    case 'smoke': return box(`<circle cx="8" cy="8" r="5" fill="#9e9e9e" fill-opacity="0.6"/><circle cx="15" cy="6" r="5" fill="#9e9e9e" fill-opacity="0.6"/>${markerSvg(12, 7, '#757575', 'S', 4.5)}`);
+    case 'object': return box(markerSvg(12, 7, '#fbc02d', 'O', 6));
     default: return box('');
   }
 }
 
 function markerSvg(x, y, fill, letter, r = 9) {
   return `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="#fff" stroke-width="1.5"/><text x="${x}" y="${y + r * 0.42}" fill="#fff" font-size="${r * 1.2}" font-weight="bold" text-anchor="middle">${letter}</text>`;
+}
+
+/** What a marker covers of its square, under its lettered token. */
+function markerArea(kind, x, y) {
+  const x0 = px(x);
+  const y0 = py(y);
+  if (kind === 'barrier') {
+    let hatch = '';
+    for (let k = 8; k < CELL * 2; k += 10) hatch += `M${x0 + Math.max(0, k - CELL)} ${y0 + Math.min(k, CELL)}L${x0 + Math.min(k, CELL)} ${y0 + Math.max(0, k - CELL)}`;
+    return `<rect x="${x0 + 2}" y="${y0 + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="3" fill="#4e342e" fill-opacity="0.82" stroke="#2b1d18" stroke-width="2"/><path d="${hatch}" stroke="#a1887f" stroke-width="1.4" opacity="0.7"/>`;
+  }
+  if (kind === 'smoke') {
+    const puffs = [[0.3, 0.35, 0.22], [0.62, 0.3, 0.24], [0.45, 0.6, 0.26], [0.72, 0.66, 0.2], [0.24, 0.7, 0.18]];
+    return `<g class="smoke-cloud" fill="#9e9e9e" fill-opacity="0.5">${puffs.map(([a, b, r]) => `<circle cx="${x0 + a * CELL}" cy="${y0 + b * CELL}" r="${r * CELL}"/>`).join('')}</g>`;
+  }
+  if (kind === 'debris') {
+    const bits = [[0.25, 0.3], [0.6, 0.22], [0.78, 0.5], [0.4, 0.55], [0.66, 0.78]];
+    return bits.map(([a, b]) => `<rect x="${x0 + a * CELL - 3}" y="${y0 + b * CELL - 3}" width="6" height="5" fill="#a1887f" transform="rotate(${Math.round(a * 90)} ${x0 + a * CELL} ${y0 + b * CELL})"/>`).join('');
+  }
+  return '';
 }
 
 function rectFill(x, y, colour, opacity) {
@@ -322,18 +345,20 @@ export function mapSvg(map) {
     }
   }
   out.push('</g>');
-  // Markers placed during play.
+  // Markers placed during play: a barrier fills its square like a block of blocking terrain,
+  // smoke clouds it over, debris lies scattered; each also has a lettered token in the corner.
   out.push('<g class="markers">');
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const c = cellAt(map, x, y);
       if (!c.markers) continue;
       const list = [];
-      if (c.markers & M_DEBRIS) list.push(['#a1887f', 'D', t('terrain.debris')]);
-      if (c.markers & M_BARRIER) list.push(['#4e342e', 'B', t('terrain.barrier')]);
-      if (c.markers & M_SMOKE) list.push(['#9e9e9e', 'S', t('terrain.smoke')]);
-      list.forEach(([fill, letter, name], i) => {
-        out.push(`<g class="marker"><title>${esc(name)} (${x},${y})</title>${markerSvg(px(x) + 11 + i * 13, py(y) + CELL - 11, fill, letter, 8)}</g>`);
+      if (c.markers & M_DEBRIS) list.push(['debris', '#a1887f', 'D', t('terrain.debris')]);
+      if (c.markers & M_BARRIER) list.push(['barrier', '#4e342e', 'B', t('terrain.barrier')]);
+      if (c.markers & M_SMOKE) list.push(['smoke', '#757575', 'S', t('terrain.smoke')]);
+      if (c.markers & M_OBJECT) list.push(['object', '#fbc02d', 'O', t('terrain.object')]);
+      list.forEach(([kind, fill, letter, name], i) => {
+        out.push(`<g class="marker marker-${kind}" data-marker="${kind}" data-x="${x}" data-y="${y}"><title>${esc(name)} (${x},${y})</title>${markerArea(kind, x, y)}${markerSvg(px(x) + 11 + i * 13, py(y) + CELL - 11, fill, letter, 8)}</g>`);
       });
     }
   }

@@ -57,11 +57,11 @@ export function renderLegend(list, map) {
   const f = mapFeatures(map);
   const items = [];
   const add = (k, label) => items.push(el('li', { html: swatch(k) }, ' ', label));
-  for (const k of ['elevated', 'hindering', 'water', 'blocking', 'wall', 'zone', 'indoor', 'special', 'stairs', 'ladder', 'debris', 'barrier', 'smoke']) {
+  for (const k of ['elevated', 'hindering', 'water', 'blocking', 'wall', 'zone', 'indoor', 'special', 'stairs', 'ladder', 'debris', 'barrier', 'smoke', 'object']) {
     if (f[k]) add(k, t(`terrain.${k}`));
   }
   (map.special_zones || []).forEach((z, i) => items.push(el('li', { class: 'special-rule' }, el('strong', {}, `${String.fromCharCode(65 + (i % 26))} ${z.name}`), z.rules ? `: ${z.rules}` : '')));
-  const key = `${lang()}:${items.length}:${map.name}`;
+  const key = `${lang()}:${items.length}:${map.name}:${Object.keys(f).filter((k) => f[k]).join(',')}`;
   if (list.dataset.key === key) return;
   list.dataset.key = key;
   fill(list, el('li', { class: 'map-name' }, el('strong', {}, map.name)), items);

@@ -276,7 +276,7 @@ pub fn line_of_fire(
         }
     };
     let occ = combat::occupancy(state);
-    let range = combat::range(a);
+    let range = combat::range(state, a);
     // A multi-base figure draws from or to any square of its base: the clearest line within
     // range counts, then the shortest (as the attack itself chooses).
     let mut best: Option<((bool, Verdict, u32), Endpoint, Endpoint)> = None;

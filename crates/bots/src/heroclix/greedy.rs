@@ -298,7 +298,7 @@ impl<'a> Unit<'a> {
             attack: combat::stat(state, fig, Stat::Attack).value,
             defense: combat::stat(state, fig, Stat::Defense).value,
             damage: combat::stat(state, fig, Stat::Damage).value,
-            range: combat::range(fig),
+            range: combat::range(state, fig),
             fresh: fig.tokens < 2,
         })
     }

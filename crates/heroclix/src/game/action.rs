@@ -130,6 +130,17 @@ pub enum Action {
         /// Where it goes.
         to: Square,
     },
+    /// A team ability used as a power action: `x_men` (heal an adjacent X-Men friend of 1; on
+    /// a d6 of 1–4 the healer takes 1 unavoidable damage) or `shield` (an adjacent friend's
+    /// ranged attacks deal +1 damage this turn while they stay adjacent).
+    TeamAbility {
+        /// The figure using it.
+        figure: FigureId,
+        /// The team ability's identifier.
+        team: String,
+        /// The adjacent friend.
+        target: FigureId,
+    },
     /// Outwit (free action): counter one power or combat ability of an opposing figure.
     Outwit {
         /// The Outwit user.

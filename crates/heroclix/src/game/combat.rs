@@ -32,9 +32,18 @@ pub fn stat_in(state: &State, f: &Fig, stat: Stat, ctx: Option<&AttackCtx>) -> V
     )
 }
 
-/// Range value now.
-pub fn range(f: &Fig) -> u32 {
-    u32::from(f.def.range)
+/// Range value now: printed, +1 next to a friendly S.H.I.E.L.D. figure (spec TA-6), and a
+/// Perplex modifier never applies to it (the 2008 card modifies the four combat values only).
+pub fn range(state: &State, f: &Fig) -> u32 {
+    let base = u32::from(f.def.range);
+    let shield = base > 0
+        && state.in_play().any(|o| {
+            o.id != f.id
+                && state.allied(o.owner, f.owner)
+                && state.figures_adjacent(o, f)
+                && powers::team(state, o, "shield")
+        });
+    base + u32::from(shield)
 }
 
 /// First-round immunity (rulebook *Immunité au premier round*): in round 1, a figure that has
@@ -145,7 +154,7 @@ fn adjacent_any_level(state: &State, a: &Fig, b: &Fig) -> bool {
 /// adjacent to an opposing figure, target within range (not counting the attacker's square)
 /// and with a line of fire that is not blocked.
 pub fn ranged_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<FigureId> {
-    ranged_targets_within(state, f, occ, range(f))
+    ranged_targets_within(state, f, occ, range(state, f))
 }
 
 /// [`ranged_targets`] with the range a power sets (Hypersonic Speed halves it). Battle Fury
@@ -170,7 +179,7 @@ pub fn ranged_targets_within(state: &State, f: &Fig, occ: &OccupancyGrid, r: u32
 
 /// Every set of targets (1 up to the number of bolts, no figure twice) for a ranged attack.
 pub fn ranged_target_sets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<Vec<FigureId>> {
-    ranged_target_sets_within(state, f, occ, range(f))
+    ranged_target_sets_within(state, f, occ, range(state, f))
 }
 
 /// [`ranged_target_sets`] with the range a power sets.
@@ -247,7 +256,7 @@ pub fn ranged_refusal(state: &State, attacker: FigureId, targets: &[FigureId]) -
     let Some(a) = state.fig(attacker) else {
         return "no such figure".into();
     };
-    if range(a) == 0 {
+    if range(state, a) == 0 {
         return format!("{} has a range of 0: close combat only", a.label);
     }
     if powers::no_ranged(state, a) {
@@ -307,12 +316,12 @@ pub fn ranged_refusal(state: &State, attacker: FigureId, targets: &[FigureId]) -
                 a.label, t.label
             );
         }
-        if best_line(state, a, t, range(a), &occ).is_none() {
+        if best_line(state, a, t, range(state, a), &occ).is_none() {
             return format!(
                 "{} is beyond {}'s range of {} squares",
                 t.label,
                 a.label,
-                range(a)
+                range(state, a)
             );
         }
     }
@@ -338,7 +347,7 @@ pub fn blocking_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<(Squ
             out.push((n, false));
         }
     }
-    let r = range(f) as i32;
+    let r = range(state, f) as i32;
     if r > 0 && !state.next_to_enemy(f) {
         for y in (from.y - r)..=(from.y + r) {
             for x in (from.x - r)..=(from.x + r) {
@@ -367,7 +376,7 @@ pub fn wall_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<(Square,
             out.push((from, d, false));
         }
     }
-    let r = range(f) as i32;
+    let r = range(state, f) as i32;
     if r == 0 || state.next_to_enemy(f) {
         return out;
     }
@@ -489,7 +498,7 @@ pub fn attack(
     // ignores figures; their powers and team abilities are ignored during the action.
     let mut wave_lines: Vec<(FigureId, Verdict)> = Vec::new();
     if kind.power == Some(Power::PulseWave) {
-        let radius = range(&a).div_ceil(2);
+        let radius = range(state, &a).div_ceil(2);
         let empty = OccupancyGrid::new(&state.map);
         for o in state.in_play() {
             if o.id == a.id || immune(state, o) && state.opposed(&a, o) {
@@ -701,7 +710,7 @@ fn resolve_roll(
             attack.wave_hindered.contains(t)
         } else {
             ranged
-                && best_line(state, &a, tf, range(&a), &occ)
+                && best_line(state, &a, tf, range(state, &a), &occ)
                     .is_some_and(|(v, _)| v == Verdict::Hindered)
         };
         let defense = defense_value(state, tf, &ctx, hindered);

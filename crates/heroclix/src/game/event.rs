@@ -268,6 +268,17 @@ pub enum Event {
         /// Where, if on the map.
         square: Option<Square>,
     },
+    /// A team ability was used on a friend.
+    TeamAbilityUsed {
+        /// The figure using it.
+        figure: FigureId,
+        /// The team ability.
+        team: String,
+        /// The friend.
+        target: FigureId,
+        /// The d6, when one is rolled.
+        roll: Option<u8>,
+    },
     /// Leadership gave one more action this turn.
     ExtraAction {
         /// The leader.
@@ -727,6 +738,28 @@ impl Event {
                         "{} lâche {object} sur un autre objet : il est retiré du jeu",
                         n(figure)
                     ),
+                }
+            }
+            Event::TeamAbilityUsed {
+                figure,
+                team,
+                target,
+                roll,
+            } => {
+                let r = roll.map(|r| format!(", d6 = {r}")).unwrap_or_default();
+                let t = crate::game::powers::team_name(team, lang);
+                if fr {
+                    format!(
+                        "{} utilise la compétence de groupe {t} sur {}{r}",
+                        n(figure),
+                        n(target)
+                    )
+                } else {
+                    format!(
+                        "{} uses the {t} team ability on {}{r}",
+                        n(figure),
+                        n(target)
+                    )
                 }
             }
             Event::ExtraAction { figure } => {

@@ -1065,6 +1065,7 @@ fn apply_now(
         | Action::Outwit { .. }
         | Action::Telekinesis { .. }
         | Action::MindControl { .. }
+        | Action::TeamAbility { .. }
         | Action::Perplex { .. } => {
             let actor = power_actions::apply(state, seat, action, dice, events);
             // An attack whose every target escaped was never made: no token (FAQ *Skrulls*).

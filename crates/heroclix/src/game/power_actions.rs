@@ -123,7 +123,7 @@ pub fn wave_ok(state: &State, f: &Fig) -> bool {
     if !powers::power(state, f, Power::PulseWave) || !can_shoot(state, f) {
         return false;
     }
-    let radius = combat::range(f).div_ceil(2);
+    let radius = combat::range(state, f).div_ceil(2);
     let empty = skirmish_los::OccupancyGrid::new(&state.map);
     state.in_play().any(|o| {
         state.opposed(f, o)
@@ -134,7 +134,7 @@ pub fn wave_ok(state: &State, f: &Fig) -> bool {
 
 /// May the figure be given a ranged combat action at all?
 pub fn can_shoot(state: &State, f: &Fig) -> bool {
-    combat::range(f) > 0
+    combat::range(state, f) > 0
         && !powers::no_ranged(state, f)
         && (!state.next_to_enemy(f) || powers::sharpshooter(state, f))
 }
@@ -265,6 +265,13 @@ pub fn legal_for(
                     to,
                 });
             }
+        }
+        for (team, target) in team_ability_targets(state, f) {
+            out.push(Action::TeamAbility {
+                figure: id,
+                team: team.to_string(),
+                target,
+            });
         }
         for t in support_targets(state, f) {
             out.push(Action::UsePower {
@@ -491,7 +498,7 @@ pub fn mind_control_sets(
         .collect();
     let pinned = state.next_to_enemy(f) && !powers::sharpshooter(state, f);
     if !pinned && !powers::no_ranged(state, f) {
-        let r = match combat::range(f) {
+        let r = match combat::range(state, f) {
             0 => 4,
             r => r,
         };
@@ -689,6 +696,32 @@ pub fn release(state: &mut State) {
     }
 }
 
+/// Team abilities used as power actions, with the adjacent friends they may be used on:
+/// X-Men (a damaged X-Men friend, once per turn per pair) and S.H.I.E.L.D. (a friend with a
+/// range).
+pub fn team_ability_targets(state: &State, f: &Fig) -> Vec<(&'static str, FigureId)> {
+    let mut out = Vec::new();
+    for o in state.in_play() {
+        if o.id == f.id || !state.allied(o.owner, f.owner) || !state.figures_adjacent(f, o) {
+            continue;
+        }
+        if powers::team(state, f, "x_men")
+            && powers::team(state, o, "x_men")
+            && o.click > o.start_click
+            && !state
+                .x_men_pairs
+                .iter()
+                .any(|p| *p == (f.id, o.id) || *p == (o.id, f.id))
+        {
+            out.push(("x_men", o.id));
+        }
+        if powers::team(state, f, "shield") && o.def.range > 0 {
+            out.push(("shield", o.id));
+        }
+    }
+    out
+}
+
 /// Adjacent friends a figure may Support: neither of them next to an opposing figure (spec
 /// DMG-3).
 pub fn support_targets(state: &State, f: &Fig) -> Vec<FigureId> {
@@ -800,7 +833,7 @@ pub fn free_attack_options(state: &State, figure: FigureId, power: Power) -> Vec
     if ranged_ok && can_shoot(state, f) {
         let occ = combat::occupancy(state);
         let sets = if power == Power::HypersonicSpeed {
-            combat::ranged_target_sets_within(state, f, &occ, combat::range(f).div_ceil(2))
+            combat::ranged_target_sets_within(state, f, &occ, combat::range(state, f).div_ceil(2))
         } else {
             combat::ranged_target_sets(state, f, &occ)
         };
@@ -857,6 +890,31 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
         Action::Outwit { figure, .. } => (*figure, Power::Outwit),
         Action::Telekinesis { figure, .. } => (*figure, Power::Telekinesis),
         Action::MindControl { figure, .. } => (*figure, Power::MindControl),
+        Action::TeamAbility {
+            figure,
+            team,
+            target,
+        } => {
+            let Some(f) = state.fig(*figure) else {
+                return Some(format!("there is no figure #{}", figure.0));
+            };
+            if let Some(r) = play::action_refusal(state, seat, *figure, true) {
+                return Some(r);
+            }
+            return Some(match team.as_str() {
+                "x_men" | "shield" if !powers::team(state, f, team) => format!(
+                    "{} does not have the {} team ability (nor uses it as a wild card)",
+                    f.label,
+                    powers::team_name(team, skirmish_lang::Lang::En)
+                ),
+                "x_men" => format!(
+                    "X-Men heal an adjacent friendly X-Men figure that has taken damage, once per turn per pair (not #{})",
+                    target.0
+                ),
+                "shield" => "S.H.I.E.L.D. supports an adjacent friendly figure with a range".into(),
+                other => format!("`{other}` is not a team ability used as an action (x_men, shield)"),
+            });
+        }
         Action::DuoAttack { figure } | Action::MoveAndAttack { figure, .. } => {
             return Some(ability_refusal(state, seat, action, *figure));
         }
@@ -935,7 +993,7 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
         (Action::AreaAttack { .. }, _) => format!(
             "no opposing figure is within half of {}'s range ({} squares) with a line of fire",
             f.label,
-            combat::range(f).div_ceil(2)
+            combat::range(state, f).div_ceil(2)
         ),
         (Action::PowerMove { .. }, p) if !MOVE_POWERS.contains(&p) => {
             format!("{} does not move a figure", p.name(skirmish_lang::Lang::En))
@@ -1284,6 +1342,39 @@ pub fn apply(
             telekinesis(state, *figure, *target, *to, dice, events);
             Some(*figure)
         }
+        Action::TeamAbility {
+            figure,
+            team,
+            target,
+        } => {
+            play::begin_action(state, *figure, true);
+            let roll = (team == "x_men").then(|| dice.d6());
+            events.push(Event::TeamAbilityUsed {
+                figure: *figure,
+                team: team.clone(),
+                target: *target,
+                roll,
+            });
+            if team == "x_men" {
+                state.x_men_pairs.push((*figure, *target));
+                let healed = combat::heal(state, *target, 1);
+                events.push(Event::Healed {
+                    figure: *target,
+                    amount: healed,
+                    power: None,
+                });
+                // Spec TA-2 (2012 wording; the 2008 threshold is not known): 1–4 hurts the
+                // healer; the 2002 FAQ's exchange of a click always does (option).
+                let hurt = state.options.powers.x_men_exchange || roll.is_some_and(|r| r <= 4);
+                if hurt {
+                    combat::deal(state, *figure, 1, DamageKind::Unavoidable, None, events);
+                    combat::knock_out_if_done(state, &[*figure], events);
+                }
+            } else {
+                state.shield_boosts.push((*figure, *target));
+            }
+            Some(*figure)
+        }
         Action::Outwit {
             figure,
             target,
@@ -1556,7 +1647,7 @@ pub fn marker_squares(state: &State, f: &Fig, power: Power, placed: &[Square]) -
     if placed.len() >= 4 {
         return Vec::new();
     }
-    let r = combat::range(f) as i32;
+    let r = combat::range(state, f) as i32;
     let reach = r.max(1);
     let occ = combat::occupancy(state);
     let me = skirmish_los::Endpoint::at(&state.map, from).with_figure(f.id);
@@ -1670,6 +1761,8 @@ fn remove_markers(
 pub fn turn_started(state: &mut State, events: &mut Vec<Event>) {
     let seat = state.active_seat();
     state.carried_this_turn.clear();
+    state.shield_boosts.clear();
+    state.x_men_pairs.clear();
     state.telekinesed.retain(|(_, s)| *s != seat);
     remove_markers(state, |m| m.seat != seat, events);
     state.used_this_turn.clear();

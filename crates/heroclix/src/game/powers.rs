@@ -160,6 +160,9 @@ pub struct PowerOptions {
     pub perplex_until_next_turn: bool,
     /// Battle Fury also keeps Incapacitate off the figure (2012 card).
     pub battle_fury_blocks_incapacitate: bool,
+    /// X-Men heal by exchanging a click, the healer always taking 1 (FAQ 2002); by default the
+    /// healer takes 1 only on a d6 of 1–4 (2012 card).
+    pub x_men_exchange: bool,
 }
 
 impl Default for PowerOptions {
@@ -172,6 +175,7 @@ impl Default for PowerOptions {
             leadership_threshold: 4,
             perplex_until_next_turn: false,
             battle_fury_blocks_incapacitate: false,
+            x_men_exchange: false,
         }
     }
 }
@@ -310,6 +314,25 @@ pub fn team(state: &State, f: &Fig, ability: &str) -> bool {
                 && state.allied(o.owner, f.owner)
                 && o.def.team_abilities.iter().any(|t| t == ability)
         })
+}
+
+/// A team ability's name for players.
+pub fn team_name(id: &str, lang: Lang) -> String {
+    let (en, fr) = match id {
+        "x_men" => ("X-Men", "X-Men"),
+        "avengers" => ("Avengers", "Vengeurs"),
+        "brotherhood_of_mutants" => ("Brotherhood of Mutants", "Confrérie des mutants"),
+        "defenders" => ("Defenders", "Défenseurs"),
+        "hydra" => ("Hydra", "Hydra"),
+        "shield" => ("S.H.I.E.L.D.", "S.H.I.E.L.D."),
+        "masters_of_evil" => ("Masters of Evil", "Maîtres du mal"),
+        "minions_of_doom" => ("Minions of Doom", "Laquais de Fatalis"),
+        "sinister_syndicate" => ("Sinister Syndicate", "Sinistres Six"),
+        "skrulls" => ("Skrulls", "Skrulls"),
+        "spider_man" => ("Spider-Man", "Spider-Man"),
+        other => (other, other),
+    };
+    lang.pick(en, fr).to_string()
 }
 
 /// Wild-card team abilities (FAQ: Minions of Doom and Spider-Man).
@@ -458,6 +481,21 @@ pub fn effects(state: &State, f: &Fig, stat: Stat, ctx: Option<&AttackCtx>) -> V
                         fx(Change::Set(3), "thrown heavy object", "objet lourd lancé"),
                     ),
                     _ => {}
+                }
+                if ctx.ranged {
+                    for (agent, friend) in &state.shield_boosts {
+                        if *friend == f.id
+                            && state
+                                .fig(*agent)
+                                .is_some_and(|a| a.in_play() && state.figures_adjacent(a, f))
+                        {
+                            out.push(fx(
+                                Change::Modify(1),
+                                "S.H.I.E.L.D. support",
+                                "soutien du S.H.I.E.L.D.",
+                            ));
+                        }
+                    }
                 }
                 if ctx.duo_second {
                     out.push(fx(

@@ -117,6 +117,8 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         carried_this_turn: Vec::new(),
         telekinesed: Vec::new(),
         mind_control: None,
+        shield_boosts: Vec::new(),
+        x_men_pairs: Vec::new(),
         lent_actions_used: None,
         moving_and_attacking: None,
         used_this_turn: Vec::new(),

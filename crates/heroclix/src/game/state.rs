@@ -479,6 +479,12 @@ pub struct State {
     /// Objects (rulebook Partie 4 *Objets*), held or lying on the map; used ones are removed.
     #[serde(default)]
     pub objects: Vec<Object>,
+    /// S.H.I.E.L.D. boosts given this turn: `(agent, friend)`.
+    #[serde(default)]
+    pub shield_boosts: Vec<(FigureId, FigureId)>,
+    /// Pairs of X-Men that healed this turn (FAQ: once per turn per pair).
+    #[serde(default)]
+    pub x_men_pairs: Vec<(FigureId, FigureId)>,
     /// Figures carried this turn: no non-free action for them until next turn.
     #[serde(default)]
     pub carried_this_turn: Vec<FigureId>,

@@ -104,7 +104,7 @@ pub fn defence_against(state: &State, attacker: &Fig, target: &Fig, ranged: bool
             state,
             attacker,
             target,
-            combat::range(attacker),
+            combat::range(state, attacker),
             &combat::occupancy(state),
         )
         .map_or_else(|| combat::line_of_fire(state, attacker, target), |(v, _)| v)
@@ -393,6 +393,26 @@ impl<'a> ActionTexts<'a> {
                     power.name(lang),
                     colon(lang),
                     name(figure)
+                )
+            }
+            Action::TeamAbility {
+                figure,
+                team,
+                target,
+            } => {
+                let t = super::powers::team_name(team, lang);
+                let what = match (team.as_str(), fr) {
+                    ("x_men", false) => "heal 1 (1–4 on a d6: 1 damage to the healer)",
+                    ("x_men", true) => "soigner 1 (1–4 au d6 : 1 dégât au soigneur)",
+                    (_, false) => "+1 damage to its ranged attacks this turn",
+                    (_, true) => "+1 dégât à ses attaques à distance ce tour",
+                };
+                format!(
+                    "{t}{} {} → {} ({what}){}",
+                    colon(lang),
+                    name(figure),
+                    name(target),
+                    pushing_note(s, *figure, lang)
                 )
             }
             Action::PickUp { square } => {
