@@ -988,8 +988,10 @@ function renderDecisionPanel() {
   const focused = document.activeElement;
   const hadFocus = panel.contains(focused);
   fill(panel, parts);
-  // A new question takes the keyboard focus unless the player is busy on the board.
-  if ((fresh || hadFocus) && !$('board').contains(focused)) {
+  // A new question takes the keyboard focus, unless the player answers it on the board where
+  // the keyboard already is.
+  const boardAnswers = d.type === 'controlled' || entries.some((e) => actionSquare(e.action));
+  if (hadFocus || (fresh && !(boardAnswers && $('board').contains(focused)))) {
     const first = panel.querySelector('button.answer:not(:disabled)');
     if (first) first.focus({ preventScroll: true });
   }

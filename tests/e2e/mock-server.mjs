@@ -2,7 +2,12 @@
 //   node tests/e2e/mock-server.mjs [port]
 // It speaks docs/web-protocol.md with made-up rules (moves up to the speed value, attacks on
 // 2d6 + attack against defence) on a made-up map showing every kind of terrain. The end-to-end
-// tests never use it: they run against the real binary (scripts/e2e.sh).
+// tests run against the real binary (scripts/e2e.sh), except tests/e2e/powers.test.mjs, which
+// uses the hook below to put the page in front of decisions that are hard to reach by playing:
+//   POST /mock/games/{id}/decision  { seat, decision, prompt, legal: [{ action, text }], marker? }
+// makes `decision` the pending one for `seat` with exactly these legal answers; the answer is
+// recorded (GET /mock/games/{id}/answers) and logged. `marker` ("barrier", "smoke") puts that
+// marker on the square of an answer that has one.
 
 import http from 'node:http';
 import crypto from 'node:crypto';
@@ -63,7 +68,7 @@ function newGame(mode) {
     id, mode, created: new Date().toISOString(), step: 0, phase: 'choose_zones', round: 1, active: 0, used: 0, total: 3,
     map: makeMap(), figures, vp: [0, 0], log: [], outcome: null, history: [], interrupt: null, actions: [],
     tokens: [crypto.randomBytes(8).toString('hex'), crypto.randomBytes(8).toString('hex')],
-    kinds: mode === 'bot' ? ['human', 'bot'] : ['human', 'human'], sockets: new Set(), zones: [],
+    kinds: mode === 'bot' ? ['human', 'bot'] : ['human', 'human'], sockets: new Set(), zones: [], answers: [],
   };
   games.set(id, g);
   g.history.push(JSON.stringify(stateOf(g)));
@@ -101,6 +106,7 @@ function decision(g) {
 function legal(g, seat) {
   const out = [];
   if (g.outcome || pendingSeat(g) !== seat) return out;
+  if (g.interrupt && g.interrupt.legal) return g.interrupt.legal;
   const d = decision(g);
   const name = (id) => g.figures[id].label;
   if (d.type === 'choose_zone') for (const z of d.zones) out.push({ action: { type: 'choose_zone', zone: z }, text: `Choose deployment zone ${z}` });
@@ -185,6 +191,18 @@ function apply(g, seat, a) {
   if (!ok) return 'this action is not legal now';
   g.step += 1;
   g.actions.push({ seat, action: a });
+  if (g.interrupt && g.interrupt.legal) {
+    // An answer to a decision put there by the test hook.
+    const it = g.interrupt;
+    const entry = it.legal.find((e) => JSON.stringify(e.action) === JSON.stringify(a));
+    g.answers.push({ seat, action: a });
+    push(g, `answered: ${entry.text}`);
+    const sq = a.square || a.to;
+    if (it.marker && sq) cell(g, sq)[7] |= { debris: 1, barrier: 2, smoke: 4 }[it.marker] || 0;
+    g.interrupt = null;
+    g.history.push(JSON.stringify(stateOf(g)));
+    return null;
+  }
   const f = a.figure !== undefined ? g.figures[a.figure] : a.attacker !== undefined ? g.figures[a.attacker] : null;
   switch (a.type) {
     case 'choose_zone':
@@ -312,6 +330,7 @@ function snapshot(g, seat, at = null) {
       viewer: seat === null ? 'spectator' : { seat },
     },
     pending: st.outcome ? { over: st.outcome } : { seats: [pseat], decision: decision(g) },
+    ...(at === null && g.interrupt && g.interrupt.prompt ? { prompt: g.interrupt.prompt } : {}),
     legal: seat === null || at !== null ? [] : legal(g, seat),
     log: g.log.slice(0, at === null ? undefined : st.log),
     seats: [0, 1].map((s) => ({ seat: s, name: ['Wardens', 'Ravagers'][s], kind: g.kinds[s], connected: g.kinds[s] === 'bot' || [...g.sockets].some((x) => x.seat === s) })),
@@ -386,6 +405,19 @@ export function startMock(port = 0) {
     let body = '';
     for await (const chunk of req) body += chunk;
     const json = body ? JSON.parse(body) : {};
+    if (parts[0] === 'mock' && parts[1] === 'games') {
+      const g = games.get(parts[2]);
+      if (!g) return sendJson(res, 404, { error: 'no such game' });
+      if (parts[3] === 'decision' && req.method === 'POST') {
+        g.interrupt = { seat: json.seat, decision: json.decision, prompt: json.prompt || '', legal: json.legal || [], marker: json.marker || null };
+        g.step += 1;
+        g.history.push(JSON.stringify(stateOf(g)));
+        broadcast(g);
+        return sendJson(res, 200, { ok: true, step: g.step });
+      }
+      if (parts[3] === 'answers') return sendJson(res, 200, g.answers);
+      return sendJson(res, 404, { error: 'not found' });
+    }
     if (parts[0] !== 'api') {
       const file = path.join(ROOT, url.pathname === '/' ? 'index.html' : url.pathname);
       if (!file.startsWith(ROOT) || !fs.existsSync(file)) return sendJson(res, 404, { error: 'not found' });

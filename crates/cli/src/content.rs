@@ -176,8 +176,8 @@ pub fn import(cmd: ImportCommand, lang: Lang) -> Result<ExitCode> {
     println!(
         "{}",
         lang.pick(
-            "Powers on the imported dials (figures carrying each). They are kept as data; the base game does not run them yet:",
-            "Pouvoirs sur les disques importés (nombre de personnages). Ils sont conservés dans les données ; le jeu de base ne les applique pas encore :"
+            "Powers on the imported dials (figures carrying each); the game runs every standard power, special powers (`special`) are listed for the players to apply:",
+            "Pouvoirs sur les disques importés (nombre de personnages) ; le jeu applique tous les pouvoirs standards, les pouvoirs spéciaux (`special`) sont listés pour que les joueurs les appliquent :"
         )
     );
     let list: Vec<String> = powers.iter().map(|(p, n)| format!("{p} {n}")).collect();

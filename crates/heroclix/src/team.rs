@@ -524,9 +524,13 @@ impl TeamReport {
     }
 }
 
-/// Checks a team for a game of `build_total` points, treating every ability as not run yet.
+/// Checks a team for a game of `build_total` points; the report lists what the engine does
+/// not run: card special powers and traits, marks of later eras, and team abilities other than
+/// those of [`crate::game::powers::TEAM_ABILITIES_RUN`].
 pub fn check_team(team: &Team, catalogue: &Catalogue, build_total: u32) -> TeamReport {
-    check_team_with(team, catalogue, build_total, &|_| false)
+    check_team_with(team, catalogue, build_total, &|p| {
+        matches!(p, DialPower::Standard(_))
+    })
 }
 
 /// [`check_team`], where `supported` says which dial powers the engine runs. Card special
@@ -673,7 +677,9 @@ pub fn not_run_yet(
             }
         }
         for t in &fig.team_abilities {
-            add(Ability::TeamAbility(t.clone()), entry);
+            if !crate::game::powers::TEAM_ABILITIES_RUN.contains(&t.as_str()) {
+                add(Ability::TeamAbility(t.clone()), entry);
+            }
         }
     }
     found.sort_by_key(|n| n.ability.sort_key());

@@ -170,11 +170,16 @@ fn sample_teams_are_legal_at_300() {
         assert_eq!(report.points, 300, "{name}");
         assert_eq!(report.actions, 3);
         assert!(report.entries.iter().all(|e| e.points.is_some()));
-        // Nothing is run yet by default, so every dial power shows up.
-        assert!(report
+        // The engine runs every standard power: only card entries (special powers, traits)
+        // are left to the players.
+        assert!(!report
             .not_run_yet
             .iter()
             .any(|n| matches!(n.ability, Ability::Power(DialPower::Standard(_)))));
+        assert!(report
+            .not_run_yet
+            .iter()
+            .all(|n| matches!(n.ability, Ability::Special { .. })));
         let ids: Vec<String> = team.figures.iter().map(|e| e.figure.clone()).collect();
         seen.push(ids);
         // Team files round trip too.
@@ -198,7 +203,7 @@ fn custom_names_and_lines_show_in_the_report() {
 fn supported_powers_leave_the_not_run_list() {
     let cat = catalogue();
     let team = load_team(content_dir().join("teams/wardens.toml")).unwrap();
-    let all = check_team(&team, &cat, 300);
+    let all = check_team_with(&team, &cat, 300, &|_| false);
     let some = check_team_with(&team, &cat, 300, &|p| {
         matches!(p, DialPower::Standard(Power::Charge))
     });

@@ -316,6 +316,22 @@ pub fn team(state: &State, f: &Fig, ability: &str) -> bool {
         })
 }
 
+/// The team abilities the engine runs (the ones the 2002 FAQ names); others are listed as
+/// not run by team checks.
+pub const TEAM_ABILITIES_RUN: &[&str] = &[
+    "x_men",
+    "avengers",
+    "brotherhood_of_mutants",
+    "defenders",
+    "hydra",
+    "shield",
+    "masters_of_evil",
+    "minions_of_doom",
+    "sinister_syndicate",
+    "skrulls",
+    "spider_man",
+];
+
 /// A team ability's name for players.
 pub fn team_name(id: &str, lang: Lang) -> String {
     let (en, fr) = match id {
