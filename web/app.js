@@ -79,9 +79,10 @@ function powerColour(id) {
   return '#ffffff';
 }
 
-/** A small square in the power's colour, as the dial shows it. */
+/** A small square in the power's colour, as the dial shows it (none for combat abilities). */
 function powerChip(id) {
-  return el('span', { class: 'power-chip', style: `background:${powerColour(id)}`, 'aria-hidden': 'true' });
+  if (id !== 'special' && !POWER_COLUMNS.some((col) => col.includes(id))) return null;
+  return el('span', { class: `power-chip${id === 'special' ? ' special' : ''}`, style: `background:${powerColour(id)}`, 'aria-hidden': 'true' });
 }
 
 /** Plain moves, plain attacks, terrain attacks and passes keep the board's own interactions. */
@@ -219,7 +220,7 @@ function powerGroupOf(a) {
         label: a.carry !== undefined && a.carry !== null ? `${powerName(a.power)}, ${t('act.powers.carrying', { name: name(a.carry) })}` : powerName(a.power),
       };
     case 'move':
-      return { key: `carry:${a.carry}`, power: 'carry', squares, label: `${t('ability.carry')}: ${name(a.carry)}` };
+      return { key: `carry:${a.carry}`, power: 'carry', squares, label: t('act.powers.carry', { name: name(a.carry) }) };
     case 'move_and_attack':
       return { key: 'move_and_attack', power: 'move_and_attack', squares, label: t('ability.move_and_attack') };
     case 'telekinesis':
@@ -1247,7 +1248,12 @@ function boardState() {
       st.squareColour = '#00897b';
       const mover = fig(pg.mover ?? G.sel);
       const h = G.hover.square;
-      if (mover && mover.square && h && st.squares.some((q) => sameSq(q, h))) st.path = [mover.square, h];
+      if (mover && mover.square && h && st.squares.some((q) => sameSq(q, h))) {
+        // The figure's own walk when it walks there (Charge, Running Shot, Carry...); a straight
+        // line for a figure moved by another or one that teleports.
+        const r = pg.mover === undefined && pg.power !== 'phasing_teleport' ? cost.get(sqKey(h)) : null;
+        st.path = r && r.path && r.path.length ? (sameSq(r.path[0], mover.square) ? r.path : [mover.square, ...r.path]) : [mover.square, h];
+      }
       if (pg.mover !== undefined) st.targets.add(pg.mover);
     } else if (G.tool === 'destroy') {
       for (const e of actions) {

@@ -141,8 +141,23 @@ export async function clickSquare(page, sq) {
   await page.locator(`svg.board .pick-square[data-x="${sq.x}"][data-y="${sq.y}"]`).click();
 }
 
-/** Answers a split-damage or knockback dialog if one is open. */
+/**
+ * Answers a split-damage or knockback dialog if one is open, or a decision in the middle of an
+ * action (the decision panel: a free attack, Blades/Claws/Fangs...) by declining it when it can
+ * be declined, else with its first answer.
+ */
 export async function answerDialogs(page) {
+  const panel = page.getByTestId('decision-panel');
+  if (await panel.isVisible().catch(() => false)) {
+    const decline = panel.locator('[data-testid=decision-choice][data-type=decline]');
+    if (await decline.count()) await decline.click();
+    else {
+      const first = panel.locator('[data-testid=decision-choice]').first();
+      if (!(await first.isVisible())) await panel.locator('details summary').first().click();
+      await first.click();
+    }
+    return true;
+  }
   const split = page.getByTestId('split-dialog');
   if (await split.isVisible().catch(() => false)) {
     await page.getByTestId('split-confirm').click();

@@ -3,13 +3,14 @@
 // decision on its free attack), and a game against the bot in French (the powers' names, a
 // Charge, the bot answering whatever its own powers ask of it). Against the mock server
 // (tests/e2e/mock-server.mjs) and its decision hook: the decision panel for Blades/Claws/Fangs,
-// a free attack answered by clicking the target, markers placed from the board and drawn, and a
-// Mastermind decision that belongs to the other seat of a hotseat game.
+// a free attack answered by clicking the target, markers placed from the board and drawn, a
+// figure lent by Mind Control moved on the board, and a Mastermind decision that belongs to the
+// other seat of a hotseat game.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openBrowser, baseUrl, shot, waitFor, waitMine, doSetupStep, clickFigure, clickSquare, dist,
+  openBrowser, baseUrl, shot, waitFor, waitMine, doSetupStep, clickFigure, clickSquare, dist, answerDialogs,
 } from './helpers.mjs';
 import { startMock } from './mock-server.mjs';
 
@@ -35,16 +36,47 @@ async function untilSeatPlays(page, seat, st) {
 
 const enemiesOf = (st, seat) => st.figures.filter((f) => !f.ko && f.square && f.owner !== seat);
 
-/** The Charge destination that ends next to an enemy if any, else the one closest to one. */
-function bestCharge(st, figure) {
+/**
+ * The Charge destination that ends next to an enemy if any (preferring one where nothing stands
+ * between them for a close attack: no wall on either square, the same level), else the one
+ * closest to one. `cells` are the map's cells as the page has them.
+ */
+function bestCharge(st, figure, cells = null) {
   const enemies = enemiesOf(st, st.seat);
+  const cell = (sq) => (cells ? cells[sq.y * st.map.width + sq.x] : null);
+  const clear = (a, b) => !cells || (!cell(a)[8] && !cell(b)[8] && cell(a)[1] === cell(b)[1]);
   let best = null;
   for (const a of st.legal) {
     if (a.type !== 'power_move' || a.power !== 'charge' || a.figure !== figure || a.carry !== undefined) continue;
-    const d = Math.min(...enemies.map((e) => dist(e.square, a.to)));
-    if (!best || d < best.d) best = { d, action: a };
+    const near = enemies.map((e) => ({ d: dist(e.square, a.to), ok: clear(a.to, e.square) }));
+    const d = Math.min(...near.map((n) => n.d));
+    const clean = near.some((n) => n.d === 1 && n.ok);
+    const score = d * 2 - (clean ? 1 : 0);
+    if (!best || score < best.score) best = { d, score, clean, action: a };
   }
   return best;
+}
+
+const mapCells = (page) => page.evaluate(() => window.__skirmish.game().snap.view.map.cells);
+
+/** Moves `figId` (through the board) as close to `goal` as one move goes, on a square `prefer` likes if it can. */
+async function moveToward(page, st, figId, goal, prefer = () => true) {
+  let best = null;
+  for (const a of st.legal) {
+    if (a.type !== 'move' || a.figure !== figId || a.carry !== undefined) continue;
+    const d = dist(a.to, goal) + (prefer(a.to) ? 0 : 100);
+    if (!best || d < best.d) best = { d, a };
+  }
+  if (!best) return st;
+  await clickFigure(page, figId);
+  await clickSquare(page, best.a.to);
+  return waitFor(page, (s) => s.step > st.step && !s.busy, { what: 'a move toward the enemy' });
+}
+
+/** Ends the turn through the button and waits for the other side's turn. */
+async function endTurn(page, st) {
+  await page.getByTestId('end-turn').click();
+  return waitFor(page, (s) => s.step > st.step && !s.busy && s.mine && s.mine.type === 'turn', { what: 'the next turn' });
 }
 
 /** Answers the free attack decision through the page: the target on the board, or "No attack". */
@@ -145,6 +177,34 @@ test('powers in a hotseat game: Barrier markers from the board, Charge and its f
     await page.locator('[data-testid=log] li', { hasText: 'uses Charge' }).first().waitFor();
     assert.ok(await dp.isHidden(), 'the decision panel is gone');
     await shot(page, '45-after-charge');
+
+    // A Ravager comes within reach of the Captain (on open ground, a square or more away), then
+    // the Captain charges into contact and makes the free attack by clicking the target.
+    const knuckles = st.figures.find((f) => f.label === 'Knuckles');
+    let attacked = false;
+    for (let cycle = 0; cycle < 4 && !attacked; cycle++) {
+      st = await endTurn(page, st);
+      assert.equal(st.seat, 1);
+      const cells = await mapCells(page);
+      const here = st.figures.find((f) => f.id === captain.id).square;
+      st = await moveToward(page, st, knuckles.id, here, (sq) => dist(sq, here) >= 2 && !cells[sq.y * st.map.width + sq.x][8]);
+      st = await endTurn(page, st);
+      assert.equal(st.seat, 0);
+      const contact = bestCharge(st, captain.id, await mapCells(page));
+      if (!contact || contact.d !== 1 || !contact.clean) continue;
+      await clickFigure(page, captain.id);
+      await panel.locator('[data-testid=power-pick][data-power=charge]').click();
+      await clickSquare(page, contact.action.to);
+      st = await waitFor(page, (s) => s.step > st.step && !s.busy && s.mine && s.mine.type === 'free_attack', { what: 'the second free attack decision' });
+      await shot(page, '46-charge-contact');
+      const rolls = st.log.filter((e) => e.dice && e.dice.length === 2).length;
+      attacked = (await answerFreeAttack(page, st)) === 'attack';
+      st = await waitFor(page, (s) => s.step > st.step && !s.busy && !(s.mine && s.mine.type === 'free_attack'), { what: 'the free attack' });
+      if (attacked) assert.ok(st.log.filter((e) => e.dice && e.dice.length === 2).length > rolls, 'the free attack is rolled');
+    }
+    assert.ok(attacked, 'the Captain charged into contact and made the free attack');
+    await answerDialogs(page);
+    await shot(page, '47-charge-attack-rolled');
     assert.deepEqual(b.problems, []);
   } catch (e) {
     await shot(page, 'powers-hotseat-failure').catch(() => {});
@@ -178,7 +238,7 @@ test('powers against the bot, in French: names on the dial, Charge, the bot answ
     st = await waitFor(page, (s) => s.step > st.step && !s.busy && s.mine && s.mine.type !== 'turn', { what: 'la décision de l’attaque gratuite' });
     assert.equal(st.mine.type, 'free_attack');
     assert.match(await page.getByTestId('decision-prompt').textContent(), /peut faire l'attaque gratuite de Charge/);
-    await shot(page, '46-charge-fr');
+    await shot(page, '48-charge-fr');
     await answerFreeAttack(page, st);
     st = await waitFor(page, (s) => s.step > st.step && !s.busy && !(s.mine && s.mine.type === 'free_attack'), { what: 'la réponse' });
     await page.locator('[data-testid=log] li', { hasText: 'utilise Charge' }).first().waitFor();
@@ -192,7 +252,7 @@ test('powers against the bot, in French: names on the dial, Charge, the bot answ
       st = await waitFor(page, (s) => s.step > before + 1 && !s.busy && (s.over || (s.mine && s.mine.type === 'turn')), { timeout: 120_000, what: 'the bot\'s turn to be played' });
     }
     assert.ok(st.over || st.step > before + 1, 'the bot played its turn');
-    await shot(page, '47-after-bot-turn');
+    await shot(page, '49-after-bot-turn');
     assert.deepEqual(b.problems, []);
   } catch (e) {
     await shot(page, 'powers-bot-failure').catch(() => {});
@@ -289,6 +349,28 @@ test('the decision panel with the mock server: Blades, a free attack, markers, t
     await page.locator('svg.board .markers [data-marker=smoke][data-x="8"][data-y="4"] .smoke-cloud').waitFor();
     await page.getByTestId('legend').locator('li', { hasText: 'smoke marker' }).waitFor();
     await shot(page, '52-mock-smoke');
+
+    // Mind Control lends an opposing figure: it is selected, its moves are on the board.
+    const dy = enemy.square.y < 8 ? 2 : -2;
+    const lent = [{ x: enemy.square.x, y: enemy.square.y + dy }, { x: enemy.square.x + 1, y: enemy.square.y + dy }];
+    await inject(base, id, {
+      seat: 0,
+      decision: { type: 'controlled', controller: me.id, figure: enemy.id },
+      prompt: `Wardens (player 1): ${me.label}'s Mind Control: give ${enemy.label} one free action, or none`,
+      legal: [
+        { action: { type: 'decline' }, text: `No action for ${enemy.label}` },
+        ...lent.map((sq) => ({ action: { type: 'move', figure: enemy.id, to: sq }, text: `Move ${enemy.label} to ${sq.x},${sq.y}` })),
+      ],
+    });
+    await dp.waitFor();
+    assert.equal(await dp.getAttribute('data-decision'), 'controlled');
+    assert.deepEqual(await dp.locator('[data-testid=decision-choice]').allTextContents(), [`No action for ${enemy.label}`]);
+    await page.getByTestId('figure-panel').locator('h3', { hasText: enemy.label }).waitFor();
+    assert.equal(await page.locator('svg.board .pick-square').count(), 2);
+    await shot(page, '53-mock-mind-control');
+    await clickSquare(page, lent[1]);
+    await waitFor(page, (s) => !s.mine || s.mine.type === 'turn', { what: 'the lent figure\'s move' });
+    assert.deepEqual((await answers(base, id))[3], { seat: 0, action: { type: 'move', figure: enemy.id, to: lent[1] } });
     assert.deepEqual(b.problems, []);
   } catch (e) {
     await shot(page, 'powers-mock-failure').catch(() => {});
@@ -323,7 +405,7 @@ test('the decision panel with the mock server: Blades, a free attack, markers, t
     await dp.waitFor();
     assert.match(await dp.locator('h3').textContent(), /Mastermind/);
     await p.locator(`svg.board .figure-layer [data-fig="${theirs[1].id}"].target`).waitFor();
-    await shot(p, '53-mock-mastermind-other-seat');
+    await shot(p, '54-mock-mastermind-other-seat');
     await clickFigure(p, theirs[1].id);
     await waitFor(p, (s) => !(s.mine && s.mine.type === 'mastermind'), { what: 'the Mastermind answer' });
     assert.deepEqual(await answers(base, id), [{ seat: other, action: { type: 'redirect', friend: theirs[1].id } }]);

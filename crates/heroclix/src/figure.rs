@@ -79,11 +79,11 @@ macro_rules! powers {
 
 powers! {
     Flurry => "flurry", Speed, "Flurry", "Rage";
-    LeapClimb => "leap_climb", Speed, "Leap/Climb", "Bond/Escalade";
+    LeapClimb => "leap_climb", Speed, "Leap/Climb", "Saut/Escalade";
     PhasingTeleport => "phasing_teleport", Speed, "Phasing/Teleport", "Intangibilité/Téléportation";
-    EarthboundNeutralized => "earthbound_neutralized", Speed, "Earthbound/Neutralized", "Cloué au sol/Neutralisé";
+    EarthboundNeutralized => "earthbound_neutralized", Speed, "Earthbound/Neutralized", "Retour à la Terre";
     Charge => "charge", Speed, "Charge", "Charge";
-    MindControl => "mind_control", Speed, "Mind Control", "Contrôle mental";
+    MindControl => "mind_control", Speed, "Mind Control", "Contrôle psychique";
     Plasticity => "plasticity", Speed, "Plasticity", "Élasticité";
     ForceBlast => "force_blast", Speed, "Force Blast", "Projection";
     Sidestep => "sidestep", Speed, "Sidestep", "Pas de côté";
@@ -92,21 +92,21 @@ powers! {
     RunningShot => "running_shot", Speed, "Running Shot", "Tir en mouvement";
     BladesClawsFangs => "blades_claws_fangs", Attack, "Blades/Claws/Fangs", "Lames/Griffes/Crocs";
     EnergyExplosion => "energy_explosion", Attack, "Energy Explosion", "Explosion d'énergie";
-    PulseWave => "pulse_wave", Attack, "Pulse Wave", "Onde de choc";
+    PulseWave => "pulse_wave", Attack, "Pulse Wave", "Vague pulsante";
     Quake => "quake", Attack, "Quake", "Tremblement";
     SuperStrength => "super_strength", Attack, "Super Strength", "Force herculéenne";
-    Incapacitate => "incapacitate", Attack, "Incapacitate", "Paralysie";
+    Incapacitate => "incapacitate", Attack, "Incapacitate", "Neutralisation";
     PenetratingPsychicBlast => "penetrating_psychic_blast", Attack, "Penetrating/Psychic Blast", "Rayon pénétrant/psychique";
     SmokeCloud => "smoke_cloud", Attack, "Smoke Cloud", "Nuage de fumée";
     PrecisionStrike => "precision_strike", Attack, "Precision Strike", "Frappe précise";
     Poison => "poison", Attack, "Poison", "Poison";
     StealEnergy => "steal_energy", Attack, "Steal Energy", "Vol d'énergie";
     Telekinesis => "telekinesis", Attack, "Telekinesis", "Télékinésie";
-    SuperSenses => "super_senses", Defense, "Super Senses", "Sens surdéveloppés";
+    SuperSenses => "super_senses", Defense, "Super Senses", "Super sens";
     Toughness => "toughness", Defense, "Toughness", "Résistance";
     Defend => "defend", Defense, "Defend", "Protection";
     CombatReflexes => "combat_reflexes", Defense, "Combat Reflexes", "Réflexes de combat";
-    EnergyShieldDeflection => "energy_shield_deflection", Defense, "Energy Shield/Deflection", "Bouclier d'énergie/Déviation";
+    EnergyShieldDeflection => "energy_shield_deflection", Defense, "Energy Shield/Deflection", "Bouclier d'énergie/Déflection";
     Barrier => "barrier", Defense, "Barrier", "Barrière";
     Mastermind => "mastermind", Defense, "Mastermind", "Cerveau";
     Willpower => "willpower", Defense, "Willpower", "Volonté";
@@ -115,13 +115,13 @@ powers! {
     Regeneration => "regeneration", Defense, "Regeneration", "Régénération";
     Invulnerability => "invulnerability", Defense, "Invulnerability", "Invulnérabilité";
     RangedCombatExpert => "ranged_combat_expert", Damage, "Ranged Combat Expert", "Expert du combat à distance";
-    BattleFury => "battle_fury", Damage, "Battle Fury", "Furie guerrière";
+    BattleFury => "battle_fury", Damage, "Battle Fury", "Fureur";
     Support => "support", Damage, "Support", "Soutien";
     ExploitWeakness => "exploit_weakness", Damage, "Exploit Weakness", "Exploiter faiblesse";
-    Enhancement => "enhancement", Damage, "Enhancement", "Amélioration";
+    Enhancement => "enhancement", Damage, "Enhancement", "Augmentation";
     ProbabilityControl => "probability_control", Damage, "Probability Control", "Contrôle des probabilités";
     ShapeChange => "shape_change", Damage, "Shape Change", "Métamorphose";
-    CloseCombatExpert => "close_combat_expert", Damage, "Close Combat Expert", "Expert du corps à corps";
+    CloseCombatExpert => "close_combat_expert", Damage, "Close Combat Expert", "Expert au corps à corps";
     Empower => "empower", Damage, "Empower", "Renforcement";
     Perplex => "perplex", Damage, "Perplex", "Perplexité";
     Outwit => "outwit", Damage, "Outwit", "Ingéniosité";

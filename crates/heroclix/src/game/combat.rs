@@ -748,6 +748,7 @@ fn resolve_roll(
             let near: Vec<Fig> = state
                 .in_play()
                 .filter(|o| o.id != tf.id && o.id != a.id && state.figures_adjacent(o, &tf))
+                .filter(|o| !(immune(state, o) && state.opposed(&a, o)))
                 .cloned()
                 .collect();
             for o in near {
@@ -804,8 +805,21 @@ fn resolve_roll(
     };
     // Blades/Claws/Fangs (spec ATK-1): after a close hit its player may roll a d6 to replace the
     // damage value.
+    // Not on attacks made without a close combat action (Duo Attack's and Move and Attack's
+    // free attacks, Hypersonic Speed's).
     let blades_ok = !ranged
         && !no_damage
+        && !pending.move_and_attack
+        && !pending.duo_second
+        && !state.queued.iter().any(|q| {
+            matches!(
+                q,
+                Interrupt::AbilityAttack {
+                    ability: powers::Ability::DuoAttack,
+                    ..
+                }
+            )
+        })
         && powers::power(state, &a, Power::BladesClawsFangs)
         && !matches!(
             kind.power,
@@ -1010,7 +1024,8 @@ pub fn damage(
             match p {
                 Power::Toughness => left -= 1,
                 Power::Invulnerability => left -= 2,
-                Power::Invincible => left -= left / 2,
+                // The damage is halved, rounded up (rulebook *Arrondis*): 3 leaves 2, 1 stays 1.
+                Power::Invincible => left = (left + 1) / 2,
                 Power::Impervious => {
                     let roll = dice.d6();
                     events.push(Event::PowerRoll {

@@ -593,7 +593,7 @@ impl Event {
                     (false, false) => "no effect",
                     (false, true) => "sans effet",
                 };
-                let p = lang.pick("Super Senses", "Sens surdéveloppés");
+                let p = lang.pick("Super Senses", "Super sens");
                 format!("{} — {p} : d6 = {roll}, {r}", n(figure))
             }
             Event::DamageValue { attacker, damage } => {

@@ -410,18 +410,45 @@ pub fn end_carry(state: &mut State, moved: bool, from: Square) {
 
 /// Squares the passenger may be placed on: next to the carrier, free, not blocking; where it
 /// stood if none is.
-pub fn passenger_squares(state: &State, carrier: FigureId, from: Square) -> Vec<Square> {
-    let Some(c) = state.fig(carrier).and_then(|f| f.square) else {
+pub fn passenger_squares(
+    state: &State,
+    carrier: FigureId,
+    passenger: FigureId,
+    from: Square,
+) -> Vec<Square> {
+    let (w, d) = state.fig(passenger).map_or((1, 1), |p| {
+        (p.def.base.width.max(1), p.def.base.depth.max(1))
+    });
+    let Some(c) = state.fig(carrier) else {
         return vec![from];
     };
+    let carrier_squares = c.footprint();
     let free = |s: Square| {
         state.map.cell(s).is_some_and(|x| !x.is_blocking()) && state.figure_at(s).is_none()
     };
-    let out: Vec<Square> = c
-        .neighbours()
-        .filter(|s| state.map.adjacent(c, *s) && free(*s))
-        .collect();
-    if out.is_empty() && free(from) {
+    // Anchors whose whole base is free and touches the carrier (a multi-base passenger's base
+    // stays on one level, as it always does).
+    let mut out: Vec<Square> = Vec::new();
+    for cs in &carrier_squares {
+        for dy in -i32::from(d)..=1 {
+            for dx in -i32::from(w)..=1 {
+                let anchor = Square::new(cs.x + dx, cs.y + dy);
+                let base = movement::footprint(anchor, w, d);
+                let level = state.map.level(anchor);
+                let fits = base
+                    .iter()
+                    .all(|s| free(*s) && state.map.level(*s) == level);
+                let touches = base
+                    .iter()
+                    .any(|s| carrier_squares.iter().any(|c| state.map.adjacent(*c, *s)));
+                if fits && touches && !out.contains(&anchor) {
+                    out.push(anchor);
+                }
+            }
+        }
+    }
+    out.sort();
+    if out.is_empty() && movement::footprint(from, w, d).iter().all(|s| free(*s)) {
         vec![from]
     } else {
         out
@@ -605,7 +632,7 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                 passenger,
                 from,
             } => {
-                for square in passenger_squares(state, *carrier, *from) {
+                for square in passenger_squares(state, *carrier, *passenger, *from) {
                     out.push(Action::Place {
                         figure: *passenger,
                         square,
@@ -1037,7 +1064,8 @@ fn apply_now(
             });
         }
         Action::MoveAndAttack { figure, to } => {
-            begin_action(state, *figure, !free_move(state, *figure));
+            // FAQ *Vengeurs*: a free team move makes no attack, so Move and Attack counts.
+            begin_action(state, *figure, true);
             state.moving_and_attacking = Some(*figure);
             let speed = state
                 .fig(*figure)

@@ -369,6 +369,16 @@ pub fn telekinesis_moves(state: &State, f: &Fig) -> Vec<(FigureId, Square)> {
             continue;
         }
         let Some(tsq) = t.square else { continue };
+        // Against an opposing figure the move needs an attack: a ranged one unless adjacent,
+        // which Battle Fury or an adjacent opposing figure rules out (rulebook *Combat à
+        // distance*).
+        if state.opposed(f, t)
+            && !state.figures_adjacent(f, t)
+            && (powers::no_ranged(state, f)
+                || (state.next_to_enemy(f) && !powers::sharpshooter(state, f)))
+        {
+            continue;
+        }
         if tsq.distance(from) > 8
             || powers::has(state, t, Ability::Giant)
             || powers::has(state, t, Ability::Colossal)
@@ -457,14 +467,37 @@ fn telekinesis(
             ranged: !state.figures_adjacent(&f, &t),
             ..Default::default()
         };
-        let defense = combat::stat_in(state, &t, Stat::Defense, Some(&ctx));
-        let hit = (d1, d2) != (1, 1) && ((d1, d2) == (6, 6) || total >= defense.value);
+        let mut effects = powers::effects(state, &t, Stat::Defense, Some(&ctx));
+        let occ = combat::occupancy(state);
+        if ctx.ranged
+            && combat::best_line(state, &f, &t, u32::MAX, &occ)
+                .is_some_and(|(v, _)| v == skirmish_los::Verdict::Hindered)
+        {
+            effects.push(Effect::new(
+                Change::Modify(1),
+                "hindered line of fire",
+                "ligne de vue gênée",
+            ));
+        }
+        let defense = compute(i32::from(t.printed(Stat::Defense)), effects);
+        let mut hit = (d1, d2) != (1, 1) && ((d1, d2) == (6, 6) || total >= defense.value);
         events.push(Event::AttackResult {
             target,
             defense: defense.explain(skirmish_lang::Lang::En),
             hit,
             critical: None,
         });
+        // Super Senses evades any attack (spec DEF-1).
+        if hit && powers::power(state, &t, Power::SuperSenses) {
+            let roll = dice.d6();
+            let evaded = roll >= 5;
+            events.push(Event::Evaded {
+                figure: target,
+                roll,
+                success: evaded,
+            });
+            hit = !evaded;
+        }
         if !hit {
             return;
         }
@@ -1030,7 +1063,10 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
             }
         }
         (Action::Telekinesis { .. }, _) if state.telekinesed.iter().any(|(x, _)| *x == figure) => {
-            format!("{} was moved by Telekinesis: no Telekinesis until its side's next turn", f.label)
+            format!(
+                "{} was moved by Telekinesis: no Telekinesis until the next turn of the player who moved it",
+                f.label
+            )
         }
         (Action::Telekinesis { target, to, .. }, _) => match state.fig(*target) {
             Some(t) => format!(

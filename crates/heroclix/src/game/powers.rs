@@ -337,7 +337,7 @@ pub fn team_name(id: &str, lang: Lang) -> String {
     let (en, fr) = match id {
         "x_men" => ("X-Men", "X-Men"),
         "avengers" => ("Avengers", "Vengeurs"),
-        "brotherhood_of_mutants" => ("Brotherhood of Mutants", "Confrérie des mutants"),
+        "brotherhood_of_mutants" => ("Brotherhood of Mutants", "Confrérie des Mauvais Mutants"),
         "defenders" => ("Defenders", "Défenseurs"),
         "hydra" => ("Hydra", "Hydra"),
         "shield" => ("S.H.I.E.L.D.", "S.H.I.E.L.D."),
@@ -469,7 +469,7 @@ pub fn effects(state: &State, f: &Fig, stat: Stat, ctx: Option<&AttackCtx>) -> V
                     Some(Power::PulseWave) if ctx.wave_many => out.push(fx(
                         Change::Set(1),
                         "Pulse Wave reaching several figures: damage 1",
-                        "Onde de choc atteignant plusieurs personnages : 1 dégât",
+                        "Vague pulsante atteignant plusieurs personnages : 1 dégât",
                     )),
                     Some(Power::RangedCombatExpert) | Some(Power::CloseCombatExpert) => {
                         let p = ctx.power.unwrap_or(Power::CloseCombatExpert);
@@ -790,8 +790,8 @@ pub fn stealthy(state: &State, f: &Fig) -> bool {
 
 /// True if `carrier` may carry `p` (spec COMB-2): a friend standing next to it, with standard
 /// symbols (no wing, dolphin, transporter, duo, giant or colossal symbol — the later card's
-/// list, the 2009 card's being illegible), single-base, without Battle Fury, not carrying or
-/// carried itself.
+/// list, the 2009 card's being illegible; a multi-base figure too when its symbols allow,
+/// rulebook *Personnages multi-socle*), without Battle Fury, holding no object.
 pub fn can_carry(state: &State, carrier: &Fig, p: &Fig) -> bool {
     let s = p.def.symbols;
     has(state, carrier, Ability::Carry)
@@ -799,7 +799,7 @@ pub fn can_carry(state: &State, carrier: &Fig, p: &Fig) -> bool {
         && p.in_play()
         && state.allied(p.owner, carrier.owner)
         && state.figures_adjacent(carrier, p)
-        && !p.is_multi_base()
+        && !state.objects.iter().any(|o| o.held_by == Some(p.id))
         && s.speed == SpeedSymbol::Boot
         && s.attack != AttackSymbol::Duo
         && !matches!(s.damage, DamageSymbol::Giant | DamageSymbol::Colossal)

@@ -450,7 +450,7 @@ impl<'a> ActionTexts<'a> {
                 let names: Vec<String> = targets.iter().map(&name).collect();
                 if fr {
                     format!(
-                        "Contrôle mental : {} → {} (attaque sans dégât ; chaque cible touchée fait une action pour vous){}",
+                        "Contrôle psychique : {} → {} (attaque sans dégât ; chaque cible touchée fait une action pour vous){}",
                         name(figure),
                         names.join(", "),
                         pushing_note(s, *figure, lang)
@@ -873,7 +873,7 @@ pub fn describe_decision(state: &State, decision: &Decision, lang: Lang) -> Stri
         Decision::Controlled { controller, figure } => {
             if fr {
                 format!(
-                    "Contrôle mental de {} : donnez une action gratuite à {}, ou aucune",
+                    "Contrôle psychique de {} : donnez une action gratuite à {}, ou aucune",
                     figure_name(state, *controller),
                     figure_name(state, *figure)
                 )
