@@ -201,6 +201,8 @@ pub struct ActionTexts<'a> {
     lang: Lang,
     /// Per figure: what each destination of a move action costs.
     costs: HashMap<FigureId, HashMap<Square, u32>>,
+    /// The same per carrier and friend carried.
+    carry_costs: HashMap<(FigureId, FigureId), HashMap<Square, u32>>,
 }
 
 impl<'a> ActionTexts<'a> {
@@ -210,6 +212,7 @@ impl<'a> ActionTexts<'a> {
             state,
             lang,
             costs: HashMap::new(),
+            carry_costs: HashMap::new(),
         }
     }
 
@@ -284,9 +287,28 @@ impl<'a> ActionTexts<'a> {
                     };
                 }
                 let mut extra = Vec::new();
+                let cost = match carry {
+                    // Carrying: the friend is off the map and the carrier 2 slower.
+                    Some(p) => self
+                        .carry_costs
+                        .entry((*figure, *p))
+                        .or_insert_with(|| {
+                            let lifted = play::lifted(s, *figure, *p);
+                            lifted.fig(*figure).map_or_else(HashMap::new, |f| {
+                                play::move_paths(&lifted, f)
+                                    .into_iter()
+                                    .map(|(sq, path)| (sq, path.cost))
+                                    .collect()
+                            })
+                        })
+                        .get(to)
+                        .copied(),
+                    None => self.move_cost(*figure, *to),
+                };
                 if carry.is_some() {
                     extra.push(lang.pick("speed −2", "vitesse −2").to_string());
-                } else if let Some(c) = self.move_cost(*figure, *to) {
+                }
+                if let Some(c) = cost {
                     extra.push(match (fr, c) {
                         (true, c) => format!("{c} case(s)"),
                         (false, 1) => "1 square".to_string(),
