@@ -164,14 +164,21 @@ pub fn ranged_targets_within(state: &State, f: &Fig, occ: &OccupancyGrid, r: u32
         return Vec::new();
     }
     let pinned = state.next_to_enemy(f);
-    if pinned && !powers::sharpshooter(state, f) {
+    let sharp = powers::sharpshooter(state, f);
+    // Colossal (spec COMB-9, 2010): adjacent to opposing figures it may still shoot the ones
+    // that are not adjacent.
+    let colossal = powers::has(state, f, powers::Ability::Colossal);
+    if pinned && !sharp && !colossal {
         return Vec::new();
     }
     state
         .in_play()
         .filter(|t| state.opposed(f, t) && !immune(state, t))
         .filter(|t| !state.shape_changed.contains(&(f.id, t.id)))
-        .filter(|t| !pinned || state.figures_adjacent(f, t))
+        .filter(|t| {
+            let adjacent = state.figures_adjacent(f, t);
+            !pinned || (sharp && adjacent) || (colossal && !adjacent)
+        })
         .filter(|t| best_line(state, f, t, r, occ).is_some())
         .map(|t| t.id)
         .collect()
@@ -268,6 +275,12 @@ pub fn ranged_refusal(state: &State, attacker: FigureId, targets: &[FigureId]) -
             a.label
         );
     }
+    if state.next_to_enemy(a) && powers::has(state, a, powers::Ability::Colossal) {
+        return format!(
+            "{} is colossal: next to opposing figures it may shoot only the ones not adjacent to it",
+            a.label
+        );
+    }
     if state.next_to_enemy(a) {
         return format!(
             "{} is adjacent to an opposing figure: no ranged attack",
@@ -337,26 +350,38 @@ pub fn blocking_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<(Squ
     };
     let mut out = Vec::new();
     let level = state.map.level(from);
+    // Objects lying on the map are destroyed as blocking terrain is (rulebook *Détruire les
+    // objets*), a figure on their square included.
+    let lying = |sq: Square| {
+        state
+            .objects
+            .iter()
+            .any(|o| o.square == Some(sq) && o.held_by.is_none())
+    };
+    let target = |sq: Square| state.map.cell(sq).is_some_and(|c| c.is_blocking()) || lying(sq);
     for n in from.neighbours() {
-        if state
-            .map
-            .cell(n)
-            .is_some_and(|c| c.is_blocking() && c.level == level)
-            && !state.map.step_crosses_wall(from, n)
-        {
+        if target(n) && state.map.level(n) == level && !state.map.step_crosses_wall(from, n) {
             out.push((n, false));
         }
     }
     let r = range(state, f) as i32;
-    if r > 0 && !state.next_to_enemy(f) {
+    if r > 0 && !state.next_to_enemy(f) && !powers::no_ranged(state, f) {
         for y in (from.y - r)..=(from.y + r) {
             for x in (from.x - r)..=(from.x + r) {
                 let sq = Square::new(x, y);
-                if sq == from || !state.map.cell(sq).is_some_and(|c| c.is_blocking()) {
+                if sq == from || !target(sq) {
                     continue;
                 }
                 let b = Endpoint::at(&state.map, sq);
-                if ClixLos::HEROCLIX.verdict(&state.map, a, b, occ) != Verdict::Blocked {
+                // A figure standing on the object does not hide it.
+                let verdict = if lying(sq) && state.figure_at(sq).is_some() {
+                    let mut clear = occ.clone();
+                    clear.set(sq, None);
+                    ClixLos::HEROCLIX.verdict(&state.map, a, b, &clear)
+                } else {
+                    ClixLos::HEROCLIX.verdict(&state.map, a, b, occ)
+                };
+                if verdict != Verdict::Blocked {
                     out.push((sq, true));
                 }
             }
@@ -465,29 +490,9 @@ pub fn attack(
     if kind.power != Some(Power::PulseWave) {
         let mut kept = Vec::new();
         for t in targets {
-            let Some(tf) = state.fig(t) else { continue };
-            let need = if powers::power(state, tf, Power::ShapeChange) {
-                Some((5, "shape_change"))
-            } else if powers::team(state, tf, "skrulls") {
-                Some((6, "skrulls"))
-            } else {
-                None
-            };
-            if let Some((need, what)) = need {
-                let roll = dice.d6();
-                let success = roll >= need;
-                events.push(Event::ShapeChange {
-                    figure: t,
-                    roll,
-                    success,
-                    ability: what.to_string(),
-                });
-                if success {
-                    state.shape_changed.push((attacker, t));
-                    continue;
-                }
+            if !escapes_targeting(state, attacker, t, dice, events) {
+                kept.push(t);
             }
-            kept.push(t);
         }
         targets = kept;
         if targets.is_empty() {
@@ -830,6 +835,60 @@ fn resolve_roll(
         return;
     }
     resolve_hits(state, pending, dice, events);
+}
+
+/// Shape Change (5–6) or Skrulls (6) when a figure is picked as the target of an attack
+/// (spec DMG-7, TA-10): true if it escapes — the attacker may not target it again this turn.
+pub fn escapes_targeting(
+    state: &mut State,
+    attacker: FigureId,
+    target: FigureId,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> bool {
+    let Some(tf) = state.fig(target) else {
+        return false;
+    };
+    let need = if powers::power(state, tf, Power::ShapeChange) {
+        Some((5, "shape_change"))
+    } else if powers::team(state, tf, "skrulls") {
+        Some((6, "skrulls"))
+    } else {
+        None
+    };
+    let Some((need, what)) = need else {
+        return false;
+    };
+    let roll = dice.d6();
+    let success = roll >= need;
+    events.push(Event::ShapeChange {
+        figure: target,
+        roll,
+        success,
+        ability: what.to_string(),
+    });
+    if success {
+        state.shape_changed.push((attacker, target));
+    }
+    success
+}
+
+/// Super Senses (spec DEF-1) against a hit: true if the figure evades it.
+pub fn evades(state: &State, target: FigureId, dice: &mut Dice, events: &mut Vec<Event>) -> bool {
+    if !state
+        .fig(target)
+        .is_some_and(|t| powers::power(state, t, Power::SuperSenses))
+    {
+        return false;
+    }
+    let roll = dice.d6();
+    let evaded = roll >= 5;
+    events.push(Event::Evaded {
+        figure: target,
+        roll,
+        success: evaded,
+    });
+    evaded
 }
 
 fn splash_add(splash: &mut Vec<(FigureId, u8)>, id: FigureId) {
@@ -1538,6 +1597,34 @@ pub fn destroy_blocking(
 ) {
     let Some(a) = state.fig(attacker) else { return };
     let damage = stat(state, a, Stat::Damage).value;
+    let object = state
+        .objects
+        .iter()
+        .position(|o| o.square == Some(square) && o.held_by.is_none());
+    if let (Some(i), false) = (
+        object,
+        state.map.cell(square).is_some_and(|c| c.is_blocking()),
+    ) {
+        // Rulebook *Détruire les objets*: removed from the game, no debris (debris for an
+        // immobile object); a figure on its square takes no damage.
+        if damage >= 3 {
+            let o = state.objects.remove(i);
+            state.map.remove_marker(square, Marker::Object);
+            let debris = o.kind == super::state::ObjectKind::Immobile;
+            if debris {
+                state.map.place_marker(square, Marker::Debris);
+            }
+            events.push(Event::ObjectMoved {
+                figure: attacker,
+                object: o.name,
+                fate: super::objects::ObjectFate::Destroyed,
+                square: Some(square),
+            });
+        } else {
+            events.push(Event::TerrainHeld { damage });
+        }
+        return;
+    }
     if damage >= 3 {
         // A barrier marker destroyed leaves debris that goes with the rest of the barrier
         // (spec DEF-6: 2004 ruling, 2006 FAQ).

@@ -734,6 +734,8 @@ impl Event {
                         "{} drops {object} where another lies: it leaves the game",
                         n(figure)
                     ),
+                    (F::Destroyed, false) => format!("{} destroys {object}{at}", n(figure)),
+                    (F::Destroyed, true) => format!("{} détruit {object}{at}", n(figure)),
                     (F::Removed, true) => format!(
                         "{} lâche {object} sur un autre objet : il est retiré du jeu",
                         n(figure)

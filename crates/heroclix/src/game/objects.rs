@@ -33,6 +33,8 @@ pub enum ObjectFate {
     Dropped,
     /// Dropped where another object lies: it leaves the game.
     Removed,
+    /// Destroyed by an attack: it leaves the game.
+    Destroyed,
 }
 
 /// The index of the object a figure holds.

@@ -136,7 +136,9 @@ pub fn wave_ok(state: &State, f: &Fig) -> bool {
 pub fn can_shoot(state: &State, f: &Fig) -> bool {
     combat::range(state, f) > 0
         && !powers::no_ranged(state, f)
-        && (!state.next_to_enemy(f) || powers::sharpshooter(state, f))
+        && (!state.next_to_enemy(f)
+            || powers::sharpshooter(state, f)
+            || powers::has(state, f, Ability::Colossal))
 }
 
 /// The power actions a figure may be given now (the plain ones come from `play`). `fresh`:
@@ -449,6 +451,14 @@ fn telekinesis(
         return;
     };
     if state.opposed(&f, &t) {
+        if combat::escapes_targeting(state, figure, target, dice, events) {
+            // The attack cannot be made against it: no action was given (FAQ *Skrulls*).
+            state.actions_used = state.actions_used.saturating_sub(1);
+            if let Some(u) = state.fig_mut(figure) {
+                u.acted_this_turn = false;
+            }
+            return;
+        }
         // An attack that deals no damage: no critical damage, no knockback (rulebook *Aucun
         // dégât*; FAQ *Télékinésie* on doubles).
         let (d1, d2) = dice.two_d6();
@@ -488,15 +498,8 @@ fn telekinesis(
             critical: None,
         });
         // Super Senses evades any attack (spec DEF-1).
-        if hit && powers::power(state, &t, Power::SuperSenses) {
-            let roll = dice.d6();
-            let evaded = roll >= 5;
-            events.push(Event::Evaded {
-                figure: target,
-                roll,
-                success: evaded,
-            });
-            hit = !evaded;
+        if hit && combat::evades(state, target, dice, events) {
+            hit = false;
         }
         if !hit {
             return;
@@ -556,13 +559,26 @@ pub fn mind_control(
     let Some(f) = state.fig(figure).cloned() else {
         return;
     };
+    let targets: Vec<FigureId> = targets
+        .iter()
+        .copied()
+        .filter(|t| !combat::escapes_targeting(state, figure, *t, dice, events))
+        .collect();
+    if targets.is_empty() {
+        // Every target escaped being targeted: no action was given (FAQ *Skrulls*).
+        state.actions_used = state.actions_used.saturating_sub(1);
+        if let Some(u) = state.fig_mut(figure) {
+            u.acted_this_turn = false;
+        }
+        return;
+    }
     let (d1, d2) = dice.two_d6();
     let attack = combat::stat(state, &f, Stat::Attack);
     let total = i32::from(d1 + d2) + attack.value;
     let occ = combat::occupancy(state);
     let mut hits = Vec::new();
     let mut first = true;
-    for t in targets {
+    for t in &targets {
         let Some(tf) = state.fig(*t).cloned() else {
             continue;
         };
@@ -606,6 +622,7 @@ pub fn mind_control(
             hits.push(*t);
         }
     }
+    hits.retain(|t| !combat::evades(state, *t, dice, events));
     if hits.is_empty() {
         return;
     }
