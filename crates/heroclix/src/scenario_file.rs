@@ -1101,6 +1101,7 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
         "redirect" => &["friend"],
         "telekinesis" => &["figure", "target", "to"],
         "pick_up" => &["square"],
+        "switch_off" => &["figure", "ability"],
         "team_ability" => &["figure", "team", "target"],
         "throw_object" => &["figure", "target"],
         "mind_control" => &["figure", "target", "targets"],

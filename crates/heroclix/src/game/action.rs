@@ -141,6 +141,14 @@ pub enum Action {
         /// The adjacent friend.
         target: FigureId,
     },
+    /// Switch off one of the figure's powers or combat abilities until the next turn begins
+    /// (rulebook Partie 3: every power is optional; no action, no token).
+    SwitchOff {
+        /// The figure.
+        figure: FigureId,
+        /// What it stops using.
+        ability: Ability,
+    },
     /// Outwit (free action): counter one power or combat ability of an opposing figure.
     Outwit {
         /// The Outwit user.

@@ -279,6 +279,13 @@ pub enum Event {
         /// The d6, when one is rolled.
         roll: Option<u8>,
     },
+    /// A player switched off one of a figure's powers or abilities until the next turn.
+    SwitchedOff {
+        /// The figure.
+        figure: FigureId,
+        /// What.
+        ability: crate::game::powers::Ability,
+    },
     /// Leadership gave one more action this turn.
     ExtraAction {
         /// The leader.
@@ -761,6 +768,21 @@ impl Event {
                         "{} uses the {t} team ability on {}{r}",
                         n(figure),
                         n(target)
+                    )
+                }
+            }
+            Event::SwitchedOff { figure, ability } => {
+                if fr {
+                    format!(
+                        "{} désactive {} jusqu'au prochain tour",
+                        n(figure),
+                        ability.name(lang)
+                    )
+                } else {
+                    format!(
+                        "{} switches off {} until the next turn",
+                        n(figure),
+                        ability.name(lang)
                     )
                 }
             }

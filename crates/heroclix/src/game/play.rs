@@ -623,7 +623,9 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                     out.extend(
                         figure_actions(&lent, seat, f, &occ)
                             .into_iter()
-                            .filter(|a| !matches!(a, Action::Pass { .. })),
+                            .filter(|a| {
+                                !matches!(a, Action::Pass { .. } | Action::SwitchOff { .. })
+                            }),
                     );
                 }
             }
@@ -1092,6 +1094,7 @@ fn apply_now(
         | Action::UsePower { .. }
         | Action::Outwit { .. }
         | Action::Telekinesis { .. }
+        | Action::SwitchOff { .. }
         | Action::MindControl { .. }
         | Action::TeamAbility { .. }
         | Action::Perplex { .. } => {
@@ -1265,7 +1268,12 @@ fn settle(state: &mut State, actor: Option<FigureId>, dice: &mut Dice, events: &
 
 /// A non-free action given to a figure; `counts` in the action total (Avengers moves do not).
 pub fn begin_action(state: &mut State, figure: FigureId, counts: bool) {
-    if counts {
+    // A mind-controlled figure's action is free (spec SPD-6).
+    let lent = state
+        .mind_control
+        .as_ref()
+        .is_some_and(|m| m.acting == Some(figure));
+    if counts && !lent {
         state.actions_used = state.actions_used.saturating_add(1);
     }
     if let Some(f) = state.fig_mut(figure) {

@@ -317,6 +317,18 @@ pub fn legal_for(
             }
         }
     }
+    // Rulebook Partie 3: powers and combat abilities are optional; Earthbound/Neutralized is
+    // a drawback, not a choice, and Super Strength holding an object may not be (FAQ 2002).
+    for ability in powers::possessed(state, f) {
+        let holding = ability == Ability::Power(Power::SuperStrength)
+            && super::objects::held(state, id).is_some();
+        if ability != Ability::Power(Power::EarthboundNeutralized) && !holding {
+            out.push(Action::SwitchOff {
+                figure: id,
+                ability,
+            });
+        }
+    }
     if powers::power(state, f, Power::Outwit) && !used(state, id, Power::Outwit) {
         for t in state.in_play() {
             if !state.opposed(f, t) || !in_reach_10(state, f, t) {
@@ -938,6 +950,24 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
             (*figure, *power)
         }
         Action::Outwit { figure, .. } => (*figure, Power::Outwit),
+        Action::SwitchOff { figure, ability } => {
+            return Some(match state.fig(*figure) {
+                None => format!("there is no figure #{}", figure.0),
+                Some(f) if f.owner != seat => format!("{} is not one of your figures", f.label),
+                Some(f) if *ability == Ability::Power(Power::EarthboundNeutralized) => {
+                    format!("{}'s Earthbound/Neutralized is not optional", f.label)
+                }
+                Some(f) if *ability == Ability::Power(Power::SuperStrength) => format!(
+                    "{} holds an object: Super Strength is not optional then (FAQ 2002)",
+                    f.label
+                ),
+                Some(f) => format!(
+                    "{} does not have {} working now",
+                    f.label,
+                    ability.name(skirmish_lang::Lang::En)
+                ),
+            });
+        }
         Action::Telekinesis { figure, .. } => (*figure, Power::Telekinesis),
         Action::MindControl { figure, .. } => (*figure, Power::MindControl),
         Action::TeamAbility {
@@ -1428,6 +1458,16 @@ pub fn apply(
             }
             Some(*figure)
         }
+        Action::SwitchOff { figure, ability } => {
+            if let Some(f) = state.fig_mut(*figure) {
+                f.switched_off.push(*ability);
+            }
+            events.push(Event::SwitchedOff {
+                figure: *figure,
+                ability: *ability,
+            });
+            None
+        }
         Action::Outwit {
             figure,
             target,
@@ -1814,6 +1854,9 @@ fn remove_markers(
 pub fn turn_started(state: &mut State, events: &mut Vec<Event>) {
     let seat = state.active_seat();
     state.carried_this_turn.clear();
+    for f in state.figures.iter_mut() {
+        f.switched_off.clear();
+    }
     state.shield_boosts.clear();
     state.x_men_pairs.clear();
     state.telekinesed.retain(|(_, s)| *s != seat);

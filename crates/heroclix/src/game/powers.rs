@@ -235,7 +235,10 @@ pub fn has(state: &State, f: &Fig, a: Ability) -> bool {
     if a == Ability::Power(Power::EarthboundNeutralized) {
         return earthbound(f);
     }
-    if state.ignoring.contains(&f.id) || f.countered.iter().any(|c| c.ability == a) {
+    if state.ignoring.contains(&f.id)
+        || f.countered.iter().any(|c| c.ability == a)
+        || f.switched_off.contains(&a)
+    {
         return false;
     }
     let s = f.def.symbols;

@@ -73,6 +73,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
                 controlled_from: None,
                 countered: Vec::new(),
                 perplexed: Vec::new(),
+                switched_off: Vec::new(),
             });
         }
     }

@@ -190,6 +190,9 @@ pub struct Fig {
     /// Perplex modifiers on it.
     #[serde(default)]
     pub perplexed: Vec<crate::game::powers::Perplexed>,
+    /// Powers and abilities its player switched off; they come back when the next turn begins.
+    #[serde(default)]
+    pub switched_off: Vec<crate::game::powers::Ability>,
 }
 
 impl Fig {

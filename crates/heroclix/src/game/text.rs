@@ -437,6 +437,21 @@ impl<'a> ActionTexts<'a> {
                     pushing_note(s, *figure, lang)
                 )
             }
+            Action::SwitchOff { figure, ability } => {
+                if fr {
+                    format!(
+                        "Désactiver {} de {} jusqu'au prochain tour (sans action)",
+                        ability.name(lang),
+                        name(figure)
+                    )
+                } else {
+                    format!(
+                        "Switch off {}'s {} until the next turn (no action)",
+                        name(figure),
+                        ability.name(lang)
+                    )
+                }
+            }
             Action::PickUp { square } => {
                 let what = s
                     .objects
