@@ -463,10 +463,6 @@ pub fn move_destinations_via(state: &State, f: &Fig, via: Option<Power>) -> Vec<
 /// Where a figure given a move action can end, with the cost and the path of each move,
 /// assuming any breakaway succeeds. Multi-base figures move their whole base.
 pub fn move_paths(state: &State, f: &Fig) -> Vec<(Square, Path<Square>)> {
-    let Some(from) = f.square else {
-        return Vec::new();
-    };
-    let _ = from;
     paths_at_speed(state, f, None, move_speed(state, f, None))
 }
 
@@ -642,12 +638,10 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                 }
             }
             Interrupt::AbilityAttack {
-                figure,
-                ability,
-                second,
+                figure, ability, ..
             } => {
                 out.extend(power_actions::ability_attack_options(
-                    state, *figure, *ability, *second,
+                    state, *figure, *ability,
                 ));
             }
             Interrupt::MoveOn { figure, speed } => {
@@ -1098,7 +1092,7 @@ fn apply_now(
         | Action::MindControl { .. }
         | Action::TeamAbility { .. }
         | Action::Perplex { .. } => {
-            let actor = power_actions::apply(state, seat, action, dice, events);
+            let actor = power_actions::apply(state, action, dice, events);
             // An attack whose every target escaped was never made: no token (FAQ *Skrulls*).
             let actor = actor.filter(|a| state.fig(*a).is_some_and(|f| f.acted_this_turn));
             settle(state, actor, dice, events);

@@ -235,7 +235,7 @@ pub fn legal_for(
             }
         }
         if powers::has(state, f, Ability::DuoAttack)
-            && ability_attack_options(state, id, Ability::DuoAttack, false).len() > 1
+            && ability_attack_options(state, id, Ability::DuoAttack).len() > 1
         {
             out.push(Action::DuoAttack { figure: id });
         }
@@ -819,13 +819,7 @@ pub fn force_blast_targets(state: &State, f: &Fig) -> Vec<FigureId> {
 
 /// The legal answers to an attack a combat ability grants: any close attack, or a ranged
 /// attack (single target for Duo Attack).
-pub fn ability_attack_options(
-    state: &State,
-    figure: FigureId,
-    ability: Ability,
-    second: bool,
-) -> Vec<Action> {
-    let _ = second;
+pub fn ability_attack_options(state: &State, figure: FigureId, ability: Ability) -> Vec<Action> {
     let mut out = vec![Action::Decline];
     let Some(f) = state.fig(figure) else {
         return out;
@@ -1187,12 +1181,10 @@ fn ability_refusal(state: &State, seat: Seat, action: &Action, figure: FigureId)
 /// Plays a power action. Returns the figure whose action it is, for the end of the action.
 pub fn apply(
     state: &mut State,
-    seat: Seat,
     action: &Action,
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> Option<FigureId> {
-    let _ = seat;
     match action {
         Action::CloseAttack {
             attacker,
@@ -1609,12 +1601,12 @@ pub fn apply_free_attack(
     events: &mut Vec<Event>,
 ) -> Option<FigureId> {
     let (figure, by, kind_extra) = match state.interrupt.take() {
-        Some(Interrupt::FreeAttack { figure, power, .. }) => (figure, power, None),
+        Some(Interrupt::FreeAttack { figure, power, .. }) => (figure, Some(power), None),
         Some(Interrupt::AbilityAttack {
             figure,
             ability,
             second,
-        }) => (figure, Power::Charge, Some((ability, second))),
+        }) => (figure, None, Some((ability, second))),
         other => {
             state.interrupt = other;
             return None;
@@ -1655,7 +1647,7 @@ pub fn apply_free_attack(
     };
     // Hypersonic Speed's attack is no close or ranged combat action: nothing rides on it
     // that needs one (spec SPD-10), and its range is halved.
-    let power = if by == Power::HypersonicSpeed {
+    let power = if by == Some(Power::HypersonicSpeed) {
         Some(Power::HypersonicSpeed)
     } else {
         power
@@ -1695,7 +1687,7 @@ fn step_possible(state: &State, next: &Interrupt) -> bool {
         }
         Interrupt::AbilityAttack { figure, .. } => {
             state.fig(*figure).is_some_and(|f| f.in_play())
-                && ability_attack_options(state, *figure, Ability::DuoAttack, true).len() > 1
+                && ability_attack_options(state, *figure, Ability::DuoAttack).len() > 1
         }
         Interrupt::FreeAttack { figure, .. } => state.fig(*figure).is_some_and(|f| f.in_play()),
         _ => true,
