@@ -157,24 +157,11 @@ fn splits_damage_to_knock_out() {
     ]);
     state.interrupt = Some(Interrupt::SplitDamage {
         attack: AttackInProgress {
-            attacker: id(0, QUILLON),
-            ranged: true,
             dice: (3, 5),
             hits: vec![id(1, KNUCKLES), id(1, THUG)],
             damage: 3,
             dealt: Vec::new(),
-            knockbacks: Vec::new(),
-            power: None,
-            move_and_attack: false,
-            duo_second: false,
-            object: None,
-            wave_many: false,
-            splash: Vec::new(),
-            blades: None,
-            taken: Vec::new(),
-            targets: Vec::new(),
-            wave_hindered: Vec::new(),
-            rerolls_offered: Vec::new(),
+            ..AttackInProgress::new(id(0, QUILLON), true, Vec::new())
         },
     });
     assert_eq!(
@@ -195,24 +182,11 @@ fn knocks_back_into_blocking_terrain() {
     ]);
     state.interrupt = Some(Interrupt::KnockbackLine {
         attack: AttackInProgress {
-            attacker: id(0, CAPTAIN),
-            ranged: true,
             dice: (4, 4),
             hits: vec![id(1, KNUCKLES)],
             damage: 1,
             dealt: vec![(id(1, KNUCKLES), 1)],
-            knockbacks: Vec::new(),
-            power: None,
-            move_and_attack: false,
-            duo_second: false,
-            object: None,
-            wave_many: false,
-            splash: Vec::new(),
-            blades: None,
-            taken: Vec::new(),
-            targets: Vec::new(),
-            wave_hindered: Vec::new(),
-            rerolls_offered: Vec::new(),
+            ..AttackInProgress::new(id(0, CAPTAIN), true, Vec::new())
         },
         figure: id(1, KNUCKLES),
         distance: 1,

@@ -526,28 +526,17 @@ pub fn attack(
         None
     };
     let pending = AttackInProgress {
-        attacker,
-        ranged,
-        dice: (0, 0),
-        hits: Vec::new(),
-        damage: 0,
-        dealt: Vec::new(),
-        knockbacks: Vec::new(),
         power: kind.power,
         move_and_attack: kind.move_and_attack,
         duo_second: kind.duo_second,
         object,
         wave_many: wave_lines.len() > 1,
-        splash: Vec::new(),
-        blades: None,
-        taken: Vec::new(),
-        targets,
         wave_hindered: wave_lines
             .iter()
             .filter(|x| x.1 == Verdict::Hindered)
             .map(|x| x.0)
             .collect(),
-        rerolls_offered: Vec::new(),
+        ..AttackInProgress::new(attacker, ranged, targets)
     };
     roll_attack(state, pending, dice, events);
     true
@@ -781,21 +770,11 @@ fn resolve_roll(
     if !precise {
         let mut kept = Vec::new();
         for t in hits {
-            let Some(tf) = state.fig(t) else { continue };
-            if powers::power(state, tf, Power::SuperSenses) {
-                let roll = dice.d6();
-                let evaded = roll >= 5;
-                events.push(Event::Evaded {
-                    figure: t,
-                    roll,
-                    success: evaded,
-                });
-                if evaded {
-                    splash.retain(|x| x.0 != t);
-                    continue;
-                }
+            if evades(state, t, dice, events) {
+                splash.retain(|x| x.0 != t);
+            } else {
+                kept.push(t);
             }
-            kept.push(t);
         }
         hits = kept;
     }
@@ -944,18 +923,7 @@ fn damage_value(state: &State, attack: &AttackInProgress) -> Value {
     let Some(a) = state.fig(attack.attacker) else {
         return Value::printed(0);
     };
-    let ctx = AttackCtx {
-        attacker: Some(attack.attacker),
-        target: None,
-        ranged: attack.ranged,
-        power: attack.power,
-        blades: attack.blades,
-        move_and_attack: attack.move_and_attack,
-        duo_second: attack.duo_second,
-        object: attack.object,
-        wave_many: attack.wave_many,
-    };
-    stat_in(state, a, Stat::Damage, Some(&ctx))
+    stat_in(state, a, Stat::Damage, Some(&ctx_of(attack)))
 }
 
 /// Hits are known: Incapacitate's tokens, or the damage — dealt to each (area powers), or
@@ -1331,24 +1299,10 @@ pub fn knockback_from(
     events: &mut Vec<Event>,
 ) {
     let attack = AttackInProgress {
-        attacker: from,
-        ranged: false,
-        dice: (0, 0),
         hits: vec![target],
-        damage: 0,
-        dealt: Vec::new(),
         knockbacks: vec![(target, distance)],
         power: Some(Power::ForceBlast),
-        move_and_attack: false,
-        duo_second: false,
-        object: None,
-        wave_many: false,
-        splash: Vec::new(),
-        blades: None,
-        taken: Vec::new(),
-        targets: Vec::new(),
-        wave_hindered: Vec::new(),
-        rerolls_offered: Vec::new(),
+        ..AttackInProgress::new(from, false, Vec::new())
     };
     run_knockbacks(state, attack, dice, events);
 }

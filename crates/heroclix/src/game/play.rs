@@ -1293,35 +1293,9 @@ pub fn do_move(
     let Some(from) = f.square else {
         return (false, 0);
     };
-    let escaped = adjacent_enemies(state, f);
     // FAQ *Évasion*: only a figure that actually leaves its square breaks away.
-    if !escaped.is_empty() && to != from {
-        let rule = powers::breakaway(state, f, via);
-        if let Some(p) = rule.automatic {
-            events.push(Event::Breakaway {
-                figure: id,
-                roll: 0,
-                success: true,
-                automatic: Some(p),
-                modifier: 0,
-            });
-        } else {
-            let roll = dice.d6();
-            let modifier: i32 = rule.modifier.iter().map(|m| m.0).sum();
-            // Rulebook *Évasion*: 4–6 succeeds; a 1 always fails, a 6 always succeeds;
-            // Plasticity modifies the roll (spec SPD-7).
-            let success = roll != 1 && (roll == 6 || i32::from(roll) + modifier >= 4);
-            events.push(Event::Breakaway {
-                figure: id,
-                roll,
-                success,
-                automatic: None,
-                modifier: modifier as i8,
-            });
-            if !success {
-                return (false, 0);
-            }
-        }
+    if to != from && !breaks_away(state, f, via, dice, events) {
+        return (false, 0);
     }
     let speed = move_speed(state, f, via);
     let found = paths_at_speed(state, f, via, speed)
@@ -1334,6 +1308,44 @@ pub fn do_move(
     }
     events.push(Event::Moved { figure: id, path });
     (true, cost)
+}
+
+/// The breakaway of a figure about to leave its square (rulebook *Évasion*): none needed away
+/// from opposing figures; automatic with Leap/Climb, Phasing/Teleport or Hypersonic Speed;
+/// otherwise a d6 — 4 or more succeeds, a 1 always fails, a 6 always succeeds, Plasticity
+/// modifies it (spec SPD-7). Returns whether the figure may go.
+fn breaks_away(
+    state: &State,
+    f: &Fig,
+    via: Option<Power>,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> bool {
+    if adjacent_enemies(state, f).is_empty() {
+        return true;
+    }
+    let rule = powers::breakaway(state, f, via);
+    if let Some(p) = rule.automatic {
+        events.push(Event::Breakaway {
+            figure: f.id,
+            roll: 0,
+            success: true,
+            automatic: Some(p),
+            modifier: 0,
+        });
+        return true;
+    }
+    let roll = dice.d6();
+    let modifier: i32 = rule.modifier.iter().map(|m| m.0).sum();
+    let success = roll != 1 && (roll == 6 || i32::from(roll) + modifier >= 4);
+    events.push(Event::Breakaway {
+        figure: f.id,
+        roll,
+        success,
+        automatic: None,
+        modifier: modifier as i8,
+    });
+    success
 }
 
 /// Moves a figure to `to` for another figure's power (Telekinesis): it breaks away first when
@@ -1352,21 +1364,8 @@ pub fn move_figure_to(
     let Some(from) = f.square else {
         return (false, 0);
     };
-    if !adjacent_enemies(state, f).is_empty() {
-        let rule = powers::breakaway(state, f, Some(Power::Telekinesis));
-        let roll = dice.d6();
-        let modifier: i32 = rule.modifier.iter().map(|m| m.0).sum();
-        let success = roll != 1 && (roll == 6 || i32::from(roll) + modifier >= 4);
-        events.push(Event::Breakaway {
-            figure: id,
-            roll,
-            success,
-            automatic: None,
-            modifier: modifier as i8,
-        });
-        if !success {
-            return (false, 0);
-        }
+    if !breaks_away(state, f, Some(Power::Telekinesis), dice, events) {
+        return (false, 0);
     }
     if let Some(f) = state.fig_mut(id) {
         f.square = Some(to);

@@ -465,10 +465,7 @@ fn telekinesis(
     if state.opposed(&f, &t) {
         if combat::escapes_targeting(state, figure, target, dice, events) {
             // The attack cannot be made against it: no action was given (FAQ *Skrulls*).
-            state.actions_used = state.actions_used.saturating_sub(1);
-            if let Some(u) = state.fig_mut(figure) {
-                u.acted_this_turn = false;
-            }
+            made_or_refund(state, figure, false);
             return;
         }
         // An attack that deals no damage: no critical damage, no knockback (rulebook *Aucun
@@ -578,10 +575,7 @@ pub fn mind_control(
         .collect();
     if targets.is_empty() {
         // Every target escaped being targeted: no action was given (FAQ *Skrulls*).
-        state.actions_used = state.actions_used.saturating_sub(1);
-        if let Some(u) = state.fig_mut(figure) {
-            u.acted_this_turn = false;
-        }
+        made_or_refund(state, figure, false);
         return;
     }
     let (d1, d2) = dice.two_d6();

@@ -426,6 +426,32 @@ pub struct AttackInProgress {
     pub rerolls_offered: Vec<Seat>,
 }
 
+impl AttackInProgress {
+    /// An attack by `attacker` on `targets`, before its roll: no power, nothing hit or dealt.
+    pub fn new(attacker: FigureId, ranged: bool, targets: Vec<FigureId>) -> Self {
+        AttackInProgress {
+            attacker,
+            ranged,
+            dice: (0, 0),
+            hits: Vec::new(),
+            damage: 0,
+            dealt: Vec::new(),
+            knockbacks: Vec::new(),
+            power: None,
+            move_and_attack: false,
+            duo_second: false,
+            object: None,
+            wave_many: false,
+            splash: Vec::new(),
+            blades: None,
+            taken: Vec::new(),
+            targets,
+            wave_hindered: Vec::new(),
+            rerolls_offered: Vec::new(),
+        }
+    }
+}
+
 /// The whole state of a HeroClix game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
