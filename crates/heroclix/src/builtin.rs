@@ -128,19 +128,7 @@ mod tests {
             .iter()
             .any(|f| f.base == BaseSize { width: 2, depth: 2 }));
 
-        for t in [
-            "avengers",
-            "x_men",
-            "brotherhood_of_mutants",
-            "defenders",
-            "hydra",
-            "shield",
-            "masters_of_evil",
-            "minions_of_doom",
-            "sinister_syndicate",
-            "skrulls",
-            "spider_man",
-        ] {
+        for t in crate::game::powers::TEAM_ABILITIES_RUN {
             assert!(
                 figs.iter().any(|f| f.team_abilities.iter().any(|x| x == t)),
                 "team ability {t}"

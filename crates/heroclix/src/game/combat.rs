@@ -1124,10 +1124,7 @@ pub fn resume_mastermind(
         return None;
     };
     let source = state.fig(attack.attacker).map(|f| f.owner);
-    let reduction = match attack.power {
-        Some(Power::PenetratingPsychicBlast | Power::ExploitWeakness) => Reduction::Penetrating,
-        _ => Reduction::Normal,
-    };
+    let reduction = reduction_of(state, &attack);
     let taker = to.unwrap_or(figure);
     if let Some(friend) = to {
         events.push(Event::PowerUsed {
@@ -1156,6 +1153,21 @@ pub fn resume_mastermind(
     Some(attacker)
 }
 
+/// How an attack's damage may be reduced: penetrating for Penetrating/Psychic Blast and Exploit
+/// Weakness, at least 1 for Precision Strike.
+fn reduction_of(state: &State, attack: &AttackInProgress) -> Reduction {
+    match attack.power {
+        Some(Power::PenetratingPsychicBlast | Power::ExploitWeakness) => Reduction::Penetrating,
+        _ if state
+            .fig(attack.attacker)
+            .is_some_and(|a| powers::power(state, a, Power::PrecisionStrike)) =>
+        {
+            Reduction::AtLeastOne
+        }
+        _ => Reduction::Normal,
+    }
+}
+
 /// Deals an attack's damage to every target hit at once (FAQ *Application des dégâts*), then
 /// knockback for doubles.
 fn apply_damage(
@@ -1166,16 +1178,7 @@ fn apply_damage(
 ) {
     let crit = attack.dice == (6, 6);
     let source = state.fig(attack.attacker).map(|f| f.owner);
-    let reduction = match attack.power {
-        Some(Power::PenetratingPsychicBlast | Power::ExploitWeakness) => Reduction::Penetrating,
-        _ if state
-            .fig(attack.attacker)
-            .is_some_and(|a| powers::power(state, a, Power::PrecisionStrike)) =>
-        {
-            Reduction::AtLeastOne
-        }
-        _ => Reduction::Normal,
-    };
+    let reduction = reduction_of(state, &attack);
     while !attack.dealt.is_empty() {
         let (t, amount) = attack.dealt.remove(0);
         // Rulebook *Obtenir 2 ou 12*: a critical hit adds 1 damage to every target hit.

@@ -22,6 +22,11 @@ use crate::figure::{Power, Stat};
 use crate::movement::{self, MoveQuery, Side, Standing};
 use skirmish_path::Path;
 
+/// The seat that answers for a figure, as the decision's seat list.
+fn owner_of(state: &State, figure: FigureId) -> Vec<Seat> {
+    vec![state.fig(figure).map_or(Seat(0), |f| f.owner)]
+}
+
 /// What the game waits for.
 pub fn pending(state: &State) -> Pending<Decision> {
     if let Some(o) = &state.outcome {
@@ -70,14 +75,14 @@ pub fn pending(state: &State) -> Pending<Decision> {
                 }
             }
             Interrupt::FreeAttack { figure, power, .. } => Pending::Decide {
-                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                seats: owner_of(state, *figure),
                 decision: Decision::FreeAttack {
                     figure: *figure,
                     power: *power,
                 },
             },
             Interrupt::Reroll { attack, figure } => Pending::Decide {
-                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                seats: owner_of(state, *figure),
                 decision: Decision::Reroll {
                     figure: *figure,
                     attacker: attack.attacker,
@@ -90,7 +95,7 @@ pub fn pending(state: &State) -> Pending<Decision> {
                 options,
                 ..
             } => Pending::Decide {
-                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                seats: owner_of(state, *figure),
                 decision: Decision::Mastermind {
                     figure: *figure,
                     amount: *amount,
@@ -102,7 +107,7 @@ pub fn pending(state: &State) -> Pending<Decision> {
                 power,
                 placed,
             } => Pending::Decide {
-                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                seats: owner_of(state, *figure),
                 decision: Decision::PlaceMarkers {
                     figure: *figure,
                     power: *power,
@@ -110,14 +115,14 @@ pub fn pending(state: &State) -> Pending<Decision> {
                 },
             },
             Interrupt::PickUp { figure, squares } => Pending::Decide {
-                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                seats: owner_of(state, *figure),
                 decision: Decision::PickUp {
                     figure: *figure,
                     squares: squares.clone(),
                 },
             },
             Interrupt::Controlled { controller, figure } => Pending::Decide {
-                seats: vec![state.fig(*controller).map_or(Seat(0), |f| f.owner)],
+                seats: owner_of(state, *controller),
                 decision: Decision::Controlled {
                     controller: *controller,
                     figure: *figure,
@@ -126,7 +131,7 @@ pub fn pending(state: &State) -> Pending<Decision> {
             Interrupt::PlacePassenger {
                 carrier, passenger, ..
             } => Pending::Decide {
-                seats: vec![state.fig(*carrier).map_or(Seat(0), |f| f.owner)],
+                seats: owner_of(state, *carrier),
                 decision: Decision::PlacePassenger {
                     carrier: *carrier,
                     passenger: *passenger,
@@ -135,14 +140,14 @@ pub fn pending(state: &State) -> Pending<Decision> {
             Interrupt::AbilityAttack {
                 figure, ability, ..
             } => Pending::Decide {
-                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                seats: owner_of(state, *figure),
                 decision: Decision::AbilityAttack {
                     figure: *figure,
                     ability: *ability,
                 },
             },
             Interrupt::MoveOn { figure, speed } => Pending::Decide {
-                seats: vec![state.fig(*figure).map_or(Seat(0), |f| f.owner)],
+                seats: owner_of(state, *figure),
                 decision: Decision::MoveOn {
                     figure: *figure,
                     speed: *speed,

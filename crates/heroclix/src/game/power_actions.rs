@@ -1240,17 +1240,7 @@ pub fn apply(
             to,
             carry,
         } => {
-            let free = is_free(*power);
-            if free {
-                state.used_this_turn.push((*figure, *power));
-            } else {
-                play::begin_action(state, *figure, true);
-            }
-            events.push(Event::PowerUsed {
-                figure: *figure,
-                power: *power,
-                target: None,
-            });
+            let free = start_power(state, *figure, *power, None, events);
             if *power == Power::Charge {
                 state.charging = Some(*figure);
             }
@@ -1298,17 +1288,7 @@ pub fn apply(
             power,
             target,
         } => {
-            let free = is_free(*power);
-            if free {
-                state.used_this_turn.push((*figure, *power));
-            } else {
-                play::begin_action(state, *figure, true);
-            }
-            events.push(Event::PowerUsed {
-                figure: *figure,
-                power: *power,
-                target: *target,
-            });
+            let free = start_power(state, *figure, *power, *target, events);
             match power {
                 Power::SmokeCloud | Power::Barrier => {
                     state.interrupt = Some(Interrupt::PlaceMarkers {
@@ -1501,6 +1481,29 @@ pub fn apply(
         }
         _ => None,
     }
+}
+
+/// A power used: a free action is marked used for the turn, any other starts a non-free
+/// action. Returns whether it was free.
+fn start_power(
+    state: &mut State,
+    figure: FigureId,
+    power: Power,
+    target: Option<FigureId>,
+    events: &mut Vec<Event>,
+) -> bool {
+    let free = is_free(power);
+    if free {
+        state.used_this_turn.push((figure, power));
+    } else {
+        play::begin_action(state, figure, true);
+    }
+    events.push(Event::PowerUsed {
+        figure,
+        power,
+        target,
+    });
+    free
 }
 
 /// An attack every target of which escaped (Shape Change, Skrulls) was never made: the
