@@ -20,7 +20,7 @@ use skirmish_heroclix::team::not_run_yet;
 use skirmish_heroclix::HeroClix;
 use skirmish_lang::Lang;
 
-use common::{invariants, root, starter_scenario};
+use common::{invariants, root, starter_scenario, tactics_scenario};
 
 /// Rounds per game: enough for most games to see fighting and knock-outs, few enough to keep
 /// thousands of games inside the CI budget.
@@ -119,6 +119,33 @@ fn starter_games_1000_to_1500() {
 #[test]
 fn starter_games_1500_to_2000() {
     assert_eq!(starter_games(1500..2000), 500);
+}
+
+/// Teams with feats, objects (placed during set-up), battlefield conditions and theme-team
+/// bonuses play whole games cleanly, and the conformance harness's position checks hold
+/// through their set-up steps.
+#[test]
+fn tactics_games_play_cleanly() {
+    let scenario = tactics_scenario(ROUNDS);
+    assert!(scenario.teams.iter().all(|t| !t.tactics.objects.is_empty()));
+    for seed in 0..300 {
+        let game = checked_game(&scenario, seed, kinds_for(seed)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(game.is_over(), "seed {seed}: the game did not end");
+        let s = game.state();
+        assert!(s.conditions.iter().all(|c| c.revealed));
+    }
+    for seed in 0..6 {
+        let kinds = kinds_for(seed);
+        let mut game = Game::<HeroClix>::new(scenario.clone(), seed).unwrap();
+        let mut bots = bots(kinds, seed);
+        let invariant: &dyn Fn(&State) -> Result<(), String> = &invariants;
+        let mut position = game.clone();
+        play_game(&mut game, &mut bots, MAX_STEPS, |g, _| {
+            position = g.clone();
+            check_position(&mut position, invariant).map(|_| ())
+        })
+        .unwrap_or_else(|e| panic!("seed {seed} ({kinds:?}): {e}"));
+    }
 }
 
 /// The conformance harness's checks at every position (legal actions, refusals of illegal

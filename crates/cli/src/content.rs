@@ -86,12 +86,81 @@ pub fn team(cmd: TeamCommand, lang: Lang) -> Result<ExitCode> {
             );
         }
     }
+    let cards = cat.tactics();
+    for f in &team.feats {
+        let name = cards
+            .feat(&f.feat)
+            .map_or(f.feat.as_str(), |d| d.name.as_str());
+        let who: Vec<String> = f
+            .characters
+            .iter()
+            .map(|c| {
+                report
+                    .entries
+                    .get(c.wrapping_sub(1))
+                    .map_or_else(|| format!("#{c}"), |e| e.name.clone())
+            })
+            .collect();
+        let pts = cards
+            .feat(&f.feat)
+            .map_or(0, |d| d.points(f.characters.len()));
+        println!(
+            "  {} {name}{}: {pts} points",
+            lang.pick("Feat", "Exploit"),
+            if who.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", who.join(", "))
+            }
+        );
+    }
+    for o in &team.objects {
+        let what = match (&o.special, o.kind) {
+            (Some(id), _) => cards.special_object(id).map_or_else(
+                || id.clone(),
+                |d| {
+                    format!(
+                        "{} ({}, {} points)",
+                        d.name,
+                        lang.pick("special", "spécial"),
+                        d.cost
+                    )
+                },
+            ),
+            (None, Some(k)) => o.name.clone().map_or_else(
+                || k.name(lang).to_string(),
+                |n| format!("{n} ({})", k.name(lang)),
+            ),
+            (None, None) => "?".into(),
+        };
+        println!("  {} {what}", lang.pick("Object:", "Objet :"));
+    }
+    if let Some(c) = &team.condition {
+        let name = cards.condition(c).map_or(c.as_str(), |d| d.name.as_str());
+        println!(
+            "  {} {name}",
+            lang.pick("Battlefield condition:", "Condition de bataille :")
+        );
+    }
+    if let Some(t) = &report.theme {
+        if fr {
+            println!(
+                "Équipe à thème « {} » ({} personnages) : +{} au jet du premier joueur, Contrôle des probabilités {} fois (si la partie joue les équipes à thème).",
+                t.keyword, t.characters, t.characters, t.with_keyword / 2
+            );
+        } else {
+            println!(
+                "Theme team \"{}\" ({} characters): +{} to the first-player roll, Probability Control {} time(s) (when the game plays theme teams).",
+                t.keyword, t.characters, t.characters, t.with_keyword / 2
+            );
+        }
+    }
     if !report.not_run_yet.is_empty() {
         println!(
             "{}",
             lang.pick(
-                "Carried as data, not run by the engine yet (powers and abilities come with the powers issue):",
-                "Décrits dans les données mais pas encore appliqués par le moteur (les pouvoirs et compétences arrivent avec le ticket des pouvoirs) :"
+                "Carried as data, not run by the engine yet:",
+                "Décrits dans les données mais pas encore appliqués par le moteur :"
             )
         );
         for n in &report.not_run_yet {

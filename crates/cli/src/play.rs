@@ -50,6 +50,9 @@ pub struct Args {
     /// side is left.
     #[arg(long, default_value_t = 20)]
     rounds: u32,
+    /// Play theme teams' bonuses (rulebook Partie 4 *Équipes à thème*).
+    #[arg(long)]
+    theme_teams: bool,
     /// Where to write the replay [default: heroclix-seed<SEED>.replay.json].
     #[arg(long)]
     replay: Option<PathBuf>,
@@ -152,6 +155,8 @@ fn play_game(
         round_limit: (args.rounds > 0).then_some(args.rounds),
     })
     .map_err(anyhow::Error::msg)?;
+    let mut scenario = scenario;
+    scenario.options.theme_teams = args.theme_teams;
     let mut game = Game::<HeroClix>::new(scenario, seed).map_err(anyhow::Error::msg)?;
     let mut players: Vec<Player> = args
         .seats

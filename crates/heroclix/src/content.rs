@@ -552,6 +552,8 @@ struct RawFigure {
     dial: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
     special: Vec<Spanned<RawSpecial>>,
+    #[serde(default)]
+    bystander: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -569,6 +571,9 @@ struct RawSpecial {
     kind: Spanned<String>,
     name: Spanned<String>,
     text: Spanned<String>,
+    #[serde(default)]
+    effects: Vec<Spanned<crate::card_effect::RawEffect>>,
+    not_expressed: Option<String>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -947,10 +952,19 @@ fn check_figure(
                 ContentProblem::BadText("a special power needs a name".to_string()),
             ));
         }
+        let effects = crate::card_effect::read_effects(
+            src,
+            &sp.effects,
+            Some(fid),
+            &format!("{f}.special[{i}].effects"),
+            issues,
+        );
         special_powers.push(SpecialPower {
             kind,
             name: sp.name.get_ref().clone(),
             text: sp.text.get_ref().clone(),
+            effects,
+            not_expressed: sp.not_expressed.clone().filter(|t| !t.trim().is_empty()),
         });
     }
 
@@ -985,7 +999,21 @@ fn check_figure(
         keywords,
         special_powers,
         dial,
+        bystander: raw.bystander.as_ref().is_some_and(|b| *b.get_ref()),
     };
+    if let Some(b) = &raw.bystander {
+        if *b.get_ref() && raw.dial.get_ref().len() != 1 {
+            issues.push(src.issue(
+                &b.span(),
+                Some(fid),
+                format!("{f}.bystander"),
+                ContentProblem::BadText(format!(
+                    "a bystander token has no combat dial: write exactly one click (this one has {})",
+                    raw.dial.get_ref().len()
+                )),
+            ));
+        }
+    }
     if figure.dial.len() == raw.dial.get_ref().len() && !figure.dial.is_empty() {
         let lines = figure.starting_lines().len();
         if raw.points.get_ref().len() != lines {
@@ -1255,6 +1283,9 @@ fn write_figure(out: &mut String, fig: &FigureDef) {
     if fig.unique {
         let _ = writeln!(out, "unique = true");
     }
+    if fig.bystander {
+        let _ = writeln!(out, "bystander = true");
+    }
     let pts: Vec<String> = fig.points.iter().map(u32::to_string).collect();
     let _ = writeln!(out, "points = [{}]", pts.join(", "));
     let _ = writeln!(out, "range = {}", fig.range);
@@ -1347,6 +1378,16 @@ fn write_figure(out: &mut String, fig: &FigureDef) {
         );
         let _ = writeln!(out, "name = {}", toml_string(&sp.name));
         let _ = writeln!(out, "text = {}", toml_string(&sp.text));
+        if !sp.effects.is_empty() {
+            let _ = writeln!(
+                out,
+                "effects = {}",
+                crate::card_effect::effects_to_toml(&sp.effects)
+            );
+        }
+        if let Some(n) = &sp.not_expressed {
+            let _ = writeln!(out, "not_expressed = {}", toml_string(n));
+        }
     }
 }
 
@@ -1358,6 +1399,7 @@ fn write_figure(out: &mut String, fig: &FigureDef) {
 pub struct Catalogue {
     figures: Vec<FigureDef>,
     by_id: HashMap<String, usize>,
+    tactics: std::sync::Arc<crate::tactics::Tactics>,
 }
 
 impl Catalogue {
@@ -1368,7 +1410,22 @@ impl Catalogue {
         for (i, f) in figures.iter().enumerate() {
             by_id.entry(f.id.clone()).or_insert(i);
         }
-        Catalogue { figures, by_id }
+        Catalogue {
+            figures,
+            by_id,
+            tactics: std::sync::Arc::new(crate::tactics::Tactics::builtin()),
+        }
+    }
+
+    /// The same figures with these tactics cards instead of the built-in ones.
+    pub fn with_tactics(mut self, tactics: crate::tactics::Tactics) -> Catalogue {
+        self.tactics = std::sync::Arc::new(tactics);
+        self
+    }
+
+    /// The tactics cards (feats, battlefield conditions, special objects) teams may use.
+    pub fn tactics(&self) -> &crate::tactics::Tactics {
+        &self.tactics
     }
 
     /// The figure with this id.

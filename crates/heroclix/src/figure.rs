@@ -323,6 +323,19 @@ pub struct SpecialPower {
     pub name: String,
     /// Its text.
     pub text: String,
+    /// What the text does, as compositions of standard effects; empty when not written yet.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<crate::card_effect::CardEffect>,
+    /// What the text asks that the effects cannot say (listed to players as not run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_expressed: Option<String>,
+}
+
+impl SpecialPower {
+    /// True if the engine runs all of it: effects written and nothing left unexpressed.
+    pub fn runs(&self) -> bool {
+        !self.effects.is_empty() && self.not_expressed.is_none()
+    }
 }
 
 /// Everything printed about one figure: base, dial and card.
@@ -356,6 +369,10 @@ pub struct FigureDef {
     pub special_powers: Vec<SpecialPower>,
     /// The clicks of the dial; the KO click follows the last one.
     pub dial: Vec<Click>,
+    /// A bystander token (*Jeton spectateur*): one click, knocked out by any damage, not counted
+    /// when theme teams share a keyword.
+    #[serde(default)]
+    pub bystander: bool,
 }
 
 impl FigureDef {

@@ -9,11 +9,14 @@
 //! | *Personnages*, *Le socle*, *Le disque de combat*, *La carte de personnage* | [`figure`] |
 //! | *Construisez votre équipe*, *Total de points de construction*, *Personnages uniques*, *Total d'action* | [`team`] (team files and their check) |
 //! | Figures written by hand (TOML), the figure catalogue | [`content`] |
+//! | Card text as data: special powers, traits, feats, battlefield conditions and special objects as compositions of standard effects | [`card_effect`] |
+//! | Partie 4 *Tactiques*: feats (*Exploits*), battlefield conditions, special objects, theme teams and generic keywords — the cards | [`tactics`]; in play: [`game::tactics`] |
 //! | Figures from the hcunits data set (JSON) | [`import`] |
 //! | Rules scenarios: worked examples of the rulebook and FAQ rulings as TOML files, played through the game and checked | [`scenario_file`] |
 //! | *Ligne de vue*, *Terrain élevé*, *Ligne de vue : le bord*, *Lignes de vue à travers un point d'intersection* | [`line_of_fire`] (on the shared Clix core of `skirmish-los`) |
 
 pub mod builtin;
+pub mod card_effect;
 pub mod content;
 pub mod figure;
 pub mod game;
@@ -21,6 +24,7 @@ pub mod import;
 pub mod line_of_fire;
 pub mod movement;
 pub mod scenario_file;
+pub mod tactics;
 pub mod team;
 
 pub use game::HeroClix;

@@ -19,10 +19,15 @@
 //! round_limit = 3                  # optional
 //! powers = { era = "pac2010" }     # power options (docs/rules/heroclix-powers.md); optional
 //! setup = false                    # true: play the set-up steps instead of starting in place
+//! theme_teams = false              # play theme teams' bonuses (Partie 4 *Équipes à thème*)
 //!
 //! [[seat]]                         # optional, in seat order: names and alliances
 //! name = "Mark"
 //! alliance = 1
+//! # tactics cards (content/heroclix/tactics/cards.toml), Partie 4:
+//! # feats = [{ id = "ft01", characters = ["A"] }]   # characters by scenario name
+//! # objects = [{ kind = "light" }, { special = "so01" }]   # placed during set-up
+//! # condition = "bc01"             # battlefield condition (revealed once zones are chosen)
 //!
 //! [map]
 //! rows = ["....", "..h.", "bb.."]  # a sketch (`skirmish_board::square::sketch`), or
@@ -36,6 +41,7 @@
 //! kind = "heavy"                   # light, heavy or immobile
 //! square = "2,2"
 //! name = "Girder"                  # optional
+//! # special = "so01"               # a special object card instead of `kind`
 //!
 //! [[figure]]
 //! name = "A"                       # how the scenario calls it
@@ -94,6 +100,8 @@
 //! build_total = 300
 //! legal = false
 //! violation = "unique"
+//! # feats = [{ id = "ft01", characters = [1] }]; objects = [{ kind = "light" }];
+//! # condition = "bc01"; theme = "Warden" (the keyword it must be a theme team on, "" for none)
 //! ```
 //!
 //! Events and decisions are matched on the fields written, named as the engine's events
@@ -257,7 +265,7 @@ pub struct FigureExpect {
     pub ko: Option<bool>,
     /// Has acted or moved this game.
     pub active: Option<bool>,
-    /// Current combat values (`speed`, `attack`, `defense`, `damage`).
+    /// Current combat values (`speed`, `attack`, `defense`, `damage`) and `range`.
     #[serde(default)]
     pub values: BTreeMap<String, i32>,
 }
@@ -290,6 +298,41 @@ pub struct TeamCheck {
     /// Text the explanation of the broken rules must contain.
     #[serde(default)]
     pub violation: Option<String>,
+    /// Feats assigned: `{ id = "ft01", characters = [1] }` (entries from 1).
+    #[serde(default)]
+    pub feats: Vec<TeamCheckFeat>,
+    /// Objects brought: `{ kind = "light" }` or `{ special = "so01" }`.
+    #[serde(default)]
+    pub objects: Vec<TeamCheckObject>,
+    /// Battlefield condition card id.
+    #[serde(default)]
+    pub condition: Option<String>,
+    /// The keyword the team must be a theme team on (`""` for no theme).
+    #[serde(default)]
+    pub theme: Option<String>,
+}
+
+/// A feat of a team check.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamCheckFeat {
+    /// Card id.
+    pub id: String,
+    /// Entries, from 1.
+    #[serde(default)]
+    pub characters: Vec<usize>,
+}
+
+/// An object of a team check.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamCheckObject {
+    /// Standard object kind.
+    #[serde(default)]
+    pub kind: Option<crate::game::state::ObjectKind>,
+    /// Special object card id.
+    #[serde(default)]
+    pub special: Option<String>,
 }
 
 fn default_build_total() -> u32 {
@@ -423,7 +466,11 @@ struct RawFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawObject {
-    kind: crate::game::state::ObjectKind,
+    #[serde(default)]
+    kind: Option<crate::game::state::ObjectKind>,
+    /// A special object card id (its kind comes from the card).
+    #[serde(default)]
+    special: Option<String>,
     square: String,
     #[serde(default)]
     name: Option<String>,
@@ -441,6 +488,8 @@ struct RawGame {
     setup: bool,
     #[serde(default)]
     powers: crate::game::powers::PowerOptions,
+    #[serde(default)]
+    theme_teams: bool,
 }
 
 #[derive(Deserialize)]
@@ -448,6 +497,22 @@ struct RawGame {
 struct RawSeat {
     name: Option<String>,
     alliance: Option<u8>,
+    /// Feats: `{ id = "ft01", characters = ["Figure name"] }`.
+    #[serde(default)]
+    feats: Vec<RawSeatFeat>,
+    /// Objects to place during set-up: `{ kind = "light" }` or `{ special = "so01" }`.
+    #[serde(default)]
+    objects: Vec<TeamCheckObject>,
+    /// Battlefield condition card id.
+    condition: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSeatFeat {
+    id: String,
+    #[serde(default)]
+    characters: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -750,8 +815,84 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
         .unwrap_or(0)
         .max(raw.seat.len());
     let mut teams: Vec<TeamSetup> = Vec::new();
+    let cards = crate::tactics::Tactics::builtin();
     for s in 0..seat_count {
         let info = raw.seat.get(s).map(|x| x.get_ref());
+        let seat_at = raw.seat.get(s).map_or(0, |x| x.span().start);
+        let mut tactics = crate::game::tactics::TeamTactics::default();
+        let members: Vec<&str> = figs
+            .iter()
+            .filter(|f| usize::from(f.seat) == s)
+            .map(|f| f.name.as_str())
+            .collect();
+        for (k, fe) in info
+            .map(|i| i.feats.as_slice())
+            .unwrap_or(&[])
+            .iter()
+            .enumerate()
+        {
+            let Some(def) = cards.feat(&fe.id) else {
+                return Err(r.err(
+                    seat_at,
+                    format!("seat[{s}].feats[{k}].id"),
+                    format!("no feat `{}` among the tactics cards", fe.id),
+                ));
+            };
+            let mut characters = Vec::new();
+            for c in &fe.characters {
+                let Some(idx) = members.iter().position(|m| m == c) else {
+                    return Err(r.err(
+                        seat_at,
+                        format!("seat[{s}].feats[{k}].characters"),
+                        format!("no figure named `{c}` in this seat"),
+                    ));
+                };
+                characters.push(idx);
+            }
+            tactics.feats.push(crate::game::tactics::TeamFeat {
+                def: Arc::new(def.clone()),
+                characters,
+            });
+        }
+        for (k, o) in info
+            .map(|i| i.objects.as_slice())
+            .unwrap_or(&[])
+            .iter()
+            .enumerate()
+        {
+            let special = match &o.special {
+                Some(id) => Some(cards.special_object(id).ok_or_else(|| {
+                    r.err(
+                        seat_at,
+                        format!("seat[{s}].objects[{k}].special"),
+                        format!("no special object `{id}` among the tactics cards"),
+                    )
+                })?),
+                None => None,
+            };
+            let Some(kind) = special.map(|x| x.kind).or(o.kind) else {
+                return Err(r.err(
+                    seat_at,
+                    format!("seat[{s}].objects[{k}]"),
+                    "an object needs `kind` or `special`",
+                ));
+            };
+            tactics.objects.push(crate::game::tactics::TeamObject {
+                kind,
+                name: special.map_or_else(|| format!("object {}", k + 1), |x| x.name.clone()),
+                special: special.map(|x| Arc::new(x.clone())),
+            });
+        }
+        if let Some(c) = info.and_then(|i| i.condition.as_ref()) {
+            let Some(def) = cards.condition(c) else {
+                return Err(r.err(
+                    seat_at,
+                    format!("seat[{s}].condition"),
+                    format!("no battlefield condition `{c}` among the tactics cards"),
+                ));
+            };
+            tactics.condition = Some(Arc::new(def.clone()));
+        }
         teams.push(TeamSetup {
             name: info
                 .and_then(|i| i.name.clone())
@@ -762,6 +903,7 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
                 .filter(|f| usize::from(f.seat) == s)
                 .map(|f| f.team.clone())
                 .collect(),
+            tactics,
         });
     }
     // Figure ids follow the team order, as the game's set-up numbers them.
@@ -821,6 +963,7 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
                     build_total: game.build_total.unwrap_or(300),
                     round_limit: game.round_limit,
                     powers: game.powers.clone(),
+                    theme_teams: game.theme_teams,
                 },
                 position,
                 objects: {
@@ -828,10 +971,28 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
                     for (i, o) in raw.object.iter().enumerate() {
                         let square = parse_square(&o.get_ref().square)
                             .map_err(|m| r.err(o.span().start, format!("object[{i}].square"), m))?;
+                        let special = match &o.get_ref().special {
+                            Some(id) => Some(cards.special_object(id).ok_or_else(|| {
+                                r.err(
+                                    o.span().start,
+                                    format!("object[{i}].special"),
+                                    format!("no special object `{id}` among the tactics cards"),
+                                )
+                            })?),
+                            None => None,
+                        };
+                        let Some(kind) = special.map(|s| s.kind).or(o.get_ref().kind) else {
+                            return Err(r.err(o.span().start, format!("object[{i}]"), "an object needs `kind` (light, heavy, immobile) or `special` (a card id)"));
+                        };
                         objects.push(crate::game::state::ObjectSetup {
-                            kind: o.get_ref().kind,
-                            name: o.get_ref().name.clone(),
+                            kind,
+                            name: o
+                                .get_ref()
+                                .name
+                                .clone()
+                                .or_else(|| special.map(|s| s.name.clone())),
                             square,
+                            special: special.map(|s| Arc::new(s.clone())),
                         });
                     }
                     objects
@@ -1445,11 +1606,11 @@ fn read_expect(
             }
         }
         for k in f.values.keys() {
-            if stat_named(k).is_none() {
+            if stat_named(k).is_none() && k != "range" {
                 return Err(r.err(
                     at,
                     format!("{field}.figure.{name}.values.{k}"),
-                    "a combat value is speed, attack, defense or damage",
+                    "a value is speed, attack, defense, damage or range",
                 ));
             }
         }
@@ -1956,8 +2117,35 @@ impl ScenarioFile {
                         None => TeamEntry::new(f.as_str()),
                     })
                     .collect(),
+                feats: t
+                    .feats
+                    .iter()
+                    .map(|f| crate::team::FeatEntry {
+                        feat: f.id.clone(),
+                        characters: f.characters.clone(),
+                    })
+                    .collect(),
+                objects: t
+                    .objects
+                    .iter()
+                    .map(|o| crate::team::ObjectEntry {
+                        kind: o.kind,
+                        special: o.special.clone(),
+                        name: None,
+                    })
+                    .collect(),
+                condition: t.condition.clone(),
             };
             let report = check_team(&team, catalogue, t.build_total);
+            if let Some(want) = &t.theme {
+                let got = report.theme.as_ref().map_or("", |th| th.keyword.as_str());
+                if !got.eq_ignore_ascii_case(want) {
+                    return Err(format!(
+                        "team check {}: expected theme `{want}`, got `{got}`",
+                        n + 1
+                    ));
+                }
+            }
             let explained = report.explain(Lang::En);
             let what = format!("team check {} ({})", n + 1, t.figures.join(", "));
             if report.is_legal() != t.legal {
@@ -2047,6 +2235,13 @@ impl ScenarioFile {
                 }
             }
             for (k, want) in &fx.values {
+                if k == "range" {
+                    let got = combat::range(state, f) as i32;
+                    if got != *want {
+                        return Err(format!("figure {name}: expected range {want}; got {got}"));
+                    }
+                    continue;
+                }
                 let Some(stat) = stat_named(k) else { continue };
                 let got = combat::stat(state, f, stat);
                 if got.value != *want {

@@ -12,6 +12,16 @@
 //! id = "sk011"               # a figure id of the catalogue
 //! starting_line = 2          # optional, counted from 1 (default: the first)
 //! custom_name = "The Captain" # optional name shown to players
+//!
+//! [[feat]]                   # rulebook Partie 4 *Exploits*
+//! id = "ft01"                # a feat of the tactics cards
+//! characters = [1]           # the entries (from 1) it is assigned to
+//!
+//! [[object]]                 # *Les objets dans votre équipe*: up to three
+//! kind = "light"             # light, heavy or immobile; or special = "so01"
+//! name = "Girder"            # optional
+//!
+//! condition = "bc01"         # optional battlefield condition (top of the file)
 //! ```
 //!
 //! [`check_team`] explains every broken rule, each as a [`TeamViolation`] that players can read
@@ -34,7 +44,7 @@ pub const DEFAULT_BUILD_TOTAL: u32 = 300;
 pub const POINTS_PER_ACTION: u32 = 100;
 
 /// A team as written in a team file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Team {
     /// The team's name.
     pub name: String,
@@ -42,6 +52,32 @@ pub struct Team {
     pub build_total: Option<u32>,
     /// The figures, in file order.
     pub figures: Vec<TeamEntry>,
+    /// Feats assigned (rulebook *Exploits*).
+    pub feats: Vec<FeatEntry>,
+    /// Objects brought (*Les objets dans votre équipe*).
+    pub objects: Vec<ObjectEntry>,
+    /// The battlefield condition brought, by card id.
+    pub condition: Option<String>,
+}
+
+/// A feat assigned in a team file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatEntry {
+    /// Card id.
+    pub feat: String,
+    /// Entries it is assigned to, counted from 1.
+    pub characters: Vec<usize>,
+}
+
+/// An object brought in a team file: a standard one of a kind, or a special object card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectEntry {
+    /// Light, heavy or immobile, for a standard object.
+    pub kind: Option<crate::game::state::ObjectKind>,
+    /// Special object card id.
+    pub special: Option<String>,
+    /// A name for players.
+    pub name: Option<String>,
 }
 
 /// One figure of a team.
@@ -73,6 +109,27 @@ struct RawTeam {
     build_total: Option<Spanned<i64>>,
     #[serde(default)]
     figure: Vec<RawEntry>,
+    #[serde(default)]
+    feat: Vec<RawFeatEntry>,
+    #[serde(default)]
+    object: Vec<RawObjectEntry>,
+    condition: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFeatEntry {
+    id: Spanned<String>,
+    #[serde(default)]
+    characters: Vec<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawObjectEntry {
+    kind: Option<Spanned<String>>,
+    special: Option<Spanned<String>>,
+    name: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -146,11 +203,88 @@ pub fn team_from_toml_str(text: &str, origin: &str) -> Result<Team, ContentError
             custom_name: e.custom_name.filter(|n| !n.trim().is_empty()),
         });
     }
+    let mut feats = Vec::new();
+    for (i, f) in raw.feat.iter().enumerate() {
+        let mut characters = Vec::new();
+        for (j, c) in f.characters.iter().enumerate() {
+            let v = *c.get_ref();
+            if (1..=1000).contains(&v) {
+                characters.push(v as usize);
+            } else {
+                issues.push(src.issue(
+                    &c.span(),
+                    None,
+                    format!("feat[{i}].characters[{j}]"),
+                    ContentProblem::OutOfRange {
+                        value: v,
+                        min: 1,
+                        max: 1000,
+                    },
+                ));
+            }
+        }
+        feats.push(FeatEntry {
+            feat: f.id.get_ref().trim().to_string(),
+            characters,
+        });
+    }
+    let mut objects = Vec::new();
+    for (i, o) in raw.object.iter().enumerate() {
+        let kind = match &o.kind {
+            Some(k) => match k.get_ref().trim() {
+                "light" => Some(crate::game::state::ObjectKind::Light),
+                "heavy" => Some(crate::game::state::ObjectKind::Heavy),
+                "immobile" => Some(crate::game::state::ObjectKind::Immobile),
+                other => {
+                    issues.push(src.issue(
+                        &k.span(),
+                        None,
+                        format!("object[{i}].kind"),
+                        ContentProblem::UnknownValue {
+                            value: other.to_string(),
+                            known: vec!["light".into(), "heavy".into(), "immobile".into()],
+                        },
+                    ));
+                    None
+                }
+            },
+            None => None,
+        };
+        let special = o.special.as_ref().map(|s| s.get_ref().trim().to_string());
+        if o.kind.is_some() == o.special.is_some() {
+            let at = o
+                .kind
+                .as_ref()
+                .map(|k| k.span())
+                .or_else(|| o.special.as_ref().map(|s| s.span()))
+                .unwrap_or(0..0);
+            issues.push(src.issue(
+                &at,
+                None,
+                format!("object[{i}]"),
+                ContentProblem::BadText(
+                    "an object is either `kind = \"light\"|\"heavy\"|\"immobile\"` or `special = \"<card id>\"`"
+                        .to_string(),
+                ),
+            ));
+        }
+        objects.push(ObjectEntry {
+            kind,
+            special,
+            name: o.name.clone().filter(|n| !n.trim().is_empty()),
+        });
+    }
     if issues.is_empty() {
         Ok(Team {
             name: raw.name.into_inner(),
             build_total,
             figures,
+            feats,
+            objects,
+            condition: raw
+                .condition
+                .map(|c| c.trim().to_string())
+                .filter(|c| !c.is_empty()),
         })
     } else {
         Err(ContentError::Invalid(issues))
@@ -170,6 +304,9 @@ pub fn team_to_toml(team: &Team) -> String {
     if let Some(b) = team.build_total {
         out.push_str(&format!("build_total = {b}\n"));
     }
+    if let Some(c) = &team.condition {
+        out.push_str(&format!("condition = {}\n", content::toml_string(c)));
+    }
     for e in &team.figures {
         out.push_str(&format!(
             "\n[[figure]]\nid = {}\n",
@@ -180,6 +317,31 @@ pub fn team_to_toml(team: &Team) -> String {
         }
         if let Some(n) = &e.custom_name {
             out.push_str(&format!("custom_name = {}\n", content::toml_string(n)));
+        }
+    }
+    for f in &team.feats {
+        let chars: Vec<String> = f.characters.iter().map(usize::to_string).collect();
+        out.push_str(&format!(
+            "\n[[feat]]\nid = {}\ncharacters = [{}]\n",
+            content::toml_string(&f.feat),
+            chars.join(", ")
+        ));
+    }
+    for o in &team.objects {
+        out.push_str("\n[[object]]\n");
+        if let Some(k) = o.kind {
+            let k = match k {
+                crate::game::state::ObjectKind::Light => "light",
+                crate::game::state::ObjectKind::Heavy => "heavy",
+                crate::game::state::ObjectKind::Immobile => "immobile",
+            };
+            out.push_str(&format!("kind = \"{k}\"\n"));
+        }
+        if let Some(s) = &o.special {
+            out.push_str(&format!("special = {}\n", content::toml_string(s)));
+        }
+        if let Some(n) = &o.name {
+            out.push_str(&format!("name = {}\n", content::toml_string(n)));
         }
     }
     out
@@ -256,6 +418,32 @@ pub enum TeamViolation {
         /// The figure's name.
         name: String,
     },
+    /// A rule of Partie 4 *Tactiques* (feats, objects, battlefield condition) is broken.
+    Tactics {
+        /// Which rule.
+        rule: TacticsRule,
+        /// The explanation in English.
+        en: String,
+        /// The explanation in French.
+        fr: String,
+    },
+}
+
+/// The tactics rules a team can break.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TacticsRule {
+    /// A card id the tactics cards do not hold.
+    UnknownCard,
+    /// A feat assigned to the wrong number of characters, or to entries the team lacks.
+    FeatCharacters,
+    /// A character that cannot meet a feat's prerequisites (*Assigner un exploit*).
+    FeatPrerequisites,
+    /// Two copies of one feat on one character.
+    FeatTwice,
+    /// Feats worth more than 10% of the build total (*Règle des 10%*).
+    TenPercent,
+    /// More than three objects, or not one light and one heavy among three.
+    Objects,
 }
 
 impl TeamViolation {
@@ -386,6 +574,8 @@ impl TeamViolation {
                 "Entry {} ({name}): the figure's data has no combat dial, so it cannot play.",
                 entry + 1
             ),
+            (TeamViolation::Tactics { en, .. }, Lang::En) => en.clone(),
+            (TeamViolation::Tactics { fr, .. }, Lang::Fr) => fr.clone(),
             (TeamViolation::NoDial { entry, name }, Lang::Fr) => format!(
                 "Entrée {} ({name}) : les données de ce personnage n'ont pas de disque de \
                  combat ; il ne peut pas jouer.",
@@ -506,6 +696,8 @@ pub struct TeamReport {
     pub violations: Vec<TeamViolation>,
     /// Abilities the figures carry that the engine does not run yet.
     pub not_run_yet: Vec<NotRunYet>,
+    /// The theme the team makes, if it is a theme team (*Équipes à thème*).
+    pub theme: Option<crate::tactics::Theme>,
 }
 
 impl TeamReport {
@@ -610,6 +802,7 @@ pub fn check_team_with(
             points: cost,
         });
     }
+    points = points.saturating_add(check_tactics(team, catalogue, build_total, &mut violations));
     for ((name, set, number), list) in uniques {
         if list.len() > 1 {
             violations.push(TeamViolation::DuplicateUnique {
@@ -637,6 +830,186 @@ pub fn check_team_with(
         entries,
         violations,
         not_run_yet: not_run_yet(&figures, supported),
+        theme: {
+            let defs: Vec<&FigureDef> = figures.iter().map(|(_, f)| *f).collect();
+            if defs.len() == team.figures.len() {
+                crate::tactics::theme(&defs, build_total)
+            } else {
+                None
+            }
+        },
+    }
+}
+
+fn tactic(violations: &mut Vec<TeamViolation>, rule: TacticsRule, en: String, fr: String) {
+    violations.push(TeamViolation::Tactics { rule, en, fr });
+}
+
+/// Checks feats, objects and the battlefield condition; returns the points they cost.
+fn check_tactics(
+    team: &Team,
+    catalogue: &Catalogue,
+    build_total: u32,
+    violations: &mut Vec<TeamViolation>,
+) -> u32 {
+    let cards = catalogue.tactics();
+    let mut feat_points: u32 = 0;
+    let mut assigned: Vec<(usize, &str)> = Vec::new();
+    for (i, fe) in team.feats.iter().enumerate() {
+        let Some(def) = cards.feat(&fe.feat) else {
+            let close = content::close_matches(&fe.feat, cards.feats.iter().map(|f| f.id.as_str()));
+            tactic(
+                violations,
+                TacticsRule::UnknownCard,
+                format!(
+                    "Feat {}: no feat `{}` among the tactics cards{}.",
+                    i + 1,
+                    fe.feat,
+                    did_you_mean(&close, Lang::En)
+                ),
+                format!(
+                    "Exploit {} : aucun exploit `{}` parmi les cartes de tactique{}.",
+                    i + 1,
+                    fe.feat,
+                    did_you_mean(&close, Lang::Fr)
+                ),
+            );
+            continue;
+        };
+        let want = usize::from(def.choose);
+        if want > 0 && fe.characters.len() != want {
+            tactic(
+                violations,
+                TacticsRule::FeatCharacters,
+                format!("Feat {} ({}): choose {want} character(s) when building the team; {} chosen.", i + 1, def.name, fe.characters.len()),
+                format!("Exploit {} ({}) : choisissez {want} personnage(s) en construisant l'équipe ; {} choisi(s).", i + 1, def.name, fe.characters.len()),
+            );
+        }
+        if want == 0 && !fe.characters.is_empty() {
+            tactic(
+                violations,
+                TacticsRule::FeatCharacters,
+                format!("Feat {} ({}): it is the whole team's feat; choose no character.", i + 1, def.name),
+                format!("Exploit {} ({}) : c'est un exploit de toute l'équipe ; ne choisissez aucun personnage.", i + 1, def.name),
+            );
+        }
+        feat_points = feat_points.saturating_add(def.points(fe.characters.len()));
+        for &c in &fe.characters {
+            let Some(entry) = team.figures.get(c.wrapping_sub(1)) else {
+                tactic(
+                    violations,
+                    TacticsRule::FeatCharacters,
+                    format!("Feat {} ({}): the team has no entry {c}.", i + 1, def.name),
+                    format!(
+                        "Exploit {} ({}) : l'équipe n'a pas d'entrée {c}.",
+                        i + 1,
+                        def.name
+                    ),
+                );
+                continue;
+            };
+            if assigned.contains(&(c, def.id.as_str())) {
+                tactic(
+                    violations,
+                    TacticsRule::FeatTwice,
+                    format!("Entry {c}: the feat {} is assigned twice; a character may have several feats but not two copies of one.", def.name),
+                    format!("Entrée {c} : l'exploit {} est assigné deux fois ; un personnage peut avoir plusieurs exploits mais pas deux exemplaires du même.", def.name),
+                );
+            }
+            assigned.push((c, def.id.as_str()));
+            if let Some(fig) = catalogue.get(&entry.figure) {
+                let pts = fig
+                    .points_for_line(entry.starting_line.saturating_sub(1))
+                    .unwrap_or(0);
+                if let Some(why) = def.prerequisites.unmet(fig, pts, Lang::En) {
+                    let why_fr = def
+                        .prerequisites
+                        .unmet(fig, pts, Lang::Fr)
+                        .unwrap_or_default();
+                    tactic(
+                        violations,
+                        TacticsRule::FeatPrerequisites,
+                        format!("Entry {c} ({}): cannot be assigned the feat {} (needs {}): {why}.", fig.name, def.name, def.prerequisites.describe(Lang::En)),
+                        format!("Entrée {c} ({}) : l'exploit {} ne peut pas lui être assigné (il faut {}) : {why_fr}.", fig.name, def.name, def.prerequisites.describe(Lang::Fr)),
+                    );
+                }
+            }
+        }
+    }
+    let cap = build_total / 10;
+    if feat_points > cap {
+        tactic(
+            violations,
+            TacticsRule::TenPercent,
+            format!("The feats cost {feat_points} points, over 10% of the build total ({cap} points for {build_total})."),
+            format!("Les exploits coûtent {feat_points} points, plus de 10 % du total de construction ({cap} points pour {build_total})."),
+        );
+    }
+    let mut object_points: u32 = 0;
+    let mut kinds = Vec::new();
+    for (i, o) in team.objects.iter().enumerate() {
+        match (&o.special, o.kind) {
+            (Some(id), _) => {
+                match cards.special_object(id) {
+                    Some(def) => {
+                        object_points = object_points.saturating_add(def.cost);
+                        kinds.push(def.kind);
+                    }
+                    None => {
+                        let close = content::close_matches(
+                            id,
+                            cards.special_objects.iter().map(|f| f.id.as_str()),
+                        );
+                        tactic(
+                        violations,
+                        TacticsRule::UnknownCard,
+                        format!("Object {}: no special object `{id}` among the tactics cards{}.", i + 1, did_you_mean(&close, Lang::En)),
+                        format!("Objet {} : aucun objet spécial `{id}` parmi les cartes de tactique{}.", i + 1, did_you_mean(&close, Lang::Fr)),
+                    );
+                    }
+                }
+            }
+            (None, Some(k)) => kinds.push(k),
+            (None, None) => {}
+        }
+    }
+    if let Err(why) = crate::game::tactics::objects_allowed(&kinds) {
+        tactic(
+            violations,
+            TacticsRule::Objects,
+            format!("Objects: {why}."),
+            "Objets : une équipe apporte au plus trois objets, dont un léger et un lourd ; le troisième peut être léger, lourd ou immobile.".to_string(),
+        );
+    }
+    if let Some(c) = &team.condition {
+        if cards.condition(c).is_none() {
+            let close = content::close_matches(c, cards.conditions.iter().map(|f| f.id.as_str()));
+            tactic(
+                violations,
+                TacticsRule::UnknownCard,
+                format!(
+                    "Battlefield condition: no card `{c}` among the tactics cards{}.",
+                    did_you_mean(&close, Lang::En)
+                ),
+                format!(
+                    "Condition de bataille : aucune carte `{c}` parmi les cartes de tactique{}.",
+                    did_you_mean(&close, Lang::Fr)
+                ),
+            );
+        }
+    }
+    feat_points.saturating_add(object_points)
+}
+
+fn did_you_mean(close: &[String], lang: Lang) -> String {
+    if close.is_empty() {
+        String::new()
+    } else {
+        lang.pick(
+            &format!(" (did you mean {}?)", code_list(close)),
+            &format!(" (vouliez-vous dire {} ?)", code_list(close)),
+        )
+        .to_string()
     }
 }
 
@@ -666,7 +1039,9 @@ pub fn not_run_yet(
             }
         }
         if !specials_run {
-            for sp in &fig.special_powers {
+            // A card entry written as effects runs; what its author marked `not_expressed`
+            // is listed.
+            for sp in fig.special_powers.iter().filter(|s| !s.runs()) {
                 add(
                     Ability::Special {
                         kind: sp.kind,
@@ -705,10 +1080,42 @@ impl Team {
                 label: e.custom_name.clone(),
             });
         }
+        let cards = catalogue.tactics();
+        let mut tactics = crate::game::tactics::TeamTactics::default();
+        for fe in &self.feats {
+            if let Some(def) = cards.feat(&fe.feat) {
+                tactics.feats.push(crate::game::tactics::TeamFeat {
+                    def: std::sync::Arc::new(def.clone()),
+                    characters: fe.characters.iter().map(|c| c.saturating_sub(1)).collect(),
+                });
+            }
+        }
+        for (i, o) in self.objects.iter().enumerate() {
+            let special = o.special.as_ref().and_then(|id| cards.special_object(id));
+            let Some(kind) = special.map(|s| s.kind).or(o.kind) else {
+                continue;
+            };
+            let name = o
+                .name
+                .clone()
+                .or_else(|| special.map(|s| s.name.clone()))
+                .unwrap_or_else(|| format!("{} object {}", self.name, i + 1));
+            tactics.objects.push(crate::game::tactics::TeamObject {
+                kind,
+                name,
+                special: special.map(|s| std::sync::Arc::new(s.clone())),
+            });
+        }
+        tactics.condition = self
+            .condition
+            .as_ref()
+            .and_then(|c| cards.condition(c))
+            .map(|c| std::sync::Arc::new(c.clone()));
         Ok(crate::game::TeamSetup {
             name: self.name.clone(),
             alliance: None,
             figures,
+            tactics,
         })
     }
 }

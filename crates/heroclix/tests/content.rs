@@ -230,6 +230,7 @@ fn team(ids: &[&str]) -> Team {
         name: "Test".to_string(),
         build_total: None,
         figures: ids.iter().map(|id| TeamEntry::new(*id)).collect(),
+        ..Default::default()
     }
 }
 
@@ -799,6 +800,7 @@ fn arb_figure() -> impl Strategy<Value = FigureDef> {
                 keywords,
             )| {
                 let mut f = FigureDef {
+                    bystander: false,
                     id,
                     name: format!("N{name}"),
                     set,
@@ -861,6 +863,8 @@ fn arb_figure() -> impl Strategy<Value = FigureDef> {
                             kind,
                             name: "S".into(),
                             text: String::new(),
+                            effects: Vec::new(),
+                            not_expressed: None,
                         });
                     }
                 }
@@ -869,6 +873,8 @@ fn arb_figure() -> impl Strategy<Value = FigureDef> {
                         kind: SpecialKind::Trait,
                         name: format!("T{n}"),
                         text: t,
+                        effects: Vec::new(),
+                        not_expressed: None,
                     });
                 }
                 f.points = (0..f.starting_lines().len())

@@ -31,6 +31,7 @@ fn team(name: &str, n: usize) -> TeamSetup {
                 label: None,
             })
             .collect(),
+        tactics: Default::default(),
     }
 }
 

@@ -12,8 +12,11 @@ use serde_json::{json, Value};
 use skirmish_board::square::SquareMap;
 use skirmish_heroclix::content::{figures_from_toml_str, load_figure_folder, Catalogue};
 use skirmish_heroclix::figure::FigureDef;
+use skirmish_heroclix::game::state::ObjectKind;
 use skirmish_heroclix::game::{Options, Scenario};
-use skirmish_heroclix::team::{check_team, team_from_toml_str, Team, TeamEntry};
+use skirmish_heroclix::team::{
+    check_team, team_from_toml_str, FeatEntry, ObjectEntry, Team, TeamEntry,
+};
 use skirmish_lang::Lang;
 
 use crate::error::{code, ApiError};
@@ -30,6 +33,14 @@ const EMBEDDED_TEAMS: &[(&str, &str)] = &[
     (
         "ravagers",
         include_str!("../../../content/heroclix/teams/ravagers.toml"),
+    ),
+    (
+        "watch-patrol",
+        include_str!("../../../content/heroclix/teams/watch-patrol.toml"),
+    ),
+    (
+        "salvage-crew",
+        include_str!("../../../content/heroclix/teams/salvage-crew.toml"),
     ),
 ];
 const EMBEDDED_MAPS: &[(&str, &str)] = &[
@@ -188,10 +199,38 @@ impl Content {
                 })
             })
             .collect();
+        let cards = self.catalogue.tactics();
+        let tactics = json!({
+            "feats": cards.feats.iter().map(|f| {
+                let (cost, per_character) = match f.cost {
+                    skirmish_heroclix::tactics::FeatCost::Fixed(p) => (p, false),
+                    skirmish_heroclix::tactics::FeatCost::PerCharacter(p) => (p, true),
+                };
+                json!({
+                    "id": f.id,
+                    "name": f.name,
+                    "cost": cost,
+                    "per_character": per_character,
+                    "choose": f.choose,
+                    "text": f.text,
+                    "prerequisites": {
+                        "en": f.prerequisites.describe(Lang::En),
+                        "fr": f.prerequisites.describe(Lang::Fr),
+                    },
+                })
+            }).collect::<Vec<_>>(),
+            "conditions": cards.conditions.iter().map(|c| json!({
+                "id": c.id, "name": c.name, "text": c.text,
+            })).collect::<Vec<_>>(),
+            "special_objects": cards.special_objects.iter().map(|o| json!({
+                "id": o.id, "name": o.name, "kind": o.kind, "cost": o.cost, "text": o.text,
+            })).collect::<Vec<_>>(),
+        });
         json!({
             "rulesets": ["heroclix"],
             "maps": maps,
             "teams": teams,
+            "tactics": tactics,
             "figures": self.catalogue.figures(),
             "defaults": {
                 "map": DEFAULT_MAP,
@@ -278,10 +317,14 @@ impl Content {
                         || ApiError::bad("bad-team", "\"build_total\" is a number of points"),
                     )?),
                 };
+                let (feats, objects, condition) = tactics_from_request(o)?;
                 Ok(Team {
                     name: clip(name).to_string(),
                     build_total,
                     figures,
+                    feats,
+                    objects,
+                    condition,
                 })
             }
             _ => Err(ApiError::bad(
@@ -336,6 +379,11 @@ impl Content {
             "violations": report.violations.iter().map(|v| v.text(lang)).collect::<Vec<_>>(),
             "warnings": warnings,
             "entries": entries,
+            "theme": report.theme.as_ref().map(|t| json!({
+                "keyword": t.keyword,
+                "characters": t.characters,
+                "probability_control": t.with_keyword / 2,
+            })),
         })
     }
 
@@ -347,6 +395,7 @@ impl Content {
         teams: &[Team],
         points: u32,
         rounds: Option<u32>,
+        theme_teams: bool,
         lang: Lang,
     ) -> Result<Scenario, ApiError> {
         let map = self.maps.get(map_id).ok_or_else(|| {
@@ -399,11 +448,108 @@ impl Content {
                 build_total: points,
                 round_limit: rounds,
                 powers: Default::default(),
+                theme_teams,
             },
             position: None,
             objects: Vec::new(),
         })
     }
+}
+
+/// Feats, objects and battlefield condition read from a request.
+type TeamTacticsRequest = (Vec<FeatEntry>, Vec<ObjectEntry>, Option<String>);
+
+/// Feats, objects and battlefield condition of a team given as JSON:
+/// `"feats": [{"id": "ft01", "characters": [1]}]`, `"objects": [{"kind": "light"} or
+/// {"special": "so01"}]`, `"condition": "bc01"`.
+fn tactics_from_request(
+    o: &serde_json::Map<String, Value>,
+) -> Result<TeamTacticsRequest, ApiError> {
+    let bad = |m: String| ApiError::bad("bad-team", m);
+    let mut feats = Vec::new();
+    if let Some(list) = o.get("feats").filter(|v| !v.is_null()) {
+        let list = list
+            .as_array()
+            .ok_or_else(|| bad("\"feats\" is a list of {\"id\", \"characters\"}".into()))?;
+        for (i, f) in list.iter().take(64).enumerate() {
+            let id = f
+                .get("id")
+                .and_then(Value::as_str)
+                .ok_or_else(|| bad(format!("feat {} has no \"id\"", i + 1)))?;
+            let mut characters = Vec::new();
+            if let Some(cs) = f.get("characters").filter(|v| !v.is_null()) {
+                let cs = cs.as_array().ok_or_else(|| {
+                    bad(format!(
+                        "feat {}: \"characters\" lists team entries from 1",
+                        i + 1
+                    ))
+                })?;
+                for c in cs.iter().take(64) {
+                    let n = c
+                        .as_u64()
+                        .and_then(|n| usize::try_from(n).ok())
+                        .filter(|n| (1..=1000).contains(n))
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "feat {}: \"characters\" lists team entries from 1",
+                                i + 1
+                            ))
+                        })?;
+                    characters.push(n);
+                }
+            }
+            feats.push(FeatEntry {
+                feat: clip(id).to_string(),
+                characters,
+            });
+        }
+    }
+    let mut objects = Vec::new();
+    if let Some(list) = o.get("objects").filter(|v| !v.is_null()) {
+        let list = list
+            .as_array()
+            .ok_or_else(|| bad("\"objects\" is a list of {\"kind\"} or {\"special\"}".into()))?;
+        for (i, x) in list.iter().take(16).enumerate() {
+            let kind = match x.get("kind").and_then(Value::as_str) {
+                None => None,
+                Some("light") => Some(ObjectKind::Light),
+                Some("heavy") => Some(ObjectKind::Heavy),
+                Some("immobile") => Some(ObjectKind::Immobile),
+                Some(k) => {
+                    return Err(bad(format!(
+                        "object {}: kind '{}' is not light, heavy or immobile",
+                        i + 1,
+                        clip(k)
+                    )))
+                }
+            };
+            let special = x
+                .get("special")
+                .and_then(Value::as_str)
+                .map(|s| clip(s).to_string());
+            if kind.is_some() == special.is_some() {
+                return Err(bad(format!(
+                    "object {}: give either \"kind\" (light, heavy, immobile) or \"special\" (a card id)",
+                    i + 1
+                )));
+            }
+            objects.push(ObjectEntry {
+                kind,
+                special,
+                name: x
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .map(|s| clip(s).to_string()),
+            });
+        }
+    }
+    let condition = match o.get("condition") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s.trim().is_empty() => None,
+        Some(Value::String(s)) => Some(clip(s).to_string()),
+        Some(_) => return Err(bad("\"condition\" is a battlefield condition id".into())),
+    };
+    Ok((feats, objects, condition))
 }
 
 /// `*.toml` files directly in `dir`, by id, in name order; unreadable ones become notes.
@@ -450,7 +596,7 @@ mod tests {
             .map(|t| c.team_from_request(&json!(t)).unwrap())
             .collect();
         let s = c
-            .scenario(DEFAULT_MAP, &teams, DEFAULT_POINTS, None, Lang::En)
+            .scenario(DEFAULT_MAP, &teams, DEFAULT_POINTS, None, false, Lang::En)
             .unwrap();
         assert_eq!(s.teams.len(), 2);
         assert!(c.maps.contains_key("abandoned-lab"));
@@ -463,13 +609,13 @@ mod tests {
             .team_from_request(&json!({"name": "Solo", "figures": [{"id": "sk001"}]}))
             .unwrap();
         assert!(c
-            .scenario(DEFAULT_MAP, &[t.clone(), t], 300, None, Lang::En)
+            .scenario(DEFAULT_MAP, &[t.clone(), t], 300, None, false, Lang::En)
             .is_ok());
         let bad = c
             .team_from_request(&json!({"name": "Ghost", "figures": ["nope"]}))
             .unwrap();
         let e = c
-            .scenario(DEFAULT_MAP, &[bad.clone(), bad], 300, None, Lang::En)
+            .scenario(DEFAULT_MAP, &[bad.clone(), bad], 300, None, false, Lang::En)
             .unwrap_err();
         assert_eq!(e.code, "bad-team");
         assert!(c.team_from_request(&json!(42)).is_err());

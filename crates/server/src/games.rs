@@ -305,6 +305,9 @@ pub struct CreateGame {
     /// Build total.
     #[serde(default)]
     pub points: Option<u32>,
+    /// Play theme teams' bonuses (rulebook *Équipes à thème*).
+    #[serde(default)]
+    pub theme_teams: Option<bool>,
     /// Round limit.
     #[serde(default)]
     pub rounds: Option<u32>,
@@ -587,6 +590,7 @@ impl AppState {
             &teams,
             req.points.unwrap_or(content::DEFAULT_POINTS),
             req.rounds,
+            req.theme_teams.unwrap_or(false),
             lang,
         )?;
         // The strongest bot on offer plays unless the request names one.

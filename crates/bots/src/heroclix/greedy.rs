@@ -251,6 +251,31 @@ impl GreedyBot {
                         }
                     }
                 }
+                Phase::CancelCondition { .. } => {
+                    // Cancel an opponent's condition rather than keep it; never one's own.
+                    for (i, a) in legal.iter().enumerate() {
+                        if let Action::CancelCondition { condition } = a {
+                            scores[i] = match condition.and_then(|c| state.conditions.get(c)) {
+                                Some(c) if !state.allied(c.seat, seat) => 1.0,
+                                Some(_) => -1.0,
+                                None => 0.0,
+                            };
+                        }
+                    }
+                }
+                Phase::PlaceObjects { .. } => {
+                    // Objects near one's own zone are for one's own Super Strength users.
+                    let zone = state.seats[seat.index()]
+                        .zone
+                        .map(|z| skirmish_heroclix::game::setup::zone_squares(state, z))
+                        .unwrap_or_default();
+                    for (i, a) in legal.iter().enumerate() {
+                        if let Action::PlaceObject { square, .. } = a {
+                            let d = zone.iter().map(|z| z.distance(*square)).min().unwrap_or(0);
+                            scores[i] = -(d as f64);
+                        }
+                    }
+                }
                 Phase::Deploy { .. } => deploy_scores(state, seat, legal, &mut scores),
                 Phase::Play | Phase::Over => {
                     let ctx = Ctx::new(state, seat, w);

@@ -79,6 +79,7 @@ pub fn load_scenario(files: &ScenarioFiles) -> Result<Scenario, String> {
             build_total,
             round_limit: files.round_limit,
             powers: Default::default(),
+            theme_teams: false,
         },
         position: None,
         objects: Vec::new(),
@@ -123,5 +124,6 @@ pub fn random_team(
         name: name.to_string(),
         alliance: None,
         figures: chosen,
+        tactics: Default::default(),
     }
 }

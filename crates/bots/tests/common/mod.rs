@@ -26,6 +26,24 @@ pub fn starter_scenario(rounds: u32) -> Scenario {
     .expect("the starter scenario loads")
 }
 
+/// The two sample teams that bring tactics (feats, objects, battlefield conditions), with theme
+/// teams on, on the sample outdoor map.
+pub fn tactics_scenario(rounds: u32) -> Scenario {
+    let r = root();
+    let mut s = load_scenario(&ScenarioFiles {
+        content: r.join("content/heroclix"),
+        map: r.join("maps/harbour-district.toml"),
+        teams: vec![
+            r.join("content/heroclix/teams/watch-patrol.toml"),
+            r.join("content/heroclix/teams/salvage-crew.toml"),
+        ],
+        round_limit: Some(rounds),
+    })
+    .expect("the tactics scenario loads");
+    s.options.theme_teams = true;
+    s
+}
+
 /// Invariants of the base game that hold after every action (the same as
 /// `crates/heroclix/tests/playouts.rs`).
 pub fn invariants(s: &State) -> Result<(), String> {

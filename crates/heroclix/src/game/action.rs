@@ -21,6 +21,20 @@ pub enum Action {
         /// Zone number.
         zone: u8,
     },
+    /// A theme team cancels one revealed battlefield condition (index into the game's
+    /// conditions), or none (*Équipes à thème*).
+    CancelCondition {
+        /// Which condition; `null` to cancel none.
+        condition: Option<usize>,
+    },
+    /// Place one of the team's objects (index into the game's objects) on clear terrain outside
+    /// the deployment zones (*Placer les objets*).
+    PlaceObject {
+        /// Which object.
+        object: usize,
+        /// Its square.
+        square: Square,
+    },
     /// Place a figure in the deployment zone.
     Place {
         /// The figure.
@@ -268,6 +282,16 @@ pub enum Decision {
     ChooseZone {
         /// Zones still free that may be chosen.
         zones: Vec<u8>,
+    },
+    /// A theme team may cancel one battlefield condition.
+    CancelCondition {
+        /// Indices of the conditions it may cancel.
+        conditions: Vec<usize>,
+    },
+    /// Place an object.
+    PlaceObject {
+        /// Indices of the seat's objects still to place.
+        objects: Vec<usize>,
     },
     /// Place figures.
     Deploy {

@@ -43,7 +43,23 @@ pub fn range(state: &State, f: &Fig) -> u32 {
                 && state.figures_adjacent(o, f)
                 && powers::team(state, o, "shield")
         });
-    base + u32::from(shield)
+    let cards: i32 = powers_card_range(state, f);
+    // A modifier never gives a figure without a range one, nor takes one below 0.
+    if base == 0 {
+        return 0;
+    }
+    (base as i32 + i32::from(shield) + cards).max(0) as u32
+}
+
+/// The sum of card modifiers to a figure's range (feats, special powers, conditions).
+fn powers_card_range(state: &State, f: &Fig) -> i32 {
+    super::tactics::modifiers(state, f, crate::card_effect::Value::Range, None)
+        .iter()
+        .map(|e| match e.change {
+            super::values::Change::Modify(m) => m,
+            _ => 0,
+        })
+        .sum()
 }
 
 /// First-round immunity (rulebook *Immunité au premier round*): in round 1, a figure that has
@@ -101,6 +117,8 @@ pub fn line_within(
     stealth: bool,
 ) -> Option<(Verdict, u32)> {
     let hidden = stealth && powers::stealthy(state, to);
+    // A battlefield condition may block every longer line (e.g. a fog).
+    let max = super::tactics::max_line_of_fire(state).map_or(max, |cap| max.min(u32::from(cap)));
     let mut best: Option<(Verdict, u32)> = None;
     for a in endpoints(state, from) {
         for b in endpoints(state, to) {
@@ -617,7 +635,7 @@ pub fn reroller(state: &State, attack: &AttackInProgress, own: bool) -> Option<F
         .filter(|p| {
             let friendly = state.allied(p.owner, a.owner);
             friendly == own
-                && powers::power(state, p, Power::ProbabilityControl)
+                && (powers::power(state, p, Power::ProbabilityControl) || theme_reroller(state, p))
                 && !attack.rerolls_offered.contains(&p.owner)
                 && if state.allied(p.owner, active) {
                     !state
@@ -632,6 +650,16 @@ pub fn reroller(state: &State, attack: &AttackInProgress, own: bool) -> Option<F
         })
         .map(|p| p.id)
         .next()
+}
+
+/// A theme team's character may use Probability Control (rulebook *Équipes à thème*) while
+/// its team has uses left, if it has received no action this turn; it then takes an action
+/// token. Only a character without tokens is offered, so that the token never pushes it.
+fn theme_reroller(state: &State, p: &Fig) -> bool {
+    super::tactics::theme_rerolls_left(state, p.owner) > 0
+        && p.controlled_from.is_none()
+        && !p.acted_this_turn
+        && p.tokens == 0
 }
 
 /// The Probability Control choice arrives.
@@ -650,6 +678,21 @@ pub fn resume_reroll(
     };
     attack.rerolls_offered.push(seat);
     if reroll {
+        let own_power = state
+            .fig(figure)
+            .is_some_and(|f| powers::power(state, f, Power::ProbabilityControl));
+        if !own_power {
+            state.seats[seat.index()].theme_rerolls =
+                state.seats[seat.index()].theme_rerolls.saturating_sub(1);
+            if let Some(f) = state.fig_mut(figure) {
+                f.tokens = (f.tokens + 1).min(2);
+                f.token_this_turn = true;
+            }
+            events.push(Event::ThemeReroll {
+                figure,
+                left: state.seats[seat.index()].theme_rerolls,
+            });
+        }
         if state.allied(seat, state.active_seat()) {
             state
                 .used_this_turn
@@ -1540,6 +1583,16 @@ pub fn knock_out_if_done(state: &mut State, ids: &[FigureId], events: &mut Vec<E
             scored_by: scorer,
             points,
         });
+        for (feat, points) in super::tactics::feats_lost(state, *id) {
+            if let Some(s) = scorer {
+                state.seats[s.index()].victory_points += points;
+            }
+            events.push(Event::FeatScored {
+                feat,
+                scored_by: scorer,
+                points,
+            });
+        }
     }
     super::power_actions::drop_orphans(state, events);
 }

@@ -44,6 +44,48 @@ pub enum Event {
         /// Its name.
         name: String,
     },
+    /// A battlefield condition was revealed (*Conditions de bataille*).
+    ConditionRevealed {
+        /// The seat that brought it.
+        seat: Seat,
+        /// Index into the game's conditions.
+        condition: usize,
+        /// Its name.
+        name: String,
+    },
+    /// A theme team cancelled a battlefield condition, or chose to cancel none.
+    ConditionCancelled {
+        /// The theme team's seat.
+        seat: Seat,
+        /// The condition's name, or `None` when it kept them all.
+        name: Option<String>,
+    },
+    /// An object was placed during set-up.
+    ObjectPlaced {
+        /// The seat placing it.
+        seat: Seat,
+        /// Its name.
+        name: String,
+        /// Its square.
+        square: Square,
+    },
+    /// A feat left the game with the last character it was assigned to, or one character of
+    /// a per-character feat was knocked out (*Exploits et points de victoire*).
+    FeatScored {
+        /// The feat's name.
+        feat: String,
+        /// Who scores its points, if anyone.
+        scored_by: Option<Seat>,
+        /// Points.
+        points: u32,
+    },
+    /// A theme team's character used Probability Control and took an action token.
+    ThemeReroll {
+        /// The character.
+        figure: FigureId,
+        /// Theme uses left to its team.
+        left: u8,
+    },
     /// A seat chose its deployment zone.
     ZoneChosen {
         /// The seat.
@@ -408,6 +450,64 @@ impl Event {
                     format!("Carte choisie : {name}")
                 } else {
                     format!("Map chosen: {name}")
+                }
+            }
+            Event::ConditionRevealed { seat: s, name, .. } => {
+                if fr {
+                    format!("Condition de bataille du {} : {name}", seat(s))
+                } else {
+                    format!("{}'s battlefield condition: {name}", seat(s))
+                }
+            }
+            Event::ConditionCancelled { seat: s, name } => match (name, fr) {
+                (Some(c), true) => format!(
+                    "{} (équipe à thème) annule la condition de bataille {c}",
+                    seat(s)
+                ),
+                (Some(c), false) => format!(
+                    "{} (theme team) cancels the battlefield condition {c}",
+                    seat(s)
+                ),
+                (None, true) => format!(
+                    "{} (équipe à thème) n'annule aucune condition de bataille",
+                    seat(s)
+                ),
+                (None, false) => {
+                    format!("{} (theme team) cancels no battlefield condition", seat(s))
+                }
+            },
+            Event::ObjectPlaced {
+                seat: s,
+                name,
+                square,
+            } => {
+                if fr {
+                    format!("{} place l'objet {name} en {square}", seat(s))
+                } else {
+                    format!("{} places the object {name} on {square}", seat(s))
+                }
+            }
+            Event::FeatScored {
+                feat,
+                scored_by,
+                points,
+            } => match (scored_by, fr) {
+                (Some(s), true) => format!(
+                    "L'exploit {feat} quitte la partie : {points} points de victoire pour le {}",
+                    seat(s)
+                ),
+                (Some(s), false) => format!(
+                    "The feat {feat} leaves the game: {points} victory points to {}",
+                    seat(s)
+                ),
+                (None, true) => format!("L'exploit {feat} quitte la partie"),
+                (None, false) => format!("The feat {feat} leaves the game"),
+            },
+            Event::ThemeReroll { figure, left } => {
+                if fr {
+                    format!("{} utilise Contrôle des probabilités (équipe à thème) et reçoit un marqueur action ; {left} utilisation(s) restante(s)", n(figure))
+                } else {
+                    format!("{} uses Probability Control (theme team) and takes an action token; {left} use(s) left", n(figure))
                 }
             }
             Event::ZoneChosen { seat: s, zone } => {

@@ -71,5 +71,35 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
             }
         }
     }
+    // Tactics: once the battle begins every condition is revealed and every object placed; a
+    // feat leaves the game only with the last of its characters.
+    if matches!(
+        s.phase,
+        super::state::Phase::Play | super::state::Phase::Over
+    ) {
+        if let Some(o) = s.objects.iter().find(|o| o.to_place.is_some()) {
+            return Err(format!("the object {} was never placed", o.name));
+        }
+        if s.conditions.iter().any(|c| !c.revealed) {
+            return Err("a battlefield condition was never revealed".into());
+        }
+    }
+    for feat in s.feats.iter().filter(|f| f.removed) {
+        if feat
+            .figures
+            .iter()
+            .any(|id| s.fig(*id).is_some_and(|f| !f.ko))
+        {
+            return Err(format!(
+                "the feat {} left the game while one of its characters stands",
+                feat.def.name
+            ));
+        }
+    }
+    for o in &s.objects {
+        if o.square.is_some() && o.held_by.is_some() {
+            return Err(format!("the object {} is both held and on the map", o.name));
+        }
+    }
     Ok(())
 }

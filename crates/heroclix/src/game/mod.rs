@@ -9,6 +9,7 @@
 //! | *Règles d'or* 1, 2 and 5 (*Remplacer puis modifier*, *Règle de trois*, *Règle des minima*), *Valeur bloquée*, *Arrondis* | [`values`] |
 //! | Partie 3 *Pouvoirs et compétences*, the Powers and Abilities Card: possession, Outwit counters, passive effects (defence and damage modifiers, damage reduction, breakaway, movement modes, Stealth), team abilities, rules-era options | [`powers`] |
 //! | Powers given as actions: Charge, Running Shot, Hypersonic Speed, Phasing/Teleport, Sidestep, Flurry, Quake, Pulse Wave, Energy Explosion, Regeneration, Support, Force Blast, Poison, Leadership, Outwit, Perplex | [`power_actions`] |
+//! | Partie 4 *Tactiques* in play: feats, battlefield conditions, special objects, theme teams; card special powers and traits written as effects | [`tactics`] |
 //! | *Gagner une partie*, *Désigner le vainqueur*, *Déterminer les points de victoire* | [`score`] |
 //! | Actions and decisions as players read them, in English or French with the rulebook's terms | [`text`] |
 
@@ -23,6 +24,7 @@ pub mod powers;
 pub mod score;
 pub mod setup;
 pub mod state;
+pub mod tactics;
 pub mod text;
 pub mod values;
 pub mod view;

@@ -168,6 +168,21 @@ pub fn pending(state: &State) -> Pending<Decision> {
                 zones: setup::zone_options(state),
             },
         },
+        Phase::CancelCondition { next } => Pending::Decide {
+            seats: vec![state.order[*next % n]],
+            decision: Decision::CancelCondition {
+                conditions: cancellable(state),
+            },
+        },
+        Phase::PlaceObjects { next } => {
+            let seat = state.order[*next % n];
+            Pending::Decide {
+                seats: vec![seat],
+                decision: Decision::PlaceObject {
+                    objects: setup::objects_to_place(state, seat),
+                },
+            }
+        }
         Phase::Deploy { next } => {
             let seat = state.order[*next % n];
             Pending::Decide {
@@ -672,6 +687,32 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                 out.push(Action::ChooseZone { zone });
             }
         }
+        Phase::CancelCondition { .. } => {
+            out.push(Action::CancelCondition { condition: None });
+            for condition in cancellable(state) {
+                out.push(Action::CancelCondition {
+                    condition: Some(condition),
+                });
+            }
+        }
+        Phase::PlaceObjects { .. } => {
+            let objects = setup::objects_to_place(state, seat);
+            let plain = setup::object_squares(state, false);
+            let mut special = None;
+            for object in objects {
+                let squares = if state.objects[object].special.is_some() {
+                    special.get_or_insert_with(|| setup::object_squares(state, true))
+                } else {
+                    &plain
+                };
+                for square in squares.iter() {
+                    out.push(Action::PlaceObject {
+                        object,
+                        square: *square,
+                    });
+                }
+            }
+        }
         Phase::Deploy { .. } => {
             let squares = setup::placement_squares(state, seat);
             for figure in setup::unplaced(state, seat) {
@@ -891,6 +932,14 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
             "zone {zone} cannot be chosen; the zones open are {:?} (two players deploy on opposite sides)",
             setup::zone_options(state)
         ),
+        (Phase::CancelCondition { .. }, Action::CancelCondition { condition }) => format!(
+            "condition {} cannot be cancelled: the revealed conditions not yet cancelled are {:?}",
+            condition.map_or(-1, |c| c as i64),
+            cancellable(state)
+        ),
+        (Phase::PlaceObjects { .. }, Action::PlaceObject { object, square }) => {
+            setup::object_refusal(state, *object, *square)
+        }
         (Phase::Deploy { .. }, Action::Place { figure, square }) => {
             if !setup::unplaced(state, seat).contains(figure) {
                 return format!("figure #{} is not one of your figures still to place", figure.0);
@@ -989,10 +1038,51 @@ fn apply_now(
             };
             if next + 1 >= state.order.len() {
                 setup::grow_zones(state, events);
-                state.phase = Phase::Deploy { next: 0 };
+                setup::after_zones(state, events);
             } else {
                 state.phase = Phase::ChooseZones { next: next + 1 };
             }
+        }
+        Action::CancelCondition { condition } => {
+            let Phase::CancelCondition { next } = state.phase else {
+                return Err(Rejection::illegal(
+                    "no battlefield condition can be cancelled now",
+                ));
+            };
+            let name = condition.and_then(|c| {
+                state.conditions.get_mut(c).map(|x| {
+                    x.cancelled = true;
+                    x.def.name.clone()
+                })
+            });
+            events.push(Event::ConditionCancelled { seat, name });
+            state.phase = match setup::next_canceller(state, next + 1) {
+                Some(next) => Phase::CancelCondition { next },
+                None => setup::after_conditions(state),
+            };
+        }
+        Action::PlaceObject { object, square } => {
+            let Phase::PlaceObjects { next } = state.phase else {
+                return Err(Rejection::illegal("objects are not being placed"));
+            };
+            let Some(o) = state.objects.get_mut(*object) else {
+                return Err(Rejection::illegal("no such object"));
+            };
+            o.square = Some(*square);
+            o.to_place = None;
+            let name = o.name.clone();
+            state
+                .map
+                .place_marker(*square, skirmish_board::square::Marker::Object);
+            events.push(Event::ObjectPlaced {
+                seat,
+                name,
+                square: *square,
+            });
+            state.phase = match setup::next_object_seat(state, next + 1) {
+                Some(next) => Phase::PlaceObjects { next },
+                None => Phase::Deploy { next: 0 },
+            };
         }
         Action::Place { figure, square }
             if matches!(state.interrupt, Some(Interrupt::PlacePassenger { .. })) =>
@@ -1462,4 +1552,15 @@ fn end_turn(state: &mut State, events: &mut Vec<Event>, dice: &mut Dice) {
         }
     }
     start_turn(state, events);
+}
+
+/// Revealed battlefield conditions not cancelled yet.
+pub fn cancellable(state: &State) -> Vec<usize> {
+    state
+        .conditions
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.revealed && !c.cancelled)
+        .map(|(i, _)| i)
+        .collect()
 }

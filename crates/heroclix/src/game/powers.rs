@@ -227,8 +227,33 @@ pub fn earthbound(f: &Fig) -> bool {
     shows(f, Power::EarthboundNeutralized)
 }
 
-/// True if the figure possesses the ability and it functions now.
+/// True if the figure possesses the ability or a card lets it use it, and it functions now.
 pub fn has(state: &State, f: &Fig, a: Ability) -> bool {
+    has_own(state, f, a)
+        || (state.card_effects
+            && blocked(state, f, a).is_none()
+            && (!matches!(a, Ability::Power(_)) && !earthbound(f)
+                || matches!(a, Ability::Power(p) if era_allows(state, p)))
+            && super::tactics::uses(state, f, a))
+}
+
+/// Why an ability cannot function on this figure whatever grants it: off the map, ignored by
+/// a Pulse Wave, countered by Outwit, switched off.
+fn blocked(state: &State, f: &Fig, a: Ability) -> Option<()> {
+    if !f.in_play()
+        || state.ignoring.contains(&f.id)
+        || f.countered.iter().any(|c| c.ability == a)
+        || f.switched_off.contains(&a)
+    {
+        Some(())
+    } else {
+        None
+    }
+}
+
+/// True if the figure's own dial or base gives it the ability and it functions now; card
+/// effects aside (feat prerequisites ask this, so that a feat cannot meet its own).
+pub fn has_own(state: &State, f: &Fig, a: Ability) -> bool {
     if !f.in_play() {
         return false;
     }
@@ -572,6 +597,15 @@ pub fn effects(state: &State, f: &Fig, stat: Stat, ctx: Option<&AttackCtx>) -> V
                 "Perplexité",
             ));
         }
+    }
+    if state.card_effects {
+        let value = match stat {
+            Stat::Speed => crate::card_effect::Value::Speed,
+            Stat::Attack => crate::card_effect::Value::Attack,
+            Stat::Defense => crate::card_effect::Value::Defense,
+            Stat::Damage => crate::card_effect::Value::Damage,
+        };
+        out.extend(super::tactics::modifiers(state, f, value, ctx));
     }
     out
 }

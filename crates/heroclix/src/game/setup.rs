@@ -31,11 +31,20 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
                 team.name
             )));
         }
+        let theme = if scenario.options.theme_teams {
+            let defs: Vec<&crate::figure::FigureDef> =
+                team.figures.iter().map(|f| f.def.as_ref()).collect();
+            crate::tactics::theme(&defs, scenario.options.build_total)
+        } else {
+            None
+        };
         seats.push(SeatInfo {
             name: team.name.clone(),
             alliance: team.alliance.unwrap_or(100 + i as u8),
             zone: None,
             victory_points: 0,
+            theme_rerolls: theme.as_ref().map_or(0, |t| (t.with_keyword / 2) as u8),
+            theme: theme.map(|t| t.keyword),
         });
         for tf in &team.figures {
             let lines = tf.def.starting_lines();
@@ -129,12 +138,28 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         leadership_bonus: false,
         power_markers: Vec::new(),
         objects: Vec::new(),
+        feats: Vec::new(),
+        conditions: Vec::new(),
+        card_effects: false,
     };
     place_objects(&mut state, &scenario.objects)?;
+    team_tactics(&mut state, scenario)?;
     if let Some(pos) = &scenario.position {
         return from_position(state, scenario, pos);
     }
-    let (first, rolls) = roll_first_player(n, dice);
+    let bonus: Vec<u8> = scenario
+        .teams
+        .iter()
+        .zip(&state.seats)
+        .map(|(t, s)| {
+            if s.theme.is_some() {
+                t.figures.iter().filter(|f| !f.def.bystander).count() as u8
+            } else {
+                0
+            }
+        })
+        .collect();
+    let (first, rolls) = roll_first_player(n, &bonus, dice);
     state.first_player_rolls = rolls;
     state.order = (0..n)
         .map(|k| Seat(((first.index() + k) % n) as u8))
@@ -181,13 +206,86 @@ pub fn place_objects(
                 .unwrap_or_else(|| format!("object {}", i + 1)),
             square: Some(o.square),
             held_by: None,
+            special: o.special.clone(),
+            to_place: None,
         });
     }
     Ok(())
 }
 
+/// Feats, battlefield conditions and objects the teams bring (rulebook Partie 4): feats go to
+/// their chosen characters (every character of the team for a team feat), conditions wait to be
+/// revealed, objects wait to be placed.
+fn team_tactics(state: &mut State, scenario: &Scenario) -> Result<(), SetupError> {
+    let mut base = 0;
+    for (i, team) in scenario.teams.iter().enumerate() {
+        let seat = Seat(i as u8);
+        for (k, feat) in team.tactics.feats.iter().enumerate() {
+            let figures = if feat.def.choose == 0 {
+                (0..team.figures.len())
+                    .map(|j| FigureId((base + j) as u32))
+                    .collect()
+            } else {
+                let mut ids = Vec::new();
+                for &c in &feat.characters {
+                    if c >= team.figures.len() {
+                        return Err(SetupError::new(format!(
+                            "team {} ({}): feat {} `{}` is assigned to character {}, but the team has {}",
+                            i + 1,
+                            team.name,
+                            k + 1,
+                            feat.def.name,
+                            c + 1,
+                            team.figures.len()
+                        )));
+                    }
+                    ids.push(FigureId((base + c) as u32));
+                }
+                ids
+            };
+            state.feats.push(super::tactics::FeatInPlay {
+                def: feat.def.clone(),
+                seat,
+                figures,
+                removed: false,
+            });
+        }
+        if let Some(c) = &team.tactics.condition {
+            state.conditions.push(super::tactics::ConditionInPlay {
+                def: c.clone(),
+                seat,
+                cancelled: false,
+                revealed: scenario.position.is_some(),
+            });
+        }
+        // From a position the set-up steps are skipped: a team's objects are then not placed.
+        if scenario.position.is_none() {
+            for o in &team.tactics.objects {
+                state.objects.push(super::state::Object {
+                    kind: o.kind,
+                    name: o.name.clone(),
+                    square: None,
+                    held_by: None,
+                    special: o.special.clone(),
+                    to_place: Some(seat),
+                });
+            }
+        }
+        base += team.figures.len();
+    }
+    state.card_effects = !state.feats.is_empty()
+        || !state.conditions.is_empty()
+        || state.objects.iter().any(|o| o.special.is_some())
+        || state
+            .figures
+            .iter()
+            .any(|f| f.def.special_powers.iter().any(|s| !s.effects.is_empty()));
+    Ok(())
+}
+
 /// Rolls 2d6 per seat, rerolling ties for the highest total.
-fn roll_first_player(n: usize, dice: &mut Dice) -> (Seat, Vec<(Seat, Vec<u8>)>) {
+/// A theme team adds its number of characters to each of its rolls.
+fn roll_first_player(n: usize, bonus: &[u8], dice: &mut Dice) -> (Seat, Vec<(Seat, Vec<u8>)>) {
     let mut rolls: Vec<(Seat, Vec<u8>)> = (0..n).map(|i| (Seat(i as u8), Vec::new())).collect();
     let mut contenders: Vec<usize> = (0..n).collect();
     // Each round of rerolls halves the odds of another tie; a scripted stream that keeps
@@ -196,8 +294,9 @@ fn roll_first_player(n: usize, dice: &mut Dice) -> (Seat, Vec<(Seat, Vec<u8>)>) 
         let mut best = 0;
         for &c in &contenders {
             let (a, b) = dice.two_d6();
-            rolls[c].1.push(a + b);
-            best = best.max(a + b);
+            let total = (a + b).saturating_add(bonus.get(c).copied().unwrap_or(0));
+            rolls[c].1.push(total);
+            best = best.max(total);
         }
         contenders.retain(|&c| rolls[c].1.last() == Some(&best));
         if contenders.len() == 1 {
@@ -414,4 +513,127 @@ pub fn unplaced(state: &State, seat: Seat) -> Vec<FigureId> {
         .filter(|f| f.owner == seat && !f.ko && f.square.is_none())
         .map(|f| f.id)
         .collect()
+}
+
+/// Once every zone is chosen (rulebook *Étape 2*): battlefield conditions are revealed, theme
+/// teams may cancel one, objects are placed, then figures.
+pub fn after_zones(state: &mut State, events: &mut Vec<Event>) {
+    let mut any = false;
+    for (i, c) in state.conditions.iter_mut().enumerate() {
+        if !c.revealed {
+            c.revealed = true;
+            any = true;
+            events.push(Event::ConditionRevealed {
+                seat: c.seat,
+                condition: i,
+                name: c.def.name.clone(),
+            });
+        }
+    }
+    state.phase = if any {
+        match next_canceller(state, 0) {
+            Some(next) => Phase::CancelCondition { next },
+            None => after_conditions(state),
+        }
+    } else {
+        after_conditions(state)
+    };
+}
+
+/// The next seat (index into the turn order, from `from`) of a theme team that may still cancel
+/// a condition.
+pub fn next_canceller(state: &State, from: usize) -> Option<usize> {
+    if !state.conditions.iter().any(|c| c.revealed && !c.cancelled) {
+        return None;
+    }
+    (from..state.order.len()).find(|&k| {
+        state
+            .seats
+            .get(state.order[k].index())
+            .is_some_and(|s| s.theme.is_some())
+    })
+}
+
+/// The phase after battlefield conditions: objects to place, or figures.
+pub fn after_conditions(state: &State) -> Phase {
+    match next_object_seat(state, 0) {
+        Some(next) => Phase::PlaceObjects { next },
+        None => Phase::Deploy { next: 0 },
+    }
+}
+
+/// The next seat in turn order, from `from` and going round, with an object still to place.
+pub fn next_object_seat(state: &State, from: usize) -> Option<usize> {
+    let n = state.order.len();
+    (0..n)
+        .map(|k| (from + k) % n)
+        .find(|&k| !objects_to_place(state, state.order[k]).is_empty())
+}
+
+/// A seat's objects still to place (indices into the game's objects).
+pub fn objects_to_place(state: &State, seat: Seat) -> Vec<usize> {
+    state
+        .objects
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.to_place == Some(seat))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Where an object may be placed (rulebook *Placer les objets*): clear ground-level terrain
+/// outside the players' deployment zones, one object per square; a special object at least 5
+/// squares from every zone.
+pub fn object_squares(state: &State, special: bool) -> Vec<Square> {
+    let zones: Vec<Square> = state
+        .seats
+        .iter()
+        .filter_map(|s| s.zone)
+        .flat_map(|z| zone_squares(state, z))
+        .collect();
+    let mut out = Vec::new();
+    for y in 0..state.map.height() {
+        for x in 0..state.map.width() {
+            let sq = Square::new(x, y);
+            let Some(cell) = state.map.cell(sq) else {
+                continue;
+            };
+            if !cell.terrain_now().is_clear()
+                || state.map.level(sq) != 0
+                || zones.contains(&sq)
+                || state.objects.iter().any(|o| o.square == Some(sq))
+                || state.figure_at(sq).is_some()
+            {
+                continue;
+            }
+            if special
+                && zones
+                    .iter()
+                    .any(|z| (z.x - x).abs().max((z.y - y).abs()) < 5)
+            {
+                continue;
+            }
+            out.push(sq);
+        }
+    }
+    out
+}
+
+/// Why an object cannot go on a square, for refusals.
+pub fn object_refusal(state: &State, object: usize, square: Square) -> String {
+    let Some(o) = state.objects.get(object) else {
+        return format!("there is no object {object}");
+    };
+    let placing = match state.phase {
+        Phase::PlaceObjects { next } => state.order.get(next).copied(),
+        _ => None,
+    };
+    if placing.is_none() || o.to_place != placing {
+        return format!("{} is not an object this player still has to place", o.name);
+    }
+    if o.special.is_some() {
+        format!("{} is a special object: it goes on clear ground-level terrain, outside the deployment zones, at least 5 squares from them, on a square without another object; {square} is not such a square", o.name)
+    } else {
+        format!("objects go on clear ground-level terrain outside the deployment zones, one per square; {square} is not such a square")
+    }
 }

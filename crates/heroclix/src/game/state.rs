@@ -33,6 +33,9 @@ pub struct TeamSetup {
     pub alliance: Option<u8>,
     /// The figures.
     pub figures: Vec<TeamFigure>,
+    /// Feats, objects, battlefield condition and theme (rulebook Partie 4 *Tactiques*).
+    #[serde(default)]
+    pub tactics: crate::game::tactics::TeamTactics,
 }
 
 /// A figure already on the board, for scenarios that start from a position.
@@ -81,6 +84,9 @@ pub struct Options {
     /// Powers: card edition and the readings the card texts leave open.
     #[serde(default)]
     pub powers: crate::game::powers::PowerOptions,
+    /// Play theme teams' bonuses (rulebook *Équipes à thème*, an optional tactic).
+    #[serde(default)]
+    pub theme_teams: bool,
 }
 
 impl Default for Options {
@@ -89,6 +95,7 @@ impl Default for Options {
             build_total: 300,
             round_limit: None,
             powers: Default::default(),
+            theme_teams: false,
         }
     }
 }
@@ -123,6 +130,17 @@ pub enum ObjectKind {
     Immobile,
 }
 
+impl ObjectKind {
+    /// The kind's name for players ("light object", "objet léger").
+    pub fn name(self, lang: skirmish_lang::Lang) -> &'static str {
+        match self {
+            ObjectKind::Light => lang.pick("light object", "objet léger"),
+            ObjectKind::Heavy => lang.pick("heavy object", "objet lourd"),
+            ObjectKind::Immobile => lang.pick("immobile object", "objet immobile"),
+        }
+    }
+}
+
 /// An object placed before the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -134,6 +152,9 @@ pub struct ObjectSetup {
     pub name: Option<String>,
     /// Its square.
     pub square: Square,
+    /// The card of a special object.
+    #[serde(default)]
+    pub special: Option<Arc<crate::tactics::SpecialObjectDef>>,
 }
 
 /// An object in the game.
@@ -147,6 +168,12 @@ pub struct Object {
     pub square: Option<Square>,
     /// The figure holding it.
     pub held_by: Option<FigureId>,
+    /// The card of a special object.
+    #[serde(default)]
+    pub special: Option<Arc<crate::tactics::SpecialObjectDef>>,
+    /// The seat that brought it and must still place it during set-up.
+    #[serde(default)]
+    pub to_place: Option<Seat>,
 }
 
 /// One figure in play.
@@ -244,6 +271,12 @@ pub struct SeatInfo {
     pub zone: Option<u8>,
     /// Victory points scored.
     pub victory_points: u32,
+    /// The keyword its theme team shares, when theme teams are played.
+    #[serde(default)]
+    pub theme: Option<String>,
+    /// Theme-team uses of Probability Control left (one per two characters with the keyword).
+    #[serde(default)]
+    pub theme_rerolls: u8,
 }
 
 /// Where the game stands.
@@ -255,6 +288,16 @@ pub enum Phase {
     /// Seats choose deployment zones, starting left of the first player.
     ChooseZones {
         /// Index into the turn order of the seat choosing.
+        next: usize,
+    },
+    /// Theme teams may cancel one battlefield condition (*Équipes à thème*).
+    CancelCondition {
+        /// Index into the turn order of the seat asked.
+        next: usize,
+    },
+    /// Seats place their objects one at a time, first player first (*Placer les objets*).
+    PlaceObjects {
+        /// Index into the turn order of the seat placing.
         next: usize,
     },
     /// Seats place their figures, first player first (*Étape 3*).
@@ -508,6 +551,16 @@ pub struct State {
     /// Objects (rulebook Partie 4 *Objets*), held or lying on the map; used ones are removed.
     #[serde(default)]
     pub objects: Vec<Object>,
+    /// Feats the teams brought.
+    #[serde(default)]
+    pub feats: Vec<crate::game::tactics::FeatInPlay>,
+    /// Battlefield conditions revealed.
+    #[serde(default)]
+    pub conditions: Vec<crate::game::tactics::ConditionInPlay>,
+    /// Some card effect (special power, trait, feat, condition, special object) may apply:
+    /// without any, card lookups are skipped.
+    #[serde(default)]
+    pub card_effects: bool,
     /// S.H.I.E.L.D. boosts given this turn: `(agent, friend)`.
     #[serde(default)]
     pub shield_boosts: Vec<(FigureId, FigureId)>,

@@ -266,6 +266,33 @@ impl<'a> ActionTexts<'a> {
                 "{} {zone}",
                 lang.pick("Deploy in zone", "Se déployer dans la zone")
             ),
+            Action::CancelCondition { condition } => {
+                match condition.and_then(|c| s.conditions.get(c)) {
+                    Some(c) if fr => format!("Annuler la condition de bataille {}", c.def.name),
+                    Some(c) => format!("Cancel the battlefield condition {}", c.def.name),
+                    None => lang
+                        .pick(
+                            "Cancel no battlefield condition",
+                            "N'annuler aucune condition de bataille",
+                        )
+                        .to_string(),
+                }
+            }
+            Action::PlaceObject { object, square } => {
+                let o = s.objects.get(*object);
+                let n = o.map_or_else(|| format!("#{object}"), |o| o.name.clone());
+                let kind = o.map_or("", |o| o.kind.name(lang));
+                let special = if o.is_some_and(|o| o.special.is_some()) {
+                    lang.pick(", special", ", spécial")
+                } else {
+                    ""
+                };
+                if fr {
+                    format!("Placer {n} ({kind}{special}) en {square}")
+                } else {
+                    format!("Place {n} ({kind}{special}) on {square}")
+                }
+            }
             Action::Place { figure, square, .. } => {
                 if fr {
                     format!("Placer {} en {square}", name(figure))
@@ -821,6 +848,29 @@ pub fn describe_decision(state: &State, decision: &Decision, lang: Lang) -> Stri
                 "choisissez votre zone de déploiement",
             )
             .into(),
+        Decision::CancelCondition { conditions } => {
+            if fr {
+                format!(
+                    "équipe à thème : vous pouvez annuler une condition de bataille ({} en jeu)",
+                    conditions.len()
+                )
+            } else {
+                format!(
+                    "theme team: you may cancel one battlefield condition ({} in play)",
+                    conditions.len()
+                )
+            }
+        }
+        Decision::PlaceObject { objects } => {
+            if fr {
+                format!("placez un objet sur un terrain dégagé hors des zones de déploiement ({} restant(s))", objects.len())
+            } else {
+                format!(
+                    "place an object on clear terrain outside the deployment zones ({} left)",
+                    objects.len()
+                )
+            }
+        }
         Decision::Deploy { figures, .. } => {
             if fr {
                 format!("placez vos personnages ({} restant(s))", figures.len())

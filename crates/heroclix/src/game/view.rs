@@ -64,6 +64,47 @@ pub struct View {
     pub outcome: Option<Outcome>,
     /// Who is looking.
     pub viewer: Viewer,
+    /// Objects on the map or held (rulebook *Objets*).
+    pub objects: Vec<ObjectView>,
+    /// Battlefield conditions, once revealed.
+    pub conditions: Vec<CardView>,
+    /// Feats and the figures they are assigned to.
+    pub feats: Vec<CardView>,
+    /// Each seat's theme keyword and theme Probability Control uses left, when it plays as a
+    /// theme team.
+    pub themes: Vec<Option<(String, u8)>>,
+}
+
+/// An object as players see it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ObjectView {
+    /// Its name.
+    pub name: String,
+    /// `light`, `heavy` or `immobile`.
+    pub kind: super::state::ObjectKind,
+    /// Where it lies.
+    pub square: Option<Square>,
+    /// Who holds it.
+    pub held_by: Option<FigureId>,
+    /// A special object's card text.
+    pub special: Option<String>,
+    /// The seat that still has to place it during set-up.
+    pub to_place: Option<Seat>,
+}
+
+/// A tactics card in play.
+#[derive(Clone, Debug, Serialize)]
+pub struct CardView {
+    /// Its name.
+    pub name: String,
+    /// Its text.
+    pub text: String,
+    /// The seat that brought it.
+    pub seat: Seat,
+    /// Figures it is assigned to (feats).
+    pub figures: Vec<FigureId>,
+    /// Out of play: a cancelled condition, a feat whose points were scored.
+    pub off: bool,
 }
 
 /// Builds a view.
@@ -105,5 +146,45 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         first_player_rolls: state.first_player_rolls.clone(),
         outcome: state.outcome.clone(),
         viewer,
+        objects: state
+            .objects
+            .iter()
+            .map(|o| ObjectView {
+                name: o.name.clone(),
+                kind: o.kind,
+                square: o.square,
+                held_by: o.held_by,
+                special: o.special.as_ref().map(|s| s.text.clone()),
+                to_place: o.to_place,
+            })
+            .collect(),
+        conditions: state
+            .conditions
+            .iter()
+            .filter(|c| c.revealed)
+            .map(|c| CardView {
+                name: c.def.name.clone(),
+                text: c.def.text.clone(),
+                seat: c.seat,
+                figures: Vec::new(),
+                off: c.cancelled,
+            })
+            .collect(),
+        feats: state
+            .feats
+            .iter()
+            .map(|f| CardView {
+                name: f.def.name.clone(),
+                text: f.def.text.clone(),
+                seat: f.seat,
+                figures: f.figures.clone(),
+                off: f.removed,
+            })
+            .collect(),
+        themes: state
+            .seats
+            .iter()
+            .map(|s| s.theme.clone().map(|t| (t, s.theme_rerolls)))
+            .collect(),
     }
 }

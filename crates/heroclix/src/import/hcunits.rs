@@ -515,6 +515,7 @@ impl UnitReader<'_> {
             keywords,
             special_powers,
             dial,
+            bystander: false,
         })))
     }
 
@@ -568,7 +569,13 @@ impl UnitReader<'_> {
                     SpecialKind::Trait
                 }
             };
-            out.push(SpecialPower { kind, name, text });
+            out.push(SpecialPower {
+                kind,
+                name,
+                text,
+                effects: Vec::new(),
+                not_expressed: None,
+            });
         }
         Ok(out)
     }

@@ -1,0 +1,434 @@
+//! Rulebook Partie 4 *Tactiques* in play: feats (*Utiliser les exploits*, *Exploits et points de
+//! victoire*), battlefield conditions, special objects, theme teams (*Équipes à thème*) — and the
+//! special powers and traits of character cards written as effects. Every card effect reaches
+//! the rest of the engine through two questions: can this figure use a power
+//! ([`uses`], asked by [`super::powers::has`]) and which modifiers apply to one of its values
+//! ([`modifiers`], read by the value pipeline).
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use skirmish_board::square::Square;
+use skirmish_board::FigureId;
+use skirmish_engine::Seat;
+use skirmish_lang::Lang;
+
+use super::powers::{self, Ability, AttackCtx};
+use super::state::{Fig, ObjectKind, State};
+use super::values::{Change as ValueChange, Effect};
+use crate::card_effect::{CardEffect, Change, Value, Who};
+use crate::figure::{DialPower, SpecialKind, Stat};
+use crate::tactics::{ConditionDef, FeatDef, SpecialObjectDef};
+
+/// A feat a team brings: the card and the characters chosen (indices into the team's figures;
+/// every figure of the team for a feat that chooses none).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamFeat {
+    /// The card.
+    pub def: Arc<FeatDef>,
+    /// Chosen characters, 0-based indices into the team's figures.
+    #[serde(default)]
+    pub characters: Vec<usize>,
+}
+
+/// An object a team brings (rulebook *Les objets dans votre équipe*).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamObject {
+    /// Light, heavy or immobile.
+    pub kind: ObjectKind,
+    /// Its name.
+    pub name: String,
+    /// The card of a special object.
+    #[serde(default)]
+    pub special: Option<Arc<SpecialObjectDef>>,
+}
+
+/// What a team brings besides its figures.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamTactics {
+    /// Feats.
+    #[serde(default)]
+    pub feats: Vec<TeamFeat>,
+    /// Objects, placed during set-up.
+    #[serde(default)]
+    pub objects: Vec<TeamObject>,
+    /// Its battlefield condition, revealed once zones are chosen.
+    #[serde(default)]
+    pub condition: Option<Arc<ConditionDef>>,
+}
+
+/// A feat in the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeatInPlay {
+    /// The card.
+    pub def: Arc<FeatDef>,
+    /// The team that brought it.
+    pub seat: Seat,
+    /// The characters that may use it.
+    pub figures: Vec<FigureId>,
+    /// Removed from the game: its victory points went to an opponent.
+    #[serde(default)]
+    pub removed: bool,
+}
+
+/// A battlefield condition in the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConditionInPlay {
+    /// The card.
+    pub def: Arc<ConditionDef>,
+    /// The team that brought it.
+    pub seat: Seat,
+    /// A theme team cancelled it.
+    #[serde(default)]
+    pub cancelled: bool,
+    /// Revealed (once deployment zones are chosen): until then it does nothing.
+    #[serde(default)]
+    pub revealed: bool,
+}
+
+/// Who carries an effect, for deciding whom it reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bearer {
+    /// A character (special power, trait, feat, or a held special object's continual effect).
+    Figure(FigureId),
+    /// A special object lying on this square.
+    Object(Square),
+    /// A battlefield condition, brought by this seat.
+    Battlefield(Seat),
+}
+
+/// One effect active now, with its bearer and the card it comes from.
+#[derive(Clone, Debug)]
+pub struct Active<'a> {
+    /// The effect.
+    pub effect: &'a CardEffect,
+    /// Who carries it.
+    pub bearer: Bearer,
+    /// The card's name (special power, feat, condition or object).
+    pub card: &'a str,
+}
+
+/// True if any card effect can be in play: games without them skip every lookup.
+pub fn any(state: &State) -> bool {
+    state.card_effects
+}
+
+/// Whether a figure's dial, keywords and base meet a feat's prerequisites now (rulebook
+/// *Utiliser les exploits*: the prerequisites must show on the dial; a countered or lost power
+/// no longer meets them; modified values do not make them met).
+pub fn feat_usable(state: &State, f: &Fig, def: &FeatDef) -> bool {
+    let pre = &def.prerequisites;
+    f.in_play()
+        && pre
+            .values()
+            .iter()
+            .all(|(s, min)| min.is_none_or(|m| f.printed(*s) >= m))
+        && pre.range.is_none_or(|r| f.def.range >= r)
+        && pre.max_points.is_none_or(|m| f.points <= m)
+        && (pre.keywords.is_empty()
+            || f.def
+                .keywords
+                .iter()
+                .any(|k| pre.keywords.iter().any(|w| w.eq_ignore_ascii_case(k))))
+        && pre.abilities.iter().all(|a| powers::has_own(state, f, *a))
+}
+
+/// True while the figure's card entry works: a trait always, a special power while its column
+/// shows `special` on the current click. A Pulse Wave ignores them like powers.
+fn special_shows(state: &State, f: &Fig, kind: SpecialKind) -> bool {
+    if state.ignoring.contains(&f.id) {
+        return false;
+    }
+    let column = match kind {
+        SpecialKind::Trait => return true,
+        SpecialKind::Speed => Stat::Speed,
+        SpecialKind::Attack => Stat::Attack,
+        SpecialKind::Defense => Stat::Defense,
+        SpecialKind::Damage => Stat::Damage,
+    };
+    f.def
+        .dial
+        .get(f.click)
+        .is_some_and(|c| c.power(column) == Some(&DialPower::Special))
+}
+
+/// Every card effect active now.
+pub fn active(state: &State) -> Vec<Active<'_>> {
+    let mut out = Vec::new();
+    visit(state, &mut |a| {
+        out.push(a);
+        false
+    });
+    out
+}
+
+/// Calls `f` on each active card effect until it returns true; returns whether one did.
+/// Power lookups ask this on every [`super::powers::has`] miss, so it allocates nothing.
+fn visit<'a>(state: &'a State, emit: &mut dyn FnMut(Active<'a>) -> bool) -> bool {
+    if !state.card_effects {
+        return false;
+    }
+    for f in state.in_play() {
+        for sp in &f.def.special_powers {
+            if !sp.effects.is_empty() && special_shows(state, f, sp.kind) {
+                for e in &sp.effects {
+                    if emit(Active {
+                        effect: e,
+                        bearer: Bearer::Figure(f.id),
+                        card: &sp.name,
+                    }) {
+                        return true;
+                    };
+                }
+            }
+        }
+    }
+    for feat in state.feats.iter().filter(|x| !x.removed) {
+        for id in &feat.figures {
+            let Some(f) = state.fig(*id) else { continue };
+            // A feat stays with its team: a figure lent by Mind Control does not use it.
+            if f.owner != feat.seat || state.ignoring.contains(&f.id) {
+                continue;
+            }
+            if feat_usable(state, f, &feat.def) {
+                for e in &feat.def.effects {
+                    if emit(Active {
+                        effect: e,
+                        bearer: Bearer::Figure(f.id),
+                        card: &feat.def.name,
+                    }) {
+                        return true;
+                    };
+                }
+            }
+        }
+    }
+    for c in state
+        .conditions
+        .iter()
+        .filter(|c| c.revealed && !c.cancelled)
+    {
+        for e in &c.def.effects {
+            if emit(Active {
+                effect: e,
+                bearer: Bearer::Battlefield(c.seat),
+                card: &c.def.name,
+            }) {
+                return true;
+            };
+        }
+    }
+    for o in &state.objects {
+        let Some(def) = &o.special else { continue };
+        // On the map its effects reach around its square; held, only continual ones go on,
+        // for the holder.
+        let bearer = match (o.square, o.held_by) {
+            (Some(sq), None) => Bearer::Object(sq),
+            (_, Some(holder)) => Bearer::Figure(holder),
+            _ => continue,
+        };
+        for e in def
+            .effects
+            .iter()
+            .filter(|e| o.held_by.is_none() || e.continual)
+        {
+            let a = Active {
+                effect: e,
+                bearer,
+                card: &def.name,
+            };
+            if emit(a) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// True if the effect reaches this figure.
+pub fn reaches(state: &State, a: &Active, f: &Fig) -> bool {
+    if !f.in_play() {
+        return false;
+    }
+    if let Some(k) = &a.effect.keyword {
+        if !f.def.keywords.iter().any(|x| x.eq_ignore_ascii_case(k)) {
+            return false;
+        }
+    }
+    match a.bearer {
+        Bearer::Figure(b) => {
+            let Some(b) = state.fig(b) else { return false };
+            let friend = state.allied(b.owner, f.owner);
+            match a.effect.who {
+                Who::Bearer => f.id == b.id,
+                Who::AdjacentFriends => f.id != b.id && friend && state.figures_adjacent(b, f),
+                Who::Friends => friend,
+                Who::AdjacentOpponents => !friend && state.figures_adjacent(b, f),
+                Who::Opponents => !friend,
+                Who::Everyone => true,
+                Who::Near => f.id == b.id || state.figures_adjacent(b, f),
+            }
+        }
+        Bearer::Object(sq) => match a.effect.who {
+            Who::Bearer | Who::Near => f
+                .footprint()
+                .iter()
+                .any(|x| (x.x - sq.x).abs() <= 1 && (x.y - sq.y).abs() <= 1),
+            Who::Everyone => true,
+            _ => false,
+        },
+        Bearer::Battlefield(seat) => match a.effect.who {
+            Who::Friends => state.allied(seat, f.owner),
+            Who::Opponents => !state.allied(seat, f.owner),
+            Who::Bearer | Who::Everyone => true,
+            Who::AdjacentFriends | Who::AdjacentOpponents | Who::Near => false,
+        },
+    }
+}
+
+/// True if a card lets the figure use this power or ability now.
+pub fn uses(state: &State, f: &Fig, ability: Ability) -> bool {
+    visit(state, &mut |a| {
+        a.effect.change == Change::Uses { ability } && reaches(state, &a, f)
+    })
+}
+
+/// The card modifiers to one of the figure's values, outside an attack or inside one.
+pub fn modifiers(state: &State, f: &Fig, value: Value, ctx: Option<&AttackCtx>) -> Vec<Effect> {
+    if !state.card_effects {
+        return Vec::new();
+    }
+    let role = ctx.map(|c| (c.attacker == Some(f.id), c.target == Some(f.id), c.ranged));
+    let mut out = Vec::new();
+    for a in active(state) {
+        let Change::Modify { value: v, by } = a.effect.change else {
+            continue;
+        };
+        // The range is only read to attack at range: attack-time modifiers to it always count.
+        let when_ok = if value == Value::Range {
+            matches!(
+                a.effect.when,
+                crate::card_effect::When::Always
+                    | crate::card_effect::When::Attacking
+                    | crate::card_effect::When::AttackingRanged
+            )
+        } else {
+            a.effect.when.applies(role)
+        };
+        if v == value && when_ok && reaches(state, &a, f) {
+            out.push(Effect::new(
+                ValueChange::Modify(i32::from(by)),
+                a.card,
+                a.card,
+            ));
+        }
+    }
+    out
+}
+
+/// The shortest line of fire battlefield conditions allow, if any caps it.
+pub fn max_line_of_fire(state: &State) -> Option<u8> {
+    state
+        .conditions
+        .iter()
+        .filter(|c| c.revealed && !c.cancelled)
+        .filter_map(|c| c.def.max_line_of_fire)
+        .min()
+}
+
+/// The theme-team uses of Probability Control left to a seat.
+pub fn theme_rerolls_left(state: &State, seat: Seat) -> u8 {
+    state.seats.get(seat.index()).map_or(0, |s| s.theme_rerolls)
+}
+
+/// Victory points of feats when a figure is knocked out (*Exploits et points de victoire*):
+/// a feat for chosen characters leaves the game with the last of them, its points going to
+/// whoever knocked that one out; a team feat leaves with the team's last character. Returns
+/// `(feat name, points)` for each feat removed now.
+pub fn feats_lost(state: &mut State, ko: FigureId) -> Vec<(String, u32)> {
+    let mut out = Vec::new();
+    let Some(seat) = state.fig(ko).map(|f| f.owner) else {
+        return out;
+    };
+    for i in 0..state.feats.len() {
+        let feat = &state.feats[i];
+        if feat.removed || feat.seat != seat || !feat.figures.contains(&ko) {
+            continue;
+        }
+        let chosen = feat.def.choose > 0;
+        let per_character = matches!(feat.def.cost, crate::tactics::FeatCost::PerCharacter(_));
+        let all_out = feat
+            .figures
+            .iter()
+            .all(|id| state.fig(*id).is_none_or(|f| f.ko));
+        if per_character {
+            // Each character knocked out gives its increment.
+            out.push((feat.def.name.clone(), feat.def.points(1)));
+            if all_out {
+                state.feats[i].removed = true;
+            }
+        } else if all_out {
+            let n = if chosen { feat.figures.len() } else { 1 };
+            out.push((feat.def.name.clone(), feat.def.points(n)));
+            state.feats[i].removed = true;
+        }
+    }
+    out
+}
+
+/// Names of the active battlefield conditions, for views.
+pub fn condition_names(state: &State, lang: Lang) -> Vec<String> {
+    state
+        .conditions
+        .iter()
+        .map(|c| {
+            if c.cancelled {
+                format!("{} ({})", c.def.name, lang.pick("cancelled", "annulée"))
+            } else {
+                c.def.name.clone()
+            }
+        })
+        .collect()
+}
+
+/// True for an object kind a team may bring as its first, second or third object: one light,
+/// one heavy, the third of any kind (rulebook *Les objets dans votre équipe*).
+pub fn objects_allowed(kinds: &[ObjectKind]) -> Result<(), String> {
+    if kinds.len() > 3 {
+        return Err(format!(
+            "a team brings at most three objects ({} here)",
+            kinds.len()
+        ));
+    }
+    let light = kinds.contains(&ObjectKind::Light);
+    let heavy = kinds.contains(&ObjectKind::Heavy);
+    // Fewer than three objects are fine as long as the missing ones could still complete a
+    // legal set: one light, one heavy, one of any kind.
+    let missing = usize::from(!light) + usize::from(!heavy);
+    if kinds.len() + missing > 3 {
+        return Err(
+            "of a team's objects one must be light and one heavy; the third may be of any kind"
+                .to_string(),
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ObjectKind::*;
+
+    #[test]
+    fn object_mix() {
+        assert!(objects_allowed(&[Light, Heavy, Immobile]).is_ok());
+        assert!(objects_allowed(&[Light, Heavy, Light]).is_ok());
+        assert!(objects_allowed(&[Heavy]).is_ok());
+        assert!(objects_allowed(&[Immobile]).is_ok());
+        assert!(objects_allowed(&[Light, Light]).is_ok());
+        assert!(objects_allowed(&[Light, Light, Light]).is_err());
+        assert!(objects_allowed(&[Immobile, Immobile]).is_err());
+        assert!(objects_allowed(&[Light, Immobile, Immobile]).is_err());
+        assert!(objects_allowed(&[Light, Heavy, Light, Heavy]).is_err());
+    }
+}

@@ -1,0 +1,775 @@
+//! Rulebook Partie 4 *Tactiques* as content: feat cards (*Exploits*), battlefield condition cards
+//! (*Conditions de bataille*), special objects (*Objets spéciaux*) and theme teams (*Équipes à
+//! thème*, with the generic keywords). Team files assign them ([`crate::team`]); the game runs
+//! them ([`crate::game::tactics`]).
+//!
+//! A tactics file is TOML (`content/heroclix/tactics/cards.toml` is the project's own):
+//!
+//! ```toml
+//! [[feat]]
+//! id = "ft01"
+//! name = "Steady Aim"
+//! cost = 10                 # or cost_per_character = 5 (a variable-cost feat)
+//! choose = 1                # characters chosen when building (0: the feat is the team's)
+//! text = "..."
+//! prerequisites = { abilities = ["sharpshooter"], range = 4, max_points = 100 }
+//! effects = [{ modify = "range", by = 2 }]
+//!
+//! [[condition]]
+//! id = "bc01"
+//! name = "Fog Bank"
+//! text = "..."
+//! effects = [{ modify = "range", by = -2, who = "everyone" }]
+//!
+//! [[special_object]]
+//! id = "so01"
+//! name = "Field Generator"
+//! kind = "heavy"            # light or heavy (immobile objects are never carried)
+//! cost = 5
+//! text = "..."
+//! effects = [{ modify = "defense", by = 1, who = "near" }]
+//! ```
+//!
+//! Effects are [`crate::card_effect`] compositions; `not_expressed` lists what a card asks that
+//! they cannot say, shown to players as not run.
+
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
+use skirmish_lang::Lang;
+use toml::Spanned;
+
+use crate::card_effect::{read_effects, CardEffect, RawEffect};
+use crate::content::{ContentError, ContentIssue, ContentProblem, Source};
+use crate::figure::{FigureDef, Stat};
+use crate::game::powers::Ability;
+use crate::game::state::ObjectKind;
+
+/// The project's own tactics cards.
+pub const BUILTIN: &str = include_str!("../../../content/heroclix/tactics/cards.toml");
+
+/// The generic keywords (rulebook *Mots-clés génériques*): a theme team on one of them needs one
+/// character per 100 build points, on any other keyword one per 150.
+pub const GENERIC_KEYWORDS: [&str; 27] = [
+    "Animal",
+    "Armor",
+    "Brute",
+    "Celebrity",
+    "Cosmic",
+    "Deity",
+    "Detective",
+    "Future",
+    "Herald",
+    "Kid",
+    "Martial Artist",
+    "Monster",
+    "Mutant",
+    "Mystical",
+    "Past",
+    "Police",
+    "Politician",
+    "Psychic",
+    "Reporter",
+    "Robot",
+    "Ruler",
+    "Scientist",
+    "Soldier",
+    "Spy",
+    "Teen",
+    "Vehicle",
+    "Warrior",
+];
+
+/// True for a generic keyword, in any case.
+pub fn is_generic(keyword: &str) -> bool {
+    GENERIC_KEYWORDS
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case(keyword.trim()))
+}
+
+/// A theme team (rulebook *Équipes à thème*): the keyword every character but bystander tokens
+/// shares, how many characters that is, and how many bear the keyword.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Theme {
+    /// The shared keyword, as the first character writes it.
+    pub keyword: String,
+    /// Characters other than bystander tokens: the bonus to the first-player roll.
+    pub characters: usize,
+    /// Characters with the keyword, bystanders included: one Probability Control per two.
+    pub with_keyword: usize,
+}
+
+/// Characters a theme team needs for a build total: one per 100 points or fraction on a generic
+/// keyword, one per 150 on any other.
+pub fn theme_minimum(keyword: &str, build_total: u32) -> usize {
+    let per = if is_generic(keyword) { 100 } else { 150 };
+    build_total.div_ceil(per).max(1) as usize
+}
+
+/// The theme the figures make, if they make one: every non-bystander shares a keyword and there
+/// are enough of them. Of several shared keywords the one needing fewest characters, then the
+/// first in the first figure's order, is taken.
+pub fn theme(figures: &[&FigureDef], build_total: u32) -> Option<Theme> {
+    let chars: Vec<&&FigureDef> = figures.iter().filter(|f| !f.bystander).collect();
+    let first = chars.first()?;
+    let shared = first.keywords.iter().filter(|k| {
+        chars
+            .iter()
+            .all(|f| f.keywords.iter().any(|x| x.eq_ignore_ascii_case(k)))
+    });
+    let best = shared
+        .filter(|k| chars.len() >= theme_minimum(k, build_total))
+        .min_by_key(|k| theme_minimum(k, build_total))?;
+    Some(Theme {
+        keyword: best.clone(),
+        characters: chars.len(),
+        with_keyword: figures
+            .iter()
+            .filter(|f| f.keywords.iter().any(|x| x.eq_ignore_ascii_case(best)))
+            .count(),
+    })
+}
+
+/// What a character needs for a feat (rulebook *Assigner un exploit*): every listed power or
+/// ability must be on its dial or base (all visible at once on one click), each listed value at
+/// least the number given, its point value at most `max_points`, and one of the keywords.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prerequisites {
+    /// Powers and combat abilities, all required.
+    pub abilities: Vec<Ability>,
+    /// Lowest printed speed value.
+    pub speed: Option<u8>,
+    /// Lowest printed attack value.
+    pub attack: Option<u8>,
+    /// Lowest printed defence value.
+    pub defense: Option<u8>,
+    /// Lowest printed damage value.
+    pub damage: Option<u8>,
+    /// Lowest printed range value.
+    pub range: Option<u8>,
+    /// Highest point value of the character.
+    pub max_points: Option<u32>,
+    /// One of these keywords (any case), when not empty.
+    pub keywords: Vec<String>,
+}
+
+impl Prerequisites {
+    /// The printed values asked for.
+    pub fn values(&self) -> [(Stat, Option<u8>); 4] {
+        [
+            (Stat::Speed, self.speed),
+            (Stat::Attack, self.attack),
+            (Stat::Defense, self.defense),
+            (Stat::Damage, self.damage),
+        ]
+    }
+
+    /// True if a click shows every listed power and value at once.
+    pub fn met_on_click(&self, def: &FigureDef, click: usize) -> bool {
+        let Some(c) = def.dial.get(click) else {
+            return false;
+        };
+        self.values()
+            .iter()
+            .all(|(s, min)| min.is_none_or(|m| c.value(*s) >= m))
+            && self.abilities.iter().all(|a| match a {
+                Ability::Power(p) => c
+                    .powers
+                    .iter()
+                    .flatten()
+                    .any(|d| *d == crate::figure::DialPower::Standard(*p)),
+                other => symbol_shows(def, *other),
+            })
+    }
+
+    /// Why a figure on a starting line can never meet them ("no click shows Stealth and attack
+    /// 10 together"), or `None` when one click can (the feat may then be assigned).
+    pub fn unmet(&self, def: &FigureDef, points: u32, lang: Lang) -> Option<String> {
+        if let Some(max) = self.max_points {
+            if points > max {
+                return Some(format!(
+                    "{} {points} > {max}",
+                    lang.pick("point value", "valeur en points")
+                ));
+            }
+        }
+        if self.range.is_some_and(|r| def.range < r) {
+            return Some(format!(
+                "{} {} < {}",
+                lang.pick("range", "portée"),
+                def.range,
+                self.range.unwrap_or(0)
+            ));
+        }
+        if !self.keywords.is_empty()
+            && !def
+                .keywords
+                .iter()
+                .any(|k| self.keywords.iter().any(|w| w.eq_ignore_ascii_case(k)))
+        {
+            return Some(format!(
+                "{} {}",
+                lang.pick("no keyword among", "aucun mot-clé parmi"),
+                self.keywords.join(", ")
+            ));
+        }
+        if (0..def.dial.len()).any(|c| self.met_on_click(def, c)) {
+            return None;
+        }
+        Some(format!(
+            "{}: {}",
+            lang.pick(
+                "no click of the dial shows all of these at once",
+                "aucun clic du disque ne montre tout ceci à la fois"
+            ),
+            self.describe(lang)
+        ))
+    }
+
+    /// "Stealth, attack 10+".
+    pub fn describe(&self, lang: Lang) -> String {
+        let mut parts: Vec<String> = self
+            .abilities
+            .iter()
+            .map(|a| a.name(lang).to_string())
+            .collect();
+        for (s, min) in self.values() {
+            if let Some(m) = min {
+                parts.push(format!("{} {m}+", s.name(lang)));
+            }
+        }
+        if let Some(r) = self.range {
+            parts.push(format!("{} {r}+", lang.pick("range", "portée")));
+        }
+        if let Some(p) = self.max_points {
+            parts.push(format!("≤ {p} {}", lang.pick("points", "points")));
+        }
+        if !self.keywords.is_empty() {
+            parts.push(format!(
+                "{} {}",
+                lang.pick("keyword", "mot-clé"),
+                self.keywords.join(lang.pick(" or ", " ou "))
+            ));
+        }
+        if parts.is_empty() {
+            lang.pick("none", "aucun").to_string()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+/// True if the figure's base shows the combat symbol of this ability.
+pub fn symbol_shows(def: &FigureDef, a: Ability) -> bool {
+    use crate::figure::{AttackSymbol, DamageSymbol, DefenseSymbol, SpeedSymbol};
+    let s = def.symbols;
+    match a {
+        Ability::Power(_) => false,
+        Ability::Flight => matches!(s.speed, SpeedSymbol::Wing | SpeedSymbol::TransportWing),
+        Ability::Carry => !matches!(s.speed, SpeedSymbol::Boot | SpeedSymbol::Dolphin),
+        Ability::Swim => matches!(
+            s.speed,
+            SpeedSymbol::Dolphin | SpeedSymbol::TransportDolphin
+        ),
+        Ability::MoveAndAttack => matches!(
+            s.speed,
+            SpeedSymbol::TransportBoot | SpeedSymbol::TransportWing | SpeedSymbol::TransportDolphin
+        ),
+        Ability::DuoAttack => s.attack == AttackSymbol::Duo,
+        Ability::Sharpshooter => s.attack == AttackSymbol::Sharpshooter,
+        Ability::Indomitable => s.defense == DefenseSymbol::Indomitable,
+        Ability::Giant => s.damage == DamageSymbol::Giant,
+        Ability::Colossal => s.damage == DamageSymbol::Colossal,
+    }
+}
+
+/// How a feat is paid for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "points")]
+pub enum FeatCost {
+    /// One price for the feat.
+    Fixed(u32),
+    /// A price per character it is assigned to (*Exploits à coût variable*).
+    PerCharacter(u32),
+}
+
+/// A feat card (*Exploit*).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeatDef {
+    /// Identifier used by team files.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its cost.
+    pub cost: FeatCost,
+    /// Characters chosen when the team is built; 0 for a feat of the whole team, which every
+    /// character meeting the prerequisites uses.
+    pub choose: u8,
+    /// The card text.
+    pub text: String,
+    /// What a character needs to be assigned and to use it.
+    pub prerequisites: Prerequisites,
+    /// What it does for a character using it.
+    pub effects: Vec<CardEffect>,
+    /// What the card asks that the effects cannot say (not run).
+    pub not_expressed: Option<String>,
+}
+
+impl FeatDef {
+    /// Points for a feat assigned to `n` characters.
+    pub fn points(&self, n: usize) -> u32 {
+        match self.cost {
+            FeatCost::Fixed(p) => p,
+            FeatCost::PerCharacter(p) => p.saturating_mul(n.max(1) as u32),
+        }
+    }
+}
+
+/// A battlefield condition card (*Condition de bataille*).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConditionDef {
+    /// Identifier used by team files.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The card text.
+    pub text: String,
+    /// Its effects, seen from the battlefield: `who` reads `everyone` by default.
+    pub effects: Vec<CardEffect>,
+    /// Lines of fire longer than this many squares are blocked.
+    pub max_line_of_fire: Option<u8>,
+    /// What the card asks that the effects cannot say (not run).
+    pub not_expressed: Option<String>,
+}
+
+/// A special object card (*Objet spécial*).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpecialObjectDef {
+    /// Identifier used by team files.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Light or heavy.
+    pub kind: ObjectKind,
+    /// Its point cost.
+    pub cost: u32,
+    /// The card text.
+    pub text: String,
+    /// Its effects: while it lies on the map, those of `near` reach figures in or next to its
+    /// square; while held, only `continual` ones go on, for its holder.
+    pub effects: Vec<CardEffect>,
+    /// What the card asks that the effects cannot say (not run).
+    pub not_expressed: Option<String>,
+}
+
+/// Every tactics card a game can use.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tactics {
+    /// Feats.
+    pub feats: Vec<FeatDef>,
+    /// Battlefield conditions.
+    pub conditions: Vec<ConditionDef>,
+    /// Special objects.
+    pub special_objects: Vec<SpecialObjectDef>,
+}
+
+impl Tactics {
+    /// The project's own cards.
+    pub fn builtin() -> Tactics {
+        // The built-in file is checked by a test; should it ever fail, games run without cards
+        // rather than not at all.
+        tactics_from_toml_str(BUILTIN, "built-in content/heroclix/tactics/cards.toml")
+            .unwrap_or_default()
+    }
+
+    /// The feat with this id.
+    pub fn feat(&self, id: &str) -> Option<&FeatDef> {
+        self.feats.iter().find(|f| f.id == id)
+    }
+
+    /// The battlefield condition with this id.
+    pub fn condition(&self, id: &str) -> Option<&ConditionDef> {
+        self.conditions.iter().find(|f| f.id == id)
+    }
+
+    /// The special object with this id.
+    pub fn special_object(&self, id: &str) -> Option<&SpecialObjectDef> {
+        self.special_objects.iter().find(|f| f.id == id)
+    }
+
+    /// Every card id, for "did you mean".
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.feats
+            .iter()
+            .map(|f| f.id.as_str())
+            .chain(self.conditions.iter().map(|c| c.id.as_str()))
+            .chain(self.special_objects.iter().map(|c| c.id.as_str()))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTactics {
+    #[serde(default)]
+    feat: Vec<Spanned<RawFeat>>,
+    #[serde(default)]
+    condition: Vec<Spanned<RawCondition>>,
+    #[serde(default)]
+    special_object: Vec<Spanned<RawObject>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFeat {
+    id: Spanned<String>,
+    name: Spanned<String>,
+    cost: Option<Spanned<i64>>,
+    cost_per_character: Option<Spanned<i64>>,
+    #[serde(default)]
+    choose: Option<Spanned<i64>>,
+    text: String,
+    #[serde(default)]
+    prerequisites: Option<Spanned<RawPrereq>>,
+    #[serde(default)]
+    effects: Vec<Spanned<RawEffect>>,
+    not_expressed: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPrereq {
+    #[serde(default)]
+    abilities: Vec<Spanned<String>>,
+    speed: Option<Spanned<i64>>,
+    attack: Option<Spanned<i64>>,
+    defense: Option<Spanned<i64>>,
+    damage: Option<Spanned<i64>>,
+    range: Option<Spanned<i64>>,
+    max_points: Option<Spanned<i64>>,
+    #[serde(default)]
+    keywords: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCondition {
+    id: Spanned<String>,
+    name: Spanned<String>,
+    text: String,
+    #[serde(default)]
+    effects: Vec<Spanned<RawEffect>>,
+    max_line_of_fire: Option<Spanned<i64>>,
+    not_expressed: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawObject {
+    id: Spanned<String>,
+    name: Spanned<String>,
+    kind: Spanned<String>,
+    #[serde(default)]
+    cost: Option<Spanned<i64>>,
+    text: String,
+    #[serde(default)]
+    effects: Vec<Spanned<RawEffect>>,
+    not_expressed: Option<String>,
+}
+
+fn number(
+    src: &Source,
+    v: &Spanned<i64>,
+    owner: &str,
+    field: String,
+    (min, max): (i64, i64),
+    issues: &mut Vec<ContentIssue>,
+) -> Option<i64> {
+    let x = *v.get_ref();
+    if (min..=max).contains(&x) {
+        Some(x)
+    } else {
+        issues.push(src.issue(
+            &v.span(),
+            Some(owner),
+            field,
+            ContentProblem::OutOfRange { value: x, min, max },
+        ));
+        None
+    }
+}
+
+fn ident(
+    src: &Source,
+    id: &Spanned<String>,
+    name: &Spanned<String>,
+    field: &str,
+    seen: &mut HashSet<String>,
+    issues: &mut Vec<ContentIssue>,
+) -> String {
+    let v = id.get_ref().trim().to_string();
+    if v.is_empty() || v.contains(char::is_whitespace) {
+        issues.push(src.issue(
+            &id.span(),
+            None,
+            format!("{field}.id"),
+            ContentProblem::BadText("an id is one word, without spaces".to_string()),
+        ));
+    } else if !seen.insert(v.clone()) {
+        issues.push(src.issue(
+            &id.span(),
+            Some(&v),
+            format!("{field}.id"),
+            ContentProblem::BadText(format!("the id `{v}` is used by another card")),
+        ));
+    }
+    if name.get_ref().trim().is_empty() {
+        issues.push(src.issue(
+            &name.span(),
+            Some(&v),
+            format!("{field}.name"),
+            ContentProblem::BadText("a card needs a name".to_string()),
+        ));
+    }
+    v
+}
+
+/// Reads tactics cards from TOML text; `origin` names it in errors, which name the card and
+/// field (`feat[2].prerequisites.abilities[0]`).
+pub fn tactics_from_toml_str(text: &str, origin: &str) -> Result<Tactics, ContentError> {
+    let src = Source { text, origin };
+    let raw: RawTactics =
+        toml::from_str(text).map_err(|e| ContentError::Invalid(vec![src.toml_issue(&e)]))?;
+    let mut issues = Vec::new();
+    let mut seen = HashSet::new();
+    let mut out = Tactics::default();
+    for (i, f) in raw.feat.iter().enumerate() {
+        let f = f.get_ref();
+        let at = format!("feat[{i}]");
+        let id = ident(&src, &f.id, &f.name, &at, &mut seen, &mut issues);
+        let cost = match (&f.cost, &f.cost_per_character) {
+            (Some(c), None) => number(&src, c, &id, format!("{at}.cost"), (0, 1000), &mut issues)
+                .map(|c| FeatCost::Fixed(c as u32)),
+            (None, Some(c)) => number(
+                &src,
+                c,
+                &id,
+                format!("{at}.cost_per_character"),
+                (0, 1000),
+                &mut issues,
+            )
+            .map(|c| FeatCost::PerCharacter(c as u32)),
+            _ => {
+                issues.push(src.issue(
+                    &f.id.span(),
+                    Some(&id),
+                    format!("{at}.cost"),
+                    ContentProblem::BadText(
+                        "a feat needs exactly one of `cost` or `cost_per_character`".to_string(),
+                    ),
+                ));
+                None
+            }
+        };
+        let choose = match &f.choose {
+            Some(c) => number(&src, c, &id, format!("{at}.choose"), (0, 20), &mut issues)
+                .unwrap_or(0) as u8,
+            None => 1,
+        };
+        if matches!(cost, Some(FeatCost::PerCharacter(_))) && choose == 0 {
+            issues.push(src.issue(
+                &f.id.span(),
+                Some(&id),
+                format!("{at}.choose"),
+                ContentProblem::BadText(
+                    "a feat priced per character needs characters to choose (`choose` of 1 or more)"
+                        .to_string(),
+                ),
+            ));
+        }
+        let mut pre = Prerequisites::default();
+        if let Some(p) = &f.prerequisites {
+            let p = p.get_ref();
+            for (j, a) in p.abilities.iter().enumerate() {
+                match Ability::from_id(a.get_ref().trim()) {
+                    Some(x) => pre.abilities.push(x),
+                    None => issues.push(src.issue(
+                        &a.span(),
+                        Some(&id),
+                        format!("{at}.prerequisites.abilities[{j}]"),
+                        ContentProblem::UnknownPower {
+                            id: a.get_ref().clone(),
+                            close: crate::content::close_matches(
+                                a.get_ref(),
+                                crate::figure::Power::ALL.iter().map(|p| p.id()),
+                            ),
+                        },
+                    )),
+                }
+            }
+            let mut val = |v: &Option<Spanned<i64>>, name: &str, max: i64| {
+                v.as_ref().and_then(|v| {
+                    number(
+                        &src,
+                        v,
+                        &id,
+                        format!("{at}.prerequisites.{name}"),
+                        (0, max),
+                        &mut issues,
+                    )
+                })
+            };
+            pre.speed = val(&p.speed, "speed", 30).map(|v| v as u8);
+            pre.attack = val(&p.attack, "attack", 30).map(|v| v as u8);
+            pre.defense = val(&p.defense, "defense", 30).map(|v| v as u8);
+            pre.damage = val(&p.damage, "damage", 30).map(|v| v as u8);
+            pre.range = val(&p.range, "range", 30).map(|v| v as u8);
+            pre.max_points = val(&p.max_points, "max_points", 10_000).map(|v| v as u32);
+            pre.keywords = p.keywords.iter().map(|k| k.trim().to_string()).collect();
+        }
+        let effects = read_effects(
+            &src,
+            &f.effects,
+            Some(&id),
+            &format!("{at}.effects"),
+            &mut issues,
+        );
+        if let Some(cost) = cost {
+            out.feats.push(FeatDef {
+                id,
+                name: f.name.get_ref().trim().to_string(),
+                cost,
+                choose,
+                text: f.text.clone(),
+                prerequisites: pre,
+                effects,
+                not_expressed: f.not_expressed.clone(),
+            });
+        }
+    }
+    for (i, c) in raw.condition.iter().enumerate() {
+        let c = c.get_ref();
+        let at = format!("condition[{i}]");
+        let id = ident(&src, &c.id, &c.name, &at, &mut seen, &mut issues);
+        let effects = read_effects(
+            &src,
+            &c.effects,
+            Some(&id),
+            &format!("{at}.effects"),
+            &mut issues,
+        );
+        let max_line_of_fire = c.max_line_of_fire.as_ref().and_then(|v| {
+            number(
+                &src,
+                v,
+                &id,
+                format!("{at}.max_line_of_fire"),
+                (1, 100),
+                &mut issues,
+            )
+        });
+        out.conditions.push(ConditionDef {
+            id,
+            name: c.name.get_ref().trim().to_string(),
+            text: c.text.clone(),
+            effects,
+            max_line_of_fire: max_line_of_fire.map(|v| v as u8),
+            not_expressed: c.not_expressed.clone(),
+        });
+    }
+    for (i, o) in raw.special_object.iter().enumerate() {
+        let o = o.get_ref();
+        let at = format!("special_object[{i}]");
+        let id = ident(&src, &o.id, &o.name, &at, &mut seen, &mut issues);
+        let kind = match o.kind.get_ref().trim() {
+            "light" => Some(ObjectKind::Light),
+            "heavy" => Some(ObjectKind::Heavy),
+            "immobile" => Some(ObjectKind::Immobile),
+            other => {
+                issues.push(src.issue(
+                    &o.kind.span(),
+                    Some(&id),
+                    format!("{at}.kind"),
+                    ContentProblem::UnknownValue {
+                        value: other.to_string(),
+                        known: vec!["light".into(), "heavy".into(), "immobile".into()],
+                    },
+                ));
+                None
+            }
+        };
+        let cost = o
+            .cost
+            .as_ref()
+            .and_then(|v| number(&src, v, &id, format!("{at}.cost"), (0, 1000), &mut issues))
+            .unwrap_or(0) as u32;
+        let effects = read_effects(
+            &src,
+            &o.effects,
+            Some(&id),
+            &format!("{at}.effects"),
+            &mut issues,
+        );
+        if let Some(kind) = kind {
+            out.special_objects.push(SpecialObjectDef {
+                id,
+                name: o.name.get_ref().trim().to_string(),
+                kind,
+                cost,
+                text: o.text.clone(),
+                effects,
+                not_expressed: o.not_expressed.clone(),
+            });
+        }
+    }
+    if issues.is_empty() {
+        Ok(out)
+    } else {
+        Err(ContentError::Invalid(issues))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_cards_load() {
+        let t = tactics_from_toml_str(BUILTIN, "cards.toml").unwrap_or_else(|e| panic!("{e}"));
+        assert!(t.feats.len() >= 4);
+        assert!(!t.conditions.is_empty());
+        assert!(!t.special_objects.is_empty());
+    }
+
+    #[test]
+    fn errors_name_card_and_field() {
+        let text = "[[feat]]\nid = \"x1\"\nname = \"X\"\ncost = 5\ntext = \"\"\nprerequisites = { abilities = [\"stelth\"] }\n";
+        let e = tactics_from_toml_str(text, "t.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("feat[0].prerequisites.abilities[0]"), "{e}");
+        assert!(e.contains("stealth"), "{e}");
+        let text = "[[feat]]\nid = \"x1\"\nname = \"X\"\ntext = \"\"\n";
+        let e = tactics_from_toml_str(text, "t.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("feat[0].cost"), "{e}");
+        let text = "[[special_object]]\nid = \"o\"\nname = \"O\"\nkind = \"huge\"\ntext = \"\"\n";
+        let e = tactics_from_toml_str(text, "t.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("special_object[0].kind"), "{e}");
+        let text = "[[condition]]\nid = \"c\"\nname = \"C\"\ntext = \"\"\n[[condition]]\nid = \"c\"\nname = \"D\"\ntext = \"\"\n";
+        let e = tactics_from_toml_str(text, "t.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("used by another card"), "{e}");
+    }
+
+    #[test]
+    fn generic_keywords_any_case() {
+        assert!(is_generic("martial artist"));
+        assert!(is_generic("SOLDIER"));
+        assert!(!is_generic("Warden"));
+    }
+}
