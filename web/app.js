@@ -4,7 +4,7 @@
 
 import { t, lang, setLang, onLangChange, translateDom, powerName } from './i18n.js';
 import { api, GameSocket } from './api.js';
-import { createBoard, SEAT_COLOURS, cellAt, dieSvg } from './board.js';
+import { createBoard, SEAT_COLOURS, cellAt, dieSvg, objectSwatch } from './board.js';
 import { renderDice, renderLog, renderLegend } from './log.js';
 import { el, $, fill, modal, modalKey, closeModal } from './dom.js';
 import { initBuilder, showBuilder, savedTeam } from './builder.js';
@@ -57,7 +57,7 @@ const actionFigure = (a) => (a.figure ?? a.attacker ?? null);
 const actionSquare = (a) => a.to || a.square || null;
 
 /** Decisions the page answers with its own screens; every other one gets the decision panel. */
-const BASE_DECISIONS = new Set(['choose_map', 'choose_zone', 'deploy', 'turn', 'split_damage', 'knockback_line']);
+const BASE_DECISIONS = new Set(['choose_map', 'choose_zone', 'cancel_condition', 'place_object', 'deploy', 'turn', 'split_damage', 'knockback_line']);
 
 // The Powers and Abilities Card: in each column (speed, attack, defence, damage) twelve powers,
 // coloured in this order from red to grey.
@@ -134,6 +134,7 @@ function freshGame(id) {
     tool: 'auto', // auto | ranged | destroy
     chosen: new Set(), // ranged targets chosen
     deployFig: null,
+    objectSel: null, // the object to place (index into view.objects)
     reach: null, // {fig, step, data}
     los: null, // {key, from, to, data}
     hover: { square: null, figure: null },
@@ -603,6 +604,13 @@ async function destroyAt(sq) {
   return options.length > 0;
 }
 
+/** The object the place_object decision `d` places on the next board click. */
+function currentObject(d) {
+  const todo = (d && d.objects) || [];
+  if (!todo.includes(G.objectSel)) G.objectSel = todo[0] ?? null;
+  return G.objectSel;
+}
+
 function zoneSquares(zone) {
   const v = view();
   const out = [];
@@ -624,6 +632,11 @@ function onBoardClick({ square, figure }) {
     }
     case 'deploy': {
       const e = square && legalOf('place', (a) => a.figure === G.deployFig && sameSq(a.square, square))[0];
+      if (e) act(e.action);
+      return;
+    }
+    case 'place_object': {
+      const e = square && legalOf('place_object', (a) => a.object === currentObject(d) && sameSq(a.square, square))[0];
       if (e) act(e.action);
       return;
     }
@@ -755,8 +768,9 @@ function render() {
   renderLos();
   renderDice($('dice-panel'), G.snap.log || []);
   renderRoster();
+  renderTactics();
   renderLog($('log'), G.snap.log || []);
-  renderLegend($('legend'), view().map);
+  renderLegend($('legend'), view().map, view().objects);
   renderBoard();
   renderDialogs();
 }
@@ -850,6 +864,14 @@ function renderPrompt() {
       }
       break;
     }
+    case 'cancel_condition': {
+      parts.push(cancelConditionPanel(d));
+      break;
+    }
+    case 'place_object': {
+      parts.push(placeObjectPanel(d));
+      break;
+    }
     case 'deploy': {
       parts.push(el('h3', {}, t('setup.deploy')), el('p', { class: 'muted' }, t('setup.deploy.hint')));
       const todo = d.figures || [];
@@ -875,6 +897,115 @@ function renderPrompt() {
       break;
   }
   fill(p, parts);
+}
+
+/** A theme team may cancel one battlefield condition (rulebook *Équipes à thème*): each revealed
+ * condition with its text and a button, and "cancel none". */
+function cancelConditionPanel(d) {
+  const conds = view().conditions || [];
+  const answers = legalOf('cancel_condition');
+  const none = answers.find((e) => e.action.condition === null || e.action.condition === undefined);
+  const rows = (d.conditions || []).map((i) => {
+    const c = conds[i] || {};
+    const e = answers.find((x) => x.action.condition === i);
+    return el('li', { class: 'tactic-card', 'data-testid': `condition-choice-${i}` },
+      el('div', {}, el('strong', {}, c.name || e?.text || `#${i}`), c.seat !== undefined ? el('span', { class: 'muted' }, ` · ${t('tactics.brought_by', { name: seatName(c.seat) })}`) : null),
+      c.text ? el('p', { class: 'card-text' }, c.text) : null,
+      e ? button(t('tactics.cancel_this'), () => act(e.action), { class: 'choice', disabled: G.busy, title: e.text, 'data-testid': `cancel-condition-${i}` }) : null);
+  });
+  return el('div', { class: 'tactics-decision', 'data-testid': 'cancel-condition' },
+    el('h3', {}, t('tactics.cancel.title')),
+    el('p', { class: 'muted' }, t('tactics.cancel.hint')),
+    el('ul', { class: 'tactic-list' }, rows),
+    none ? button(t('tactics.cancel_none'), () => act(none.action), { class: 'primary', disabled: G.busy, title: none.text, 'data-testid': 'cancel-condition-none' }) : null);
+}
+
+/** Placing the team's objects (*Placer les objets*): a picker when several are left, the legal
+ * squares of the chosen one shaded on the board. */
+function placeObjectPanel(d) {
+  const objs = view().objects || [];
+  const todo = d.objects || [];
+  const sel = currentObject(d);
+  const ob = objs[sel] || null;
+  const n = legalOf('place_object', (a) => a.object === sel).length;
+  const label = (o) => [el('span', { html: objectSwatch(o.kind, !!o.special) }), ' ', o.name, ' ', el('span', { class: 'muted' }, `(${objectKindText(o)})`)];
+  return el('div', { class: 'tactics-decision', 'data-testid': 'place-object' },
+    el('h3', {}, t('tactics.place.title')),
+    el('p', { class: 'muted' }, t('tactics.place.hint', { n: todo.length })),
+    todo.length > 1
+      ? el('div', { class: 'choices', role: 'group', 'aria-label': t('tactics.place.pick') }, todo.map((i) => button(label(objs[i] || { name: `#${i}`, kind: '' }), () => { G.objectSel = i; render(); }, {
+        class: `choice${sel === i ? ' on' : ''}`, 'aria-pressed': sel === i ? 'true' : 'false', 'data-testid': `object-pick-${i}`,
+      })))
+      : null,
+    ob ? el('p', { 'data-testid': 'object-selected' }, el('strong', {}, t('tactics.place.now')), ' ', label(ob)) : null,
+    ob && ob.special ? el('p', { class: 'card-text' }, ob.special) : null,
+    el('p', { class: 'hint' }, t('tactics.place.squares', { n })));
+}
+
+/** "heavy object, special" in the page's language. */
+function objectKindText(o) {
+  const k = o.kind ? t(`object.kind.${o.kind}`) : '';
+  return o.special ? `${k}, ${t('object.special')}` : k;
+}
+
+/** Where an object is: its square, its holder, or still to be placed by a seat. */
+function objectWhere(o) {
+  if (o.held_by !== null && o.held_by !== undefined) return t('object.held_by', { name: fig(o.held_by)?.label || `#${o.held_by}` });
+  if (o.square) return t('terrain.square', o.square);
+  if (o.to_place !== null && o.to_place !== undefined) return t('object.to_place', { name: seatName(o.to_place) });
+  return t('object.gone');
+}
+
+/** The side section on tactics (rulebook Partie 4): revealed battlefield conditions (cancelled
+ * ones struck through), feats and their figures, objects, each seat's theme. */
+function renderTactics() {
+  const panel = $('tactics-panel');
+  const v = view();
+  const conds = v.conditions || [];
+  const feats = v.feats || [];
+  const objs = v.objects || [];
+  const themes = (v.themes || []).map((x, i) => (x ? { seat: i, keyword: x[0], left: x[1] } : null)).filter(Boolean);
+  if (!conds.length && !feats.length && !objs.length && !themes.length) {
+    panel.hidden = true;
+    delete panel.dataset.key;
+    return;
+  }
+  const key = JSON.stringify([lang(), conds, feats, objs, themes, v.figures.map((f) => f.label), (G.snap.seats || []).map((s) => s.name)]);
+  if (panel.dataset.key === key && !panel.hidden) return;
+  panel.dataset.key = key;
+  panel.hidden = false;
+  const dot = (s) => el('span', { class: 'dot', style: `background:${SEAT_COLOURS[s % SEAT_COLOURS.length]}` });
+  const parts = [el('h3', {}, t('tactics.title'))];
+  if (themes.length) {
+    parts.push(el('h4', {}, t('tactics.themes')), el('ul', { class: 'tactic-list' }, themes.map((th) =>
+      el('li', { 'data-testid': 'tactics-theme', 'data-seat': th.seat },
+        dot(th.seat), el('strong', {}, seatName(th.seat)), ' — ', t('tactics.theme.keyword', { keyword: th.keyword }), ' · ',
+        el('span', { 'data-testid': 'theme-rerolls', 'data-left': th.left }, t('tactics.theme.rerolls', { n: th.left }))))));
+  }
+  if (conds.length) {
+    parts.push(el('h4', {}, t('tactics.conditions')), el('ul', { class: 'tactic-list' }, conds.map((c) =>
+      el('li', { class: `tactic-card${c.off ? ' off' : ''}`, 'data-testid': 'tactics-condition', 'data-off': c.off ? 'yes' : 'no' },
+        el('div', {}, dot(c.seat), c.off ? el('s', {}, c.name) : el('strong', {}, c.name), c.off ? el('span', { class: 'muted' }, ` (${t('tactics.cancelled')})`) : null),
+        el('p', { class: 'card-text' }, c.off ? el('s', {}, c.text) : c.text)))));
+  }
+  if (feats.length) {
+    parts.push(el('h4', {}, t('tactics.feats')), el('ul', { class: 'tactic-list' }, feats.map((f) => {
+      const who = (f.figures || []).map((id) => fig(id)?.label || `#${id}`);
+      return el('li', { class: `tactic-card${f.off ? ' off' : ''}`, 'data-testid': 'tactics-feat', 'data-off': f.off ? 'yes' : 'no', title: f.text },
+        el('div', {}, dot(f.seat), f.off ? el('s', {}, f.name) : el('strong', {}, f.name),
+          el('span', { class: 'muted' }, ` · ${who.length ? who.join(', ') : t('tactics.feat.team', { name: seatName(f.seat) })}`),
+          f.off ? el('span', { class: 'muted' }, ` (${t('tactics.feat.off')})`) : null),
+        el('p', { class: 'card-text' }, f.text));
+    })));
+  }
+  if (objs.length) {
+    parts.push(el('h4', {}, t('tactics.objects')), el('ul', { class: 'tactic-list' }, objs.map((o, i) =>
+      el('li', { class: 'tactic-object', 'data-testid': 'tactics-object', 'data-object': i, 'data-kind': o.kind, title: o.special || '' },
+        el('span', { html: objectSwatch(o.kind, !!o.special) }), ' ', el('strong', {}, o.name), ' ',
+        el('span', { class: 'muted' }, `(${objectKindText(o)}) · ${objectWhere(o)}`),
+        o.special ? el('p', { class: 'card-text' }, o.special) : null))));
+  }
+  fill(panel, parts);
 }
 
 /** The decision panel's title for a mid-action decision. */
@@ -1044,6 +1175,10 @@ function renderFigurePanel() {
   if (notes.length) parts.push(el('p', { class: 'muted' }, notes.join(' · ')));
   const powers = powerList(f);
   if (powers) parts.push(el('h4', { class: 'powers-title' }, t('game.powers')), powers);
+  const myFeats = (view().feats || []).filter((x) => (x.figures || []).includes(f.id) && !x.off);
+  const held = (view().objects || []).filter((o) => o.held_by === f.id);
+  if (myFeats.length) parts.push(el('p', { class: 'small', 'data-testid': 'figure-feats', title: myFeats.map((x) => `${x.name}: ${x.text}`).join('\n') }, t('tactics.figure_feats', { names: myFeats.map((x) => x.name).join(', ') })));
+  if (held.length) parts.push(el('p', { class: 'small', 'data-testid': 'figure-objects' }, held.map((o) => [el('span', { html: objectSwatch(o.kind, !!o.special) }), ' ', o.name, o.special ? ` — ${o.special}` : '', ' '])));
 
   const actions = commandable(f) ? figureLegal(f.id) : [];
   if (commandable(f)) {
@@ -1206,6 +1341,7 @@ function boardState() {
   const st = {
     map: v.map,
     figures: v.figures,
+    objects: Array.isArray(v.objects) ? v.objects : undefined,
     lang: lang(),
     selected: G.sel,
     mine: (f) => f.owner === G.seat,
@@ -1228,6 +1364,9 @@ function boardState() {
     st.squareColour = '#7b1fa2';
   } else if (type === 'deploy') {
     st.squares = legalOf('place', (a) => a.figure === G.deployFig).map((e) => e.action.square);
+  } else if (type === 'place_object') {
+    const sel = currentObject(d);
+    st.squares = legalOf('place_object', (a) => a.object === sel).map((e) => ({ ...e.action.square }));
   } else if (type === 'knockback_line') {
     st.squares = (d.options || []).map((s) => ({ ...s }));
     const f = fig(d.figure);
@@ -1556,6 +1695,7 @@ export async function createGame(mode, extra = {}) {
   if (mode === 'bot') body.bot = $('opt-bot').value || 'greedy';
   const rounds = $('opt-rounds').value;
   if (rounds) body.rounds = Number(rounds);
+  if ($('opt-theme').checked && body.theme_teams === undefined) body.theme_teams = true;
   let res;
   try {
     res = await api.create(body);

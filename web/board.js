@@ -184,6 +184,22 @@ export function swatch(feature) {
   }
 }
 
+/** Objects (rulebook *Objets*) by kind: light yellow, heavy red, immobile blue. */
+export const OBJECT_COLOURS = { light: '#f9a825', heavy: '#d32f2f', immobile: '#1565c0' };
+
+/** An object's ring marker centred on `x`, `y` (a ★ inside for a special object). */
+export function objectMarkerSvg(x, y, kind, special, r = 7) {
+  const colour = OBJECT_COLOURS[kind] || '#777';
+  const ring = `<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" fill-opacity="0.9" stroke="${colour}" stroke-width="${Math.max(2, r * 0.42)}"/>`;
+  const star = special ? `<text x="${x}" y="${y + r * 0.5}" text-anchor="middle" font-size="${r * 1.45}" font-weight="bold" fill="${colour}">★</text>` : '';
+  return ring + star;
+}
+
+/** A swatch for the legend and the tactics panel: an object of `kind` (special: with a ★). */
+export function objectSwatch(kind, special = false) {
+  return `<svg class="swatch object-swatch" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">${objectMarkerSvg(8, 8, kind, special, 5.5)}</svg>`;
+}
+
 function markerSvg(x, y, fill, letter, r = 9) {
   return `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="#fff" stroke-width="1.5"/><text x="${x}" y="${y + r * 0.42}" fill="#fff" font-size="${r * 1.2}" font-weight="bold" text-anchor="middle">${letter}</text>`;
 }
@@ -212,8 +228,10 @@ function rectFill(x, y, colour, opacity) {
   return `<rect x="${px(x)}" y="${py(y)}" width="${CELL}" height="${CELL}" fill="${colour}" fill-opacity="${opacity}"/>`;
 }
 
-/** The static part of the board: terrain, walls, stairs, ladders, labels, markers, rulers. */
-export function mapSvg(map) {
+/** The static part of the board: terrain, walls, stairs, ladders, labels, markers, rulers.
+ * `opts.objectsDrawn`: the view lists its objects (drawn by `objectsSvg`), so the map's generic
+ * object markers are left out. */
+export function mapSvg(map, opts = {}) {
   const out = [];
   const W = map.width;
   const H = map.height;
@@ -356,7 +374,7 @@ export function mapSvg(map) {
       if (c.markers & M_DEBRIS) list.push(['debris', '#a1887f', 'D', t('terrain.debris')]);
       if (c.markers & M_BARRIER) list.push(['barrier', '#4e342e', 'B', t('terrain.barrier')]);
       if (c.markers & M_SMOKE) list.push(['smoke', '#757575', 'S', t('terrain.smoke')]);
-      if (c.markers & M_OBJECT) list.push(['object', '#fbc02d', 'O', t('terrain.object')]);
+      if (c.markers & M_OBJECT && !opts.objectsDrawn) list.push(['object', '#fbc02d', 'O', t('terrain.object')]);
       list.forEach(([kind, fill, letter, name], i) => {
         out.push(`<g class="marker marker-${kind}" data-marker="${kind}" data-x="${x}" data-y="${y}"><title>${esc(name)} (${x},${y})</title>${markerArea(kind, x, y)}${markerSvg(px(x) + 11 + i * 13, py(y) + CELL - 11, fill, letter, 8)}</g>`);
       });
@@ -446,6 +464,60 @@ function figureSvg(f, o) {
   return parts.join('');
 }
 
+/**
+ * The objects on the map, coloured by kind, ★ for a special object, names and special texts as
+ * tooltips. `top` false: those lying on a free square, a ring in the middle of it (under the
+ * shaded squares, which keep their clicks); `top` true: those under a figure or held by one, a
+ * small ring in the bottom right corner of the figure's square, over the figure.
+ */
+function objectsSvg(o, top) {
+  const held = (ob) => ob.held_by !== null && ob.held_by !== undefined;
+  const figs = (o.figures || []).filter((f) => !f.ko && f.square);
+  const holder = (ob) => figs.find((f) => f.id === ob.held_by);
+  const occupied = (sq) => figs.some((f) => {
+    const [bw, bd] = f.base || [1, 1];
+    return sq.x >= f.square.x && sq.x < f.square.x + bw && sq.y >= f.square.y && sq.y < f.square.y + bd;
+  });
+  const list = (o.objects || []).map((ob, i) => {
+    if (held(ob)) {
+      const f = holder(ob);
+      return f ? { ...ob, i, square: f.square, held: true } : null;
+    }
+    return ob.square ? { ...ob, i, held: false } : null;
+  }).filter(Boolean);
+  if (!list.length) return '';
+  const bySquare = new Map();
+  for (const ob of list) {
+    const k = `${ob.square.x},${ob.square.y}`;
+    if (!bySquare.has(k)) bySquare.set(k, []);
+    bySquare.get(k).push(ob);
+  }
+  const out = [];
+  for (const obs of bySquare.values()) {
+    const { x, y } = obs[0].square;
+    const covered = obs.some((ob) => ob.held) || occupied(obs[0].square);
+    if (covered !== top) continue;
+    obs.forEach((ob, n) => {
+      const kindName = t(`object.kind.${ob.kind}`);
+      const tip = `${ob.name} (${kindName}${ob.special ? `, ${t('object.special')}` : ''})${ob.held ? `, ${t('object.held')}` : ''}${ob.special ? `: ${ob.special}` : ''}`;
+      let marker;
+      if (covered) {
+        marker = objectMarkerSvg(px(x) + CELL - 9 - n * 15, py(y) + CELL - 9, ob.kind, !!ob.special);
+      } else if (obs.length === 1) {
+        marker = objectMarkerSvg(cx(x), cy(y), ob.kind, !!ob.special, CELL * 0.27);
+      } else {
+        // Several on one square: side by side, smaller.
+        const r = CELL * 0.17;
+        const step = Math.min(2.3 * r, (CELL - 2 * r - 4) / Math.max(obs.length - 1, 1));
+        const x0 = cx(x) - (step * (obs.length - 1)) / 2;
+        marker = objectMarkerSvg(x0 + n * step, cy(y), ob.kind, !!ob.special, r);
+      }
+      out.push(`<g class="object object-${esc(ob.kind)}${ob.special ? ' special' : ''}${ob.held ? ' held' : ''}${covered ? ' covered' : ''}" data-object="${ob.i}" data-kind="${esc(ob.kind)}" data-special="${ob.special ? 'yes' : 'no'}" data-x="${x}" data-y="${y}"><title>${esc(tip)}</title>${marker}</g>`);
+    });
+  }
+  return out.length ? `<g class="objects">${out.join('')}</g>` : '';
+}
+
 function pickSvg(o) {
   const out = [];
   // Squares to pick (reachable squares, deployment squares...).
@@ -531,10 +603,15 @@ export function createBoard(container, handlers = {}) {
   overLayer.setAttribute('pointer-events', 'none');
   const figLayer = document.createElementNS(SVG_NS, 'g');
   figLayer.setAttribute('class', 'figure-layer');
+  // Objects on free squares under the shaded squares; those under or held by a figure over it.
+  const objectLayer = document.createElementNS(SVG_NS, 'g');
+  objectLayer.setAttribute('class', 'object-layer');
+  const objectTopLayer = document.createElementNS(SVG_NS, 'g');
+  objectTopLayer.setAttribute('class', 'object-layer object-top-layer');
   const cursorLayer = document.createElementNS(SVG_NS, 'g');
   cursorLayer.setAttribute('class', 'cursor-layer');
   cursorLayer.setAttribute('pointer-events', 'none');
-  svg.append(mapLayer, pickLayer, overLayer, figLayer, cursorLayer);
+  svg.append(mapLayer, objectLayer, pickLayer, overLayer, figLayer, objectTopLayer, cursorLayer);
   container.append(svg);
 
   let mapKey = null;
@@ -542,7 +619,8 @@ export function createBoard(container, handlers = {}) {
   let zoom = null; // null = fit to the container's width
   let lastHover = '';
   let refocusing = false;
-  const drawn = { picks: null, over: null, figs: null, cursor: null };
+  const drawn = { picks: null, over: null, figs: null, objects: null, objectsTop: null, cursor: null };
+  let shownFigures = [];
 
   function squareAt(ev) {
     const pt = svg.createSVGPoint();
@@ -559,6 +637,16 @@ export function createBoard(container, handlers = {}) {
 
   function target(ev) {
     const g = ev.target.closest && ev.target.closest('[data-fig]');
+    if (!g) {
+      // An object's marker sits on its square's corner, over any figure standing there: a click
+      // on it is a click on that figure, or on the square.
+      const ob = ev.target.closest && ev.target.closest('[data-object]');
+      if (ob) {
+        const square = { x: Number(ob.dataset.x), y: Number(ob.dataset.y) };
+        const f = shownFigures.find((x) => x.square.x === square.x && x.square.y === square.y);
+        return { square, figure: f ? f.id : null };
+      }
+    }
     const figure = g ? Number(g.dataset.fig) : null;
     const square = g ? { x: Number(g.dataset.x), y: Number(g.dataset.y) } : squareAt(ev);
     return { square, figure };
@@ -618,13 +706,14 @@ export function createBoard(container, handlers = {}) {
     update(state) {
       const { map } = state;
       if (!map) return;
-      const key = JSON.stringify([map.name, map.width, map.height, map.cells, map.staircases, map.ladders, state.lang]);
+      const objectsDrawn = Array.isArray(state.objects);
+      const key = JSON.stringify([map.name, map.width, map.height, map.cells, map.staircases, map.ladders, state.lang, objectsDrawn]);
       if (key !== mapKey) {
         mapKey = key;
         size = { w: LEFT + map.width * CELL + RIGHT, h: TOP + map.height * CELL + BOTTOM, cols: map.width, rows: map.height };
         svg.setAttribute('viewBox', `0 0 ${size.w} ${size.h}`);
-        mapLayer.innerHTML = mapSvg(map);
-        drawn.picks = drawn.over = drawn.figs = drawn.cursor = null;
+        mapLayer.innerHTML = mapSvg(map, { objectsDrawn });
+        drawn.picks = drawn.over = drawn.figs = drawn.objects = drawn.objectsTop = drawn.cursor = null;
         applyZoom();
       }
       // Layers are replaced only when their drawing changes: replacing the element under the
@@ -640,6 +729,7 @@ export function createBoard(container, handlers = {}) {
         overLayer.innerHTML = over;
       }
       const figs = (state.figures || []).filter((f) => !f.ko && f.square);
+      shownFigures = figs;
       const figMarkup = figs.map((f) => figureSvg(f, state)).join('');
       if (figMarkup !== drawn.figs) {
         drawn.figs = figMarkup;
@@ -658,6 +748,16 @@ export function createBoard(container, handlers = {}) {
             }
           }
         }
+      }
+      const objs = objectsSvg(state, false);
+      if (objs !== drawn.objects) {
+        drawn.objects = objs;
+        objectLayer.innerHTML = objs;
+      }
+      const objsTop = objectsSvg(state, true);
+      if (objsTop !== drawn.objectsTop) {
+        drawn.objectsTop = objsTop;
+        objectTopLayer.innerHTML = objsTop;
       }
       const cur = cursorSvg(state);
       if (cur !== drawn.cursor) {

@@ -1,24 +1,39 @@
-// The team builder: pick figures from the server's catalogue (`GET /api/content`), see the point
-// total and the broken team-building rules as you go (`POST /api/teams/check` when the server
-// has it; otherwise the page checks the simple rules itself), save the team and play with it.
+// The team builder: pick figures from the server's catalogue (`GET /api/content`), add the
+// rulebook's tactics (feats, up to three objects, a battlefield condition: `content.tactics`),
+// see the point total, the theme and the broken team-building rules as you go
+// (`POST /api/teams/check` when the server has it; otherwise the page checks the simple rules
+// itself), save the team and play with it.
 
 import { t, lang } from './i18n.js';
 import { api } from './api.js';
+import { objectSwatch } from './board.js';
 import { $, el, fill } from './dom.js';
+
+/** Objects a team may bring (rulebook *Objets*). */
+const MAX_OBJECTS = 3;
 
 const KEY = 'skirmish.team';
 let hooks = null;
 let catalogue = [];
-let team = load() || { name: '', build_total: 300, figures: [] };
+/** The server's tactics cards: `{feats, conditions, special_objects}`, or null (none offered). */
+let tactics = null;
+let team = load() || { name: '', build_total: 300, figures: [], feats: [], objects: [], condition: '' };
 let checkTimer = null;
 let serverCheck = true;
 let lastCheck = null;
+/** The theme in the server's last check: an object, null (no theme), undefined (not known). */
+let lastTheme;
 let wired = false;
 
 function load() {
   try {
     const t0 = JSON.parse(localStorage.getItem(KEY) || 'null');
-    if (t0 && Array.isArray(t0.figures)) return t0;
+    if (t0 && Array.isArray(t0.figures)) {
+      if (!Array.isArray(t0.feats)) t0.feats = [];
+      if (!Array.isArray(t0.objects)) t0.objects = [];
+      if (typeof t0.condition !== 'string') t0.condition = '';
+      return t0;
+    }
   } catch (_) { /* none */ }
   return null;
 }
@@ -31,11 +46,43 @@ export function savedTeam() {
 }
 
 function inlineTeam(s) {
-  return {
+  const out = {
     name: s.name || 'Team',
     build_total: Number(s.build_total) || 300,
     figures: s.figures.map((f) => ({ id: f.id, starting_line: f.starting_line || 1, ...(f.custom_name ? { custom_name: f.custom_name } : {}) })),
   };
+  // Team entries are counted from 1, as the server reads them.
+  if ((s.feats || []).length) out.feats = s.feats.map((f) => ({ id: f.id, characters: [...(f.characters || [])].sort((a, b) => a - b) }));
+  if ((s.objects || []).length) {
+    out.objects = s.objects.map((o) => ({ ...(o.special ? { special: o.special } : { kind: o.kind }), ...(o.name && o.name.trim() ? { name: o.name.trim() } : {}) }));
+  }
+  if (s.condition) out.condition = s.condition;
+  return out;
+}
+
+function featDef(id) {
+  return ((tactics && tactics.feats) || []).find((f) => f.id === id) || null;
+}
+
+function specialDef(id) {
+  return ((tactics && tactics.special_objects) || []).find((o) => o.id === id) || null;
+}
+
+function conditionDef(id) {
+  return ((tactics && tactics.conditions) || []).find((c) => c.id === id) || null;
+}
+
+/** A feat's cost in the team: per chosen character for some. */
+function featCost(f) {
+  const d = featDef(f.id);
+  if (!d) return 0;
+  return d.per_character ? d.cost * Math.max((f.characters || []).length, 0) : d.cost;
+}
+
+function tacticsCost() {
+  const feats = (team.feats || []).reduce((a, f) => a + featCost(f), 0);
+  const objects = (team.objects || []).reduce((a, o) => a + (o.special ? specialDef(o.special)?.cost || 0 : 0), 0);
+  return feats + objects;
 }
 
 function pointsOf(def, line) {
@@ -54,7 +101,7 @@ function defOf(id) {
 }
 
 function total() {
-  return team.figures.reduce((a, f) => a + pointsOf(defOf(f.id), f.starting_line), 0);
+  return team.figures.reduce((a, f) => a + pointsOf(defOf(f.id), f.starting_line), 0) + tacticsCost();
 }
 
 function localViolations() {
@@ -70,6 +117,11 @@ function localViolations() {
     if (d && d.unique) seen.set(f.id, (seen.get(f.id) || 0) + 1);
   }
   for (const [id, n] of seen) if (n > 1) v.push(t('builder.v.unique', { name: defOf(id).name }));
+  if ((team.objects || []).length > MAX_OBJECTS) v.push(t('builder.v.objects', { n: MAX_OBJECTS }));
+  for (const f of team.feats || []) {
+    const d = featDef(f.id);
+    if (d && d.choose > 0 && (f.characters || []).length !== d.choose) v.push(t('builder.v.feat_choose', { name: d.name, n: d.choose }));
+  }
   return v;
 }
 
@@ -89,10 +141,12 @@ async function runCheck() {
   let violations = local;
   let points = total();
   let note = serverCheck ? '' : t('builder.check.local');
+  let theme;
   if (serverCheck && team.figures.length) {
     try {
       const r = await api.checkTeam({ team: inlineTeam(team), lang: lang() });
       if (typeof r.points === 'number') points = r.points;
+      if ('theme' in r) theme = r.theme;
       const server = (r.violations || []).map((x) => (typeof x === 'string' ? x : x.text || x.message || JSON.stringify(x)));
       violations = [...(team.name.trim() ? [] : [t('builder.v.noname')]), ...server];
     } catch (e) {
@@ -103,6 +157,7 @@ async function runCheck() {
     }
   }
   lastCheck = { points, violations };
+  if (theme !== undefined || !team.figures.length) lastTheme = team.figures.length ? theme : undefined;
   renderStatus(note);
 }
 
@@ -117,6 +172,21 @@ function renderStatus(note = '') {
     v.length ? v.map((x) => el('li', { class: 'bad' }, x)) : el('li', { class: 'good' }, t('builder.ok')),
     note ? el('li', { class: 'muted' }, note) : null);
   $('builder-play').disabled = v.length > 0;
+  renderTheme();
+}
+
+/** The theme the server found (rulebook *Équipe à thème*), once it has checked the team. */
+function renderTheme() {
+  const p = $('builder-theme');
+  const th = lastTheme;
+  p.dataset.keyword = th ? th.keyword : '';
+  if (th === undefined) {
+    fill(p);
+  } else if (th === null) {
+    fill(p, el('span', { class: 'muted' }, t('builder.theme.none')));
+  } else {
+    fill(p, t('builder.theme.is', { keyword: th.keyword, n: th.characters, pc: th.probability_control }));
+  }
 }
 
 function renderTeam() {
@@ -127,20 +197,102 @@ function renderTeam() {
     fill(list, team.figures.map((f, i) => {
       const d = defOf(f.id);
       return el('li', {},
+        el('span', { class: 'entry-no muted' }, `${i + 1}. `),
         el('span', { class: 'r-name' }, f.custom_name || (d ? d.name : f.id)),
         linesOf(d || {}) > 1 ? el('span', { class: 'muted' }, ` (${t('builder.line', { n: f.starting_line || 1 })})`) : null,
         el('span', { class: 'pts' }, t('common.points', { n: pointsOf(d, f.starting_line) })),
-        el('button', { type: 'button', class: 'link', 'data-testid': `builder-remove-${i}`, onclick: () => { team.figures.splice(i, 1); changed(); } }, t('builder.remove')));
+        el('button', { type: 'button', class: 'link', 'data-testid': `builder-remove-${i}`, onclick: () => { removeFigure(i); changed(); } }, t('builder.remove')));
     }));
   }
   lastCheck = null;
+  renderTactics();
   renderStatus();
+}
+
+/** Removes team entry `i` (from 0): feats assigned to it lose it, later entries move up. */
+function removeFigure(i) {
+  team.figures.splice(i, 1);
+  const n = i + 1;
+  for (const f of team.feats || []) f.characters = (f.characters || []).filter((c) => c !== n).map((c) => (c > n ? c - 1 : c));
 }
 
 function changed() {
   save();
   renderTeam();
   scheduleCheck();
+}
+
+const kindName = (k) => t(`object.kind.${k}`);
+
+/** The tactics part of the builder: feats with their characters, objects, the condition. */
+function renderTactics() {
+  const box = document.querySelector('[data-testid=builder-tactics]');
+  if (!box) return;
+  box.hidden = !tactics;
+  if (!tactics) return;
+  const cost = (d) => (d.per_character ? t('builder.feat.cost_each', { n: d.cost }) : t('common.points', { n: d.cost }));
+  // Feats.
+  const fsel = $('builder-feat-select');
+  const keepFeat = fsel.value;
+  fill(fsel, (tactics.feats || []).map((d) => el('option', { value: d.id }, `${d.name} · ${cost(d)}${d.prerequisites && d.prerequisites[lang()] ? ` · ${d.prerequisites[lang()]}` : ''}`)));
+  if (keepFeat) fsel.value = keepFeat;
+  $('builder-feat-add').disabled = !(tactics.feats || []).length;
+  fill($('builder-feats'), (team.feats || []).length ? team.feats.map((f, k) => {
+    const d = featDef(f.id) || { name: f.id, text: '', choose: 0, cost: 0 };
+    const chosen = new Set(f.characters || []);
+    const chars = d.choose > 0
+      ? el('fieldset', { class: 'feat-chars' },
+        el('legend', {}, t('builder.feat.choose_n', { n: d.choose })),
+        team.figures.length ? team.figures.map((fig, i) => {
+          const def = defOf(fig.id);
+          const box2 = el('input', {
+            type: 'checkbox', checked: chosen.has(i + 1), 'data-testid': `builder-feat-${k}-char-${i + 1}`,
+            onchange: (ev) => {
+              const set = new Set(f.characters || []);
+              if (ev.target.checked) set.add(i + 1); else set.delete(i + 1);
+              f.characters = [...set].sort((a, b) => a - b);
+              changed();
+            },
+          });
+          return el('label', { class: 'feat-char' }, box2, ` ${i + 1}. ${fig.custom_name || (def ? def.name : fig.id)}`);
+        }) : el('span', { class: 'muted' }, t('builder.empty')))
+      : el('p', { class: 'muted small' }, t('builder.feat.whole_team'));
+    return el('li', { class: 'tactic-card', 'data-testid': `builder-feat-${k}`, 'data-feat': f.id },
+      el('div', {}, el('strong', {}, d.name), ' ', el('span', { class: 'pts' }, t('common.points', { n: featCost(f) })), ' ',
+        el('button', { type: 'button', class: 'link', 'data-testid': `builder-feat-remove-${k}`, onclick: () => { team.feats.splice(k, 1); changed(); } }, t('builder.remove'))),
+      d.text ? el('p', { class: 'card-text' }, d.text) : null,
+      chars);
+  }) : el('li', { class: 'muted' }, t('builder.feat.none')));
+  // Objects.
+  const osel = $('builder-object-select');
+  const keepObj = osel.value;
+  fill(osel,
+    ['light', 'heavy', 'immobile'].map((k) => el('option', { value: `kind:${k}` }, t('builder.object.kind', { kind: kindName(k) }))),
+    (tactics.special_objects || []).map((o) => el('option', { value: `special:${o.id}` }, `★ ${o.name} (${kindName(o.kind)}, ${t('object.special')}) · ${t('common.points', { n: o.cost })}`)));
+  if (keepObj) osel.value = keepObj;
+  const nObj = (team.objects || []).length;
+  $('builder-object-add').disabled = nObj >= MAX_OBJECTS;
+  $('builder-objects-count').textContent = t('builder.object.count', { n: nObj, max: MAX_OBJECTS });
+  fill($('builder-objects'), nObj ? team.objects.map((o, k) => {
+    const sp = o.special ? specialDef(o.special) : null;
+    const kind = sp ? sp.kind : o.kind;
+    return el('li', { class: 'tactic-object', 'data-testid': `builder-object-${k}` },
+      el('span', { html: objectSwatch(kind, !!o.special) }), ' ',
+      sp ? el('strong', {}, sp.name) : el('input', {
+        type: 'text', maxlength: 40, value: o.name || '', placeholder: t('builder.object.name'),
+        'aria-label': `${kindName(kind)}: ${t('builder.object.name')}`, class: 'object-name',
+        onchange: (ev) => { o.name = ev.target.value; save(); scheduleCheck(); },
+      }),
+      ' ', el('span', { class: 'muted' }, `(${kindName(kind)}${sp ? `, ${t('object.special')} · ${t('common.points', { n: sp.cost })}` : ''})`), ' ',
+      el('button', { type: 'button', class: 'link', 'data-testid': `builder-object-remove-${k}`, onclick: () => { team.objects.splice(k, 1); changed(); } }, t('builder.remove')),
+      sp && sp.text ? el('p', { class: 'card-text' }, sp.text) : null);
+  }) : el('li', { class: 'muted' }, t('builder.object.none')));
+  // Battlefield condition.
+  const csel = $('builder-condition');
+  fill(csel, el('option', { value: '' }, t('builder.condition.none')), (tactics.conditions || []).map((c) => el('option', { value: c.id }, c.name)));
+  csel.value = team.condition && conditionDef(team.condition) ? team.condition : '';
+  const c = conditionDef(team.condition);
+  $('builder-condition-text').textContent = c ? c.text : '';
 }
 
 function renderCatalogue() {
@@ -176,6 +328,22 @@ export function initBuilder(h) {
   $('builder-filter').addEventListener('input', renderCatalogue);
   $('builder-name').addEventListener('input', (e) => { team.name = e.target.value; changed(); });
   $('builder-total').addEventListener('change', (e) => { team.build_total = Number(e.target.value); changed(); });
+  $('builder-feat-add').addEventListener('click', () => {
+    const id = $('builder-feat-select').value;
+    if (!id) return;
+    team.feats = team.feats || [];
+    team.feats.push({ id, characters: [] });
+    changed();
+  });
+  $('builder-object-add').addEventListener('click', () => {
+    const v = $('builder-object-select').value;
+    team.objects = team.objects || [];
+    if (!v || team.objects.length >= MAX_OBJECTS) return;
+    const [what, id] = v.split(':');
+    team.objects.push(what === 'special' ? { special: id } : { kind: id });
+    changed();
+  });
+  $('builder-condition').addEventListener('change', (e) => { team.condition = e.target.value; changed(); });
   $('builder-save').addEventListener('click', () => {
     save();
     $('builder-message').textContent = t('builder.saved');
@@ -193,6 +361,7 @@ export function initBuilder(h) {
 export function showBuilder(content) {
   if (hooks) hooks.content = content;
   catalogue = (content && content.figures) || [];
+  tactics = (content && content.tactics) || null;
   $('builder-name').value = team.name;
   $('builder-total').value = String(team.build_total || 300);
   $('builder-message').textContent = '';

@@ -130,7 +130,7 @@ async function go(k) {
     // Only the final position: step the log instead (log steps count the actions from 1).
     log = log.filter((e) => (e.step || 0) <= k);
   }
-  board.update({ map: v.map, figures: v.figures, lang: lang(), seatName: (i) => (v.seats[i] ? v.seats[i][0] : ''), squares: [], targets: new Set(), chosen: new Set() });
+  board.update({ map: v.map, figures: v.figures, objects: Array.isArray(v.objects) ? v.objects : undefined, lang: lang(), seatName: (i) => (v.seats[i] ? v.seats[i][0] : ''), squares: [], targets: new Set(), chosen: new Set() });
   renderDice($('replay-dice'), log);
   renderLog($('replay-log'), log);
   fill($('replay-step'), t('replay.step', { i: k, n: R.total }));

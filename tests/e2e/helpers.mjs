@@ -113,13 +113,18 @@ export async function waitMine(page, timeout = 60_000) {
   return waitFor(page, (s) => !s.busy && (s.over || !!s.mine), { timeout, what: 'a decision for this page' });
 }
 
-/** Answers set-up decisions (map, zone, deployment) through the page's buttons until play. */
+/** Answers set-up decisions (map, zone, battlefield conditions, objects, deployment) through the
+ * page's buttons and board until play. */
 export async function doSetupStep(page, st) {
   const t = st.mine && st.mine.type;
   if (t === 'choose_map') {
     await page.locator('[data-testid^=map-]').first().click();
   } else if (t === 'choose_zone') {
     await page.locator('[data-testid^=zone-]').first().click();
+  } else if (t === 'cancel_condition') {
+    await page.getByTestId('cancel-condition-none').click();
+  } else if (t === 'place_object') {
+    await page.locator('svg.board .pick-square').first().click();
   } else if (t === 'deploy') {
     await page.getByTestId('auto-deploy').click();
   } else {

@@ -225,6 +225,7 @@ fn random_real_teams_from_hcunits() {
             },
             position: None,
             objects: Vec::new(),
+            event: None,
         };
         let game = checked_game(&scenario, seed, kinds_for(seed)).unwrap_or_else(|e| {
             let names: Vec<Vec<String>> = scenario

@@ -20,6 +20,7 @@
 //! powers = { era = "pac2010" }     # power options (docs/rules/heroclix-powers.md); optional
 //! setup = false                    # true: play the set-up steps instead of starting in place
 //! theme_teams = false              # play theme teams' bonuses (Partie 4 *Équipes à thème*)
+//! event = "ev01"                   # an event dial of the tactics cards (*Socles événement*)
 //!
 //! [[seat]]                         # optional, in seat order: names and alliances
 //! name = "Mark"
@@ -490,6 +491,7 @@ struct RawGame {
     powers: crate::game::powers::PowerOptions,
     #[serde(default)]
     theme_teams: bool,
+    event: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -966,6 +968,21 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
                     theme_teams: game.theme_teams,
                 },
                 position,
+                event: match &game.event {
+                    Some(id) => Some(Arc::new(
+                        cards
+                            .event(id)
+                            .ok_or_else(|| {
+                                r.err(
+                                    game_at,
+                                    "game.event",
+                                    format!("no event dial `{id}` among the tactics cards"),
+                                )
+                            })?
+                            .clone(),
+                    )),
+                    None => None,
+                },
                 objects: {
                     let mut objects = Vec::new();
                     for (i, o) in raw.object.iter().enumerate() {
@@ -1278,6 +1295,8 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
         "choose_map" => &["map"],
         "choose_zone" => &["zone"],
         "place" => &["figure", "square"],
+        "cancel_condition" => &["condition"],
+        "place_object" => &["object", "square"],
         _ => return None,
     })
 }
@@ -1477,7 +1496,7 @@ fn read_step(
                 return Err(r.err(
                     at,
                     field("do"),
-                    format!("unknown action `{kind}`: move, close_attack, ranged_attack, area_attack, power_move, use_power, outwit, perplex, free_attack, move_on, accept, decline, destroy_blocking, destroy_wall, pass, split_damage, knockback_via, end_turn, choose_map, choose_zone, place"),
+                    format!("unknown action `{kind}`: move, close_attack, ranged_attack, area_attack, power_move, use_power, outwit, perplex, free_attack, move_on, accept, decline, destroy_blocking, destroy_wall, pass, split_damage, knockback_via, end_turn, choose_map, choose_zone, place, cancel_condition, place_object; powers: redirect, telekinesis, pick_up, switch_off, team_ability, throw_object, mind_control, duo_attack, move_and_attack, place_marker"),
                 ));
             };
             let mut p = Map::new();

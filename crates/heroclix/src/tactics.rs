@@ -363,6 +363,47 @@ pub struct SpecialObjectDef {
     pub not_expressed: Option<String>,
 }
 
+/// When an event dial turns (*Socles événement*: the card says when; clockwise, one click).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventTurn {
+    /// At the start of every round after the first.
+    #[default]
+    RoundStart,
+    /// At the start of every turn after the first.
+    TurnStart,
+}
+
+/// One click of an event dial: the coloured effects it shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventClick {
+    /// Effects active while it shows, seen from the battlefield (`who` reads `everyone`).
+    pub effects: Vec<CardEffect>,
+    /// Lines of fire longer than this are blocked while it shows.
+    pub max_line_of_fire: Option<u8>,
+    /// A red line follows this click: the dial turns no further.
+    pub end: bool,
+}
+
+/// An event dial and its card (*Socle événement*): every player agrees to it before building
+/// teams; the dial starts on its green line (the first click) and turns one click at the time
+/// the card gives; without a red line it goes round for ever.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventDef {
+    /// Identifier used by games and scenarios.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The card text.
+    pub text: String,
+    /// When the dial turns.
+    pub turn: EventTurn,
+    /// The clicks, from the green line.
+    pub clicks: Vec<EventClick>,
+    /// What the card asks that the clicks cannot say (set-up, victory conditions...): not run.
+    pub not_expressed: Option<String>,
+}
+
 /// Every tactics card a game can use.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tactics {
@@ -372,6 +413,8 @@ pub struct Tactics {
     pub conditions: Vec<ConditionDef>,
     /// Special objects.
     pub special_objects: Vec<SpecialObjectDef>,
+    /// Event dials.
+    pub events: Vec<EventDef>,
 }
 
 impl Tactics {
@@ -391,6 +434,11 @@ impl Tactics {
     /// The battlefield condition with this id.
     pub fn condition(&self, id: &str) -> Option<&ConditionDef> {
         self.conditions.iter().find(|f| f.id == id)
+    }
+
+    /// The event dial with this id.
+    pub fn event(&self, id: &str) -> Option<&EventDef> {
+        self.events.iter().find(|f| f.id == id)
     }
 
     /// The special object with this id.
@@ -417,6 +465,30 @@ struct RawTactics {
     condition: Vec<Spanned<RawCondition>>,
     #[serde(default)]
     special_object: Vec<Spanned<RawObject>>,
+    #[serde(default)]
+    event: Vec<Spanned<RawEvent>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEvent {
+    id: Spanned<String>,
+    name: Spanned<String>,
+    text: String,
+    turn: Option<Spanned<String>>,
+    #[serde(default)]
+    click: Vec<Spanned<RawEventClick>>,
+    not_expressed: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEventClick {
+    #[serde(default)]
+    effects: Vec<Spanned<RawEffect>>,
+    max_line_of_fire: Option<Spanned<i64>>,
+    #[serde(default)]
+    end: bool,
 }
 
 #[derive(Deserialize)]
@@ -721,6 +793,70 @@ pub fn tactics_from_toml_str(text: &str, origin: &str) -> Result<Tactics, Conten
                 not_expressed: o.not_expressed.clone(),
             });
         }
+    }
+    for (i, e) in raw.event.iter().enumerate() {
+        let span = e.span();
+        let e = e.get_ref();
+        let at = format!("event[{i}]");
+        let id = ident(&src, &e.id, &e.name, &at, &mut seen, &mut issues);
+        let turn = match e.turn.as_ref().map(|t| t.get_ref().trim()) {
+            None | Some("round_start") => EventTurn::RoundStart,
+            Some("turn_start") => EventTurn::TurnStart,
+            Some(other) => {
+                issues.push(src.issue(
+                    &e.turn.as_ref().map_or(span.clone(), |t| t.span()),
+                    Some(&id),
+                    format!("{at}.turn"),
+                    ContentProblem::UnknownValue {
+                        value: other.to_string(),
+                        known: vec!["round_start".into(), "turn_start".into()],
+                    },
+                ));
+                EventTurn::RoundStart
+            }
+        };
+        if e.click.is_empty() {
+            issues.push(src.issue(
+                &span,
+                Some(&id),
+                format!("{at}.click"),
+                ContentProblem::BadText("an event dial needs at least one [[event.click]]".into()),
+            ));
+        }
+        let mut clicks = Vec::new();
+        for (k, c) in e.click.iter().enumerate() {
+            let c = c.get_ref();
+            let effects = read_effects(
+                &src,
+                &c.effects,
+                Some(&id),
+                &format!("{at}.click[{k}].effects"),
+                &mut issues,
+            );
+            let max_line_of_fire = c.max_line_of_fire.as_ref().and_then(|v| {
+                number(
+                    &src,
+                    v,
+                    &id,
+                    format!("{at}.click[{k}].max_line_of_fire"),
+                    (1, 100),
+                    &mut issues,
+                )
+            });
+            clicks.push(EventClick {
+                effects,
+                max_line_of_fire: max_line_of_fire.map(|v| v as u8),
+                end: c.end,
+            });
+        }
+        out.events.push(EventDef {
+            id,
+            name: e.name.get_ref().trim().to_string(),
+            text: e.text.clone(),
+            turn,
+            clicks,
+            not_expressed: e.not_expressed.clone(),
+        });
     }
     if issues.is_empty() {
         Ok(out)

@@ -21,6 +21,7 @@ fn game() -> Box<dyn AnyGame> {
         options: Options::default(),
         position: None,
         objects: Vec::new(),
+        event: None,
     };
     Registry::new()
         .with::<HeroClix>()

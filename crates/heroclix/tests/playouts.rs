@@ -38,6 +38,7 @@ pub fn starter_scenario() -> Scenario {
         },
         position: None,
         objects: Vec::new(),
+        event: None,
     }
 }
 

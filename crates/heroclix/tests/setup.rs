@@ -60,6 +60,7 @@ fn first_player_by_2d6_rerolling_ties_then_the_player_on_the_left_chooses_a_zone
         options: Options::default(),
         position: None,
         objects: Vec::new(),
+        event: None,
     };
     // Seat 1 rolls 7, seat 2 rolls 7: tie, reroll: 3+3 against 6+5 → seat 2 goes first.
     let g = Game::<HeroClix>::with_dice(scenario, DiceSource::Script(vec![3, 4, 2, 5, 3, 3, 6, 5]))
@@ -83,6 +84,7 @@ fn two_players_deploy_on_opposite_sides_first_player_first() {
         options: Options::default(),
         position: None,
         objects: Vec::new(),
+        event: None,
     };
     let mut g =
         Game::<HeroClix>::with_dice(scenario, DiceSource::Script(vec![6, 6, 1, 1])).unwrap();
@@ -120,6 +122,7 @@ fn zones_grow_a_row_towards_the_centre_when_a_team_does_not_fit() {
         options: Options::default(),
         position: None,
         objects: Vec::new(),
+        event: None,
     };
     let mut g =
         Game::<HeroClix>::with_dice(scenario, DiceSource::Script(vec![6, 6, 1, 1])).unwrap();
@@ -149,6 +152,7 @@ fn a_game_needs_two_to_four_teams_of_at_least_one_figure() {
         options: Options::default(),
         position: None,
         objects: Vec::new(),
+        event: None,
     };
     assert!(Game::<HeroClix>::new(s.clone(), 1).is_err());
     s.teams.push(team("B", 0));

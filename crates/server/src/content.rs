@@ -452,6 +452,7 @@ impl Content {
             },
             position: None,
             objects: Vec::new(),
+            event: None,
         })
     }
 }

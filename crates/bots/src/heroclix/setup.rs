@@ -83,6 +83,7 @@ pub fn load_scenario(files: &ScenarioFiles) -> Result<Scenario, String> {
         },
         position: None,
         objects: Vec::new(),
+        event: None,
     })
 }
 

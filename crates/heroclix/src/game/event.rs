@@ -79,6 +79,13 @@ pub enum Event {
         /// Points.
         points: u32,
     },
+    /// The event dial turned one click.
+    EventDialTurned {
+        /// The event's name.
+        name: String,
+        /// The click it shows now, from 1 (the green line).
+        click: usize,
+    },
     /// A theme team's character used Probability Control and took an action token.
     ThemeReroll {
         /// The character.
@@ -503,6 +510,13 @@ impl Event {
                 (None, true) => format!("L'exploit {feat} quitte la partie"),
                 (None, false) => format!("The feat {feat} leaves the game"),
             },
+            Event::EventDialTurned { name, click } => {
+                if fr {
+                    format!("Le socle événement {name} tourne : clic {click}")
+                } else {
+                    format!("The event dial {name} turns: click {click}")
+                }
+            }
             Event::ThemeReroll { figure, left } => {
                 if fr {
                     format!("{} utilise Contrôle des probabilités (équipe à thème) et reçoit un marqueur action ; {left} utilisation(s) restante(s)", n(figure))

@@ -1545,12 +1545,14 @@ fn end_turn(state: &mut State, events: &mut Vec<Event>, dice: &mut Dice) {
             }
             state.round += 1;
             events.push(Event::RoundStarted { round: state.round });
+            super::tactics::turn_event(state, crate::tactics::EventTurn::RoundStart, events);
         }
         let next = state.active_seat();
         if state.in_play().any(|f| f.owner == next) {
             break;
         }
     }
+    super::tactics::turn_event(state, crate::tactics::EventTurn::TurnStart, events);
     start_turn(state, events);
 }
 

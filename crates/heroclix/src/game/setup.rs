@@ -140,6 +140,13 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         objects: Vec::new(),
         feats: Vec::new(),
         conditions: Vec::new(),
+        event: scenario
+            .event
+            .as_ref()
+            .map(|def| super::tactics::EventInPlay {
+                def: def.clone(),
+                click: 0,
+            }),
         card_effects: false,
     };
     place_objects(&mut state, &scenario.objects)?;
@@ -273,7 +280,26 @@ fn team_tactics(state: &mut State, scenario: &Scenario) -> Result<(), SetupError
         }
         base += team.figures.len();
     }
-    state.card_effects = !state.feats.is_empty()
+    if let Some(ev) = &scenario.event {
+        if ev.clicks.is_empty() {
+            return Err(SetupError::new(format!(
+                "the event dial {} has no click",
+                ev.name
+            )));
+        }
+        if let Some(t) = scenario
+            .teams
+            .iter()
+            .find(|t| t.tactics.condition.is_some())
+        {
+            return Err(SetupError::new(format!(
+                "{} brings a battlefield condition, but a game with an event dial ({}) uses none (rulebook Socles événement)",
+                t.name, ev.name
+            )));
+        }
+    }
+    state.card_effects = state.event.is_some()
+        || !state.feats.is_empty()
         || !state.conditions.is_empty()
         || state.objects.iter().any(|o| o.special.is_some())
         || state

@@ -116,6 +116,9 @@ pub struct Scenario {
     /// Objects lying on the battlefield from the start (rulebook Partie 4 *Objets*).
     #[serde(default)]
     pub objects: Vec<ObjectSetup>,
+    /// The event dial every player agreed to (rulebook *Socles événement*).
+    #[serde(default)]
+    pub event: Option<Arc<crate::tactics::EventDef>>,
 }
 
 /// The kinds of object (rulebook *Objets*: yellow, red and blue rings).
@@ -557,6 +560,9 @@ pub struct State {
     /// Battlefield conditions revealed.
     #[serde(default)]
     pub conditions: Vec<crate::game::tactics::ConditionInPlay>,
+    /// The event dial and the click it shows.
+    #[serde(default)]
+    pub event: Option<crate::game::tactics::EventInPlay>,
     /// Some card effect (special power, trait, feat, condition, special object) may apply:
     /// without any, card lookups are skipped.
     #[serde(default)]

@@ -86,6 +86,40 @@ pub struct ConditionInPlay {
     pub revealed: bool,
 }
 
+/// The event dial in the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventInPlay {
+    /// The card and its dial.
+    pub def: Arc<crate::tactics::EventDef>,
+    /// The click showing (0: the green line).
+    pub click: usize,
+}
+
+impl EventInPlay {
+    /// The click showing.
+    pub fn showing(&self) -> Option<&crate::tactics::EventClick> {
+        self.def.clicks.get(self.click)
+    }
+}
+
+/// Turns the event dial one click when its card says (rulebook *Socles événement*): clockwise,
+/// never past a red line; without one it goes round.
+pub fn turn_event(
+    state: &mut State,
+    when: crate::tactics::EventTurn,
+    events: &mut Vec<super::event::Event>,
+) {
+    let Some(ev) = &mut state.event else { return };
+    if ev.def.turn != when || ev.showing().is_some_and(|c| c.end) {
+        return;
+    }
+    ev.click = (ev.click + 1) % ev.def.clicks.len().max(1);
+    events.push(super::event::Event::EventDialTurned {
+        name: ev.def.name.clone(),
+        click: ev.click + 1,
+    });
+}
+
 /// Who carries an effect, for deciding whom it reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bearer {
@@ -95,6 +129,8 @@ pub enum Bearer {
     Object(Square),
     /// A battlefield condition, brought by this seat.
     Battlefield(Seat),
+    /// The event dial: it reaches every character.
+    Event,
 }
 
 /// One effect active now, with its bearer and the card it comes from.
@@ -203,6 +239,18 @@ fn visit<'a>(state: &'a State, emit: &mut dyn FnMut(Active<'a>) -> bool) -> bool
             }
         }
     }
+    if let Some(click) = state.event.as_ref().and_then(|e| e.showing()) {
+        let name = state.event.as_ref().map_or("", |e| e.def.name.as_str());
+        for e in &click.effects {
+            if emit(Active {
+                effect: e,
+                bearer: Bearer::Event,
+                card: name,
+            }) {
+                return true;
+            }
+        }
+    }
     for c in state
         .conditions
         .iter()
@@ -283,6 +331,10 @@ pub fn reaches(state: &State, a: &Active, f: &Fig) -> bool {
             Who::Bearer | Who::Everyone => true,
             Who::AdjacentFriends | Who::AdjacentOpponents | Who::Near => false,
         },
+        Bearer::Event => !matches!(
+            a.effect.who,
+            Who::AdjacentFriends | Who::AdjacentOpponents | Who::Near
+        ),
     }
 }
 
@@ -328,11 +380,17 @@ pub fn modifiers(state: &State, f: &Fig, value: Value, ctx: Option<&AttackCtx>) 
 
 /// The shortest line of fire battlefield conditions allow, if any caps it.
 pub fn max_line_of_fire(state: &State) -> Option<u8> {
+    let event = state
+        .event
+        .as_ref()
+        .and_then(|e| e.showing())
+        .and_then(|c| c.max_line_of_fire);
     state
         .conditions
         .iter()
         .filter(|c| c.revealed && !c.cancelled)
         .filter_map(|c| c.def.max_line_of_fire)
+        .chain(event)
         .min()
 }
 

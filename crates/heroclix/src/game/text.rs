@@ -1136,6 +1136,7 @@ mod tests {
             },
             position: None,
             objects: Vec::new(),
+            event: None,
         };
         Game::new(scenario, seed).unwrap()
     }
