@@ -230,6 +230,13 @@ function powerGroupOf(a) {
       return { key: 'duo_attack', power: 'duo_attack', squares, label: t('ability.duo_attack') };
     case 'throw_object':
       return { key: 'throw_object', power: 'throw_object', squares, label: t('act.throw_object') };
+    case 'telekinesis_object': {
+      // One group per object: its destinations are the squares shown.
+      const at = `${a.square.x},${a.square.y}`;
+      return { key: `telekinesis_object:${at}`, power: 'telekinesis', squares, label: t('act.telekinesis_object', { square: at }) };
+    }
+    case 'telekinesis_throw':
+      return { key: 'telekinesis_throw', power: 'telekinesis', squares, label: t('act.telekinesis_throw') };
     case 'mind_control':
     case 'outwit':
     case 'perplex':

@@ -1278,6 +1278,8 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
         "accept" | "decline" => &[],
         "redirect" => &["friend"],
         "telekinesis" => &["figure", "target", "to"],
+        "telekinesis_object" => &["figure", "square", "to"],
+        "telekinesis_throw" => &["figure", "square", "target"],
         "pick_up" => &["square"],
         "switch_off" => &["figure", "ability"],
         "team_ability" => &["figure", "team", "target"],

@@ -437,7 +437,8 @@ impl<'a> Ctx<'a> {
                     power,
                 } => self.attack_score(*attacker, targets, true) + power_bonus(*power),
                 Action::AreaAttack { .. } => self.w.min_gain + 0.5,
-                Action::ThrowObject { figure, target } => {
+                Action::ThrowObject { figure, target }
+                | Action::TelekinesisThrow { figure, target, .. } => {
                     self.attack_score(*figure, std::slice::from_ref(target), true)
                 }
                 // A Charge is worth the close attack it ends with, against the weakest opposing

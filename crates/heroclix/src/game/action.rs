@@ -144,6 +144,30 @@ pub enum Action {
         /// Where it goes.
         to: Square,
     },
+    /// Telekinesis option 2 on an object (power action, no roll): move the light or heavy
+    /// object lying on `square` to `to` (spec ATK-12; rulebook Partie 4 *Objets*). JSON:
+    /// `{"type": "telekinesis_object", "figure": 3, "square": {"x": 4, "y": 2}, "to": {"x": 9,
+    /// "y": 2}}`.
+    TelekinesisObject {
+        /// The Telekinesis user.
+        figure: FigureId,
+        /// Where the object lies (no two lying objects share a square).
+        square: Square,
+        /// Where it goes.
+        to: Square,
+    },
+    /// Telekinesis option 3 (power action): make a ranged attack on one opposing figure with
+    /// the light or heavy object lying on `square`, for the thrown object's damage (2 light,
+    /// 3 heavy); the object leaves the game, hit or miss. JSON: `{"type":
+    /// "telekinesis_throw", "figure": 3, "square": {"x": 4, "y": 2}, "target": 7}`.
+    TelekinesisThrow {
+        /// The Telekinesis user (the attacker).
+        figure: FigureId,
+        /// Where the object lies.
+        square: Square,
+        /// The opposing figure attacked.
+        target: FigureId,
+    },
     /// A team ability used as a power action: `x_men` (heal an adjacent X-Men friend of 1; on
     /// a d6 of 1–4 the healer takes 1 unavoidable damage) or `shield` (an adjacent friend's
     /// ranged attacks deal +1 damage this turn while they stay adjacent).

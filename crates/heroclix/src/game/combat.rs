@@ -241,7 +241,7 @@ pub fn ranged_target_sets_within(
 }
 
 /// Why `t` cannot be the target of an attack by `a`, whatever the kind of attack.
-fn target_refusal(state: &State, a: &Fig, t: &Fig) -> Option<String> {
+pub(super) fn target_refusal(state: &State, a: &Fig, t: &Fig) -> Option<String> {
     if a.id == t.id {
         return Some("a figure never targets itself".into());
     }
@@ -479,6 +479,8 @@ pub struct AttackKind {
     pub duo_second: bool,
     /// The object thrown (a ranged attack with a held object).
     pub thrown: Option<super::state::ObjectKind>,
+    /// The square of the lying object Telekinesis hurls (option 3).
+    pub hurled: Option<Square>,
 }
 
 /// Resolves an attack against its targets, then the damage when it needs no choice. Returns
@@ -536,7 +538,11 @@ pub fn attack(
     }
     // A held object is used in a close attack on a single figure unless the attack deals no
     // damage; a thrown one is the ranged attack (rulebook *Utiliser les objets*...).
-    let object = if ranged {
+    // A hurled object leaves the game only once the attack is made: when every target escaped
+    // it (Shape Change, Skrulls), no action was given and the object stays.
+    let object = if let Some(sq) = kind.hurled {
+        super::objects::use_lying(state, attacker, sq, events)
+    } else if ranged {
         kind.thrown
     } else if targets.len() == 1 && kind.power != Some(Power::Incapacitate) {
         super::objects::use_held(state, attacker, events)
@@ -731,6 +737,7 @@ fn resolve_roll(
         move_and_attack: attack.move_and_attack,
         duo_second: attack.duo_second,
         thrown: None,
+        hurled: None,
     };
     let targets = attack.targets.clone();
     let ctx = ctx_of(&attack);
@@ -746,8 +753,16 @@ fn resolve_roll(
         let hindered = if kind.power == Some(Power::PulseWave) {
             attack.wave_hindered.contains(t)
         } else {
+            // An object flies up to 8 squares whatever the attacker's range (rulebook *Utiliser
+            // les objets lors d'une attaque à distance*; Telekinesis), so its line is looked for
+            // that far.
+            let reach = if attack.object.is_some() {
+                range(state, &a).max(8)
+            } else {
+                range(state, &a)
+            };
             ranged
-                && best_line(state, &a, tf, range(state, &a), &occ)
+                && best_line(state, &a, tf, reach, &occ)
                     .is_some_and(|(v, _)| v == Verdict::Hindered)
         };
         let defense = defense_value(state, tf, &ctx, hindered);

@@ -306,7 +306,7 @@ pub enum Event {
         /// Where.
         squares: Vec<Square>,
     },
-    /// An object was picked up, used, dropped or removed.
+    /// An object was picked up, used, dropped, removed, destroyed or moved by Telekinesis.
     ObjectMoved {
         /// The figure involved.
         figure: FigureId,
@@ -857,6 +857,12 @@ impl Event {
                     ),
                     (F::Destroyed, false) => format!("{} destroys {object}{at}", n(figure)),
                     (F::Destroyed, true) => format!("{} détruit {object}{at}", n(figure)),
+                    (F::Moved, false) => {
+                        format!("{} moves {object} by Telekinesis{at}", n(figure))
+                    }
+                    (F::Moved, true) => {
+                        format!("{} déplace {object} par Télékinésie{at}", n(figure))
+                    }
                     (F::Removed, true) => format!(
                         "{} lâche {object} sur un autre objet : il est retiré du jeu",
                         n(figure)

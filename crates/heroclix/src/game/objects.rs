@@ -11,6 +11,9 @@
 //!   heavy one up to 6 for 3. A used object leaves the game, hit or miss.
 //! - A holder knocked out or losing Super Strength drops the object on its square; if one
 //!   already lies there, the dropped one leaves the game.
+//! - Telekinesis (spec ATK-12) moves a lying light or heavy object (option 2) or hurls it in a
+//!   ranged attack (option 3); the rules for that live in `power_actions`, the object's moves
+//!   here.
 
 use serde::{Deserialize, Serialize};
 use skirmish_board::square::{Marker, Square};
@@ -35,11 +38,22 @@ pub enum ObjectFate {
     Removed,
     /// Destroyed by an attack: it leaves the game.
     Destroyed,
+    /// Moved by Telekinesis to the event's square.
+    Moved,
 }
 
 /// The index of the object a figure holds.
 pub fn held(state: &State, figure: FigureId) -> Option<usize> {
     state.objects.iter().position(|o| o.held_by == Some(figure))
+}
+
+/// The index of the object lying on `square` (not held). No two lying objects share a square:
+/// a drop onto one removes the dropped object, and Telekinesis never moves one onto another.
+pub fn lying_at(state: &State, square: Square) -> Option<usize> {
+    state
+        .objects
+        .iter()
+        .position(|o| o.square == Some(square) && o.held_by.is_none())
 }
 
 /// The kind of object a figure holds.
@@ -131,6 +145,50 @@ pub fn use_held(
         object: o.name,
         fate: ObjectFate::Used,
         square: None,
+    });
+    Some(o.kind)
+}
+
+/// Telekinesis moves the object lying on `from` to `to` (spec ATK-12 option 2).
+pub fn move_lying(
+    state: &mut State,
+    figure: FigureId,
+    from: Square,
+    to: Square,
+    events: &mut Vec<Event>,
+) {
+    let Some(i) = lying_at(state, from) else {
+        return;
+    };
+    let o = &mut state.objects[i];
+    o.square = Some(to);
+    let name = o.name.clone();
+    state.map.remove_marker(from, Marker::Object);
+    state.map.place_marker(to, Marker::Object);
+    events.push(Event::ObjectMoved {
+        figure,
+        object: name,
+        fate: ObjectFate::Moved,
+        square: Some(to),
+    });
+}
+
+/// The object lying on `square` is hurled in an attack (Telekinesis option 3): it leaves the
+/// game, hit or miss, as a thrown object does.
+pub fn use_lying(
+    state: &mut State,
+    figure: FigureId,
+    square: Square,
+    events: &mut Vec<Event>,
+) -> Option<ObjectKind> {
+    let i = lying_at(state, square)?;
+    let o = state.objects.remove(i);
+    state.map.remove_marker(square, Marker::Object);
+    events.push(Event::ObjectMoved {
+        figure,
+        object: o.name,
+        fate: ObjectFate::Used,
+        square: Some(square),
     });
     Some(o.kind)
 }

@@ -1183,6 +1183,8 @@ fn apply_now(
         | Action::UsePower { .. }
         | Action::Outwit { .. }
         | Action::Telekinesis { .. }
+        | Action::TelekinesisObject { .. }
+        | Action::TelekinesisThrow { .. }
         | Action::SwitchOff { .. }
         | Action::MindControl { .. }
         | Action::TeamAbility { .. }

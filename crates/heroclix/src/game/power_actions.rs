@@ -13,17 +13,19 @@
 //! | Regeneration, Support, Force Blast | power action | [`Action::UsePower`] |
 //! | Poison, Leadership | free action at the beginning of the turn | [`Action::UsePower`] |
 //! | Outwit, Perplex | free action, once per turn | [`Action::Outwit`], [`Action::Perplex`] |
+//! | Telekinesis | power action: move a figure (an opposing one after an attack that deals no damage), move an object, or attack with an object | [`Action::Telekinesis`], [`Action::TelekinesisObject`], [`Action::TelekinesisThrow`] |
 
 use skirmish_board::square::Square;
 use skirmish_board::FigureId;
 use skirmish_engine::{Dice, Seat};
+use skirmish_los::Occupancy as _;
 
 use super::action::Action;
 use super::combat::{self, AttackKind};
 use super::event::{DamageKind, Event};
 use super::play;
 use super::powers::{self, Ability, Counter, Perplexed};
-use super::state::{Fig, Interrupt, State};
+use super::state::{Fig, Interrupt, ObjectKind, State};
 use super::values::{compute, Change, Effect};
 use crate::figure::{Power, Stat};
 
@@ -267,6 +269,28 @@ pub fn legal_for(
                     to,
                 });
             }
+            let objects = telekinesis_objects(state, f, occ);
+            if !objects.is_empty() {
+                for &square in &objects {
+                    for to in telekinesis_object_destinations(state, f, square, occ) {
+                        out.push(Action::TelekinesisObject {
+                            figure: id,
+                            square,
+                            to,
+                        });
+                    }
+                }
+                let targets = combat::ranged_targets_within(state, f, occ, TELEKINESIS_REACH);
+                for &square in &objects {
+                    for &target in &targets {
+                        out.push(Action::TelekinesisThrow {
+                            figure: id,
+                            square,
+                            target,
+                        });
+                    }
+                }
+            }
         }
         for (team, target) in team_ability_targets(state, f) {
             out.push(Action::TeamAbility {
@@ -418,6 +442,201 @@ pub fn telekinesis_moves(state: &State, f: &Fig) -> Vec<(FigureId, Square)> {
         }
     }
     out
+}
+
+/// How far apart the Telekinesis user, its target and the destination may be (spec ATK-12,
+/// 2008 card); an object attack reaches as far, light or heavy.
+pub const TELEKINESIS_REACH: u32 = 8;
+
+/// The user's line of fire to a square, for Telekinesis on objects: not blocked, and a figure
+/// standing on the square does not hide it (objects lie under figures: FAQ 2002 *Objets*).
+fn sees_square(
+    state: &State,
+    f: &Fig,
+    from: Square,
+    sq: Square,
+    occ: &skirmish_los::OccupancyGrid,
+) -> bool {
+    let me = skirmish_los::Endpoint::at(&state.map, from).with_figure(f.id);
+    let mut there = skirmish_los::Endpoint::at(&state.map, sq);
+    if let Some(o) = occ.occupant(sq) {
+        there = there.with_figure(o.figure);
+    }
+    skirmish_los::ClixLos::HEROCLIX.verdict(&state.map, me, there, occ)
+        != skirmish_los::Verdict::Blocked
+}
+
+/// Squares of the objects Telekinesis may move or hurl (options 2 and 3): light or heavy (an
+/// immobile object is never moved, rulebook *Objets immobiles*), lying on the map (a held one
+/// cannot be targeted, *Porter un objet*), within 8 squares of the user with a line of fire
+/// to it.
+pub fn telekinesis_objects(
+    state: &State,
+    f: &Fig,
+    occ: &skirmish_los::OccupancyGrid,
+) -> Vec<Square> {
+    let Some(from) = f.square else {
+        return Vec::new();
+    };
+    // Most games have no object: no line of fire is drawn then.
+    let mut out: Vec<Square> = state
+        .objects
+        .iter()
+        .filter(|o| o.kind != ObjectKind::Immobile && o.held_by.is_none())
+        .filter_map(|o| o.square)
+        .filter(|sq| sq.distance(from) <= TELEKINESIS_REACH)
+        .collect();
+    if out.is_empty() {
+        return out;
+    }
+    out.retain(|sq| sees_square(state, f, from, *sq, occ));
+    out.sort();
+    out
+}
+
+/// Where Telekinesis may move the object lying on `object` (option 2): a square within 8 of
+/// both the user and the object, seen by the user, not blocking terrain and with no other
+/// object lying on it. An object is placed, not walked: terrain and figures on the way do not
+/// matter, and it may end under a figure (FAQ 2002 *Objets*).
+pub fn telekinesis_object_destinations(
+    state: &State,
+    f: &Fig,
+    object: Square,
+    occ: &skirmish_los::OccupancyGrid,
+) -> Vec<Square> {
+    let Some(from) = f.square else {
+        return Vec::new();
+    };
+    let r = TELEKINESIS_REACH as i32;
+    let mut out = Vec::new();
+    // The squares within 8 of both form the overlap of two boxes (Chebyshev distance).
+    for y in (from.y.max(object.y) - r)..=(from.y.min(object.y) + r) {
+        for x in (from.x.max(object.x) - r)..=(from.x.min(object.x) + r) {
+            let to = Square::new(x, y);
+            if to == object
+                || state.map.cell(to).is_none_or(|c| c.is_blocking())
+                || super::objects::lying_at(state, to).is_some()
+            {
+                continue;
+            }
+            if sees_square(state, f, from, to, occ) {
+                out.push(to);
+            }
+        }
+    }
+    out
+}
+
+/// Why Telekinesis cannot take the object on `square` at all (options 2 and 3), if it cannot.
+fn telekinesis_object_refusal(
+    state: &State,
+    f: &Fig,
+    square: Square,
+    occ: &skirmish_los::OccupancyGrid,
+) -> Option<String> {
+    let Some(i) = super::objects::lying_at(state, square) else {
+        return Some(match state.figure_at(square) {
+            Some(h) if super::objects::held(state, h.id).is_some() => format!(
+                "{} holds its object: a held object cannot be targeted nor taken from its holder (rulebook Partie 4, Porter un objet)",
+                h.label
+            ),
+            _ => format!("no object lies on {square}"),
+        });
+    };
+    let o = &state.objects[i];
+    let from = f.square?;
+    if o.kind == ObjectKind::Immobile {
+        return Some(format!(
+            "{} on {square} is an immobile object: immobile objects are never picked up nor moved by any game effect (rulebook Partie 4, Objets immobiles)",
+            o.name
+        ));
+    }
+    let d = square.distance(from);
+    if d > TELEKINESIS_REACH {
+        return Some(format!(
+            "{} on {square} is {d} squares from {}: Telekinesis reaches objects within 8 squares",
+            o.name, f.label
+        ));
+    }
+    if !sees_square(state, f, from, square, occ) {
+        return Some(format!(
+            "{} has no line of fire to {} on {square}: Telekinesis needs a clear line of fire to the object (FAQ 2002 Télékinésie)",
+            f.label, o.name
+        ));
+    }
+    None
+}
+
+/// Why Telekinesis cannot move the object on `square` to `to` (option 2).
+fn telekinesis_object_move_refusal(state: &State, f: &Fig, square: Square, to: Square) -> String {
+    let occ = combat::occupancy(state);
+    if let Some(r) = telekinesis_object_refusal(state, f, square, &occ) {
+        return r;
+    }
+    let Some(from) = f.square else {
+        return format!("{} is not on the map", f.label);
+    };
+    let (du, dobj) = (to.distance(from), to.distance(square));
+    match state.map.cell(to) {
+        _ if to == square => format!("the object already lies on {to}"),
+        None => format!("{to} is off the map"),
+        _ if du > TELEKINESIS_REACH || dobj > TELEKINESIS_REACH => format!(
+            "user, object and destination must lie within 8 squares of each other: {to} is {du} squares from {} and {dobj} from the object",
+            f.label
+        ),
+        Some(c) if c.is_blocking() => {
+            format!("{to} is blocking terrain: no object can be moved there")
+        }
+        _ if super::objects::lying_at(state, to).is_some() => {
+            format!("another object already lies on {to}: two objects never share a square")
+        }
+        _ => format!(
+            "{} has no line of fire to {to}: Telekinesis needs a clear line of fire to the destination square (FAQ 2002 Télékinésie)",
+            f.label
+        ),
+    }
+}
+
+/// Why Telekinesis cannot attack `target` with the object on `square` (option 3).
+fn telekinesis_throw_refusal(state: &State, f: &Fig, square: Square, target: FigureId) -> String {
+    let occ = combat::occupancy(state);
+    if let Some(r) = telekinesis_object_refusal(state, f, square, &occ) {
+        return r;
+    }
+    let Some(t) = state.fig(target) else {
+        return format!("there is no figure #{}", target.0);
+    };
+    if let Some(r) = combat::target_refusal(state, f, t) {
+        return r;
+    }
+    if state.shape_changed.contains(&(f.id, t.id)) {
+        return format!(
+            "{} escaped {}'s attacks this turn (Shape Change or Skrulls)",
+            t.label, f.label
+        );
+    }
+    if powers::no_ranged(state, f) {
+        return format!(
+            "{} has Battle Fury: it makes no ranged attack, not even with an object",
+            f.label
+        );
+    }
+    if state.next_to_enemy(f) {
+        return format!(
+            "{} is adjacent to an opposing figure: the object attack is a ranged attack, which it cannot make (except a sharpshooter at adjacent figures, a colossal figure at the others)",
+            f.label
+        );
+    }
+    if combat::best_line(state, f, t, u32::MAX, &occ).is_none() {
+        return format!(
+            "the line of fire from {} to {} is blocked (a hindered line to a figure with Stealth is blocked)",
+            f.label, t.label
+        );
+    }
+    format!(
+        "{} is more than 8 squares from {}: a Telekinesis object attack reaches 8 squares, light or heavy",
+        t.label, f.label
+    )
 }
 
 /// Where a figure moved by Telekinesis may end: 8 squares of movement ignoring hindering and
@@ -956,7 +1175,9 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
                 ),
             });
         }
-        Action::Telekinesis { figure, .. } => (*figure, Power::Telekinesis),
+        Action::Telekinesis { figure, .. }
+        | Action::TelekinesisObject { figure, .. }
+        | Action::TelekinesisThrow { figure, .. } => (*figure, Power::Telekinesis),
         Action::MindControl { figure, .. } => (*figure, Power::MindControl),
         Action::TeamAbility {
             figure,
@@ -1097,7 +1318,12 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
                 None => "Mind Control targets one adjacent opposing figure, or opposing figures a ranged attack could target (range 0 counts as 4)".into(),
             }
         }
-        (Action::Telekinesis { .. }, _) if state.telekinesed.iter().any(|(x, _)| *x == figure) => {
+        (
+            Action::Telekinesis { .. }
+            | Action::TelekinesisObject { .. }
+            | Action::TelekinesisThrow { .. },
+            _,
+        ) if state.telekinesed.iter().any(|(x, _)| *x == figure) => {
             format!(
                 "{} was moved by Telekinesis: no Telekinesis until the next turn of the player who moved it",
                 f.label
@@ -1110,6 +1336,12 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
             ),
             None => format!("there is no figure #{}", target.0),
         },
+        (Action::TelekinesisObject { square, to, .. }, _) => {
+            telekinesis_object_move_refusal(state, f, *square, *to)
+        }
+        (Action::TelekinesisThrow { square, target, .. }, _) => {
+            telekinesis_throw_refusal(state, f, *square, *target)
+        }
         (Action::Outwit { ability, target, .. }, _) => match state.fig(*target) {
             Some(t) if !state.opposed(f, t) => format!("Outwit targets an opposing figure; {} is friendly", t.label),
             Some(t) if !in_reach_10(state, f, t) => format!(
@@ -1391,6 +1623,28 @@ pub fn apply(
             telekinesis(state, *figure, *target, *to, dice, events);
             Some(*figure)
         }
+        Action::TelekinesisObject { figure, square, to } => {
+            start_power(state, *figure, Power::Telekinesis, None, events);
+            super::objects::move_lying(state, *figure, *square, *to, events);
+            Some(*figure)
+        }
+        Action::TelekinesisThrow {
+            figure,
+            square,
+            target,
+        } => {
+            play::begin_action(state, *figure, true);
+            // The power rides on the attack, which names it; the object's own damage replaces
+            // the user's (rulebook *Utiliser les objets lors d'une attaque à distance*).
+            let kind = AttackKind {
+                power: Some(Power::Telekinesis),
+                hurled: Some(*square),
+                ..AttackKind::default()
+            };
+            let made = combat::attack(state, *figure, vec![*target], true, kind, dice, events);
+            made_or_refund(state, *figure, made);
+            Some(*figure)
+        }
         Action::TeamAbility {
             figure,
             team,
@@ -1621,7 +1875,7 @@ pub fn apply_free_attack(
             power: None,
             move_and_attack: ability == Ability::MoveAndAttack,
             duo_second: second,
-            thrown: None,
+            ..AttackKind::default()
         };
         combat::attack(state, figure, targets.to_vec(), ranged, kind, dice, events);
         return Some(figure);

@@ -17,7 +17,7 @@ use skirmish_lang::Lang;
 use skirmish_los::Verdict;
 
 use super::action::{Action, Decision};
-use super::state::{Fig, Interrupt, State};
+use super::state::{Fig, Interrupt, ObjectKind, State};
 use super::values::{compute, Change, Effect};
 use super::{combat, play, power_actions};
 use crate::figure::{Power, Stat};
@@ -175,6 +175,28 @@ pub fn attack_text(
         notes.join(", "),
         pushing_note(state, attacker, lang)
     )
+}
+
+fn object_kind(state: &State, square: Square) -> Option<ObjectKind> {
+    super::objects::lying_at(state, square).map(|i| state.objects[i].kind)
+}
+
+/// A lying object as players read it, with its kind: "the light object Crate" / "l'objet léger
+/// Crate".
+fn object_words(state: &State, square: Square, lang: Lang) -> String {
+    let Some(i) = super::objects::lying_at(state, square) else {
+        return lang.pick("the object", "l'objet").to_string();
+    };
+    let o = &state.objects[i];
+    let kind = match (o.kind, lang) {
+        (ObjectKind::Light, Lang::Fr) => "l'objet léger",
+        (ObjectKind::Heavy, Lang::Fr) => "l'objet lourd",
+        (ObjectKind::Immobile, Lang::Fr) => "l'objet immobile",
+        (ObjectKind::Light, _) => "the light object",
+        (ObjectKind::Heavy, _) => "the heavy object",
+        (ObjectKind::Immobile, _) => "the immobile object",
+    };
+    format!("{kind} {}", o.name)
 }
 
 /// ", carrying Vex" when a move carries a friend.
@@ -547,6 +569,49 @@ impl<'a> ActionTexts<'a> {
                         "Telekinesis: {} moves {} to {to}{how}{}",
                         name(figure),
                         name(target),
+                        pushing_note(s, *figure, lang)
+                    )
+                }
+            }
+            Action::TelekinesisObject { figure, square, to } => {
+                let what = object_words(s, *square, lang);
+                if fr {
+                    format!(
+                        "Télékinésie : {} déplace {what} de {square} en {to}{}",
+                        name(figure),
+                        pushing_note(s, *figure, lang)
+                    )
+                } else {
+                    format!(
+                        "Telekinesis: {} moves {what} from {square} to {to}{}",
+                        name(figure),
+                        pushing_note(s, *figure, lang)
+                    )
+                }
+            }
+            Action::TelekinesisThrow {
+                figure,
+                square,
+                target,
+            } => {
+                let what = object_words(s, *square, lang);
+                let damage = match object_kind(s, *square) {
+                    Some(ObjectKind::Heavy) => 3,
+                    _ => 2,
+                };
+                let odds = s
+                    .fig(*figure)
+                    .map_or_else(|| name(target), |a| target_note(s, a, *target, true, lang));
+                if fr {
+                    format!(
+                        "Télékinésie : {} lance {what} de {square} sur {odds}, {damage} dégâts (l'objet est retiré du jeu){}",
+                        name(figure),
+                        pushing_note(s, *figure, lang)
+                    )
+                } else {
+                    format!(
+                        "Telekinesis: {} hurls {what} from {square} at {odds}, {damage} damage (the object leaves the game){}",
+                        name(figure),
                         pushing_note(s, *figure, lang)
                     )
                 }
@@ -1146,6 +1211,51 @@ mod tests {
             Pending::Decide { seats, decision } => Some((seats.clone(), decision.clone())),
             _ => None,
         }
+    }
+
+    /// Telekinesis on objects reads with the object's kind and name, in both languages (the
+    /// starter games have no object, so the whole-game test never meets these actions).
+    #[test]
+    fn telekinesis_on_objects_reads_well() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios/powers/power-telekinesis-object-attack.toml");
+        let file = crate::scenario_file::load(path).unwrap();
+        let g = Game::<HeroClix>::new(file.scenario.clone().unwrap(), 0).unwrap();
+        let legal = g.legal_actions(Seat(0));
+        let s = g.state();
+        let moved = legal
+            .iter()
+            .find(|a| matches!(a, Action::TelekinesisObject { figure, square, .. } if *square == Square::new(3, 3) && figure.0 == 1))
+            .unwrap();
+        let thrown = legal
+            .iter()
+            .find(|a| matches!(a, Action::TelekinesisThrow { square, .. } if *square == Square::new(2, 0)))
+            .unwrap();
+        let en = describe_action(s, moved, Lang::En);
+        assert!(
+            en.starts_with("Telekinesis: T2 moves the heavy object Girder from 3,3 to "),
+            "{en}"
+        );
+        let fr = describe_action(s, moved, Lang::Fr);
+        assert!(
+            fr.starts_with("Télékinésie : T2 déplace l'objet lourd Girder de 3,3 en "),
+            "{fr}"
+        );
+        let en = describe_action(s, thrown, Lang::En);
+        assert!(
+            en.starts_with("Telekinesis: T1 hurls the light object Crate from 2,0 at "),
+            "{en}"
+        );
+        assert!(
+            en.contains(", 2 damage (the object leaves the game)"),
+            "{en}"
+        );
+        let fr = describe_action(s, thrown, Lang::Fr);
+        assert!(
+            fr.starts_with("Télékinésie : T1 lance l'objet léger Crate de 2,0 sur "),
+            "{fr}"
+        );
+        assert!(fr.contains("2 dégâts (l'objet est retiré du jeu)"), "{fr}");
     }
 
     #[test]
