@@ -53,6 +53,9 @@ pub struct Args {
     /// Play theme teams' bonuses (rulebook Partie 4 *Équipes à thème*).
     #[arg(long)]
     theme_teams: bool,
+    /// An event dial of the tactics cards, by id (rulebook *Socles événement*), e.g. `ev01`.
+    #[arg(long)]
+    event: Option<String>,
     /// Where to write the replay [default: heroclix-seed<SEED>.replay.json].
     #[arg(long)]
     replay: Option<PathBuf>,
@@ -157,6 +160,21 @@ fn play_game(
     .map_err(anyhow::Error::msg)?;
     let mut scenario = scenario;
     scenario.options.theme_teams = args.theme_teams;
+    if let Some(id) = &args.event {
+        let cards = skirmish_heroclix::tactics::Tactics::builtin();
+        let Some(def) = cards.event(id) else {
+            anyhow::bail!(
+                "there is no event dial `{id}`; the event dials are: {}",
+                cards
+                    .events
+                    .iter()
+                    .map(|e| format!("{} ({})", e.id, e.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        };
+        scenario.event = Some(std::sync::Arc::new(def.clone()));
+    }
     let mut game = Game::<HeroClix>::new(scenario, seed).map_err(anyhow::Error::msg)?;
     let mut players: Vec<Player> = args
         .seats

@@ -308,6 +308,12 @@ pub struct FeatDef {
     pub choose: u8,
     /// The card text.
     pub text: String,
+    /// Its name in French, when the card gives one.
+    #[serde(default)]
+    pub name_fr: Option<String>,
+    /// Its text in French, when the card gives one.
+    #[serde(default)]
+    pub text_fr: Option<String>,
     /// What a character needs to be assigned and to use it.
     pub prerequisites: Prerequisites,
     /// What it does for a character using it.
@@ -335,6 +341,12 @@ pub struct ConditionDef {
     pub name: String,
     /// The card text.
     pub text: String,
+    /// Its name in French, when the card gives one.
+    #[serde(default)]
+    pub name_fr: Option<String>,
+    /// Its text in French, when the card gives one.
+    #[serde(default)]
+    pub text_fr: Option<String>,
     /// Its effects, seen from the battlefield: `who` reads `everyone` by default.
     pub effects: Vec<CardEffect>,
     /// Lines of fire longer than this many squares are blocked.
@@ -356,6 +368,12 @@ pub struct SpecialObjectDef {
     pub cost: u32,
     /// The card text.
     pub text: String,
+    /// Its name in French, when the card gives one.
+    #[serde(default)]
+    pub name_fr: Option<String>,
+    /// Its text in French, when the card gives one.
+    #[serde(default)]
+    pub text_fr: Option<String>,
     /// Its effects: while it lies on the map, those of `near` reach figures in or next to its
     /// square; while held, only `continual` ones go on, for its holder.
     pub effects: Vec<CardEffect>,
@@ -396,6 +414,12 @@ pub struct EventDef {
     pub name: String,
     /// The card text.
     pub text: String,
+    /// Its name in French, when the card gives one.
+    #[serde(default)]
+    pub name_fr: Option<String>,
+    /// Its text in French, when the card gives one.
+    #[serde(default)]
+    pub text_fr: Option<String>,
     /// When the dial turns.
     pub turn: EventTurn,
     /// The clicks, from the green line.
@@ -403,6 +427,30 @@ pub struct EventDef {
     /// What the card asks that the clicks cannot say (set-up, victory conditions...): not run.
     pub not_expressed: Option<String>,
 }
+
+macro_rules! localized {
+    ($($t:ty),*) => {$(
+        impl $t {
+            /// Its name in `lang` (English when the card has no French name).
+            pub fn name_in(&self, lang: Lang) -> &str {
+                match (lang, &self.name_fr) {
+                    (Lang::Fr, Some(n)) => n,
+                    _ => &self.name,
+                }
+            }
+
+            /// Its text in `lang` (English when the card has no French text).
+            pub fn text_in(&self, lang: Lang) -> &str {
+                match (lang, &self.text_fr) {
+                    (Lang::Fr, Some(t)) => t,
+                    _ => &self.text,
+                }
+            }
+        }
+    )*};
+}
+
+localized!(FeatDef, ConditionDef, SpecialObjectDef, EventDef);
 
 /// Every tactics card a game can use.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -475,6 +523,8 @@ struct RawEvent {
     id: Spanned<String>,
     name: Spanned<String>,
     text: String,
+    name_fr: Option<String>,
+    text_fr: Option<String>,
     turn: Option<Spanned<String>>,
     #[serde(default)]
     click: Vec<Spanned<RawEventClick>>,
@@ -501,6 +551,8 @@ struct RawFeat {
     #[serde(default)]
     choose: Option<Spanned<i64>>,
     text: String,
+    name_fr: Option<String>,
+    text_fr: Option<String>,
     #[serde(default)]
     prerequisites: Option<Spanned<RawPrereq>>,
     #[serde(default)]
@@ -529,6 +581,8 @@ struct RawCondition {
     id: Spanned<String>,
     name: Spanned<String>,
     text: String,
+    name_fr: Option<String>,
+    text_fr: Option<String>,
     #[serde(default)]
     effects: Vec<Spanned<RawEffect>>,
     max_line_of_fire: Option<Spanned<i64>>,
@@ -544,6 +598,8 @@ struct RawObject {
     #[serde(default)]
     cost: Option<Spanned<i64>>,
     text: String,
+    name_fr: Option<String>,
+    text_fr: Option<String>,
     #[serde(default)]
     effects: Vec<Spanned<RawEffect>>,
     not_expressed: Option<String>,
@@ -713,6 +769,8 @@ pub fn tactics_from_toml_str(text: &str, origin: &str) -> Result<Tactics, Conten
                 cost,
                 choose,
                 text: f.text.clone(),
+                name_fr: f.name_fr.clone(),
+                text_fr: f.text_fr.clone(),
                 prerequisites: pre,
                 effects,
                 not_expressed: f.not_expressed.clone(),
@@ -744,6 +802,8 @@ pub fn tactics_from_toml_str(text: &str, origin: &str) -> Result<Tactics, Conten
             id,
             name: c.name.get_ref().trim().to_string(),
             text: c.text.clone(),
+            name_fr: c.name_fr.clone(),
+            text_fr: c.text_fr.clone(),
             effects,
             max_line_of_fire: max_line_of_fire.map(|v| v as u8),
             not_expressed: c.not_expressed.clone(),
@@ -789,6 +849,8 @@ pub fn tactics_from_toml_str(text: &str, origin: &str) -> Result<Tactics, Conten
                 kind,
                 cost,
                 text: o.text.clone(),
+                name_fr: o.name_fr.clone(),
+                text_fr: o.text_fr.clone(),
                 effects,
                 not_expressed: o.not_expressed.clone(),
             });
@@ -853,6 +915,8 @@ pub fn tactics_from_toml_str(text: &str, origin: &str) -> Result<Tactics, Conten
             id,
             name: e.name.get_ref().trim().to_string(),
             text: e.text.clone(),
+            name_fr: e.name_fr.clone(),
+            text_fr: e.text_fr.clone(),
             turn,
             clicks,
             not_expressed: e.not_expressed.clone(),

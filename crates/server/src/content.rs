@@ -209,6 +209,8 @@ impl Content {
                 json!({
                     "id": f.id,
                     "name": f.name,
+                    "name_fr": f.name_in(Lang::Fr),
+                    "text_fr": f.text_in(Lang::Fr),
                     "cost": cost,
                     "per_character": per_character,
                     "choose": f.choose,
@@ -221,9 +223,16 @@ impl Content {
             }).collect::<Vec<_>>(),
             "conditions": cards.conditions.iter().map(|c| json!({
                 "id": c.id, "name": c.name, "text": c.text,
+                "name_fr": c.name_in(Lang::Fr), "text_fr": c.text_in(Lang::Fr),
+            })).collect::<Vec<_>>(),
+            "events": cards.events.iter().map(|e| json!({
+                "id": e.id, "name": e.name, "text": e.text,
+                "name_fr": e.name_in(Lang::Fr), "text_fr": e.text_in(Lang::Fr),
+                "clicks": e.clicks.len(),
             })).collect::<Vec<_>>(),
             "special_objects": cards.special_objects.iter().map(|o| json!({
                 "id": o.id, "name": o.name, "kind": o.kind, "cost": o.cost, "text": o.text,
+                "name_fr": o.name_in(Lang::Fr), "text_fr": o.text_in(Lang::Fr),
             })).collect::<Vec<_>>(),
         });
         json!({
@@ -240,15 +249,10 @@ impl Content {
         })
     }
 
+    /// A sample team's cost: figures, feats and special objects, as the team check counts it.
     fn team_points(&self, team: &Team) -> u32 {
-        team.figures
-            .iter()
-            .filter_map(|e| {
-                self.catalogue
-                    .get(&e.figure)?
-                    .points_for_line(e.starting_line.saturating_sub(1))
-            })
-            .sum()
+        let total = team.build_total.unwrap_or(DEFAULT_POINTS);
+        check_team(team, &self.catalogue, total).points
     }
 
     /// Reads one team of a create request: a team id (`"wardens"`), a team file's text
@@ -396,8 +400,45 @@ impl Content {
         points: u32,
         rounds: Option<u32>,
         theme_teams: bool,
+        event: Option<&str>,
         lang: Lang,
     ) -> Result<Scenario, ApiError> {
+        let event = match event {
+            None => None,
+            Some(id) => Some(std::sync::Arc::new(
+                self.catalogue
+                    .tactics()
+                    .event(id)
+                    .ok_or_else(|| {
+                        ApiError::bad(
+                            code::BAD_REQUEST,
+                            format!(
+                                "there is no event dial '{}'; the event dials are: {}",
+                                clip(id),
+                                self.catalogue
+                                    .tactics()
+                                    .events
+                                    .iter()
+                                    .map(|e| e.id.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                        )
+                    })?
+                    .clone(),
+            )),
+        };
+        if event.is_some() {
+            if let Some(t) = teams.iter().find(|t| t.condition.is_some()) {
+                return Err(ApiError::bad(
+                    "bad-team",
+                    format!(
+                        "{} brings a battlefield condition, but a game with an event dial uses none (rulebook Socles événement)",
+                        clip(&t.name)
+                    ),
+                ));
+            }
+        }
         let map = self.maps.get(map_id).ok_or_else(|| {
             ApiError::bad(
                 "unknown-map",
@@ -452,7 +493,7 @@ impl Content {
             },
             position: None,
             objects: Vec::new(),
-            event: None,
+            event,
         })
     }
 }
@@ -597,7 +638,15 @@ mod tests {
             .map(|t| c.team_from_request(&json!(t)).unwrap())
             .collect();
         let s = c
-            .scenario(DEFAULT_MAP, &teams, DEFAULT_POINTS, None, false, Lang::En)
+            .scenario(
+                DEFAULT_MAP,
+                &teams,
+                DEFAULT_POINTS,
+                None,
+                false,
+                None,
+                Lang::En,
+            )
             .unwrap();
         assert_eq!(s.teams.len(), 2);
         assert!(c.maps.contains_key("abandoned-lab"));
@@ -610,13 +659,29 @@ mod tests {
             .team_from_request(&json!({"name": "Solo", "figures": [{"id": "sk001"}]}))
             .unwrap();
         assert!(c
-            .scenario(DEFAULT_MAP, &[t.clone(), t], 300, None, false, Lang::En)
+            .scenario(
+                DEFAULT_MAP,
+                &[t.clone(), t],
+                300,
+                None,
+                false,
+                None,
+                Lang::En
+            )
             .is_ok());
         let bad = c
             .team_from_request(&json!({"name": "Ghost", "figures": ["nope"]}))
             .unwrap();
         let e = c
-            .scenario(DEFAULT_MAP, &[bad.clone(), bad], 300, None, false, Lang::En)
+            .scenario(
+                DEFAULT_MAP,
+                &[bad.clone(), bad],
+                300,
+                None,
+                false,
+                None,
+                Lang::En,
+            )
             .unwrap_err();
         assert_eq!(e.code, "bad-team");
         assert!(c.team_from_request(&json!(42)).is_err());

@@ -308,6 +308,9 @@ pub struct CreateGame {
     /// Play theme teams' bonuses (rulebook *Équipes à thème*).
     #[serde(default)]
     pub theme_teams: Option<bool>,
+    /// An event dial id of the tactics cards (rulebook *Socles événement*).
+    #[serde(default)]
+    pub event: Option<String>,
     /// Round limit.
     #[serde(default)]
     pub rounds: Option<u32>,
@@ -591,6 +594,7 @@ impl AppState {
             req.points.unwrap_or(content::DEFAULT_POINTS),
             req.rounds,
             req.theme_teams.unwrap_or(false),
+            req.event.as_deref(),
             lang,
         )?;
         // The strongest bot on offer plays unless the request names one.

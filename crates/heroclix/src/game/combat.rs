@@ -1598,12 +1598,13 @@ pub fn knock_out_if_done(state: &mut State, ids: &[FigureId], events: &mut Vec<E
             scored_by: scorer,
             points,
         });
-        for (feat, points) in super::tactics::feats_lost(state, *id) {
+        for (feat, name_fr, points) in super::tactics::feats_lost(state, *id) {
             if let Some(s) = scorer {
                 state.seats[s.index()].victory_points += points;
             }
             events.push(Event::FeatScored {
                 feat,
+                name_fr,
                 scored_by: scorer,
                 points,
             });

@@ -52,6 +52,9 @@ pub enum Event {
         condition: usize,
         /// Its name.
         name: String,
+        /// Its French name, when it has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name_fr: Option<String>,
     },
     /// A theme team cancelled a battlefield condition, or chose to cancel none.
     ConditionCancelled {
@@ -59,6 +62,9 @@ pub enum Event {
         seat: Seat,
         /// The condition's name, or `None` when it kept them all.
         name: Option<String>,
+        /// Its French name, when it has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name_fr: Option<String>,
     },
     /// An object was placed during set-up.
     ObjectPlaced {
@@ -66,6 +72,9 @@ pub enum Event {
         seat: Seat,
         /// Its name.
         name: String,
+        /// Its French name, when it has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name_fr: Option<String>,
         /// Its square.
         square: Square,
     },
@@ -74,6 +83,10 @@ pub enum Event {
     FeatScored {
         /// The feat's name.
         feat: String,
+        /// Its French name, when it has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name_fr: Option<String>,
+
         /// Who scores its points, if anyone.
         scored_by: Option<Seat>,
         /// Points.
@@ -83,6 +96,9 @@ pub enum Event {
     EventDialTurned {
         /// The event's name.
         name: String,
+        /// Its French name, when it has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name_fr: Option<String>,
         /// The click it shows now, from 1 (the green line).
         click: usize,
     },
@@ -459,14 +475,35 @@ impl Event {
                     format!("Map chosen: {name}")
                 }
             }
-            Event::ConditionRevealed { seat: s, name, .. } => {
+            Event::ConditionRevealed {
+                seat: s,
+                name,
+                name_fr,
+                ..
+            } => {
+                let name = if fr {
+                    name_fr.as_ref().unwrap_or(name)
+                } else {
+                    name
+                };
                 if fr {
                     format!("Condition de bataille du {} : {name}", seat(s))
                 } else {
                     format!("{}'s battlefield condition: {name}", seat(s))
                 }
             }
-            Event::ConditionCancelled { seat: s, name } => match (name, fr) {
+            Event::ConditionCancelled {
+                seat: s,
+                name,
+                name_fr,
+            } => match (
+                if fr {
+                    name_fr.as_ref().or(name.as_ref())
+                } else {
+                    name.as_ref()
+                },
+                fr,
+            ) {
                 (Some(c), true) => format!(
                     "{} (équipe à thème) annule la condition de bataille {c}",
                     seat(s)
@@ -486,8 +523,14 @@ impl Event {
             Event::ObjectPlaced {
                 seat: s,
                 name,
+                name_fr,
                 square,
             } => {
+                let name = if fr {
+                    name_fr.as_ref().unwrap_or(name)
+                } else {
+                    name
+                };
                 if fr {
                     format!("{} place l'objet {name} en {square}", seat(s))
                 } else {
@@ -496,6 +539,7 @@ impl Event {
             }
             Event::FeatScored {
                 feat,
+                name_fr,
                 scored_by,
                 points,
             } => match (scored_by, fr) {
@@ -507,10 +551,22 @@ impl Event {
                     "The feat {feat} leaves the game: {points} victory points to {}",
                     seat(s)
                 ),
-                (None, true) => format!("L'exploit {feat} quitte la partie"),
+                (None, true) => format!(
+                    "L'exploit {} quitte la partie",
+                    name_fr.as_ref().unwrap_or(feat)
+                ),
                 (None, false) => format!("The feat {feat} leaves the game"),
             },
-            Event::EventDialTurned { name, click } => {
+            Event::EventDialTurned {
+                name,
+                name_fr,
+                click,
+            } => {
+                let name = if fr {
+                    name_fr.as_ref().unwrap_or(name)
+                } else {
+                    name
+                };
                 if fr {
                     format!("Le socle événement {name} tourne : clic {click}")
                 } else {

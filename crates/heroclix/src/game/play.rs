@@ -1049,13 +1049,21 @@ fn apply_now(
                     "no battlefield condition can be cancelled now",
                 ));
             };
-            let name = condition.and_then(|c| {
+            let names = condition.and_then(|c| {
                 state.conditions.get_mut(c).map(|x| {
                     x.cancelled = true;
-                    x.def.name.clone()
+                    (x.def.name.clone(), x.def.name_fr.clone())
                 })
             });
-            events.push(Event::ConditionCancelled { seat, name });
+            let (name, name_fr) = match names {
+                Some((n, f)) => (Some(n), f),
+                None => (None, None),
+            };
+            events.push(Event::ConditionCancelled {
+                seat,
+                name,
+                name_fr,
+            });
             state.phase = match setup::next_canceller(state, next + 1) {
                 Some(next) => Phase::CancelCondition { next },
                 None => setup::after_conditions(state),
@@ -1071,12 +1079,19 @@ fn apply_now(
             o.square = Some(*square);
             o.to_place = None;
             let name = o.name.clone();
+            // A special object named after its card reads in French too.
+            let name_fr = o
+                .special
+                .as_ref()
+                .filter(|d| d.name == name)
+                .and_then(|d| d.name_fr.clone());
             state
                 .map
                 .place_marker(*square, skirmish_board::square::Marker::Object);
             events.push(Event::ObjectPlaced {
                 seat,
                 name,
+                name_fr,
                 square: *square,
             });
             state.phase = match setup::next_object_seat(state, next + 1) {

@@ -553,6 +553,7 @@ pub fn after_zones(state: &mut State, events: &mut Vec<Event>) {
                 seat: c.seat,
                 condition: i,
                 name: c.def.name.clone(),
+                name_fr: c.def.name_fr.clone(),
             });
         }
     }

@@ -116,6 +116,7 @@ pub fn turn_event(
     ev.click = (ev.click + 1) % ev.def.clicks.len().max(1);
     events.push(super::event::Event::EventDialTurned {
         name: ev.def.name.clone(),
+        name_fr: ev.def.name_fr.clone(),
         click: ev.click + 1,
     });
 }
@@ -402,8 +403,8 @@ pub fn theme_rerolls_left(state: &State, seat: Seat) -> u8 {
 /// Victory points of feats when a figure is knocked out (*Exploits et points de victoire*):
 /// a feat for chosen characters leaves the game with the last of them, its points going to
 /// whoever knocked that one out; a team feat leaves with the team's last character. Returns
-/// `(feat name, points)` for each feat removed now.
-pub fn feats_lost(state: &mut State, ko: FigureId) -> Vec<(String, u32)> {
+/// `(feat name, French name, points)` for each feat removed now.
+pub fn feats_lost(state: &mut State, ko: FigureId) -> Vec<(String, Option<String>, u32)> {
     let mut out = Vec::new();
     let Some(seat) = state.fig(ko).map(|f| f.owner) else {
         return out;
@@ -421,13 +422,21 @@ pub fn feats_lost(state: &mut State, ko: FigureId) -> Vec<(String, u32)> {
             .all(|id| state.fig(*id).is_none_or(|f| f.ko));
         if per_character {
             // Each character knocked out gives its increment.
-            out.push((feat.def.name.clone(), feat.def.points(1)));
+            out.push((
+                feat.def.name.clone(),
+                feat.def.name_fr.clone(),
+                feat.def.points(1),
+            ));
             if all_out {
                 state.feats[i].removed = true;
             }
         } else if all_out {
             let n = if chosen { feat.figures.len() } else { 1 };
-            out.push((feat.def.name.clone(), feat.def.points(n)));
+            out.push((
+                feat.def.name.clone(),
+                feat.def.name_fr.clone(),
+                feat.def.points(n),
+            ));
             state.feats[i].removed = true;
         }
     }

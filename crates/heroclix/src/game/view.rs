@@ -73,6 +73,8 @@ pub struct View {
     /// Each seat's theme keyword and theme Probability Control uses left, when it plays as a
     /// theme team.
     pub themes: Vec<Option<(String, u8)>>,
+    /// The event dial: its card and the click showing (from 1).
+    pub event: Option<(CardView, usize)>,
 }
 
 /// An object as players see it.
@@ -88,6 +90,8 @@ pub struct ObjectView {
     pub held_by: Option<FigureId>,
     /// A special object's card text.
     pub special: Option<String>,
+    /// A special object's card text in French.
+    pub special_fr: Option<String>,
     /// The seat that still has to place it during set-up.
     pub to_place: Option<Seat>,
 }
@@ -95,10 +99,16 @@ pub struct ObjectView {
 /// A tactics card in play.
 #[derive(Clone, Debug, Serialize)]
 pub struct CardView {
+    /// Its index in the game's list (the index `cancel_condition` takes for conditions).
+    pub index: usize,
     /// Its name.
     pub name: String,
+    /// Its name in French.
+    pub name_fr: String,
     /// Its text.
     pub text: String,
+    /// Its text in French.
+    pub text_fr: String,
     /// The seat that brought it.
     pub seat: Seat,
     /// Figures it is assigned to (feats).
@@ -155,16 +165,24 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 square: o.square,
                 held_by: o.held_by,
                 special: o.special.as_ref().map(|s| s.text.clone()),
+                special_fr: o
+                    .special
+                    .as_ref()
+                    .map(|s| s.text_in(skirmish_lang::Lang::Fr).to_string()),
                 to_place: o.to_place,
             })
             .collect(),
         conditions: state
             .conditions
             .iter()
-            .filter(|c| c.revealed)
-            .map(|c| CardView {
+            .enumerate()
+            .filter(|(_, c)| c.revealed)
+            .map(|(index, c)| CardView {
+                index,
                 name: c.def.name.clone(),
+                name_fr: c.def.name_in(skirmish_lang::Lang::Fr).to_string(),
                 text: c.def.text.clone(),
+                text_fr: c.def.text_in(skirmish_lang::Lang::Fr).to_string(),
                 seat: c.seat,
                 figures: Vec::new(),
                 off: c.cancelled,
@@ -173,9 +191,13 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         feats: state
             .feats
             .iter()
-            .map(|f| CardView {
+            .enumerate()
+            .map(|(index, f)| CardView {
+                index,
                 name: f.def.name.clone(),
+                name_fr: f.def.name_in(skirmish_lang::Lang::Fr).to_string(),
                 text: f.def.text.clone(),
+                text_fr: f.def.text_in(skirmish_lang::Lang::Fr).to_string(),
                 seat: f.seat,
                 figures: f.figures.clone(),
                 off: f.removed,
@@ -186,5 +208,20 @@ pub fn view(state: &State, viewer: Viewer) -> View {
             .iter()
             .map(|s| s.theme.clone().map(|t| (t, s.theme_rerolls)))
             .collect(),
+        event: state.event.as_ref().map(|e| {
+            (
+                CardView {
+                    index: 0,
+                    name: e.def.name.clone(),
+                    name_fr: e.def.name_in(skirmish_lang::Lang::Fr).to_string(),
+                    text: e.def.text.clone(),
+                    text_fr: e.def.text_in(skirmish_lang::Lang::Fr).to_string(),
+                    seat: Seat(0),
+                    figures: Vec::new(),
+                    off: false,
+                },
+                e.click + 1,
+            )
+        }),
     }
 }
