@@ -392,18 +392,22 @@ impl Content {
     }
 
     /// A HeroClix scenario for `teams` on map `map_id`, each team checked against the
-    /// team-building rules for `points`.
+    /// team-building rules for the build total the choices give.
     pub fn scenario(
         &self,
         map_id: &str,
         teams: &[Team],
-        points: u32,
-        rounds: Option<u32>,
-        theme_teams: bool,
-        event: Option<&str>,
+        choices: &GameChoices,
         lang: Lang,
     ) -> Result<Scenario, ApiError> {
-        let event = match event {
+        let GameChoices {
+            points,
+            rounds,
+            theme_teams,
+            event,
+        } = choices;
+        let (points, rounds, theme_teams) = (*points, *rounds, *theme_teams);
+        let event = match event.as_deref() {
             None => None,
             Some(id) => Some(std::sync::Arc::new(
                 self.catalogue
@@ -495,6 +499,29 @@ impl Content {
             objects: Vec::new(),
             event,
         })
+    }
+}
+
+/// What a new game is played with besides its map and teams.
+#[derive(Clone, Debug, Default)]
+pub struct GameChoices {
+    /// Build total.
+    pub points: u32,
+    /// Round limit.
+    pub rounds: Option<u32>,
+    /// Theme teams' bonuses on.
+    pub theme_teams: bool,
+    /// An event dial id.
+    pub event: Option<String>,
+}
+
+impl GameChoices {
+    /// A game of `points` with no other choice.
+    pub fn points(points: u32) -> GameChoices {
+        GameChoices {
+            points,
+            ..GameChoices::default()
+        }
     }
 }
 
@@ -641,10 +668,7 @@ mod tests {
             .scenario(
                 DEFAULT_MAP,
                 &teams,
-                DEFAULT_POINTS,
-                None,
-                false,
-                None,
+                &GameChoices::points(DEFAULT_POINTS),
                 Lang::En,
             )
             .unwrap();
@@ -662,10 +686,7 @@ mod tests {
             .scenario(
                 DEFAULT_MAP,
                 &[t.clone(), t],
-                300,
-                None,
-                false,
-                None,
+                &GameChoices::points(300),
                 Lang::En
             )
             .is_ok());
@@ -676,10 +697,7 @@ mod tests {
             .scenario(
                 DEFAULT_MAP,
                 &[bad.clone(), bad],
-                300,
-                None,
-                false,
-                None,
+                &GameChoices::points(300),
                 Lang::En,
             )
             .unwrap_err();

@@ -591,10 +591,12 @@ impl AppState {
         let scenario = c.scenario(
             req.map.as_deref().unwrap_or(content::DEFAULT_MAP),
             &teams,
-            req.points.unwrap_or(content::DEFAULT_POINTS),
-            req.rounds,
-            req.theme_teams.unwrap_or(false),
-            req.event.as_deref(),
+            &content::GameChoices {
+                points: req.points.unwrap_or(content::DEFAULT_POINTS),
+                rounds: req.rounds,
+                theme_teams: req.theme_teams.unwrap_or(false),
+                event: req.event.clone(),
+            },
             lang,
         )?;
         // The strongest bot on offer plays unless the request names one.

@@ -352,7 +352,12 @@ mod tests {
             .map(|t| c.team_from_request(&json!(t)).unwrap())
             .collect();
         let s = c
-            .scenario(DEFAULT_MAP, &teams, 300, None, false, None, Lang::En)
+            .scenario(
+                DEFAULT_MAP,
+                &teams,
+                &crate::content::GameChoices::points(300),
+                Lang::En,
+            )
             .unwrap();
         Game::new(s, 7).unwrap()
     }
