@@ -1298,6 +1298,7 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
         "choose_zone" => &["zone"],
         "place" => &["figure", "square"],
         "cancel_condition" => &["condition"],
+        "set_feat_aside" => &["figure", "feat"],
         "place_object" => &["object", "square"],
         _ => return None,
     })
@@ -1498,7 +1499,7 @@ fn read_step(
                 return Err(r.err(
                     at,
                     field("do"),
-                    format!("unknown action `{kind}`: move, close_attack, ranged_attack, area_attack, power_move, use_power, outwit, perplex, free_attack, move_on, accept, decline, destroy_blocking, destroy_wall, pass, split_damage, knockback_via, end_turn, choose_map, choose_zone, place, cancel_condition, place_object; powers: redirect, telekinesis, pick_up, switch_off, team_ability, throw_object, mind_control, duo_attack, move_and_attack, place_marker"),
+                    format!("unknown action `{kind}`: move, close_attack, ranged_attack, area_attack, power_move, use_power, outwit, perplex, free_attack, move_on, accept, decline, destroy_blocking, destroy_wall, pass, split_damage, knockback_via, end_turn, choose_map, choose_zone, place, cancel_condition, place_object, set_feat_aside; powers: redirect, telekinesis, pick_up, switch_off, team_ability, throw_object, mind_control, duo_attack, move_and_attack, place_marker"),
                 ));
             };
             let mut p = Map::new();

@@ -423,6 +423,8 @@ impl<'a> Ctx<'a> {
             scores[i] = match a {
                 Action::EndTurn => self.w.min_gain,
                 Action::Pass { .. } => self.w.min_gain - 0.01,
+                // The greedy bot's feats only help it.
+                Action::SetFeatAside { .. } => self.w.min_gain - 1.0,
                 Action::CloseAttack {
                     attacker,
                     target,

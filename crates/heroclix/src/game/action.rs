@@ -187,6 +187,15 @@ pub enum Action {
         /// What it stops using.
         ability: Ability,
     },
+    /// Declare, before giving a figure its action, that one of its feats is not used during
+    /// that action (rulebook *Utiliser les exploits*); the feat works again once the action
+    /// is resolved, or if another figure acts first.
+    SetFeatAside {
+        /// The figure.
+        figure: FigureId,
+        /// The feat: index into the game's feats.
+        feat: usize,
+    },
     /// Outwit (free action): counter one power or combat ability of an opposing figure.
     Outwit {
         /// The Outwit user.

@@ -92,6 +92,16 @@ pub enum Event {
         /// Points.
         points: u32,
     },
+    /// A feat was set aside for a figure's coming action.
+    FeatSetAside {
+        /// The figure.
+        figure: FigureId,
+        /// The feat's name.
+        feat: String,
+        /// Its French name, when it has one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name_fr: Option<String>,
+    },
     /// The event dial turned one click.
     EventDialTurned {
         /// The event's name.
@@ -557,6 +567,24 @@ impl Event {
                 ),
                 (None, false) => format!("The feat {feat} leaves the game"),
             },
+            Event::FeatSetAside {
+                figure,
+                feat,
+                name_fr,
+            } => {
+                if fr {
+                    format!(
+                        "{} n'utilise pas l'exploit {} pendant sa prochaine action",
+                        n(figure),
+                        name_fr.as_ref().unwrap_or(feat)
+                    )
+                } else {
+                    format!(
+                        "{} does not use the feat {feat} during its next action",
+                        n(figure)
+                    )
+                }
+            }
             Event::EventDialTurned {
                 name,
                 name_fr,

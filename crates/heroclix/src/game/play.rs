@@ -757,6 +757,7 @@ pub fn figure_actions(
         return out;
     }
     out.push(Action::Pass { figure: f.id });
+    out.extend(super::tactics::feat_asides(state, f));
     if move_refusal(state, seat, f.id).is_none() {
         for to in move_destinations(state, f) {
             out.push(Action::Move {
@@ -946,6 +947,10 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
             }
             format!("{square} is not a free square of your deployment zone")
         }
+        (Phase::Play, Action::SetFeatAside { figure, feat }) => format!(
+            "feat {feat} cannot be set aside for figure #{}: a feat is set aside by its owner, before the figure's action, while the figure uses it",
+            figure.0
+        ),
         (Phase::Play, Action::Pass { figure }) => action_refusal(state, seat, *figure, false)
             .unwrap_or_else(|| "the pass action cannot be given now".into()),
         (Phase::Play, a) if power_actions::refusal(state, seat, a).is_some() => {
@@ -1137,6 +1142,17 @@ fn apply_now(
                     state.phase = Phase::Deploy { next: next + 1 };
                 }
             }
+        }
+        Action::SetFeatAside { figure, feat } => {
+            state.feats_aside.push((*figure, *feat));
+            events.push(Event::FeatSetAside {
+                figure: *figure,
+                feat: state
+                    .feats
+                    .get(*feat)
+                    .map_or_else(String::new, |x| x.def.name.clone()),
+                name_fr: state.feats.get(*feat).and_then(|x| x.def.name_fr.clone()),
+            });
         }
         Action::Pass { figure } => {
             if let Some(f) = state.fig_mut(*figure) {
@@ -1374,6 +1390,8 @@ fn settle(state: &mut State, actor: Option<FigureId>, dice: &mut Dice, events: &
 
 /// A non-free action given to a figure; `counts` in the action total (Avengers moves do not).
 pub fn begin_action(state: &mut State, figure: FigureId, counts: bool) {
+    // A feat set aside is set aside for this figure's action only.
+    state.feats_aside.retain(|(f, _)| *f == figure);
     // A mind-controlled figure's action is free (spec SPD-6).
     let lent = state
         .mind_control
@@ -1492,6 +1510,7 @@ pub fn move_figure_to(
 /// Ends an action: the token, pushing damage, and the end-of-game check (rulebook *Marqueur
 /// action*, *Dépassement*; FAQ *Application des dégâts*).
 pub fn finish_action(state: &mut State, id: FigureId, dice: &mut Dice, events: &mut Vec<Event>) {
+    state.feats_aside.retain(|(f, _)| *f != id);
     let mut pushed = false;
     let mut beyond = false;
     let ignores = state
@@ -1547,6 +1566,7 @@ fn end_turn(state: &mut State, events: &mut Vec<Event>, dice: &mut Dice) {
     if !cleared.is_empty() {
         events.push(Event::TokensCleared { figures: cleared });
     }
+    state.feats_aside.clear();
     power_actions::turn_ended(state, events);
     events.push(Event::TurnEnded { seat });
     let n = state.order.len();

@@ -140,6 +140,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         objects: Vec::new(),
         feats: Vec::new(),
         conditions: Vec::new(),
+        feats_aside: Vec::new(),
         event: scenario
             .event
             .as_ref()

@@ -560,6 +560,9 @@ pub struct State {
     /// Battlefield conditions revealed.
     #[serde(default)]
     pub conditions: Vec<crate::game::tactics::ConditionInPlay>,
+    /// Feats declared unused for a figure's coming action: `(figure, feat index)`.
+    #[serde(default)]
+    pub feats_aside: Vec<(FigureId, usize)>,
     /// The event dial and the click it shows.
     #[serde(default)]
     pub event: Option<crate::game::tactics::EventInPlay>,

@@ -220,14 +220,14 @@ fn visit<'a>(state: &'a State, emit: &mut dyn FnMut(Active<'a>) -> bool) -> bool
             }
         }
     }
-    for feat in state.feats.iter().filter(|x| !x.removed) {
+    for (k, feat) in state.feats.iter().enumerate().filter(|(_, x)| !x.removed) {
         for id in &feat.figures {
             let Some(f) = state.fig(*id) else { continue };
             // A feat stays with its team: a figure lent by Mind Control does not use it.
             if f.owner != feat.seat || state.ignoring.contains(&f.id) {
                 continue;
             }
-            if feat_usable(state, f, &feat.def) {
+            if feat_usable(state, f, &feat.def) && !state.feats_aside.contains(&(f.id, k)) {
                 for e in &feat.def.effects {
                     if emit(Active {
                         effect: e,
@@ -398,6 +398,24 @@ pub fn max_line_of_fire(state: &State) -> Option<u8> {
 /// The theme-team uses of Probability Control left to a seat.
 pub fn theme_rerolls_left(state: &State, seat: Seat) -> u8 {
     state.seats.get(seat.index()).map_or(0, |s| s.theme_rerolls)
+}
+
+/// The feats a figure about to act may set aside for its action: those it uses now.
+pub fn feat_asides(state: &State, f: &Fig) -> Vec<super::action::Action> {
+    state
+        .feats
+        .iter()
+        .enumerate()
+        .filter(|(k, x)| {
+            !x.removed
+                && x.seat == f.owner
+                && x.figures.contains(&f.id)
+                && !x.def.effects.is_empty()
+                && !state.feats_aside.contains(&(f.id, *k))
+                && feat_usable(state, f, &x.def)
+        })
+        .map(|(feat, _)| super::action::Action::SetFeatAside { figure: f.id, feat })
+        .collect()
 }
 
 /// Victory points of feats when a figure is knocked out (*Exploits et points de victoire*):

@@ -832,6 +832,22 @@ impl<'a> ActionTexts<'a> {
                     )
                 }
             }
+            Action::SetFeatAside { figure, feat } => {
+                let f = s.feats.get(*feat);
+                let name_feat =
+                    f.map_or_else(|| format!("#{feat}"), |x| x.def.name_in(lang).to_string());
+                if fr {
+                    format!(
+                        "{} n'utilise pas l'exploit {name_feat} pendant sa prochaine action",
+                        name(figure)
+                    )
+                } else {
+                    format!(
+                        "{}: do not use the feat {name_feat} during its next action",
+                        name(figure)
+                    )
+                }
+            }
             Action::Pass { figure, .. } => {
                 if fr {
                     format!("{} passe (sans marqueur, ne compte pas)", name(figure))
