@@ -1314,6 +1314,7 @@ const FIGURE_KEYS: &[&str] = &[
     "carry",
     "passenger",
     "carrier",
+    "mover",
 ];
 /// Keys whose values list figures.
 const FIGURE_LIST_KEYS: &[&str] = &["figures", "targets", "hits"];

@@ -166,6 +166,16 @@ impl GreedyBot {
                     };
                 }
             }
+            Some(Interrupt::BreakawayReroll { .. }) => {
+                // It is only offered to the side the roll hurts: always worth another go.
+                for (i, a) in legal.iter().enumerate() {
+                    scores[i] = if matches!(a, Action::Accept) {
+                        1.0
+                    } else {
+                        0.0
+                    };
+                }
+            }
             Some(Interrupt::PickUp { .. }) => {
                 // An object in hand adds damage to every close attack: take it.
                 for (i, a) in legal.iter().enumerate() {

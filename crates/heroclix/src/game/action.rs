@@ -377,6 +377,17 @@ pub enum Decision {
         /// The roll as it stands.
         dice: (u8, u8),
     },
+    /// Probability Control: reroll this breakaway roll (accept) or let it stand (decline).
+    BreakawayReroll {
+        /// The Probability Control figure.
+        figure: FigureId,
+        /// The figure breaking away.
+        mover: FigureId,
+        /// The d6 as it stands.
+        roll: u8,
+        /// Whether the breakaway succeeds as it stands.
+        success: bool,
+    },
     /// Mastermind: hand the damage to a friend, or take it (decline).
     Mastermind {
         /// The Mastermind.

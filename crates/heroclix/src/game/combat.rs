@@ -633,7 +633,20 @@ fn offer_reroll(
 
 /// The Probability Control figure that may reroll this attack for its side, if any.
 pub fn reroller(state: &State, attack: &AttackInProgress, own: bool) -> Option<FigureId> {
-    let a = state.fig(attack.attacker)?;
+    roll_controller(state, attack.attacker, own, &attack.rerolls_offered)
+}
+
+/// The Probability Control figure that may have a roll of `subject` rerolled for its side
+/// (`own`: the subject's side), not among the seats already `offered`: within 10 squares with
+/// a line of fire to the subject (or the subject itself), once per turn on its side's turn and
+/// once per round on an opponent's turn.
+pub fn roll_controller(
+    state: &State,
+    subject: FigureId,
+    own: bool,
+    offered: &[Seat],
+) -> Option<FigureId> {
+    let a = state.fig(subject)?;
     let active = state.active_seat();
     let occ = occupancy(state);
     state
@@ -642,7 +655,7 @@ pub fn reroller(state: &State, attack: &AttackInProgress, own: bool) -> Option<F
             let friendly = state.allied(p.owner, a.owner);
             friendly == own
                 && (powers::power(state, p, Power::ProbabilityControl) || theme_reroller(state, p))
-                && !attack.rerolls_offered.contains(&p.owner)
+                && !offered.contains(&p.owner)
                 && if state.allied(p.owner, active) {
                     !state
                         .used_this_turn
@@ -684,40 +697,51 @@ pub fn resume_reroll(
     };
     attack.rerolls_offered.push(seat);
     if reroll {
-        let own_power = state
-            .fig(figure)
-            .is_some_and(|f| powers::power(state, f, Power::ProbabilityControl));
-        if !own_power {
-            state.seats[seat.index()].theme_rerolls =
-                state.seats[seat.index()].theme_rerolls.saturating_sub(1);
-            if let Some(f) = state.fig_mut(figure) {
-                f.tokens = (f.tokens + 1).min(2);
-                f.token_this_turn = true;
-            }
-            events.push(Event::ThemeReroll {
-                figure,
-                left: state.seats[seat.index()].theme_rerolls,
-            });
-        }
-        if state.allied(seat, state.active_seat()) {
-            state
-                .used_this_turn
-                .push((figure, Power::ProbabilityControl));
-        } else {
-            state
-                .used_this_round
-                .push((figure, Power::ProbabilityControl));
-        }
-        events.push(Event::PowerUsed {
-            figure,
-            power: Power::ProbabilityControl,
-            target: Some(attacker),
-        });
+        spend_reroll(state, figure, attacker, events);
         roll_attack(state, attack, dice, events);
     } else {
         offer_reroll(state, attack, dice, events);
     }
     Some(attacker)
+}
+
+/// Spends a Probability Control use of `figure` on a roll of `subject`: the figure's own power
+/// (once per turn on its side's turn, once per round otherwise), else its theme team's.
+pub fn spend_reroll(
+    state: &mut State,
+    figure: FigureId,
+    subject: FigureId,
+    events: &mut Vec<Event>,
+) {
+    let Some(seat) = state.fig(figure).map(|f| f.owner) else {
+        return;
+    };
+    let own_power = state
+        .fig(figure)
+        .is_some_and(|f| powers::power(state, f, Power::ProbabilityControl));
+    if !own_power {
+        let left = state.seats[seat.index()].theme_rerolls.saturating_sub(1);
+        state.seats[seat.index()].theme_rerolls = left;
+        if let Some(f) = state.fig_mut(figure) {
+            f.tokens = (f.tokens + 1).min(2);
+            f.token_this_turn = true;
+        }
+        events.push(Event::ThemeReroll { figure, left });
+    }
+    if state.allied(seat, state.active_seat()) {
+        state
+            .used_this_turn
+            .push((figure, Power::ProbabilityControl));
+    } else {
+        state
+            .used_this_round
+            .push((figure, Power::ProbabilityControl));
+    }
+    events.push(Event::PowerUsed {
+        figure,
+        power: Power::ProbabilityControl,
+        target: Some(subject),
+    });
 }
 
 /// The attack roll counts: hits, critical miss, splash, evasion, then damage.

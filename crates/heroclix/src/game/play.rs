@@ -81,6 +81,21 @@ pub fn pending(state: &State) -> Pending<Decision> {
                     power: *power,
                 },
             },
+            Interrupt::BreakawayReroll {
+                mover,
+                roll,
+                success,
+                figure,
+                ..
+            } => Pending::Decide {
+                seats: owner_of(state, *figure),
+                decision: Decision::BreakawayReroll {
+                    figure: *figure,
+                    mover: *mover,
+                    roll: *roll,
+                    success: *success,
+                },
+            },
             Interrupt::Reroll { attack, figure } => Pending::Decide {
                 seats: owner_of(state, *figure),
                 decision: Decision::Reroll {
@@ -600,7 +615,7 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             Interrupt::FreeAttack { figure, power, .. } => {
                 out.extend(power_actions::free_attack_options(state, *figure, *power));
             }
-            Interrupt::Reroll { .. } => {
+            Interrupt::Reroll { .. } | Interrupt::BreakawayReroll { .. } => {
                 out.push(Action::Accept);
                 out.push(Action::Decline);
             }
@@ -916,6 +931,9 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
                 Interrupt::PlaceMarkers { .. } => "place the next marker, or stop (decline)",
                 Interrupt::Reroll { .. } => {
                     "reroll the attack with Probability Control (accept) or let it stand (decline)"
+                }
+                Interrupt::BreakawayReroll { .. } => {
+                    "reroll the breakaway with Probability Control (accept) or let it stand (decline)"
                 }
                 Interrupt::Mastermind { .. } => {
                     "hand the damage to an adjacent cheaper friend (Mastermind), or take it (decline)"
@@ -1349,9 +1367,124 @@ pub fn apply(
             return Ok(());
         }
         power_actions::lend(state, figure, controller);
+        return apply_rolling(state, seat, action, dice, events);
+    }
+    if let Some(Interrupt::BreakawayReroll { .. }) = &state.interrupt {
+        return resume_breakaway(state, matches!(action, Action::Accept), dice, events);
+    }
+    apply_rolling(state, seat, action, dice, events)
+}
+
+/// Plays an action; if it rolled a breakaway that a Probability Control figure may have
+/// rerolled (its own side after a failure, the other side after a success), the action is
+/// held back — state and events as before it — and the choice is asked first.
+fn apply_rolling(
+    state: &mut State,
+    seat: Seat,
+    action: &Action,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    let may_break_away = matches!(
+        action,
+        Action::Move { .. }
+            | Action::PowerMove { .. }
+            | Action::MoveAndAttack { .. }
+            | Action::MoveOn { .. }
+            | Action::Telekinesis { .. }
+    );
+    if !may_break_away {
         return apply_now(state, seat, action, dice, events);
     }
-    apply_now(state, seat, action, dice, events)
+    let before = state.clone();
+    let from = events.len();
+    apply_now(state, seat, action, dice, events)?;
+    let rolled = events[from..].iter().find_map(|e| match e {
+        Event::Breakaway {
+            figure,
+            roll,
+            success,
+            automatic: None,
+            ..
+        } => Some((*figure, *roll, *success)),
+        _ => None,
+    });
+    let offer = rolled.and_then(|(mover, roll, success)| {
+        // Only the side the roll hurts wants it again.
+        let pc = combat::roll_controller(&before, mover, !success, &before.breakaway_offered)?;
+        Some((mover, roll, success, pc))
+    });
+    match offer {
+        Some((mover, roll, success, figure)) => {
+            let breakaway = events[from..]
+                .iter()
+                .find(|e| matches!(e, Event::Breakaway { .. }))
+                .cloned();
+            *state = before;
+            events.truncate(from);
+            events.extend(breakaway);
+            state.interrupt = Some(Interrupt::BreakawayReroll {
+                action: Box::new(action.clone()),
+                seat,
+                mover,
+                roll,
+                success,
+                figure,
+            });
+        }
+        None => {
+            state.forced_breakaway = None;
+            state.breakaway_offered.clear();
+        }
+    }
+    Ok(())
+}
+
+/// The Probability Control answer on a breakaway roll: the held-back action is played again,
+/// with the roll kept (decline) or rolled anew (accept).
+fn resume_breakaway(
+    state: &mut State,
+    reroll: bool,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    let Some(Interrupt::BreakawayReroll {
+        action,
+        seat,
+        mover,
+        roll,
+        figure,
+        ..
+    }) = state.interrupt.take()
+    else {
+        return Ok(());
+    };
+    if let Some(s) = state.fig(figure).map(|f| f.owner) {
+        state.breakaway_offered.push(s);
+    }
+    if reroll {
+        combat::spend_reroll(state, figure, mover, events);
+        state.forced_breakaway = None;
+    } else {
+        state.forced_breakaway = Some(roll);
+    }
+    // The roll shown when the offer was made is not rolled again on a decline.
+    let from = events.len();
+    let result = apply_rolling(state, seat, &action, dice, events);
+    if !reroll {
+        if let Some(i) = events[from..].iter().position(|e| {
+            matches!(
+                e,
+                Event::Breakaway {
+                    automatic: None,
+                    ..
+                }
+            )
+        }) {
+            events.remove(from + i);
+        }
+    }
+    result
 }
 
 /// A step of an action has ended: go on to the next step the action holds, or end the action
@@ -1465,7 +1598,8 @@ fn breaks_away(
         });
         return true;
     }
-    let roll = dice.d6();
+    // A roll kept after a Probability Control offer is not rolled again.
+    let roll = state.forced_breakaway.unwrap_or_else(|| dice.d6());
     let modifier: i32 = rule.modifier.iter().map(|m| m.0).sum();
     let success = roll != 1 && (roll == 6 || i32::from(roll) + modifier >= 4);
     events.push(Event::Breakaway {

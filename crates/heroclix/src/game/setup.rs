@@ -141,6 +141,8 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         feats: Vec::new(),
         conditions: Vec::new(),
         feats_aside: Vec::new(),
+        forced_breakaway: None,
+        breakaway_offered: Vec::new(),
         event: scenario
             .event
             .as_ref()

@@ -358,6 +358,23 @@ pub enum Interrupt {
         /// The Probability Control figure.
         figure: FigureId,
     },
+    /// Probability Control on a breakaway roll (FAQ 2002 *Contrôle des Probabilités*: any roll
+    /// of one or two dice): the action that rolled is held back until the answer, then played
+    /// again with the roll kept or rerolled.
+    BreakawayReroll {
+        /// The action that rolled.
+        action: Box<crate::game::Action>,
+        /// The seat that gave it.
+        seat: Seat,
+        /// The figure breaking away.
+        mover: FigureId,
+        /// The roll as it stands.
+        roll: u8,
+        /// Whether it succeeds as it stands.
+        success: bool,
+        /// The Probability Control figure.
+        figure: FigureId,
+    },
     /// A Mastermind about to be dealt damage may hand it all to a cheaper adjacent friend.
     Mastermind {
         /// The attack.
@@ -560,6 +577,12 @@ pub struct State {
     /// Battlefield conditions revealed.
     #[serde(default)]
     pub conditions: Vec<crate::game::tactics::ConditionInPlay>,
+    /// The breakaway roll an action replays after a Probability Control offer was declined.
+    #[serde(default)]
+    pub forced_breakaway: Option<u8>,
+    /// Seats already offered Probability Control on the breakaway roll of the action under way.
+    #[serde(default)]
+    pub breakaway_offered: Vec<Seat>,
     /// Feats declared unused for a figure's coming action: `(figure, feat index)`.
     #[serde(default)]
     pub feats_aside: Vec<(FigureId, usize)>,

@@ -735,13 +735,19 @@ impl<'a> ActionTexts<'a> {
                         "Relancer l'attaque (Contrôle des probabilités)",
                     )
                     .into(),
+                Some(Interrupt::BreakawayReroll { .. }) => lang
+                    .pick(
+                        "Reroll the breakaway (Probability Control)",
+                        "Relancer le jet d'évasion (Contrôle des probabilités)",
+                    )
+                    .into(),
                 _ => lang.pick("Yes", "Oui").into(),
             },
             Action::Decline => match &s.interrupt {
                 Some(Interrupt::Blades { .. }) => lang
                     .pick("Keep the damage value", "Garder la valeur de dégâts")
                     .into(),
-                Some(Interrupt::Reroll { .. }) => {
+                Some(Interrupt::Reroll { .. } | Interrupt::BreakawayReroll { .. }) => {
                     lang.pick("Let the roll stand", "Garder le jet").into()
                 }
                 Some(Interrupt::FreeAttack { .. } | Interrupt::AbilityAttack { .. }) => {
@@ -1116,6 +1122,31 @@ pub fn describe_decision(state: &State, decision: &Decision, lang: Lang) -> Stri
                     figure_name(state, *figure),
                     placed.len() + 1,
                     placed.len()
+                )
+            }
+        }
+        Decision::BreakawayReroll {
+            figure,
+            mover,
+            roll,
+            success,
+        } => {
+            let (how_en, how_fr) = if *success {
+                ("succeeds", "réussit")
+            } else {
+                ("fails", "échoue")
+            };
+            if fr {
+                format!(
+                    "Contrôle des probabilités de {} : faire relancer le jet d'évasion de {} ({roll}, {how_fr}) ?",
+                    figure_name(state, *figure),
+                    figure_name(state, *mover),
+                )
+            } else {
+                format!(
+                    "{}'s Probability Control: have {}'s breakaway roll ({roll}, {how_en}) rerolled?",
+                    figure_name(state, *figure),
+                    figure_name(state, *mover),
                 )
             }
         }
