@@ -885,6 +885,24 @@ fn check_tactics(
                 format!("Exploit {} ({}) : choisissez {want} personnage(s) en construisant l'équipe ; {} choisi(s).", i + 1, def.name, fe.characters.len()),
             );
         }
+        if want == 0 {
+            let anyone = team.figures.iter().any(|e| {
+                catalogue.get(&e.figure).is_some_and(|fig| {
+                    let pts = fig
+                        .points_for_line(e.starting_line.saturating_sub(1))
+                        .unwrap_or(0);
+                    def.prerequisites.unmet(fig, pts, Lang::En).is_none()
+                })
+            });
+            if !anyone {
+                tactic(
+                    violations,
+                    TacticsRule::FeatPrerequisites,
+                    format!("Feat {} ({}): no character of the team meets its prerequisites ({}), so no one could use it.", i + 1, def.name, def.prerequisites.describe(Lang::En)),
+                    format!("Exploit {} ({}) : aucun personnage de l'équipe n'a ses pré-requis ({}) ; personne ne pourrait l'utiliser.", i + 1, def.name, def.prerequisites.describe(Lang::Fr)),
+                );
+            }
+        }
         if want == 0 && !fe.characters.is_empty() {
             tactic(
                 violations,

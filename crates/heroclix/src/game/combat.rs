@@ -138,6 +138,17 @@ pub fn line_within(
     best
 }
 
+/// A line of fire between two squares (or a figure and a square): the map's verdict, blocked
+/// beyond the length a battlefield condition or an event dial allows.
+pub fn square_verdict(state: &State, a: Endpoint, b: Endpoint, occ: &OccupancyGrid) -> Verdict {
+    if super::tactics::max_line_of_fire(state)
+        .is_some_and(|cap| a.square.distance(b.square) > u32::from(cap))
+    {
+        return Verdict::Blocked;
+    }
+    ClixLos::HEROCLIX.verdict(&state.map, a, b, occ)
+}
+
 /// The line of fire from one figure to another (blocked when there is none).
 pub fn line_of_fire(state: &State, from: &Fig, to: &Fig) -> Verdict {
     best_line(state, from, to, u32::MAX, &occupancy(state)).map_or(Verdict::Blocked, |x| x.0)
@@ -395,9 +406,9 @@ pub fn blocking_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<(Squ
                 let verdict = if lying(sq) && state.figure_at(sq).is_some() {
                     let mut clear = occ.clone();
                     clear.set(sq, None);
-                    ClixLos::HEROCLIX.verdict(&state.map, a, b, &clear)
+                    square_verdict(state, a, b, &clear)
                 } else {
-                    ClixLos::HEROCLIX.verdict(&state.map, a, b, occ)
+                    square_verdict(state, a, b, occ)
                 };
                 if verdict != Verdict::Blocked {
                     out.push((sq, true));
@@ -722,9 +733,12 @@ pub fn spend_reroll(
     if !own_power {
         let left = state.seats[seat.index()].theme_rerolls.saturating_sub(1);
         state.seats[seat.index()].theme_rerolls = left;
+        // A token taken on an opponent's turn does not count as taken in its owner's turn: it
+        // goes at the end of that turn unless the figure acts then.
+        let own_turn = state.allied(seat, state.active_seat());
         if let Some(f) = state.fig_mut(figure) {
             f.tokens = (f.tokens + 1).min(2);
-            f.token_this_turn = true;
+            f.token_this_turn |= own_turn;
         }
         events.push(Event::ThemeReroll { figure, left });
     }
@@ -1658,7 +1672,7 @@ pub fn destroy_blocking(
         // Rulebook *Détruire les objets*: removed from the game, no debris (debris for an
         // immobile object); a figure on its square takes no damage.
         if damage >= 3 {
-            let o = state.objects.remove(i);
+            let o = super::objects::take_out(state, i, events);
             state.map.remove_marker(square, Marker::Object);
             let debris = o.kind == super::state::ObjectKind::Immobile;
             if debris {

@@ -92,6 +92,15 @@ pub enum Event {
         /// Points.
         points: u32,
     },
+    /// An opposing team's object left the game: its points are scored.
+    ObjectScored {
+        /// The object's name.
+        object: String,
+        /// Who scores.
+        scored_by: Seat,
+        /// Points.
+        points: u32,
+    },
     /// A feat was set aside for a figure's coming action.
     FeatSetAside {
         /// The figure.
@@ -567,6 +576,20 @@ impl Event {
                 ),
                 (None, false) => format!("The feat {feat} leaves the game"),
             },
+            Event::ObjectScored {
+                object,
+                scored_by,
+                points,
+            } => {
+                if fr {
+                    format!("L'objet {object} est retiré du jeu : {points} points de victoire pour le {}", seat(scored_by))
+                } else {
+                    format!(
+                        "The object {object} leaves the game: {points} victory points to {}",
+                        seat(scored_by)
+                    )
+                }
+            }
             Event::FeatSetAside {
                 figure,
                 feat,

@@ -132,6 +132,25 @@ pub fn pick_up(state: &mut State, figure: FigureId, square: Square, events: &mut
     });
 }
 
+/// Removes an object from the game. A team's object removed while an opponent of it is the
+/// active player scores its points for that player (rulebook *Déterminer les points de
+/// victoire*: *Objets*; only special objects cost points).
+pub fn take_out(state: &mut State, i: usize, events: &mut Vec<Event>) -> super::state::Object {
+    let o = state.objects.remove(i);
+    if let (Some(team), Some(def)) = (o.brought_by, &o.special) {
+        let active = state.active_seat();
+        if def.cost > 0 && !state.allied(active, team) {
+            state.seats[active.index()].victory_points += def.cost;
+            events.push(Event::ObjectScored {
+                object: o.name.clone(),
+                scored_by: active,
+                points: def.cost,
+            });
+        }
+    }
+    o
+}
+
 /// The held object is used in an attack: it leaves the game.
 pub fn use_held(
     state: &mut State,
@@ -139,7 +158,7 @@ pub fn use_held(
     events: &mut Vec<Event>,
 ) -> Option<ObjectKind> {
     let i = held(state, figure)?;
-    let o = state.objects.remove(i);
+    let o = take_out(state, i, events);
     events.push(Event::ObjectMoved {
         figure,
         object: o.name,
@@ -182,7 +201,7 @@ pub fn use_lying(
     events: &mut Vec<Event>,
 ) -> Option<ObjectKind> {
     let i = lying_at(state, square)?;
-    let o = state.objects.remove(i);
+    let o = take_out(state, i, events);
     state.map.remove_marker(square, Marker::Object);
     events.push(Event::ObjectMoved {
         figure,
@@ -198,7 +217,7 @@ pub fn drop_held(state: &mut State, figure: FigureId, square: Square, events: &m
     let Some(i) = held(state, figure) else { return };
     let occupied = state.objects.iter().any(|o| o.square == Some(square));
     if occupied {
-        let o = state.objects.remove(i);
+        let o = take_out(state, i, events);
         events.push(Event::ObjectMoved {
             figure,
             object: o.name,

@@ -434,8 +434,7 @@ pub fn telekinesis_moves(state: &State, f: &Fig) -> Vec<(FigureId, Square)> {
                 continue;
             }
             let there = skirmish_los::Endpoint::at(&state.map, to);
-            if skirmish_los::ClixLos::HEROCLIX.verdict(&state.map, me, there, &without)
-                != skirmish_los::Verdict::Blocked
+            if combat::square_verdict(state, me, there, &without) != skirmish_los::Verdict::Blocked
             {
                 out.push((t.id, to));
             }
@@ -462,8 +461,7 @@ fn sees_square(
     if let Some(o) = occ.occupant(sq) {
         there = there.with_figure(o.figure);
     }
-    skirmish_los::ClixLos::HEROCLIX.verdict(&state.map, me, there, occ)
-        != skirmish_los::Verdict::Blocked
+    combat::square_verdict(state, me, there, occ) != skirmish_los::Verdict::Blocked
 }
 
 /// Squares of the objects Telekinesis may move or hurl (options 2 and 3): light or heavy (an
@@ -2011,8 +2009,8 @@ pub fn marker_squares(state: &State, f: &Fig, power: Power, placed: &[Square]) -
             }
             let ok = if placed.is_empty() {
                 sq == from
-                    || skirmish_los::ClixLos::HEROCLIX.verdict(
-                        &state.map,
+                    || combat::square_verdict(
+                        state,
                         me,
                         skirmish_los::Endpoint::at(&state.map, sq),
                         &occ,

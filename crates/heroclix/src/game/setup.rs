@@ -218,6 +218,7 @@ pub fn place_objects(
             held_by: None,
             special: o.special.clone(),
             to_place: None,
+            brought_by: None,
         });
     }
     Ok(())
@@ -278,6 +279,7 @@ fn team_tactics(state: &mut State, scenario: &Scenario) -> Result<(), SetupError
                     held_by: None,
                     special: o.special.clone(),
                     to_place: Some(seat),
+                    brought_by: Some(seat),
                 });
             }
         }

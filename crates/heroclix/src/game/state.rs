@@ -177,6 +177,9 @@ pub struct Object {
     /// The seat that brought it and must still place it during set-up.
     #[serde(default)]
     pub to_place: Option<Seat>,
+    /// The team that brought it (its points go to an opponent removing it from the game).
+    #[serde(default)]
+    pub brought_by: Option<Seat>,
 }
 
 /// One figure in play.

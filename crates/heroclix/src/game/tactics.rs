@@ -318,8 +318,9 @@ pub fn reaches(state: &State, a: &Active, f: &Fig) -> bool {
                 Who::Near => f.id == b.id || state.figures_adjacent(b, f),
             }
         }
+        // A lying object has no bearer: only its `near` and `everyone` effects reach anyone.
         Bearer::Object(sq) => match a.effect.who {
-            Who::Bearer | Who::Near => f
+            Who::Near => f
                 .footprint()
                 .iter()
                 .any(|x| (x.x - sq.x).abs() <= 1 && (x.y - sq.y).abs() <= 1),
