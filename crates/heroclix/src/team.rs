@@ -882,7 +882,7 @@ fn check_tactics(
                 violations,
                 TacticsRule::FeatCharacters,
                 format!("Feat {} ({}): choose {want} character(s) when building the team; {} chosen.", i + 1, def.name, fe.characters.len()),
-                format!("Exploit {} ({}) : choisissez {want} personnage(s) en construisant l'équipe ; {} choisi(s).", i + 1, def.name, fe.characters.len()),
+                format!("Exploit {} ({}) : choisissez {want} personnage(s) en construisant l'équipe ; {} choisi(s).", i + 1, def.name_in(Lang::Fr), fe.characters.len()),
             );
         }
         if want == 0 {
@@ -899,7 +899,7 @@ fn check_tactics(
                     violations,
                     TacticsRule::FeatPrerequisites,
                     format!("Feat {} ({}): no character of the team meets its prerequisites ({}), so no one could use it.", i + 1, def.name, def.prerequisites.describe(Lang::En)),
-                    format!("Exploit {} ({}) : aucun personnage de l'équipe n'a ses pré-requis ({}) ; personne ne pourrait l'utiliser.", i + 1, def.name, def.prerequisites.describe(Lang::Fr)),
+                    format!("Exploit {} ({}) : aucun personnage de l'équipe n'a ses pré-requis ({}) ; personne ne pourrait l'utiliser.", i + 1, def.name_in(Lang::Fr), def.prerequisites.describe(Lang::Fr)),
                 );
             }
         }
@@ -908,7 +908,7 @@ fn check_tactics(
                 violations,
                 TacticsRule::FeatCharacters,
                 format!("Feat {} ({}): it is the whole team's feat; choose no character.", i + 1, def.name),
-                format!("Exploit {} ({}) : c'est un exploit de toute l'équipe ; ne choisissez aucun personnage.", i + 1, def.name),
+                format!("Exploit {} ({}) : c'est un exploit de toute l'équipe ; ne choisissez aucun personnage.", i + 1, def.name_in(Lang::Fr)),
             );
         }
         feat_points = feat_points.saturating_add(def.points(fe.characters.len()));
@@ -921,7 +921,7 @@ fn check_tactics(
                     format!(
                         "Exploit {} ({}) : l'équipe n'a pas d'entrée {c}.",
                         i + 1,
-                        def.name
+                        def.name_in(Lang::Fr)
                     ),
                 );
                 continue;
@@ -931,7 +931,7 @@ fn check_tactics(
                     violations,
                     TacticsRule::FeatTwice,
                     format!("Entry {c}: the feat {} is assigned twice; a character may have several feats but not two copies of one.", def.name),
-                    format!("Entrée {c} : l'exploit {} est assigné deux fois ; un personnage peut avoir plusieurs exploits mais pas deux exemplaires du même.", def.name),
+                    format!("Entrée {c} : l'exploit {} est assigné deux fois ; un personnage peut avoir plusieurs exploits mais pas deux exemplaires du même.", def.name_in(Lang::Fr)),
                 );
             }
             assigned.push((c, def.id.as_str()));
@@ -948,7 +948,7 @@ fn check_tactics(
                         violations,
                         TacticsRule::FeatPrerequisites,
                         format!("Entry {c} ({}): cannot be assigned the feat {} (needs {}): {why}.", fig.name, def.name, def.prerequisites.describe(Lang::En)),
-                        format!("Entrée {c} ({}) : l'exploit {} ne peut pas lui être assigné (il faut {}) : {why_fr}.", fig.name, def.name, def.prerequisites.describe(Lang::Fr)),
+                        format!("Entrée {c} ({}) : l'exploit {} ne peut pas lui être assigné (il faut {}) : {why_fr}.", fig.name, def.name_in(Lang::Fr), def.prerequisites.describe(Lang::Fr)),
                     );
                 }
             }

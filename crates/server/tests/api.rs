@@ -927,3 +927,127 @@ async fn a_slow_or_cheating_bot_is_replaced_by_a_random_legal_action() {
     }
     srv.stop().await.unwrap();
 }
+
+/// Tactics over the API (rulebook Partie 4): a team written out with a feat, objects and a
+/// battlefield condition is checked (theme, points, broken rules named); a bot game of the two
+/// tactics sample teams with theme teams and an event dial goes through the set-up decisions
+/// (conditions revealed and maybe cancelled, objects placed) and shows them in the view.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tactics_are_checked_and_played_over_the_api() {
+    let dir = tmp();
+    let srv = server(&dir.path().join("games.sqlite3")).await;
+    let addr = srv.addr();
+    let team = json!({
+        "name": "Patrol",
+        "figures": ["sk005", "sk004", "sk003"],
+        "feats": [{ "id": "ft01", "characters": [1] }],
+        "objects": [{ "kind": "light" }, { "special": "so01" }],
+        "condition": "bc01",
+    });
+    let (status, r) = post(addr, "/api/teams/check", &json!({ "team": team })).await;
+    assert_eq!(status, 200, "{r}");
+    assert_eq!(r["legal"], true, "{r}");
+    assert_eq!(r["points"], 70 + 50 + 40 + 10 + 5, "{r}");
+    assert_eq!(r["theme"]["keyword"], "Warden", "{r}");
+    // Steady Aim on Doc Amberly's range 5 is fine; on a range-0 figure it is refused, by name.
+    let bad = json!({
+        "name": "Brutes",
+        "figures": ["sk013"],
+        "feats": [{ "id": "ft01", "characters": [1] }, { "id": "ft1" }],
+        "objects": [{ "kind": "immobile" }, { "kind": "immobile" }],
+    });
+    let (status, r) = post(
+        addr,
+        "/api/teams/check",
+        &json!({ "team": bad, "lang": "fr" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{r}");
+    assert_eq!(r["legal"], false);
+    let why = r["violations"].to_string();
+    assert!(
+        why.contains("Visée stable"),
+        "the card's French name: {why}"
+    );
+    assert!(
+        why.contains("`ft1`") && why.contains("`ft01`"),
+        "did you mean: {why}"
+    );
+    assert!(why.contains("Objets"), "{why}");
+    // A malformed object is refused before any rule is checked.
+    let (status, r) = post(
+        addr,
+        "/api/teams/check",
+        &json!({ "team": { "name": "X", "figures": ["sk001"], "objects": [{ "kind": "huge" }] } }),
+    )
+    .await;
+    assert_eq!((status, r["code"].as_str()), (400, Some("bad-team")), "{r}");
+    // An unknown event dial is refused with the list of the known ones.
+    let (status, r) = post(
+        addr,
+        "/api/games",
+        &json!({ "mode": "hotseat", "event": "ev99" }),
+    )
+    .await;
+    assert_eq!(status, 400, "{r}");
+    assert!(r["error"].to_string().contains("ev01"), "{r}");
+    // Watch Patrol's condition and an event dial cannot go together.
+    let (status, r) = post(
+        addr,
+        "/api/games",
+        &json!({ "mode": "hotseat", "teams": ["watch-patrol", "salvage-crew"], "event": "ev01" }),
+    )
+    .await;
+    assert_eq!(status, 400, "{r}");
+    // The tactics teams against each other, theme teams on, played by random picks to the end
+    // of set-up.
+    let g = create(
+        addr,
+        json!({ "mode": "hotseat", "seed": 4, "teams": ["watch-patrol", "salvage-crew"], "theme_teams": true, "rounds": 1 }),
+    )
+    .await;
+    let id = g["game"].as_str().unwrap().to_string();
+    let token = g["token"].as_str().unwrap().to_string();
+    let mut ws = connect(addr, &format!("/api/games/{id}/ws?token={token}")).await;
+    let mut snap = next_of(&mut ws, "snapshot").await;
+    let mut picker = skirmish_engine::Picker::new(9);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..200 {
+        let phase = snap["view"]["phase"]["phase"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        seen.insert(phase.clone());
+        if phase == "play" {
+            break;
+        }
+        let legal = snap["legal"].as_array().cloned().unwrap_or_default();
+        let choice = picker
+            .choose(&legal)
+            .expect("a set-up decision has answers")
+            .clone();
+        let step = step_of(&snap);
+        send(
+            &mut ws,
+            &json!({ "type": "act", "action": choice["action"], "step": step }),
+        )
+        .await;
+        snap = until(&mut ws, |s| step_of(s) > step).await;
+    }
+    for phase in ["cancel_condition", "place_objects", "deploy", "play"] {
+        assert!(seen.contains(phase), "phase {phase} never came: {seen:?}");
+    }
+    let view = &snap["view"];
+    assert_eq!(view["objects"].as_array().unwrap().len(), 5, "{view}");
+    assert!(view["objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|o| o["square"].is_object() && o["to_place"].is_null()));
+    assert_eq!(view["conditions"].as_array().unwrap().len(), 2);
+    assert_eq!(view["feats"].as_array().unwrap().len(), 2);
+    assert_eq!(view["themes"][0][0], "Warden");
+    assert_eq!(view["themes"][1][0], "Ravager");
+    drop(ws);
+    srv.stop().await.unwrap();
+}
