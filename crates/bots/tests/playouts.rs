@@ -215,17 +215,51 @@ fn random_real_teams_from_hcunits() {
                 }
             }
         }
+        // Every other game brings tactics: objects to place (a special one), a battlefield
+        // condition or an event dial, and a whole-team feat, with theme teams on.
+        let mut teams = teams;
+        let cards = skirmish_heroclix::tactics::Tactics::builtin();
+        let tactics = seed % 2 == 1;
+        if tactics {
+            for (k, t) in teams.iter_mut().enumerate() {
+                use skirmish_heroclix::game::state::ObjectKind;
+                use skirmish_heroclix::game::tactics::{TeamFeat, TeamObject};
+                let special = &cards.special_objects[k % cards.special_objects.len()];
+                t.tactics.objects = vec![
+                    TeamObject {
+                        kind: ObjectKind::Light,
+                        name: "Crate".into(),
+                        special: None,
+                    },
+                    TeamObject {
+                        kind: special.kind,
+                        name: special.name.clone(),
+                        special: Some(Arc::new(special.clone())),
+                    },
+                ];
+                if seed % 4 == 1 {
+                    t.tactics.condition = Some(Arc::new(cards.conditions[k].clone()));
+                }
+                if let Some(feat) = cards.feats.iter().find(|f| f.choose == 1) {
+                    t.tactics.feats = vec![TeamFeat {
+                        def: Arc::new(feat.clone()),
+                        characters: vec![0],
+                    }];
+                }
+            }
+        }
         let scenario = Scenario {
             maps: map.clone(),
             teams,
             options: Options {
                 build_total: 300,
                 round_limit: Some(ROUNDS),
+                theme_teams: tactics,
                 ..Options::default()
             },
             position: None,
             objects: Vec::new(),
-            event: None,
+            event: (seed % 4 == 3).then(|| Arc::new(cards.events[0].clone())),
         };
         let game = checked_game(&scenario, seed, kinds_for(seed)).unwrap_or_else(|e| {
             let names: Vec<Vec<String>> = scenario
