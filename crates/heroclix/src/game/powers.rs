@@ -231,6 +231,7 @@ pub fn earthbound(f: &Fig) -> bool {
 pub fn has(state: &State, f: &Fig, a: Ability) -> bool {
     has_own(state, f, a)
         || (state.card_effects
+            && state.grantable.contains(&a)
             && blocked(state, f, a).is_none()
             && (!matches!(a, Ability::Power(_)) && !earthbound(f)
                 || matches!(a, Ability::Power(p) if era_allows(state, p)))

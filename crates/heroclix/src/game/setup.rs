@@ -141,6 +141,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         feats: Vec::new(),
         conditions: Vec::new(),
         feats_aside: Vec::new(),
+        grantable: Vec::new(),
         forced_breakaway: None,
         breakaway_offered: Vec::new(),
         event: scenario
@@ -303,6 +304,7 @@ fn team_tactics(state: &mut State, scenario: &Scenario) -> Result<(), SetupError
             )));
         }
     }
+    state.grantable = grantable(&state);
     state.card_effects = state.event.is_some()
         || !state.feats.is_empty()
         || !state.conditions.is_empty()
@@ -312,6 +314,31 @@ fn team_tactics(state: &mut State, scenario: &Scenario) -> Result<(), SetupError
             .iter()
             .any(|f| f.def.special_powers.iter().any(|s| !s.effects.is_empty()));
     Ok(())
+}
+
+/// Every power or ability a card of the game (special power, trait, feat, condition, special
+/// object, event dial) can grant.
+fn grantable(state: &State) -> Vec<super::powers::Ability> {
+    use crate::card_effect::{CardEffect, Change};
+    let mut all: Vec<&CardEffect> = Vec::new();
+    for f in &state.figures {
+        all.extend(f.def.special_powers.iter().flat_map(|s| &s.effects));
+    }
+    all.extend(state.feats.iter().flat_map(|f| &f.def.effects));
+    all.extend(state.conditions.iter().flat_map(|c| &c.def.effects));
+    all.extend(state.objects.iter().filter_map(|o| o.special.as_ref()).flat_map(|d| &d.effects));
+    if let Some(e) = &state.event {
+        all.extend(e.def.clicks.iter().flat_map(|c| &c.effects));
+    }
+    let mut out = Vec::new();
+    for e in all {
+        if let Change::Uses { ability } = e.change {
+            if !out.contains(&ability) {
+                out.push(ability);
+            }
+        }
+    }
+    out
 }
 
 /// Rolls 2d6 per seat, rerolling ties for the highest total.

@@ -592,6 +592,9 @@ pub struct State {
     /// The event dial and the click it shows.
     #[serde(default)]
     pub event: Option<crate::game::tactics::EventInPlay>,
+    /// Every power or ability some card in the game can grant: lookups of others skip cards.
+    #[serde(default)]
+    pub grantable: Vec<crate::game::powers::Ability>,
     /// Some card effect (special power, trait, feat, condition, special object) may apply:
     /// without any, card lookups are skipped.
     #[serde(default)]
