@@ -304,7 +304,7 @@ fn team_tactics(state: &mut State, scenario: &Scenario) -> Result<(), SetupError
             )));
         }
     }
-    state.grantable = grantable(&state);
+    state.grantable = grantable(state);
     state.card_effects = state.event.is_some()
         || !state.feats.is_empty()
         || !state.conditions.is_empty()
