@@ -326,7 +326,13 @@ fn grantable(state: &State) -> Vec<super::powers::Ability> {
     }
     all.extend(state.feats.iter().flat_map(|f| &f.def.effects));
     all.extend(state.conditions.iter().flat_map(|c| &c.def.effects));
-    all.extend(state.objects.iter().filter_map(|o| o.special.as_ref()).flat_map(|d| &d.effects));
+    all.extend(
+        state
+            .objects
+            .iter()
+            .filter_map(|o| o.special.as_ref())
+            .flat_map(|d| &d.effects),
+    );
     if let Some(e) = &state.event {
         all.extend(e.def.clicks.iter().flat_map(|c| &c.effects));
     }

@@ -143,11 +143,8 @@ pub struct Active<'a> {
     pub bearer: Bearer,
     /// The card's name (special power, feat, condition or object).
     pub card: &'a str,
-}
-
-/// True if any card effect can be in play: games without them skip every lookup.
-pub fn any(state: &State) -> bool {
-    state.card_effects
+    /// The card's name in French.
+    pub card_fr: &'a str,
 }
 
 /// Whether a figure's dial, keywords and base meet a feat's prerequisites now (rulebook
@@ -213,6 +210,7 @@ fn visit<'a>(state: &'a State, emit: &mut dyn FnMut(Active<'a>) -> bool) -> bool
                         effect: e,
                         bearer: Bearer::Figure(f.id),
                         card: &sp.name,
+                        card_fr: &sp.name,
                     }) {
                         return true;
                     };
@@ -233,6 +231,7 @@ fn visit<'a>(state: &'a State, emit: &mut dyn FnMut(Active<'a>) -> bool) -> bool
                         effect: e,
                         bearer: Bearer::Figure(f.id),
                         card: &feat.def.name,
+                        card_fr: feat.def.name_in(Lang::Fr),
                     }) {
                         return true;
                     };
@@ -247,6 +246,10 @@ fn visit<'a>(state: &'a State, emit: &mut dyn FnMut(Active<'a>) -> bool) -> bool
                 effect: e,
                 bearer: Bearer::Event,
                 card: name,
+                card_fr: state
+                    .event
+                    .as_ref()
+                    .map_or(name, |e| e.def.name_in(Lang::Fr)),
             }) {
                 return true;
             }
@@ -262,6 +265,7 @@ fn visit<'a>(state: &'a State, emit: &mut dyn FnMut(Active<'a>) -> bool) -> bool
                 effect: e,
                 bearer: Bearer::Battlefield(c.seat),
                 card: &c.def.name,
+                card_fr: c.def.name_in(Lang::Fr),
             }) {
                 return true;
             };
@@ -285,6 +289,7 @@ fn visit<'a>(state: &'a State, emit: &mut dyn FnMut(Active<'a>) -> bool) -> bool
                 effect: e,
                 bearer,
                 card: &def.name,
+                card_fr: def.name_in(Lang::Fr),
             };
             if emit(a) {
                 return true;
@@ -373,7 +378,7 @@ pub fn modifiers(state: &State, f: &Fig, value: Value, ctx: Option<&AttackCtx>) 
             out.push(Effect::new(
                 ValueChange::Modify(i32::from(by)),
                 a.card,
-                a.card,
+                a.card_fr,
             ));
         }
     }
