@@ -58,6 +58,7 @@ fn at(seat: u8, index: usize, x: i32, y: i32, damage: usize, tokens: u8) -> Plac
         damage,
         tokens,
         active: true,
+        wild_card: None,
     }
 }
 

@@ -56,6 +56,7 @@
 //! tokens = 0
 //! active = true                    # has acted or moved this game (first-round immunity);
 //!                                  # true by default, so only first-round scenarios set it
+//! wild_card = "defenders"          # the team ability a wild card uses (none by default)
 //!
 //! [[actions]]                      # in order (TOML also takes `actions = [{ ... }]` written
 //! seat = 1                         # before the first table)
@@ -556,7 +557,15 @@ struct RawExpect {
 
 /// Fields of a `[[figure]]` that describe its place in the game rather than its dial.
 const FIGURE_STATE_KEYS: &[&str] = &[
-    "name", "seat", "square", "damage", "tokens", "active", "id", "line",
+    "name",
+    "seat",
+    "square",
+    "damage",
+    "tokens",
+    "active",
+    "id",
+    "line",
+    "wild_card",
 ];
 /// Fields of a `[[figure]]` passed to the content reader for an inline dial.
 const FIGURE_DIAL_KEYS: &[&str] = &[
@@ -806,6 +815,10 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
                 damage,
                 tokens,
                 active,
+                wild_card: t
+                    .get("wild_card")
+                    .and_then(|v| v.as_str())
+                    .map(str::to_string),
             },
         });
     }
@@ -1300,6 +1313,7 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
         "place" => &["figure", "square"],
         "cancel_condition" => &["condition"],
         "set_feat_aside" => &["figure", "feat"],
+        "wild_card" => &["figure", "team"],
         "place_object" => &["object", "square"],
         _ => return None,
     })
@@ -1501,7 +1515,7 @@ fn read_step(
                 return Err(r.err(
                     at,
                     field("do"),
-                    format!("unknown action `{kind}`: move, close_attack, ranged_attack, area_attack, power_move, use_power, outwit, perplex, free_attack, move_on, accept, decline, destroy_blocking, destroy_wall, pass, split_damage, knockback_via, end_turn, choose_map, choose_zone, place, cancel_condition, place_object, set_feat_aside; powers: redirect, telekinesis, pick_up, switch_off, team_ability, throw_object, mind_control, duo_attack, move_and_attack, place_marker"),
+                    format!("unknown action `{kind}`: move, close_attack, ranged_attack, area_attack, power_move, use_power, outwit, perplex, free_attack, move_on, accept, decline, destroy_blocking, destroy_wall, pass, split_damage, knockback_via, end_turn, choose_map, choose_zone, place, cancel_condition, place_object, set_feat_aside, wild_card; powers: redirect, telekinesis, pick_up, switch_off, team_ability, throw_object, mind_control, duo_attack, move_and_attack, place_marker"),
                 ));
             };
             let mut p = Map::new();

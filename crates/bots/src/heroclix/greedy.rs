@@ -435,6 +435,18 @@ impl<'a> Ctx<'a> {
                 Action::Pass { .. } => self.w.min_gain - 0.01,
                 // The greedy bot's feats only help it.
                 Action::SetFeatAside { .. } => self.w.min_gain - 1.0,
+                // A wild card with no team ability takes the first one on offer; it keeps it.
+                Action::WildCard { figure, team } => {
+                    let idle = self
+                        .state
+                        .fig(*figure)
+                        .is_some_and(|f| f.wild_card.is_none());
+                    if idle && team.is_some() {
+                        self.w.min_gain + 0.5
+                    } else {
+                        self.w.min_gain - 1.0
+                    }
+                }
                 Action::CloseAttack {
                     attacker,
                     target,

@@ -187,6 +187,14 @@ pub enum Action {
         /// What it stops using.
         ability: Ability,
     },
+    /// A wild card chooses, before an action is given, which friendly figure's team ability it
+    /// uses from now on — or none (rulebook *Jokers*).
+    WildCard {
+        /// The wild card.
+        figure: FigureId,
+        /// The team ability (`defenders`...), or `null` for none.
+        team: Option<String>,
+    },
     /// Declare, before giving a figure its action, that one of its feats is not used during
     /// that action (rulebook *Utiliser les exploits*); the feat works again once the action
     /// is resolved, or if another figure acts first.

@@ -92,6 +92,13 @@ pub enum Event {
         /// Points.
         points: u32,
     },
+    /// A wild card chose the team ability it uses (rulebook *Jokers*).
+    WildCardChosen {
+        /// The wild card.
+        figure: FigureId,
+        /// The team ability, or none.
+        team: Option<String>,
+    },
     /// An opposing team's object left the game: its points are scored.
     ObjectScored {
         /// The object's name.
@@ -575,6 +582,23 @@ impl Event {
                     name_fr.as_ref().unwrap_or(feat)
                 ),
                 (None, false) => format!("The feat {feat} leaves the game"),
+            },
+            Event::WildCardChosen { figure, team } => match (team, fr) {
+                (Some(t), true) => format!(
+                    "{} (joker) utilise la compétence d'équipe {}",
+                    n(figure),
+                    crate::game::powers::team_name(t, Lang::Fr)
+                ),
+                (Some(t), false) => format!(
+                    "{} (wild card) uses the team ability {}",
+                    n(figure),
+                    crate::game::powers::team_name(t, Lang::En)
+                ),
+                (None, true) => format!(
+                    "{} (joker) n'utilise plus de compétence d'équipe",
+                    n(figure)
+                ),
+                (None, false) => format!("{} (wild card) uses no team ability now", n(figure)),
             },
             Event::ObjectScored {
                 object,

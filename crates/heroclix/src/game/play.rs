@@ -773,6 +773,18 @@ pub fn figure_actions(
     }
     out.push(Action::Pass { figure: f.id });
     out.extend(super::tactics::feat_asides(state, f));
+    for team in powers::wild_card_options(state, f) {
+        out.push(Action::WildCard {
+            figure: f.id,
+            team: Some(team),
+        });
+    }
+    if f.wild_card.is_some() && powers::is_wild_card(f) {
+        out.push(Action::WildCard {
+            figure: f.id,
+            team: None,
+        });
+    }
     if move_refusal(state, seat, f.id).is_none() {
         for to in move_destinations(state, f) {
             out.push(Action::Move {
@@ -965,6 +977,11 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
             }
             format!("{square} is not a free square of your deployment zone")
         }
+        (Phase::Play, Action::WildCard { figure, team }) => format!(
+            "figure #{} cannot use {}: a wild card chooses, before its player gives an action, a team ability that a friendly figure on the map possesses (rulebook Jokers)",
+            figure.0,
+            team.as_deref().unwrap_or("no team ability")
+        ),
         (Phase::Play, Action::SetFeatAside { figure, feat }) => format!(
             "feat {feat} cannot be set aside for figure #{}: a feat is set aside by its owner, before the figure's action, while the figure uses it",
             figure.0
@@ -1160,6 +1177,15 @@ fn apply_now(
                     state.phase = Phase::Deploy { next: next + 1 };
                 }
             }
+        }
+        Action::WildCard { figure, team } => {
+            if let Some(f) = state.fig_mut(*figure) {
+                f.wild_card = team.clone();
+            }
+            events.push(Event::WildCardChosen {
+                figure: *figure,
+                team: team.clone(),
+            });
         }
         Action::SetFeatAside { figure, feat } => {
             state.feats_aside.push((*figure, *feat));

@@ -337,12 +337,39 @@ pub fn team(state: &State, f: &Fig, ability: &str) -> bool {
     if f.def.team_abilities.iter().any(|t| t == ability) {
         return true;
     }
+    // A wild card uses the one team ability its player chose for it, while a friendly figure
+    // on the map possesses it (rulebook *Jokers*).
     is_wild_card(f)
+        && f.wild_card.as_deref() == Some(ability)
         && state.in_play().any(|o| {
             o.id != f.id
                 && state.allied(o.owner, f.owner)
                 && o.def.team_abilities.iter().any(|t| t == ability)
         })
+}
+
+/// The team abilities a wild card may switch to: those friendly figures on the map possess,
+/// wild cards' own aside, other than the one it uses.
+pub fn wild_card_options(state: &State, f: &Fig) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    if !is_wild_card(f) {
+        return out;
+    }
+    for o in state.in_play() {
+        if o.id == f.id || !state.allied(o.owner, f.owner) {
+            continue;
+        }
+        for t in &o.def.team_abilities {
+            if !matches!(t.as_str(), "minions_of_doom" | "spider_man")
+                && f.wild_card.as_deref() != Some(t.as_str())
+                && !out.contains(t)
+            {
+                out.push(t.clone());
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// The team abilities the engine runs (the ones the 2002 FAQ names); others are listed as

@@ -83,6 +83,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
                 countered: Vec::new(),
                 perplexed: Vec::new(),
                 switched_off: Vec::new(),
+                wild_card: None,
             });
         }
     }
@@ -446,6 +447,7 @@ fn from_position(
         f.click = f.start_click + p.damage;
         f.tokens = p.tokens.min(2);
         f.active = p.active;
+        f.wild_card = p.wild_card.clone();
         if f.click >= f.def.dial.len() {
             return Err(SetupError::new(format!(
                 "position: {} takes {} damage, past its last click",

@@ -56,6 +56,9 @@ pub struct PlacedFigure {
     /// It has received an action or moved this game (no first-round immunity).
     #[serde(default)]
     pub active: bool,
+    /// The team ability a wild card uses (rulebook *Jokers*).
+    #[serde(default)]
+    pub wild_card: Option<String>,
 }
 
 /// A position to start from instead of the set-up steps (for rules scenarios and puzzles).
@@ -226,6 +229,9 @@ pub struct Fig {
     /// Powers and abilities its player switched off; they come back when the next turn begins.
     #[serde(default)]
     pub switched_off: Vec<crate::game::powers::Ability>,
+    /// The team ability a wild card uses now (rulebook *Jokers*): none at the start.
+    #[serde(default)]
+    pub wild_card: Option<String>,
 }
 
 impl Fig {

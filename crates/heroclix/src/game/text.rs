@@ -838,6 +838,23 @@ impl<'a> ActionTexts<'a> {
                     )
                 }
             }
+            Action::WildCard { figure, team } => match team {
+                Some(t) if fr => format!(
+                    "{} (joker) utilise la compétence d'équipe {}",
+                    name(figure),
+                    super::powers::team_name(t, lang)
+                ),
+                Some(t) => format!(
+                    "{} (wild card) uses the team ability {}",
+                    name(figure),
+                    super::powers::team_name(t, lang)
+                ),
+                None if fr => format!(
+                    "{} (joker) n'utilise plus de compétence d'équipe",
+                    name(figure)
+                ),
+                None => format!("{} (wild card) stops using a team ability", name(figure)),
+            },
             Action::SetFeatAside { figure, feat } => {
                 let f = s.feats.get(*feat);
                 let name_feat =
