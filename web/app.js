@@ -241,6 +241,10 @@ function powerGroupOf(a) {
     case 'outwit':
     case 'perplex':
       return { key: a.type, power: a.type, squares, label: powerName(a.type) };
+    case 'set_feat_aside':
+      return { key: 'set_feat_aside', power: null, squares, label: t('act.feat_aside') };
+    case 'wild_card':
+      return { key: 'wild_card', power: null, squares, label: t('act.wild_card') };
     default: {
       const p = a.power || a.type;
       return { key: `${a.type}:${p}`, power: p, squares, label: a.power ? powerName(a.power) : String(a.type).replace(/_/g, ' ') };
