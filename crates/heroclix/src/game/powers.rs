@@ -163,6 +163,9 @@ pub struct PowerOptions {
     /// X-Men heal by exchanging a click, the healer always taking 1 (FAQ 2002); by default the
     /// healer takes 1 only on a d6 of 1–4 (2012 card).
     pub x_men_exchange: bool,
+    /// Fliers pass squares next to or holding opposing figures (2012 card, spec COMB-1); the
+    /// 2008 text is not recovered, so by default they stop next to them as every mover does.
+    pub flight_passes_opponents: bool,
 }
 
 impl Default for PowerOptions {
@@ -176,6 +179,7 @@ impl Default for PowerOptions {
             perplex_until_next_turn: false,
             battle_fury_blocks_incapacitate: false,
             x_men_exchange: false,
+            flight_passes_opponents: false,
         }
     }
 }
@@ -821,6 +825,9 @@ pub fn move_mode(state: &State, f: &Fig, via: Option<Power>) -> MoveMode {
         m.ignore_hindering = true;
         m.ignore_elevation = true;
         m.ignore_outdoor_blocking = true;
+    }
+    if flight && state.options.powers.flight_passes_opponents {
+        m.pass_enemies = true;
     }
     let leap = via.is_none() && power(state, f, Power::LeapClimb);
     let phase = via == Some(Power::PhasingTeleport) || (via.is_none() && phases_on_move(state, f));
