@@ -644,16 +644,18 @@ fn offer_reroll(
 
 /// The Probability Control figure that may reroll this attack for its side, if any.
 pub fn reroller(state: &State, attack: &AttackInProgress, own: bool) -> Option<FigureId> {
-    roll_controller(state, attack.attacker, own, &attack.rerolls_offered)
+    let side = state.fig(attack.attacker)?.owner;
+    roll_controller(state, attack.attacker, side, own, &attack.rerolls_offered)
 }
 
-/// The Probability Control figure that may have a roll of `subject` rerolled for its side
-/// (`own`: the subject's side), not among the seats already `offered`: within 10 squares with
+/// The Probability Control figure that may have a roll of `subject` rerolled, on the side of
+/// `side` (`own`) or against it, not among the seats already `offered`: within 10 squares with
 /// a line of fire to the subject (or the subject itself), once per turn on its side's turn and
 /// once per round on an opponent's turn.
 pub fn roll_controller(
     state: &State,
     subject: FigureId,
+    side: Seat,
     own: bool,
     offered: &[Seat],
 ) -> Option<FigureId> {
@@ -663,7 +665,7 @@ pub fn roll_controller(
     state
         .in_play()
         .filter(|p| {
-            let friendly = state.allied(p.owner, a.owner);
+            let friendly = state.allied(p.owner, side);
             friendly == own
                 && (powers::power(state, p, Power::ProbabilityControl) || theme_reroller(state, p))
                 && !offered.contains(&p.owner)

@@ -1436,8 +1436,10 @@ fn apply_rolling(
         _ => None,
     });
     let offer = rolled.and_then(|(mover, roll, success)| {
-        // Only the side the roll hurts wants it again.
-        let pc = combat::roll_controller(&before, mover, !success, &before.breakaway_offered)?;
+        // Only the side the roll hurts wants it again: the acting player's after a failure
+        // (its figure, or the one its Telekinesis moves, stays), the others' after a success.
+        let pc =
+            combat::roll_controller(&before, mover, seat, !success, &before.breakaway_offered)?;
         Some((mover, roll, success, pc))
     });
     match offer {
@@ -1449,6 +1451,7 @@ fn apply_rolling(
             *state = before;
             events.truncate(from);
             events.extend(breakaway);
+            let waiting = state.interrupt.take().map(Box::new);
             state.interrupt = Some(Interrupt::BreakawayReroll {
                 action: Box::new(action.clone()),
                 seat,
@@ -1456,6 +1459,7 @@ fn apply_rolling(
                 roll,
                 success,
                 figure,
+                waiting,
             });
         }
         None => {
@@ -1480,11 +1484,15 @@ fn resume_breakaway(
         mover,
         roll,
         figure,
+        waiting,
         ..
     }) = state.interrupt.take()
     else {
         return Ok(());
     };
+    // The action answered a pending step (moving on after a Hypersonic Speed attack...): that
+    // step is pending again for it.
+    state.interrupt = waiting.map(|w| *w);
     if let Some(s) = state.fig(figure).map(|f| f.owner) {
         state.breakaway_offered.push(s);
     }

@@ -383,6 +383,9 @@ pub enum Interrupt {
         success: bool,
         /// The Probability Control figure.
         figure: FigureId,
+        /// The step the action answered, pending again when it is played.
+        #[serde(default)]
+        waiting: Option<Box<Interrupt>>,
     },
     /// A Mastermind about to be dealt damage may hand it all to a cheaper adjacent friend.
     Mastermind {
