@@ -345,6 +345,20 @@ pub fn ranged_refusal(state: &State, attacker: FigureId, targets: &[FigureId]) -
             );
         }
         if best_line(state, a, t, u32::MAX, &occ).is_none() {
+            if let Some((cap, card)) = super::tactics::line_of_fire_cap(state) {
+                let near = a
+                    .footprint()
+                    .iter()
+                    .flat_map(|x| t.footprint().into_iter().map(move |y| x.distance(y)))
+                    .min()
+                    .unwrap_or(0);
+                if near > u32::from(cap) {
+                    return format!(
+                        "{} is {near} squares from {}: {card} blocks lines of fire longer than {cap} squares",
+                        t.label, a.label
+                    );
+                }
+            }
             if powers::stealthy(state, t)
                 && line_within(state, a, t, u32::MAX, &occ, false).is_some()
             {

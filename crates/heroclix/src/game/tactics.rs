@@ -401,6 +401,22 @@ pub fn max_line_of_fire(state: &State) -> Option<u8> {
         .min()
 }
 
+/// The shortest line-of-fire limit in play and the card that sets it, for explanations.
+pub fn line_of_fire_cap(state: &State) -> Option<(u8, String)> {
+    let event = state.event.as_ref().and_then(|e| {
+        e.showing()
+            .and_then(|c| c.max_line_of_fire)
+            .map(|cap| (cap, e.def.name.clone()))
+    });
+    state
+        .conditions
+        .iter()
+        .filter(|c| c.revealed && !c.cancelled)
+        .filter_map(|c| c.def.max_line_of_fire.map(|cap| (cap, c.def.name.clone())))
+        .chain(event)
+        .min_by_key(|x| x.0)
+}
+
 /// The theme-team uses of Probability Control left to a seat.
 pub fn theme_rerolls_left(state: &State, seat: Seat) -> u8 {
     state.seats.get(seat.index()).map_or(0, |s| s.theme_rerolls)
