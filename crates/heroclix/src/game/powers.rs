@@ -163,6 +163,10 @@ pub struct PowerOptions {
     /// X-Men heal by exchanging a click, the healer always taking 1 (FAQ 2002); by default the
     /// healer takes 1 only on a d6 of 1–4 (2012 card).
     pub x_men_exchange: bool,
+    /// Standard figures do not block lines of fire to or from a giant; giants and colossal
+    /// figures do. A [2005] rule (spec COMB-8 item 6) the 2008-era giant rules are not known
+    /// to have dropped: on by default; off, every figure blocks as in the rulebook.
+    pub giant_lines_over_standard: bool,
 }
 
 impl Default for PowerOptions {
@@ -176,6 +180,7 @@ impl Default for PowerOptions {
             perplex_until_next_turn: false,
             battle_fury_blocks_incapacitate: false,
             x_men_exchange: false,
+            giant_lines_over_standard: true,
         }
     }
 }
@@ -762,7 +767,7 @@ pub fn breakaway(state: &State, f: &Fig, via: Option<Power>) -> BreakawayRule {
     if !giant
         && state.in_play().any(|o| {
             state.opposed(f, o)
-                && state.figures_adjacent(f, o)
+                && super::reach::adjacent(state, f, o, super::reach::Purpose::Movement)
                 && power(state, o, Power::Plasticity)
                 && !power(state, f, Power::Plasticity)
         })
