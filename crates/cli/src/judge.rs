@@ -285,6 +285,8 @@ pub fn reach(a: ReachArgs, lang: Lang) -> Result<ExitCode> {
         speed: a.speed,
         others: &others,
         broke_away_from: &escaped,
+        // The judge knows squares, not figures: no giant reach.
+        near: &[],
     };
     let r = movement::reach(&map, &query).map_err(|e| anyhow::anyhow!(e.text(lang)))?;
     let destinations = r.destinations();

@@ -39,6 +39,7 @@ fn bench(c: &mut Criterion) {
         speed: 10,
         others: &others,
         broke_away_from: &[],
+        near: &[],
     };
     c.bench_function("reach_speed_10", |b| {
         b.iter(|| reach(&map, black_box(&query)).map(|r| r.allowance))

@@ -58,6 +58,10 @@ pub struct MoveQuery<'a> {
     /// Opposing figures the mover broke away from during this action: becoming adjacent to them
     /// does not end the move (rulebook *Évasion*).
     pub broke_away_from: &'a [FigureId],
+    /// Further squares that count as next to an opposing figure for this mover, beyond the
+    /// ones touching it: giant reach (spec COMB-8), worked out by the game for the pair. Like
+    /// the touching squares they end the move unless the mover broke away from that figure.
+    pub near: &'a [(Square, FigureId)],
 }
 
 /// How a power or ability lets a mover treat the board (Leap/Climb, Phasing/Teleport, Flight,
@@ -202,6 +206,15 @@ impl<'a> ClixMoveGraph<'a> {
                                 flags[j] |= NEAR_ENEMY;
                             }
                         }
+                    }
+                }
+            }
+        }
+        if !mode.pass_enemies && !mode.ignore_near_enemies {
+            for (sq, figure) in query.near {
+                if !query.broke_away_from.contains(figure) {
+                    if let Some(j) = map.index(*sq) {
+                        flags[j] |= NEAR_ENEMY;
                     }
                 }
             }

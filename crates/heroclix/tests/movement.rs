@@ -34,6 +34,7 @@ fn q<'a>(from: Square, speed: u32, others: &'a [Standing]) -> MoveQuery<'a> {
         speed,
         others,
         broke_away_from: &[],
+        near: &[],
     }
 }
 

@@ -139,12 +139,14 @@ pub fn reach(
         return Ok(multi_base_reach(state, f, from, speed, to, lang));
     }
     let others = play::standings(state, f);
-    let escaped = play::adjacent_enemies(state, f);
+    let escaped = play::breakaway_enemies(state, f);
+    let near = play::reach_near(state, f);
     let q = MoveQuery {
         from,
         speed,
         others: &others,
         broke_away_from: &escaped,
+        near: &near,
     };
     let r = movement::reach(&state.map, &q)
         .map_err(|e| ApiError::bad(code::BAD_REQUEST, e.text(lang)))?;
@@ -199,7 +201,7 @@ fn multi_base_reach(
         "speed": speed,
         "allowance": if halved { speed.div_ceil(2) } else { speed },
         "halved": halved,
-        "needs_breakaway": !play::adjacent_enemies(state, f).is_empty(),
+        "needs_breakaway": !play::breakaway_enemies(state, f).is_empty(),
         "base": [f.def.base.width, f.def.base.depth],
         "destinations": destinations,
     });

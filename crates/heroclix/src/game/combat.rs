@@ -10,10 +10,11 @@
 use skirmish_board::square::{Dir, Marker, Square, Terrain};
 use skirmish_board::FigureId;
 use skirmish_engine::{Dice, Seat};
-use skirmish_los::{ClixLos, Endpoint, LosNote, OccupancyGrid, Occupant, Verdict};
+use skirmish_los::{ClixLos, Endpoint, LosNote, Occupancy, OccupancyGrid, Occupant, Verdict};
 
 use super::event::{DamageKind, Event};
 use super::powers::{self, AttackCtx};
+use super::reach::{self, Purpose};
 use super::state::{AttackInProgress, Fig, Interrupt, State};
 use super::values::{compute, Change, Effect, Value};
 use crate::figure::{Power, Stat};
@@ -119,6 +120,12 @@ pub fn line_within(
     let hidden = stealth && powers::stealthy(state, to);
     // A battlefield condition may block every longer line (e.g. a fog).
     let max = super::tactics::max_line_of_fire(state).map_or(max, |cap| max.min(u32::from(cap)));
+    // Standard figures do not block lines of fire to or from a giant; giants and colossal
+    // figures still do (spec COMB-8 item 6, an option). Built only when a giant draws the line.
+    let big_only = (state.options.powers.giant_lines_over_standard
+        && (reach::size(state, from) == reach::Size::Giant
+            || reach::size(state, to) == reach::Size::Giant))
+        .then(|| BigOnly::new(state, occ));
     let mut best: Option<(Verdict, u32)> = None;
     for a in endpoints(state, from) {
         for b in endpoints(state, to) {
@@ -126,7 +133,10 @@ pub fn line_within(
             if d > max || best.is_some_and(|x| (x.0, x.1) <= (Verdict::Clear, d)) {
                 continue;
             }
-            let v = ClixLos::HEROCLIX.verdict(&state.map, a, b, occ);
+            let v = match &big_only {
+                Some(view) => ClixLos::HEROCLIX.verdict(&state.map, a, b, view),
+                None => ClixLos::HEROCLIX.verdict(&state.map, a, b, occ),
+            };
             if hidden && v == Verdict::Hindered {
                 continue;
             }
@@ -149,6 +159,35 @@ pub fn square_verdict(state: &State, a: Endpoint, b: Endpoint, occ: &OccupancyGr
     ClixLos::HEROCLIX.verdict(&state.map, a, b, occ)
 }
 
+/// Occupancy as a line of fire to or from a giant sees it: only giant and colossal figures
+/// stand in the way.
+struct BigOnly<'a> {
+    occ: &'a OccupancyGrid,
+    /// Indexed by figure id: true for a giant or colossal figure.
+    big: Vec<bool>,
+}
+
+impl<'a> BigOnly<'a> {
+    fn new(state: &State, occ: &'a OccupancyGrid) -> Self {
+        BigOnly {
+            occ,
+            big: state
+                .figures
+                .iter()
+                .map(|f| reach::size(state, f) != reach::Size::Standard)
+                .collect(),
+        }
+    }
+}
+
+impl Occupancy for BigOnly<'_> {
+    fn occupant(&self, sq: Square) -> Option<Occupant> {
+        self.occ
+            .occupant(sq)
+            .filter(|o| self.big.get(o.figure.0 as usize).copied().unwrap_or(false))
+    }
+}
+
 /// The line of fire from one figure to another (blocked when there is none).
 pub fn line_of_fire(state: &State, from: &Fig, to: &Fig) -> Verdict {
     best_line(state, from, to, u32::MAX, &occupancy(state)).map_or(Verdict::Blocked, |x| x.0)
@@ -167,9 +206,15 @@ pub fn close_targets(state: &State, f: &Fig) -> Vec<FigureId> {
         .in_play()
         .filter(|t| state.opposed(f, t) && !immune(state, t))
         .filter(|t| !state.shape_changed.contains(&(f.id, t.id)))
-        .filter(|t| state.figures_adjacent(f, t) || leap && adjacent_any_level(state, f, t))
+        .filter(|t| in_close_reach(state, f, t) || leap && adjacent_any_level(state, f, t))
         .map(|t| t.id)
         .collect()
+}
+
+/// True if `a` may strike `b` in close combat as far as distance goes: adjacent, or up to 2
+/// squares away for a giant attacker (spec COMB-8). Powers keyed to close combat ask this.
+pub fn in_close_reach(state: &State, a: &Fig, b: &Fig) -> bool {
+    reach::adjacent(state, a, b, Purpose::CloseCombat)
 }
 
 fn adjacent_any_level(state: &State, a: &Fig, b: &Fig) -> bool {
@@ -281,7 +326,7 @@ pub fn close_refusal(state: &State, attacker: FigureId, target: FigureId) -> Str
     };
     target_refusal(state, a, t).unwrap_or_else(|| {
         format!(
-            "{} is not adjacent to {} (walls, elevation and blocking terrain on both sides of a corner separate squares)",
+            "{} is not adjacent to {} (walls, elevation and blocking terrain on both sides of a corner separate squares; only a giant strikes 2 squares away)",
             t.label, a.label
         )
     })

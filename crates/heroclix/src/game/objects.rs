@@ -70,10 +70,13 @@ pub fn pickup_squares(state: &State, f: &Fig, path: &[Square]) -> Vec<Square> {
     for (i, sq) in path.iter().enumerate() {
         reach.push(*sq);
         let last = i + 1 == path.len();
+        // A move that ended next to an opposing figure (within a giant's reach, too) was
+        // stopped there: no picking up on the way in.
         let stopped = last
             && i > 0
             && state.in_play().any(|o| {
-                state.opposed(f, o) && o.square.is_some_and(|s| state.map.adjacent(*sq, s))
+                state.opposed(f, o)
+                    && super::reach::adjacent_at(state, f, *sq, o, super::reach::Purpose::Movement)
             });
         if !stopped {
             reach.extend(sq.neighbours().filter(|n| state.map.adjacent(*sq, *n)));

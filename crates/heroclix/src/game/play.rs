@@ -14,6 +14,7 @@ use super::combat;
 use super::event::{DamageKind, Event};
 use super::power_actions;
 use super::powers;
+use super::reach::{self, Purpose};
 use super::score;
 use super::setup;
 use super::state::{Fig, Interrupt, Phase, State};
@@ -253,6 +254,49 @@ pub fn adjacent_enemies(state: &State, f: &Fig) -> Vec<FigureId> {
         .collect()
 }
 
+/// Opposing figures a figure must break away from before moving: the adjacent ones, and the
+/// ones within a giant's reach (spec COMB-8: a giant and the figures up to 2 squares from it
+/// are adjacent for movement, both ways).
+pub fn breakaway_enemies(state: &State, f: &Fig) -> Vec<FigureId> {
+    state
+        .in_play()
+        .filter(|o| state.opposed(f, o) && reach::adjacent(state, f, o, Purpose::Movement))
+        .map(|o| o.id)
+        .collect()
+}
+
+/// The squares, beyond the ones touching an opposing figure, where the mover would count as
+/// next to that figure for movement (giant reach, spec COMB-8): entering one ends the move
+/// unless the mover broke away from that figure. Empty unless a giant is involved, so the
+/// usual move search pays only for a size check per opposing figure.
+pub fn reach_near(state: &State, mover: &Fig) -> Vec<(Square, FigureId)> {
+    let mover_giant = reach::size(state, mover) == reach::Size::Giant;
+    let mut out = Vec::new();
+    for o in state.in_play() {
+        if !state.opposed(mover, o) || !(mover_giant || reach::size(state, o) == reach::Size::Giant)
+        {
+            continue;
+        }
+        for c in o.footprint() {
+            for dy in -2..=2 {
+                for dx in -2..=2 {
+                    let sq = Square::new(c.x + dx, c.y + dy);
+                    // Squares touching it are the move search's own business.
+                    if !state.map.contains(sq) || o.occupies(sq) || state.map.adjacent(sq, c) {
+                        continue;
+                    }
+                    if reach::adjacent_at(state, mover, sq, o, Purpose::Movement)
+                        && !out.contains(&(sq, o.id))
+                    {
+                        out.push((sq, o.id));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Actions the active seat may give this turn: the action total, plus one for a successful
 /// Leadership roll.
 pub fn action_total(state: &State) -> u8 {
@@ -261,14 +305,36 @@ pub fn action_total(state: &State) -> u8 {
         .saturating_add(u8::from(state.leadership_bonus))
 }
 
-/// The figures a mover must mind and the speed it moves at: what every move search starts
-/// from. Breakaway is assumed to succeed against every adjacent opposing figure.
-fn move_inputs(state: &State, f: &Fig) -> (Vec<Standing>, Vec<FigureId>, u32) {
-    (
-        standings(state, f),
-        adjacent_enemies(state, f),
-        move_speed(state, f, None),
-    )
+/// What every move search starts from: the figures a mover must mind, the opposing figures
+/// it breaks away from, the squares within giant reach, and its speed.
+struct MoveInputs {
+    others: Vec<Standing>,
+    escaped: Vec<FigureId>,
+    near: Vec<(Square, FigureId)>,
+    speed: u32,
+}
+
+/// The [`MoveInputs`] of a move at `speed`. Breakaway is assumed to succeed against every
+/// opposing figure it must break away from.
+fn move_inputs(state: &State, f: &Fig, speed: u32) -> MoveInputs {
+    MoveInputs {
+        others: standings(state, f),
+        escaped: breakaway_enemies(state, f),
+        near: reach_near(state, f),
+        speed,
+    }
+}
+
+impl MoveInputs {
+    fn query(&self, from: Square) -> MoveQuery<'_> {
+        MoveQuery {
+            from,
+            speed: self.speed,
+            others: &self.others,
+            broke_away_from: &self.escaped,
+            near: &self.near,
+        }
+    }
 }
 
 /// The speed a figure moves at with `via` (`None`: a move action): Charge and Running Shot
@@ -308,11 +374,13 @@ pub fn move_allowance(state: &State, f: &Fig, via: Option<Power>) -> u32 {
         return speed;
     };
     let others = standings(state, f);
+    // Stopping next to opposing figures does not change the allowance: no giant reach here.
     let q = MoveQuery {
         from,
         speed,
         others: &others,
         broke_away_from: &[],
+        near: &[],
     };
     let mut mode = powers::move_mode(state, f, via);
     if via.is_none() && state.moving_and_attacking == Some(f.id) {
@@ -344,14 +412,8 @@ pub fn paths_at_speed(
     let Some(from) = f.square else {
         return Vec::new();
     };
-    let others = standings(state, f);
-    let escaped = adjacent_enemies(state, f);
-    let q = MoveQuery {
-        from,
-        speed,
-        others: &others,
-        broke_away_from: &escaped,
-    };
+    let inputs = move_inputs(state, f, speed);
+    let q = inputs.query(from);
     if f.is_multi_base() {
         return movement::reach_multi(&state.map, &q, f.def.base.width, f.def.base.depth)
             .unwrap_or_default();
@@ -373,11 +435,13 @@ pub fn move_and_attack_stops(state: &State, f: &Fig) -> Vec<Square> {
         return Vec::new();
     };
     let others = standings(state, f);
+    // Squares next to opposing figures do not stop this move: no giant reach to add.
     let q = MoveQuery {
         from,
         speed: move_speed(state, f, None),
         others: &others,
         broke_away_from: &[],
+        near: &[],
     };
     let mode = movement::MoveMode {
         ignore_near_enemies: true,
@@ -510,13 +574,8 @@ pub fn move_destinations(state: &State, f: &Fig) -> Vec<Square> {
     if f.is_multi_base() {
         return move_paths(state, f).into_iter().map(|(s, _)| s).collect();
     }
-    let (others, escaped, speed) = move_inputs(state, f);
-    let q = MoveQuery {
-        from,
-        speed,
-        others: &others,
-        broke_away_from: &escaped,
-    };
+    let inputs = move_inputs(state, f, move_speed(state, f, None));
+    let q = inputs.query(from);
     movement::reach_with(&state.map, &q, powers::move_mode(state, f, None))
         .map(|r| r.destinations().into_iter().map(|(s, _)| s).collect())
         .unwrap_or_default()
@@ -1013,8 +1072,8 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
             }
             let Some(f) = state.fig(*figure) else { return "no such figure".into() };
             let Some(from) = f.square else { return "the figure is not on the map".into() };
-            let (others, escaped, speed) = move_inputs(state, f);
-            let q = MoveQuery { from, speed, others: &others, broke_away_from: &escaped };
+            let inputs = move_inputs(state, f, move_speed(state, f, None));
+            let q = inputs.query(from);
             let why = if f.is_multi_base() {
                 let graph = movement::MultiBaseGraph::new(&state.map, &q, f.def.base.width, f.def.base.depth);
                 graph.stand_refusal(*to).map_or_else(
@@ -1618,7 +1677,7 @@ fn breaks_away(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> bool {
-    if adjacent_enemies(state, f).is_empty() {
+    if breakaway_enemies(state, f).is_empty() {
         return true;
     }
     let rule = powers::breakaway(state, f, via);

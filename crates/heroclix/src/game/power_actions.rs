@@ -644,12 +644,14 @@ fn telekinesis_destinations(state: &State, t: &Fig) -> Vec<Square> {
         return Vec::new();
     };
     let others = play::standings(state, t);
-    let escaped = play::adjacent_enemies(state, t);
+    let escaped = play::breakaway_enemies(state, t);
+    let near = play::reach_near(state, t);
     let q = crate::movement::MoveQuery {
         from,
         speed: 8,
         others: &others,
         broke_away_from: &escaped,
+        near: &near,
     };
     let mode = crate::movement::MoveMode {
         ignore_hindering: true,
@@ -692,7 +694,7 @@ fn telekinesis(
         let total = i32::from(d1 + d2) + attack.value;
         events.push(Event::AttackRoll {
             attacker: figure,
-            ranged: !state.figures_adjacent(&f, &t),
+            ranged: !combat::in_close_reach(state, &f, &t),
             dice: (d1, d2),
             attack: attack.explain(skirmish_lang::Lang::En),
             total,
@@ -700,7 +702,7 @@ fn telekinesis(
         let ctx = powers::AttackCtx {
             attacker: Some(figure),
             target: Some(target),
-            ranged: !state.figures_adjacent(&f, &t),
+            ranged: !combat::in_close_reach(state, &f, &t),
             ..Default::default()
         };
         let mut effects = powers::effects(state, &t, Stat::Defense, Some(&ctx));
@@ -805,7 +807,7 @@ pub fn mind_control(
         let Some(tf) = state.fig(*t).cloned() else {
             continue;
         };
-        let ranged = !state.figures_adjacent(&f, &tf);
+        let ranged = !combat::in_close_reach(state, &f, &tf);
         if first {
             events.push(Event::AttackRoll {
                 attacker: figure,
@@ -1018,12 +1020,14 @@ pub fn force_blast_targets(state: &State, f: &Fig) -> Vec<FigureId> {
     if !powers::power(state, f, Power::ForceBlast) {
         return Vec::new();
     }
+    // The card names an adjacent figure, not a close attack: plain adjacency, so a giant's
+    // 2-square reach does not extend it (spec COMB-8 item 7).
     combat::close_targets(state, f)
         .into_iter()
         .filter(|t| {
-            state
-                .fig(*t)
-                .is_some_and(|t| !powers::ignores_knockback(state, t))
+            state.fig(*t).is_some_and(|t| {
+                state.figures_adjacent(f, t) && !powers::ignores_knockback(state, t)
+            })
         })
         .collect()
 }
@@ -1958,6 +1962,9 @@ pub fn move_on_squares(state: &State, figure: FigureId, speed: u32) -> Vec<Squar
         speed,
         others: &others,
         broke_away_from: &[],
+        // Hypersonic Speed passes opposing figures and Move and Attack ignores the squares
+        // next to them: giant reach stops neither.
+        near: &[],
     };
     // The same move goes on: its allowance was set when it began, so no new halving.
     let mode = crate::movement::MoveMode {

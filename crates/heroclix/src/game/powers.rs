@@ -166,6 +166,10 @@ pub struct PowerOptions {
     /// Fliers pass squares next to or holding opposing figures (2012 card, spec COMB-1); the
     /// 2008 text is not recovered, so by default they stop next to them as every mover does.
     pub flight_passes_opponents: bool,
+    /// Standard figures do not block lines of fire to or from a giant; giants and colossal
+    /// figures do. A [2005] rule (spec COMB-8 item 6) the 2008-era giant rules are not known
+    /// to have dropped: on by default; off, every figure blocks as in the rulebook.
+    pub giant_lines_over_standard: bool,
 }
 
 impl Default for PowerOptions {
@@ -180,6 +184,7 @@ impl Default for PowerOptions {
             battle_fury_blocks_incapacitate: false,
             x_men_exchange: false,
             flight_passes_opponents: false,
+            giant_lines_over_standard: true,
         }
     }
 }
@@ -794,7 +799,7 @@ pub fn breakaway(state: &State, f: &Fig, via: Option<Power>) -> BreakawayRule {
     if !giant
         && state.in_play().any(|o| {
             state.opposed(f, o)
-                && state.figures_adjacent(f, o)
+                && super::reach::adjacent(state, f, o, super::reach::Purpose::Movement)
                 && power(state, o, Power::Plasticity)
                 && !power(state, f, Power::Plasticity)
         })
