@@ -43,12 +43,15 @@ pub enum Size {
 
 /// The figure's size now: its symbol, unless the ability is countered or switched off.
 pub fn size(state: &State, f: &Fig) -> Size {
-    // The common case without asking the powers: a standard symbol and no card that could
-    // grant an ability.
+    // The common case without asking the powers: a standard symbol and no card of the game
+    // that could grant a size.
     if !matches!(
         f.def.symbols.damage,
         DamageSymbol::Giant | DamageSymbol::Colossal
-    ) && !state.card_effects
+    ) && !state
+        .grantable
+        .iter()
+        .any(|a| matches!(a, Ability::Giant | Ability::Colossal))
     {
         return Size::Standard;
     }
