@@ -179,7 +179,7 @@ impl Prerequisites {
                     .iter()
                     .flatten()
                     .any(|d| *d == crate::figure::DialPower::Standard(*p)),
-                other => symbol_shows(def, *other),
+                other => crate::game::powers::symbol_grants(def, *other),
             })
     }
 
@@ -257,30 +257,6 @@ impl Prerequisites {
         } else {
             parts.join(", ")
         }
-    }
-}
-
-/// True if the figure's base shows the combat symbol of this ability.
-pub fn symbol_shows(def: &FigureDef, a: Ability) -> bool {
-    use crate::figure::{AttackSymbol, DamageSymbol, DefenseSymbol, SpeedSymbol};
-    let s = def.symbols;
-    match a {
-        Ability::Power(_) => false,
-        Ability::Flight => matches!(s.speed, SpeedSymbol::Wing | SpeedSymbol::TransportWing),
-        Ability::Carry => !matches!(s.speed, SpeedSymbol::Boot | SpeedSymbol::Dolphin),
-        Ability::Swim => matches!(
-            s.speed,
-            SpeedSymbol::Dolphin | SpeedSymbol::TransportDolphin
-        ),
-        Ability::MoveAndAttack => matches!(
-            s.speed,
-            SpeedSymbol::TransportBoot | SpeedSymbol::TransportWing | SpeedSymbol::TransportDolphin
-        ),
-        Ability::DuoAttack => s.attack == AttackSymbol::Duo,
-        Ability::Sharpshooter => s.attack == AttackSymbol::Sharpshooter,
-        Ability::Indomitable => s.defense == DefenseSymbol::Indomitable,
-        Ability::Giant => s.damage == DamageSymbol::Giant,
-        Ability::Colossal => s.damage == DamageSymbol::Colossal,
     }
 }
 

@@ -241,24 +241,19 @@ pub fn has(state: &State, f: &Fig, a: Ability) -> bool {
     has_own(state, f, a)
         || (state.card_effects
             && state.grantable.contains(&a)
-            && blocked(state, f, a).is_none()
+            && !blocked(state, f, a)
             && (!matches!(a, Ability::Power(_)) && !earthbound(f)
                 || matches!(a, Ability::Power(p) if era_allows(state, p)))
             && super::tactics::uses(state, f, a))
 }
 
-/// Why an ability cannot function on this figure whatever grants it: off the map, ignored by
+/// True if an ability cannot function on this figure whatever grants it: off the map, ignored by
 /// a Pulse Wave, countered by Outwit, switched off.
-fn blocked(state: &State, f: &Fig, a: Ability) -> Option<()> {
-    if !f.in_play()
+fn blocked(state: &State, f: &Fig, a: Ability) -> bool {
+    !f.in_play()
         || state.ignoring.contains(&f.id)
         || f.countered.iter().any(|c| c.ability == a)
         || f.switched_off.contains(&a)
-    {
-        Some(())
-    } else {
-        None
-    }
 }
 
 /// True if the figure's own dial or base gives it the ability and it functions now; card
@@ -270,16 +265,22 @@ pub fn has_own(state: &State, f: &Fig, a: Ability) -> bool {
     if a == Ability::Power(Power::EarthboundNeutralized) {
         return earthbound(f);
     }
-    if state.ignoring.contains(&f.id)
-        || f.countered.iter().any(|c| c.ability == a)
-        || f.switched_off.contains(&a)
-    {
+    if blocked(state, f, a) {
         return false;
     }
-    let s = f.def.symbols;
     match a {
         Ability::Power(p) => era_allows(state, p) && shows(f, p),
         _ if earthbound(f) => false,
+        other => symbol_grants(&f.def, other),
+    }
+}
+
+/// True if the figure's base shows the combat symbol that gives this ability (rulebook
+/// *Compétences de combat*); never for a standard power.
+pub fn symbol_grants(def: &crate::figure::FigureDef, a: Ability) -> bool {
+    let s = def.symbols;
+    match a {
+        Ability::Power(_) => false,
         Ability::Flight => matches!(s.speed, SpeedSymbol::Wing | SpeedSymbol::TransportWing),
         Ability::Carry => matches!(
             s.speed,
