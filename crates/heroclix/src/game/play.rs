@@ -1478,8 +1478,16 @@ fn apply_rolling(
             | Action::MoveOn { .. }
             | Action::Telekinesis { .. }
     );
-    if !may_break_away {
-        return apply_now(state, seat, action, dice, events);
+    // Copying the state to hold the action back only pays when someone could reroll.
+    let reroller = state.in_play().any(|p| {
+        powers::power(state, p, Power::ProbabilityControl)
+            || super::tactics::theme_rerolls_left(state, p.owner) > 0
+    });
+    if !may_break_away || !reroller {
+        let played = apply_now(state, seat, action, dice, events);
+        state.forced_breakaway = None;
+        state.breakaway_offered.clear();
+        return played;
     }
     let before = state.clone();
     let from = events.len();
