@@ -684,8 +684,20 @@ pub struct MultiBaseGraph<'a> {
 impl<'a> MultiBaseGraph<'a> {
     /// Prepares the board for one move of a `width`×`depth` base starting at `query.from`.
     pub fn new(map: &'a SquareMap, query: &MoveQuery<'_>, width: u8, depth: u8) -> Self {
+        Self::with_mode(map, query, width, depth, MoveMode::default())
+    }
+
+    /// Prepares the board for one move of the base under a power's or ability's movement rules
+    /// (a colossal or flying multi-base figure ignores terrain as its abilities say).
+    pub fn with_mode(
+        map: &'a SquareMap,
+        query: &MoveQuery<'_>,
+        width: u8,
+        depth: u8,
+        mode: MoveMode,
+    ) -> Self {
         MultiBaseGraph {
-            single: ClixMoveGraph::new(map, query),
+            single: ClixMoveGraph::with_mode(map, query, mode),
             width,
             depth,
         }
@@ -729,7 +741,8 @@ impl<'a> MultiBaseGraph<'a> {
             let Some(i) = self.single.idx(*s) else {
                 return Some(MoveRefusal::OffMap(*s));
             };
-            if self.single.flags[i] & IMPASSABLE != 0 {
+            // Blocking terrain a mover may cross is never ended on.
+            if self.single.flags[i] & (IMPASSABLE | NO_END) != 0 {
                 return Some(MoveRefusal::BlockingTerrain(*s));
             }
             if self.single.occ[i] != Occ::Empty {
@@ -779,7 +792,10 @@ impl MoveGraph for MultiBaseGraph<'_> {
                     ok = false;
                     break;
                 };
-                if self.single.levels[i] != self.single.levels[j]
+                // The base keeps one level, except for a mover that ignores elevation: it only
+                // ends on one level (`stand_refusal`).
+                if (self.single.levels[i] != self.single.levels[j]
+                    && !self.single.mode.ignore_elevation)
                     || self.single.step_refusal(*s, t).is_some()
                 {
                     ok = false;
@@ -814,8 +830,9 @@ pub fn reach_multi(
     query: &MoveQuery<'_>,
     width: u8,
     depth: u8,
+    mode: MoveMode,
 ) -> Result<Vec<(Square, Path<Square>)>, MoveRefusal> {
-    let graph = MultiBaseGraph::new(map, query, width, depth);
+    let graph = MultiBaseGraph::with_mode(map, query, width, depth, mode);
     let allowance = if graph.in_hindering(query.from) {
         query.speed.div_ceil(2)
     } else {

@@ -307,7 +307,7 @@ fn refusals_read_in_both_languages() {
 fn multi_base_figures_move_their_whole_base_and_not_through_narrow_doorways() {
     use skirmish_heroclix::movement::reach_multi;
     let m = map(&["......", "......", "......", "......", "......", "......"]);
-    let ends: Vec<Square> = reach_multi(&m, &q(sq(0, 0), 2, &[]), 2, 2)
+    let ends: Vec<Square> = reach_multi(&m, &q(sq(0, 0), 2, &[]), 2, 2, Default::default())
         .unwrap()
         .into_iter()
         .map(|(s, _)| s)
@@ -319,7 +319,7 @@ fn multi_base_figures_move_their_whole_base_and_not_through_narrow_doorways() {
     for y in [0, 1, 3, 4, 5] {
         m.set_wall(sq(2, y), Dir::E, true);
     }
-    let ends: Vec<Square> = reach_multi(&m, &q(sq(0, 1), 6, &[]), 2, 2)
+    let ends: Vec<Square> = reach_multi(&m, &q(sq(0, 1), 6, &[]), 2, 2, Default::default())
         .unwrap()
         .into_iter()
         .map(|(s, _)| s)

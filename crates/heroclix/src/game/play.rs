@@ -415,8 +415,14 @@ pub fn paths_at_speed(
     let inputs = move_inputs(state, f, speed);
     let q = inputs.query(from);
     if f.is_multi_base() {
-        return movement::reach_multi(&state.map, &q, f.def.base.width, f.def.base.depth)
-            .unwrap_or_default();
+        return movement::reach_multi(
+            &state.map,
+            &q,
+            f.def.base.width,
+            f.def.base.depth,
+            powers::move_mode(state, f, via),
+        )
+        .unwrap_or_default();
     }
     movement::reach_with(&state.map, &q, powers::move_mode(state, f, via))
         .map(|r| {
@@ -1075,7 +1081,13 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
             let inputs = move_inputs(state, f, move_speed(state, f, None));
             let q = inputs.query(from);
             let why = if f.is_multi_base() {
-                let graph = movement::MultiBaseGraph::new(&state.map, &q, f.def.base.width, f.def.base.depth);
+                let graph = movement::MultiBaseGraph::with_mode(
+                    &state.map,
+                    &q,
+                    f.def.base.width,
+                    f.def.base.depth,
+                    powers::move_mode(state, f, None),
+                );
                 graph.stand_refusal(*to).map_or_else(
                     || "its whole base cannot get there within its speed".to_string(),
                     |e| format!("its base cannot stand there: {}", e.text(skirmish_lang::Lang::En)),
