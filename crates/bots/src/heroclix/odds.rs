@@ -6,7 +6,6 @@ use skirmish_board::FigureId;
 use skirmish_heroclix::figure::Stat;
 use skirmish_heroclix::game::combat;
 use skirmish_heroclix::game::{Fig, State};
-use skirmish_los::Verdict;
 
 /// The 2d6 total an attack with value `attack` needs against `defence`: never below 3 (a 2
 /// always misses) nor above 12 (a 12 always hits).
@@ -67,8 +66,10 @@ pub fn expected_attack(
         .iter()
         .filter_map(|id| state.fig(*id))
         .map(|t| {
-            let hindered = ranged && combat::line_of_fire(state, attacker, t) == Verdict::Hindered;
-            let defence = combat::stat(state, t, Stat::Defense).value + i32::from(hindered);
+            // The defence the attack itself would meet: its context (close or ranged, Defend,
+            // card modifiers) and the line it would draw.
+            let (defence, hindered) =
+                skirmish_heroclix::game::text::defence_against(state, attacker, t, ranged);
             TargetOdds {
                 target: t.id,
                 defence,
