@@ -507,11 +507,7 @@ impl Event {
                 name_fr,
                 ..
             } => {
-                let name = if fr {
-                    name_fr.as_ref().unwrap_or(name)
-                } else {
-                    name
-                };
+                let name = localized(name, name_fr, fr);
                 if fr {
                     format!("Condition de bataille du {} : {name}", seat(s))
                 } else {
@@ -522,14 +518,7 @@ impl Event {
                 seat: s,
                 name,
                 name_fr,
-            } => match (
-                if fr {
-                    name_fr.as_ref().or(name.as_ref())
-                } else {
-                    name.as_ref()
-                },
-                fr,
-            ) {
+            } => match (name.as_deref().map(|x| localized(x, name_fr, fr)), fr) {
                 (Some(c), true) => format!(
                     "{} (équipe à thème) annule la condition de bataille {c}",
                     seat(s)
@@ -552,11 +541,7 @@ impl Event {
                 name_fr,
                 square,
             } => {
-                let name = if fr {
-                    name_fr.as_ref().unwrap_or(name)
-                } else {
-                    name
-                };
+                let name = localized(name, name_fr, fr);
                 if fr {
                     format!("{} place l'objet {name} en {square}", seat(s))
                 } else {
@@ -570,7 +555,8 @@ impl Event {
                 points,
             } => match (scored_by, fr) {
                 (Some(s), true) => format!(
-                    "L'exploit {feat} quitte la partie : {points} points de victoire pour le {}",
+                    "L'exploit {} quitte la partie : {points} points de victoire pour le {}",
+                    localized(feat, name_fr, true),
                     seat(s)
                 ),
                 (Some(s), false) => format!(
@@ -579,7 +565,7 @@ impl Event {
                 ),
                 (None, true) => format!(
                     "L'exploit {} quitte la partie",
-                    name_fr.as_ref().unwrap_or(feat)
+                    localized(feat, name_fr, true)
                 ),
                 (None, false) => format!("The feat {feat} leaves the game"),
             },
@@ -623,7 +609,7 @@ impl Event {
                     format!(
                         "{} n'utilise pas l'exploit {} pendant sa prochaine action",
                         n(figure),
-                        name_fr.as_ref().unwrap_or(feat)
+                        localized(feat, name_fr, true)
                     )
                 } else {
                     format!(
@@ -637,11 +623,7 @@ impl Event {
                 name_fr,
                 click,
             } => {
-                let name = if fr {
-                    name_fr.as_ref().unwrap_or(name)
-                } else {
-                    name
-                };
+                let name = localized(name, name_fr, fr);
                 if fr {
                     format!("Le socle événement {name} tourne : clic {click}")
                 } else {
@@ -1159,5 +1141,14 @@ impl Event {
                 }
             }
         }
+    }
+}
+
+/// A card's name as a text in this language reads it: its French name in French when it has
+/// one, else the English.
+fn localized<'a>(name: &'a str, name_fr: &'a Option<String>, fr: bool) -> &'a str {
+    match name_fr {
+        Some(f) if fr => f,
+        _ => name,
     }
 }
