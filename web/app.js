@@ -1029,15 +1029,15 @@ function decisionTitle(d) {
     move_on: t('decision.move_on'),
     place_markers: t('decision.place_markers'),
     reroll: t('decision.reroll'),
-    breakaway_reroll: t('decision.breakaway_reroll'),
+    roll_reroll: t('decision.roll_reroll'),
     mastermind: t('decision.mastermind'),
     controlled: t('decision.controlled'),
     pick_up: t('decision.pick_up'),
     place_passenger: t('decision.place_passenger'),
   };
-  const power = d.power || (d.type === 'reroll' || d.type === 'breakaway_reroll' ? 'probability_control' : d.type === 'mastermind' ? 'mastermind' : d.type === 'blades' ? 'blades_claws_fangs' : null);
+  const power = d.power || (d.type === 'reroll' || d.type === 'roll_reroll' ? 'probability_control' : d.type === 'mastermind' ? 'mastermind' : d.type === 'blades' ? 'blades_claws_fangs' : null);
   const base = titles[d.type] || t('decision.other');
-  return power && !['reroll', 'breakaway_reroll', 'mastermind', 'blades'].includes(d.type) ? `${base} (${powerName(power)})` : base;
+  return power && !['reroll', 'roll_reroll', 'mastermind', 'blades'].includes(d.type) ? `${base} (${powerName(power)})` : base;
 }
 
 /** Order of the answers in the decision panel: using the power first, declining last. */
@@ -1073,12 +1073,12 @@ function renderDecisionPanel() {
   const entries = legal().sort((a, b) => answerRank(a.action) - answerRank(b.action));
   const actingFig = acting !== null ? fig(acting) : null;
   const parts = [];
-  const power = d.power || { blades: 'blades_claws_fangs', reroll: 'probability_control', breakaway_reroll: 'probability_control', mastermind: 'mastermind', controlled: 'mind_control' }[d.type];
+  const power = d.power || { blades: 'blades_claws_fangs', reroll: 'probability_control', roll_reroll: 'probability_control', mastermind: 'mastermind', controlled: 'mind_control' }[d.type];
   parts.push(el('h3', {}, power ? powerChip(power) : null, decisionTitle(d)));
   parts.push(el('p', { class: 'decision-prompt', 'data-testid': 'decision-prompt' }, G.snap.prompt || ''));
-  if (d.type === 'breakaway_reroll' && typeof d.roll === 'number') {
-    parts.push(el('p', { class: 'decision-dice' },
-      el('span', { class: 'dice-faces', html: dieSvg(d.roll, 30) })));
+  if (d.type === 'roll_reroll' && Array.isArray(d.dice)) {
+    parts.push(el('p', { class: 'decision-dice', 'data-roll': d.roll },
+      el('span', { class: 'dice-faces', html: d.dice.map((n) => dieSvg(n, 30)).join('') })));
   }
   if (d.type === 'reroll' && Array.isArray(d.dice)) {
     parts.push(el('p', { class: 'decision-dice' },

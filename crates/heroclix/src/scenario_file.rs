@@ -1330,6 +1330,7 @@ const FIGURE_KEYS: &[&str] = &[
     "passenger",
     "carrier",
     "mover",
+    "subject",
 ];
 /// Keys whose values list figures.
 const FIGURE_LIST_KEYS: &[&str] = &["figures", "targets", "hits"];

@@ -166,10 +166,16 @@ impl GreedyBot {
                     };
                 }
             }
-            Some(Interrupt::BreakawayReroll { .. }) => {
-                // It is only offered to the side the roll hurts: always worth another go.
+            Some(Interrupt::RollReroll { offer, .. }) => {
+                // A roll that succeeds or fails is only offered to the side it hurts: always
+                // worth another go. A roll that counts by degrees is worth it when it is below
+                // the middle for us, or above it for them.
+                let ours = state.allied(offer.side, seat);
+                let mean = 3.5 * offer.dice.len() as f64;
+                let sum: f64 = offer.dice.iter().map(|d| f64::from(*d)).sum();
+                let reroll = offer.success.is_some() || if ours { sum < mean } else { sum > mean };
                 for (i, a) in legal.iter().enumerate() {
-                    scores[i] = if matches!(a, Action::Accept) {
+                    scores[i] = if matches!(a, Action::Accept) && reroll {
                         1.0
                     } else {
                         0.0

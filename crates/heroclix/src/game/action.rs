@@ -385,16 +385,21 @@ pub enum Decision {
         /// The roll as it stands.
         dice: (u8, u8),
     },
-    /// Probability Control: reroll this breakaway roll (accept) or let it stand (decline).
-    BreakawayReroll {
+    /// Probability Control: have this roll rerolled (accept) or let it stand (decline) — any
+    /// roll of the action other than its attack roll: breakaway, Super Senses, Shape Change,
+    /// Skrulls, Impervious, Regeneration, Leadership, Mind Control's attack...
+    RollReroll {
         /// The Probability Control figure.
         figure: FigureId,
-        /// The figure breaking away.
-        mover: FigureId,
-        /// The d6 as it stands.
-        roll: u8,
-        /// Whether the breakaway succeeds as it stands.
-        success: bool,
+        /// The figure whose roll it is.
+        subject: FigureId,
+        /// What the roll is for.
+        roll: crate::game::rolls::RollKind,
+        /// The dice as they stand.
+        dice: Vec<u8>,
+        /// Whether it succeeds as it stands, for rolls that succeed or fail.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        success: Option<bool>,
     },
     /// Mastermind: hand the damage to a friend, or take it (decline).
     Mastermind {

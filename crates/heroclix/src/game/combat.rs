@@ -15,6 +15,7 @@ use skirmish_los::{ClixLos, Endpoint, LosNote, Occupancy, OccupancyGrid, Occupan
 use super::event::{DamageKind, Event};
 use super::powers::{self, AttackCtx};
 use super::reach::{self, Purpose};
+use super::rolls::{self, RollKind};
 use super::state::{AttackInProgress, Fig, Interrupt, State};
 use super::values::{compute, Change, Effect, Value};
 use crate::figure::{Power, Stat};
@@ -666,7 +667,7 @@ fn roll_attack(
     let Some(a) = state.fig(attack.attacker).cloned() else {
         return;
     };
-    attack.dice = dice.two_d6();
+    attack.dice = rolls::two_d6(state, dice);
     let value = attack_value(state, &a, &attack);
     events.push(Event::AttackRoll {
         attacker: attack.attacker,
@@ -995,14 +996,26 @@ pub fn escapes_targeting(
     let Some((need, what)) = need else {
         return false;
     };
-    let roll = dice.d6();
+    let side = tf.owner;
+    let roll = rolls::d6(state, dice);
     let success = roll >= need;
+    let at = events.len();
     events.push(Event::ShapeChange {
         figure: target,
         roll,
         success,
         ability: what.to_string(),
     });
+    let kind = if need == 5 {
+        RollKind::ShapeChange
+    } else {
+        RollKind::Skrulls
+    };
+    rolls::rolled(
+        state,
+        rolls::Rolled::binary(kind, target, side, vec![roll], success, at),
+        events.len(),
+    );
     if success {
         state.shape_changed.push((attacker, target));
     }
@@ -1010,20 +1023,32 @@ pub fn escapes_targeting(
 }
 
 /// Super Senses (spec DEF-1) against a hit: true if the figure evades it.
-pub fn evades(state: &State, target: FigureId, dice: &mut Dice, events: &mut Vec<Event>) -> bool {
-    if !state
+pub fn evades(
+    state: &mut State,
+    target: FigureId,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> bool {
+    let Some(side) = state
         .fig(target)
-        .is_some_and(|t| powers::power(state, t, Power::SuperSenses))
-    {
+        .filter(|t| powers::power(state, t, Power::SuperSenses))
+        .map(|t| t.owner)
+    else {
         return false;
-    }
-    let roll = dice.d6();
+    };
+    let roll = rolls::d6(state, dice);
     let evaded = roll >= 5;
+    let at = events.len();
     events.push(Event::Evaded {
         figure: target,
         roll,
         success: evaded,
     });
+    rolls::rolled(
+        state,
+        rolls::Rolled::binary(RollKind::SuperSenses, target, side, vec![roll], evaded, at),
+        events.len(),
+    );
     evaded
 }
 
@@ -1062,12 +1087,27 @@ pub fn resume_blades(
         return None;
     };
     if roll_it {
-        let roll = dice.d6();
+        let roll = rolls::d6(state, dice);
+        let at = events.len();
         events.push(Event::PowerRoll {
             figure: attack.attacker,
             power: Power::BladesClawsFangs,
             roll,
         });
+        if let Some(side) = state.fig(attack.attacker).map(|a| a.owner) {
+            rolls::rolled(
+                state,
+                rolls::Rolled::graded(
+                    RollKind::BladesClawsFangs,
+                    attack.attacker,
+                    side,
+                    roll,
+                    1,
+                    at,
+                ),
+                events.len(),
+            );
+        }
         attack.blades = Some(roll);
     }
     let attacker = attack.attacker;
@@ -1200,18 +1240,23 @@ pub fn damage(
         source,
         reduction,
     } = hurt;
-    let Some(f) = state.fig(id) else { return 0 };
+    let Some((reducers, side)) = state.fig(id).map(|f| (powers::reducers(state, f), f.owner))
+    else {
+        return 0;
+    };
     let mut left = i32::from(amount);
     if reduction != Reduction::Penetrating && amount > 0 {
-        for p in powers::reducers(state, f) {
+        for p in reducers {
             let before = left;
+            let mut impervious = None;
             match p {
                 Power::Toughness => left -= 1,
                 Power::Invulnerability => left -= 2,
                 // The damage is halved, rounded up (rulebook *Arrondis*): 3 leaves 2, 1 stays 1.
                 Power::Invincible => left = (left + 1) / 2,
                 Power::Impervious => {
-                    let roll = dice.d6();
+                    let roll = rolls::d6(state, dice);
+                    impervious = Some((roll, events.len()));
                     events.push(Event::PowerRoll {
                         figure: id,
                         power: p,
@@ -1232,6 +1277,20 @@ pub fn damage(
                     from: before.clamp(0, 255) as u8,
                     to: left.clamp(0, 255) as u8,
                 });
+            }
+            if let Some((roll, at)) = impervious {
+                rolls::rolled(
+                    state,
+                    rolls::Rolled::binary(
+                        RollKind::Impervious,
+                        id,
+                        side,
+                        vec![roll],
+                        roll >= 5,
+                        at,
+                    ),
+                    events.len(),
+                );
             }
         }
     }

@@ -8,6 +8,7 @@
 //! | *Actions de combat*, *Le jet d'attaque*, *Infliger des dégâts*, *Échecs et réussites critiques*, *Recul*, *Combat à distance sur cibles multiples*, *Vaincre les personnages*, *Soin*, *Détruire un terrain bloquant*, *Détruire les murs* | [`combat`] |
 //! | *Règles d'or* 1, 2 and 5 (*Remplacer puis modifier*, *Règle de trois*, *Règle des minima*), *Valeur bloquée*, *Arrondis* | [`values`] |
 //! | Partie 3 *Pouvoirs et compétences*, the Powers and Abilities Card: possession, Outwit counters, passive effects (defence and damage modifiers, damage reduction, breakaway, movement modes, Stealth), team abilities, rules-era options | [`powers`] |
+//! | The dice of one action, and Probability Control on any of them (FAQ *Contrôle des Probabilités*) | [`rolls`] |
 //! | Giant reach (spec COMB-8): adjacency for movement, close combat or plainly | [`reach`] |
 //! | Powers given as actions: Charge, Running Shot, Hypersonic Speed, Phasing/Teleport, Sidestep, Flurry, Quake, Pulse Wave, Energy Explosion, Regeneration, Support, Force Blast, Poison, Leadership, Outwit, Perplex | [`power_actions`] |
 //! | Partie 4 *Tactiques* in play: feats, battlefield conditions, special objects, theme teams; card special powers and traits written as effects | [`tactics`] |
@@ -23,6 +24,7 @@ pub mod play;
 pub mod power_actions;
 pub mod powers;
 pub mod reach;
+pub mod rolls;
 pub mod score;
 pub mod setup;
 pub mod state;

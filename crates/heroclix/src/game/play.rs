@@ -15,6 +15,7 @@ use super::event::{DamageKind, Event};
 use super::power_actions;
 use super::powers;
 use super::reach::{self, Purpose};
+use super::rolls::{self, RollKind};
 use super::score;
 use super::setup;
 use super::state::{Fig, Interrupt, Phase, State};
@@ -82,19 +83,14 @@ pub fn pending(state: &State) -> Pending<Decision> {
                     power: *power,
                 },
             },
-            Interrupt::BreakawayReroll {
-                mover,
-                roll,
-                success,
-                figure,
-                ..
-            } => Pending::Decide {
-                seats: owner_of(state, *figure),
-                decision: Decision::BreakawayReroll {
-                    figure: *figure,
-                    mover: *mover,
-                    roll: *roll,
-                    success: *success,
+            Interrupt::RollReroll { offer, .. } => Pending::Decide {
+                seats: owner_of(state, offer.figure),
+                decision: Decision::RollReroll {
+                    figure: offer.figure,
+                    subject: offer.subject,
+                    roll: offer.kind,
+                    dice: offer.dice.clone(),
+                    success: offer.success,
                 },
             },
             Interrupt::Reroll { attack, figure } => Pending::Decide {
@@ -680,7 +676,7 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             Interrupt::FreeAttack { figure, power, .. } => {
                 out.extend(power_actions::free_attack_options(state, *figure, *power));
             }
-            Interrupt::Reroll { .. } | Interrupt::BreakawayReroll { .. } => {
+            Interrupt::Reroll { .. } | Interrupt::RollReroll { .. } => {
                 out.push(Action::Accept);
                 out.push(Action::Decline);
             }
@@ -1009,8 +1005,8 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
                 Interrupt::Reroll { .. } => {
                     "reroll the attack with Probability Control (accept) or let it stand (decline)"
                 }
-                Interrupt::BreakawayReroll { .. } => {
-                    "reroll the breakaway with Probability Control (accept) or let it stand (decline)"
+                Interrupt::RollReroll { .. } => {
+                    "have the roll rerolled with Probability Control (accept) or let it stand (decline)"
                 }
                 Interrupt::Mastermind { .. } => {
                     "hand the damage to an adjacent cheaper friend (Mastermind), or take it (decline)"
@@ -1461,20 +1457,21 @@ pub fn apply(
             if !power_actions::next_controlled(state, dice, events) {
                 settle(state, Some(controller), dice, events);
             }
+            state.rolls = Default::default();
             return Ok(());
         }
         power_actions::lend(state, figure, controller);
         return apply_rolling(state, seat, action, dice, events);
     }
-    if let Some(Interrupt::BreakawayReroll { .. }) = &state.interrupt {
-        return resume_breakaway(state, matches!(action, Action::Accept), dice, events);
+    if let Some(Interrupt::RollReroll { .. }) = &state.interrupt {
+        return resume_roll(state, matches!(action, Action::Accept), dice, events);
     }
     apply_rolling(state, seat, action, dice, events)
 }
 
-/// Plays an action; if it rolled a breakaway that a Probability Control figure may have
-/// rerolled (its own side after a failure, the other side after a success), the action is
-/// held back — state and events as before it — and the choice is asked first.
+/// Plays an action; if it made a roll that a Probability Control figure may have rerolled
+/// ([`rolls`]), the action is held back — state as before it, events up to that roll — and the
+/// choice is asked first.
 fn apply_rolling(
     state: &mut State,
     seat: Seat,
@@ -1482,89 +1479,68 @@ fn apply_rolling(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> Result<(), Rejection> {
-    let may_break_away = matches!(
-        action,
-        Action::Move { .. }
-            | Action::PowerMove { .. }
-            | Action::MoveAndAttack { .. }
-            | Action::MoveOn { .. }
-            | Action::Telekinesis { .. }
-    );
     // Copying the state to hold the action back only pays when someone could reroll.
-    let reroller = state.in_play().any(|p| {
-        powers::power(state, p, Power::ProbabilityControl)
-            || super::tactics::theme_rerolls_left(state, p.owner) > 0
-    });
-    if !may_break_away || !reroller {
+    if !rolls::armed(state) {
         let played = apply_now(state, seat, action, dice, events);
-        state.forced_breakaway = None;
-        state.breakaway_offered.clear();
+        state.rolls = Default::default();
         return played;
     }
+    state.rolls.armed = true;
     let before = state.clone();
     let from = events.len();
-    apply_now(state, seat, action, dice, events)?;
-    let rolled = events[from..].iter().find_map(|e| match e {
-        Event::Breakaway {
-            figure,
-            roll,
-            success,
-            automatic: None,
-            ..
-        } => Some((*figure, *roll, *success)),
-        _ => None,
+    let played = apply_now(state, seat, action, dice, events);
+    let offer = state.rolls.offer.take();
+    let (Ok(()), Some(mut offer)) = (&played, offer) else {
+        state.rolls = Default::default();
+        return played;
+    };
+    let drawn: Vec<u8> = state
+        .rolls
+        .drawn
+        .iter()
+        .take(offer.drawn)
+        .copied()
+        .collect();
+    let mut offered = state.rolls.offered.clone();
+    let seat_offered = state.fig(offer.figure).map_or(seat, |f| f.owner);
+    offered.push((offer.ordinal, seat_offered));
+    let shown: Vec<Event> = events
+        .get(from..offer.events_shown.max(from))
+        .map(<[Event]>::to_vec)
+        .unwrap_or_default();
+    offer.events_before = offer.events_before.saturating_sub(from);
+    offer.events_shown = offer.events_shown.saturating_sub(from);
+    *state = before;
+    events.truncate(from);
+    events.extend(shown);
+    let waiting = state.interrupt.take().map(Box::new);
+    state.rolls = Default::default();
+    state.interrupt = Some(Interrupt::RollReroll {
+        action: Box::new(action.clone()),
+        seat,
+        offer,
+        drawn,
+        offered,
+        waiting,
     });
-    let offer = rolled.and_then(|(mover, roll, success)| {
-        // Only the side the roll hurts wants it again: the acting player's after a failure
-        // (its figure, or the one its Telekinesis moves, stays), the others' after a success.
-        let pc =
-            combat::roll_controller(&before, mover, seat, !success, &before.breakaway_offered)?;
-        Some((mover, roll, success, pc))
-    });
-    match offer {
-        Some((mover, roll, success, figure)) => {
-            let breakaway = events[from..]
-                .iter()
-                .find(|e| matches!(e, Event::Breakaway { .. }))
-                .cloned();
-            *state = before;
-            events.truncate(from);
-            events.extend(breakaway);
-            let waiting = state.interrupt.take().map(Box::new);
-            state.interrupt = Some(Interrupt::BreakawayReroll {
-                action: Box::new(action.clone()),
-                seat,
-                mover,
-                roll,
-                success,
-                figure,
-                waiting,
-            });
-        }
-        None => {
-            state.forced_breakaway = None;
-            state.breakaway_offered.clear();
-        }
-    }
     Ok(())
 }
 
-/// The Probability Control answer on a breakaway roll: the held-back action is played again,
-/// with the roll kept (decline) or rolled anew (accept).
-fn resume_breakaway(
+/// The Probability Control answer on a roll: the held-back action is played again, its dice
+/// up to that roll as they fell, the roll kept (decline) or rolled anew (accept).
+fn resume_roll(
     state: &mut State,
     reroll: bool,
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> Result<(), Rejection> {
-    let Some(Interrupt::BreakawayReroll {
+    let Some(Interrupt::RollReroll {
         action,
         seat,
-        mover,
-        roll,
-        figure,
+        offer,
+        drawn,
+        offered,
         waiting,
-        ..
     }) = state.interrupt.take()
     else {
         return Ok(());
@@ -1572,31 +1548,28 @@ fn resume_breakaway(
     // The action answered a pending step (moving on after a Hypersonic Speed attack...): that
     // step is pending again for it.
     state.interrupt = waiting.map(|w| *w);
-    if let Some(s) = state.fig(figure).map(|f| f.owner) {
-        state.breakaway_offered.push(s);
-    }
-    if reroll {
-        combat::spend_reroll(state, figure, mover, events);
-        state.forced_breakaway = None;
+    let keep = if reroll {
+        combat::spend_reroll(state, offer.figure, offer.subject, events);
+        offer.drawn.saturating_sub(offer.dice.len())
     } else {
-        state.forced_breakaway = Some(roll);
-    }
-    // The roll shown when the offer was made is not rolled again on a decline.
+        offer.drawn
+    };
+    state.rolls = rolls::Tape {
+        forced: drawn.into_iter().take(keep).collect(),
+        offered,
+        ..Default::default()
+    };
+    // What the offer showed is not shown twice: the replay's events up to the roll (up to what
+    // the roll decided, when it stands) are dropped.
     let from = events.len();
     let result = apply_rolling(state, seat, &action, dice, events);
-    if !reroll {
-        if let Some(i) = events[from..].iter().position(|e| {
-            matches!(
-                e,
-                Event::Breakaway {
-                    automatic: None,
-                    ..
-                }
-            )
-        }) {
-            events.remove(from + i);
-        }
-    }
+    let skip = if reroll {
+        offer.events_before
+    } else {
+        offer.events_shown
+    };
+    let end = (from + skip).min(events.len());
+    events.drain(from..end);
     result
 }
 
@@ -1663,16 +1636,16 @@ pub fn do_move(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> (bool, u32) {
-    let Some(f) = state.fig(id) else {
-        return (false, 0);
-    };
-    let Some(from) = f.square else {
+    let Some(from) = state.fig(id).and_then(|f| f.square) else {
         return (false, 0);
     };
     // FAQ *Évasion*: only a figure that actually leaves its square breaks away.
-    if to != from && !breaks_away(state, f, via, dice, events) {
+    if to != from && !breaks_away(state, id, via, dice, events) {
         return (false, 0);
     }
+    let Some(f) = state.fig(id) else {
+        return (false, 0);
+    };
     let speed = move_speed(state, f, via);
     let found = paths_at_speed(state, f, via, speed)
         .into_iter()
@@ -1691,12 +1664,16 @@ pub fn do_move(
 /// otherwise a d6 — 4 or more succeeds, a 1 always fails, a 6 always succeeds, Plasticity
 /// modifies it (spec SPD-7). Returns whether the figure may go.
 fn breaks_away(
-    state: &State,
-    f: &Fig,
+    state: &mut State,
+    id: FigureId,
     via: Option<Power>,
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> bool {
+    let Some(f) = state.fig(id).cloned() else {
+        return false;
+    };
+    let f = &f;
     if breakaway_enemies(state, f).is_empty() {
         return true;
     }
@@ -1711,10 +1688,10 @@ fn breaks_away(
         });
         return true;
     }
-    // A roll kept after a Probability Control offer is not rolled again.
-    let roll = state.forced_breakaway.unwrap_or_else(|| dice.d6());
+    let roll = rolls::d6(state, dice);
     let modifier: i32 = rule.modifier.iter().map(|m| m.0).sum();
     let success = roll != 1 && (roll == 6 || i32::from(roll) + modifier >= 4);
+    let at = events.len();
     events.push(Event::Breakaway {
         figure: f.id,
         roll,
@@ -1722,6 +1699,13 @@ fn breaks_away(
         automatic: None,
         modifier: modifier as i8,
     });
+    // The acting side wants the figure to go, its own or one its Telekinesis moves.
+    let side = state.active_seat();
+    rolls::rolled(
+        state,
+        rolls::Rolled::binary(RollKind::Breakaway, f.id, side, vec![roll], success, at),
+        events.len(),
+    );
     success
 }
 
@@ -1735,13 +1719,10 @@ pub fn move_figure_to(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> (bool, u32) {
-    let Some(f) = state.fig(id) else {
+    let Some(from) = state.fig(id).and_then(|f| f.square) else {
         return (false, 0);
     };
-    let Some(from) = f.square else {
-        return (false, 0);
-    };
-    if !breaks_away(state, f, Some(Power::Telekinesis), dice, events) {
+    if !breaks_away(state, id, Some(Power::Telekinesis), dice, events) {
         return (false, 0);
     }
     if let Some(f) = state.fig_mut(id) {

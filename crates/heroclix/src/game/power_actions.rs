@@ -25,6 +25,7 @@ use super::combat::{self, AttackKind};
 use super::event::{DamageKind, Event};
 use super::play;
 use super::powers::{self, Ability, Counter, Perplexed};
+use super::rolls::{self, RollKind};
 use super::state::{Fig, Interrupt, ObjectKind, State};
 use super::values::{compute, Change, Effect};
 use crate::figure::{Power, Stat};
@@ -689,9 +690,10 @@ fn telekinesis(
         }
         // An attack that deals no damage: no critical damage, no knockback (rulebook *Aucun
         // dégât*; FAQ *Télékinésie* on doubles).
-        let (d1, d2) = dice.two_d6();
+        let (d1, d2) = rolls::two_d6(state, dice);
         let attack = combat::stat(state, &f, Stat::Attack);
         let total = i32::from(d1 + d2) + attack.value;
+        let at = events.len();
         events.push(Event::AttackRoll {
             attacker: figure,
             ranged: !combat::in_close_reach(state, &f, &t),
@@ -725,6 +727,18 @@ fn telekinesis(
             hit,
             critical: None,
         });
+        rolls::rolled(
+            state,
+            rolls::Rolled::binary(
+                RollKind::Telekinesis,
+                figure,
+                f.owner,
+                vec![d1, d2],
+                hit,
+                at,
+            ),
+            events.len(),
+        );
         // Super Senses evades any attack (spec DEF-1).
         if hit && combat::evades(state, target, dice, events) {
             hit = false;
@@ -797,12 +811,13 @@ pub fn mind_control(
         made_or_refund(state, figure, false);
         return;
     }
-    let (d1, d2) = dice.two_d6();
+    let (d1, d2) = rolls::two_d6(state, dice);
     let attack = combat::stat(state, &f, Stat::Attack);
     let total = i32::from(d1 + d2) + attack.value;
     let occ = combat::occupancy(state);
     let mut hits = Vec::new();
     let mut first = true;
+    let at = events.len();
     for t in &targets {
         let Some(tf) = state.fig(*t).cloned() else {
             continue;
@@ -847,6 +862,20 @@ pub fn mind_control(
             hits.push(*t);
         }
     }
+    rolls::rolled(
+        state,
+        rolls::Rolled {
+            kind: RollKind::MindControl,
+            subject: figure,
+            side: f.owner,
+            dice: vec![d1, d2],
+            success: Some(hits.len() == targets.len()),
+            better: hits.len() < targets.len(),
+            worse: !hits.is_empty(),
+            events_from: at,
+        },
+        events.len(),
+    );
     hits.retain(|t| !combat::evades(state, *t, dice, events));
     if hits.is_empty() {
         return;
@@ -1533,7 +1562,8 @@ pub fn apply(
                 }
                 Power::Regeneration => {
                     // Spec DEF-11: d6 − 2, at least 0.
-                    let roll = dice.d6();
+                    let roll = rolls::d6(state, dice);
+                    let at = events.len();
                     events.push(Event::PowerRoll {
                         figure: *figure,
                         power: *power,
@@ -1545,6 +1575,12 @@ pub fn apply(
                         amount: healed,
                         power: Some(*power),
                     });
+                    let side = state.fig(*figure).map_or(state.active_seat(), |f| f.owner);
+                    rolls::rolled(
+                        state,
+                        rolls::Rolled::graded(RollKind::Regeneration, *figure, side, roll, 2, at),
+                        events.len(),
+                    );
                 }
                 Power::Support => {
                     if let Some(t) = target {
@@ -1553,12 +1589,19 @@ pub fn apply(
                 }
                 Power::ForceBlast => {
                     if let Some(t) = target {
-                        let roll = dice.d6();
+                        let roll = rolls::d6(state, dice);
+                        let at = events.len();
                         events.push(Event::PowerRoll {
                             figure: *figure,
                             power: *power,
                             roll,
                         });
+                        let side = state.fig(*figure).map_or(state.active_seat(), |f| f.owner);
+                        rolls::rolled(
+                            state,
+                            rolls::Rolled::graded(RollKind::ForceBlast, *figure, side, roll, 1, at),
+                            events.len(),
+                        );
                         combat::knockback_from(state, *figure, *t, roll, dice, events);
                     }
                 }
@@ -1585,14 +1628,28 @@ pub fn apply(
                     combat::knock_out_if_done(state, &victims, events);
                 }
                 Power::Leadership => {
-                    let roll = dice.d6();
+                    let roll = rolls::d6(state, dice);
+                    let at = events.len();
                     events.push(Event::PowerRoll {
                         figure: *figure,
                         power: *power,
                         roll,
                     });
-                    if roll >= state.options.powers.leadership_threshold && !state.leadership_bonus
-                    {
+                    let success = roll >= state.options.powers.leadership_threshold;
+                    let side = state.fig(*figure).map_or(state.active_seat(), |f| f.owner);
+                    rolls::rolled(
+                        state,
+                        rolls::Rolled::binary(
+                            RollKind::Leadership,
+                            *figure,
+                            side,
+                            vec![roll],
+                            success,
+                            at,
+                        ),
+                        events.len(),
+                    );
+                    if success && !state.leadership_bonus {
                         state.leadership_bonus = true;
                         events.push(Event::ExtraAction { figure: *figure });
                     }
@@ -1653,13 +1710,25 @@ pub fn apply(
             target,
         } => {
             play::begin_action(state, *figure, true);
-            let roll = (team == "x_men").then(|| dice.d6());
+            let roll = (team == "x_men").then(|| rolls::d6(state, dice));
+            let at = events.len();
             events.push(Event::TeamAbilityUsed {
                 figure: *figure,
                 team: team.clone(),
                 target: *target,
                 roll,
             });
+            if let (Some(r), false, Some(side)) = (
+                roll,
+                state.options.powers.x_men_exchange,
+                state.fig(*figure).map(|f| f.owner),
+            ) {
+                rolls::rolled(
+                    state,
+                    rolls::Rolled::binary(RollKind::XMen, *figure, side, vec![r], r > 4, at),
+                    events.len(),
+                );
+            }
             if team == "x_men" {
                 state.x_men_pairs.push((*figure, *target));
                 let healed = combat::heal(state, *target, 1);
@@ -1787,7 +1856,8 @@ fn support(
     let (Some(f), Some(t)) = (state.fig(figure).cloned(), state.fig(target).cloned()) else {
         return;
     };
-    let (d1, d2) = dice.two_d6();
+    let (d1, d2) = rolls::two_d6(state, dice);
+    let at = events.len();
     let attack = i32::from(f.printed(Stat::Attack));
     let total = i32::from(d1 + d2) + attack;
     events.push(Event::AttackRoll {
@@ -1822,18 +1892,29 @@ fn support(
         hit,
         critical: None,
     });
+    rolls::rolled(
+        state,
+        rolls::Rolled::binary(RollKind::Support, figure, f.owner, vec![d1, d2], hit, at),
+        events.len(),
+    );
     if crit_miss {
         combat::deal(state, target, 1, DamageKind::Unavoidable, None, events);
         combat::knock_out_if_done(state, &[target], events);
         return;
     }
     if hit {
-        let roll = dice.d6();
+        let roll = rolls::d6(state, dice);
+        let at = events.len();
         events.push(Event::PowerRoll {
             figure,
             power: Power::Support,
             roll,
         });
+        rolls::rolled(
+            state,
+            rolls::Rolled::graded(RollKind::SupportHeal, figure, f.owner, roll, 3, at),
+            events.len(),
+        );
         let amount = roll.saturating_sub(2).max(1) + u8::from(crit_hit);
         let healed = combat::heal(state, target, amount);
         events.push(Event::Healed {

@@ -143,8 +143,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         conditions: Vec::new(),
         feats_aside: Vec::new(),
         grantable: Vec::new(),
-        forced_breakaway: None,
-        breakaway_offered: Vec::new(),
+        rolls: Default::default(),
         event: scenario
             .event
             .as_ref()

@@ -367,22 +367,21 @@ pub enum Interrupt {
         /// The Probability Control figure.
         figure: FigureId,
     },
-    /// Probability Control on a breakaway roll (FAQ 2002 *Contrôle des Probabilités*: any roll
-    /// of one or two dice): the action that rolled is held back until the answer, then played
-    /// again with the roll kept or rerolled.
-    BreakawayReroll {
+    /// Probability Control on a roll of the action under way other than its attack roll (FAQ
+    /// 2002 *Contrôle des Probabilités*: any roll of one or two dice): the action that rolled is
+    /// held back until the answer, then played again with the roll kept or rerolled
+    /// ([`super::rolls`]).
+    RollReroll {
         /// The action that rolled.
         action: Box<crate::game::Action>,
         /// The seat that gave it.
         seat: Seat,
-        /// The figure breaking away.
-        mover: FigureId,
-        /// The roll as it stands.
-        roll: u8,
-        /// Whether it succeeds as it stands.
-        success: bool,
-        /// The Probability Control figure.
-        figure: FigureId,
+        /// The roll offered.
+        offer: super::rolls::Offer,
+        /// Every value the action had rolled up to the end of that roll.
+        drawn: Vec<u8>,
+        /// Seats already offered each roll of the action: `(ordinal, seat)`.
+        offered: Vec<(u16, Seat)>,
         /// The step the action answered, pending again when it is played.
         #[serde(default)]
         waiting: Option<Box<Interrupt>>,
@@ -589,12 +588,9 @@ pub struct State {
     /// Battlefield conditions revealed.
     #[serde(default)]
     pub conditions: Vec<crate::game::tactics::ConditionInPlay>,
-    /// The breakaway roll an action replays after a Probability Control offer was declined.
-    #[serde(default)]
-    pub forced_breakaway: Option<u8>,
-    /// Seats already offered Probability Control on the breakaway roll of the action under way.
-    #[serde(default)]
-    pub breakaway_offered: Vec<Seat>,
+    /// The dice of the action under way, for Probability Control (empty between actions).
+    #[serde(default, skip_serializing_if = "super::rolls::Tape::is_clear")]
+    pub rolls: super::rolls::Tape,
     /// Feats declared unused for a figure's coming action: `(figure, feat index)`.
     #[serde(default)]
     pub feats_aside: Vec<(FigureId, usize)>,

@@ -735,19 +735,26 @@ impl<'a> ActionTexts<'a> {
                         "Relancer l'attaque (Contrôle des probabilités)",
                     )
                     .into(),
-                Some(Interrupt::BreakawayReroll { .. }) => lang
-                    .pick(
-                        "Reroll the breakaway (Probability Control)",
-                        "Relancer le jet d'évasion (Contrôle des probabilités)",
-                    )
-                    .into(),
+                Some(Interrupt::RollReroll { offer, .. }) => {
+                    if lang == Lang::Fr {
+                        format!(
+                            "Faire relancer le {} (Contrôle des probabilités)",
+                            offer.kind.name(lang)
+                        )
+                    } else {
+                        format!(
+                            "Have the {} rerolled (Probability Control)",
+                            offer.kind.name(lang)
+                        )
+                    }
+                }
                 _ => lang.pick("Yes", "Oui").into(),
             },
             Action::Decline => match &s.interrupt {
                 Some(Interrupt::Blades { .. }) => lang
                     .pick("Keep the damage value", "Garder la valeur de dégâts")
                     .into(),
-                Some(Interrupt::Reroll { .. } | Interrupt::BreakawayReroll { .. }) => {
+                Some(Interrupt::Reroll { .. } | Interrupt::RollReroll { .. }) => {
                     lang.pick("Let the roll stand", "Garder le jet").into()
                 }
                 Some(Interrupt::FreeAttack { .. } | Interrupt::AbilityAttack { .. }) => {
@@ -1142,28 +1149,33 @@ pub fn describe_decision(state: &State, decision: &Decision, lang: Lang) -> Stri
                 )
             }
         }
-        Decision::BreakawayReroll {
+        Decision::RollReroll {
             figure,
-            mover,
+            subject,
             roll,
+            dice,
             success,
         } => {
-            let (how_en, how_fr) = if *success {
-                ("succeeds", "réussit")
-            } else {
-                ("fails", "échoue")
+            let shown: Vec<String> = dice.iter().map(u8::to_string).collect();
+            let shown = shown.join(" + ");
+            let how = match success {
+                Some(true) => lang.pick(", succeeds", ", réussit"),
+                Some(false) => lang.pick(", fails", ", échoue"),
+                None => "",
             };
             if fr {
                 format!(
-                    "Contrôle des probabilités de {} : faire relancer le jet d'évasion de {} ({roll}, {how_fr}) ?",
+                    "Contrôle des probabilités de {} : faire relancer le {} de {} ({shown}{how}) ?",
                     figure_name(state, *figure),
-                    figure_name(state, *mover),
+                    roll.name(lang),
+                    figure_name(state, *subject),
                 )
             } else {
                 format!(
-                    "{}'s Probability Control: have {}'s breakaway roll ({roll}, {how_en}) rerolled?",
+                    "{}'s Probability Control: have {}'s {} ({shown}{how}) rerolled?",
                     figure_name(state, *figure),
-                    figure_name(state, *mover),
+                    figure_name(state, *subject),
+                    roll.name(lang),
                 )
             }
         }

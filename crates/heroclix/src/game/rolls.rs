@@ -1,0 +1,290 @@
+//! The dice one action rolls, and Probability Control on any of them (FAQ 2002 *Contrôle des
+//! Probabilités*: "un jet de dés consiste à lancer un ou deux dés", including the opponent's
+//! Super Senses or Skrulls rolls; spec DMG-6).
+//!
+//! Every die an action rolls goes through [`d6`], so that the action can be played again with
+//! the same values. A roll that Probability Control could have rerolled is reported with
+//! [`rolled`]: the first one that some figure within reach could reroll holds the action back —
+//! the state goes back to what it was before the action, the events up to that roll stay shown —
+//! and its player is asked. The action is then played again from the start, its earlier dice
+//! forced to the values they showed, the roll kept or rolled anew. Attack rolls keep their own
+//! step inside the attack ([`super::combat`]'s `Reroll`), because nothing of the attack is
+//! resolved before that roll counts.
+
+use serde::{Deserialize, Serialize};
+use skirmish_board::FigureId;
+use skirmish_engine::{Dice, Seat};
+use skirmish_lang::Lang;
+
+use super::state::State;
+
+/// What a roll is for: the players see it, the bots weigh it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RollKind {
+    /// A breakaway roll (rulebook *Évasion*).
+    Breakaway,
+    /// Shape Change when picked as a target (5–6 escapes).
+    ShapeChange,
+    /// The Skrulls team ability when picked as a target (6 escapes).
+    Skrulls,
+    /// Super Senses against a hit (5–6 evades).
+    SuperSenses,
+    /// Impervious against damage (5–6 ignores it, else −2).
+    Impervious,
+    /// Regeneration (d6 − 2 healed).
+    Regeneration,
+    /// Support's attack roll (2d6).
+    Support,
+    /// Support's healing roll (d6 − 2, at least 1).
+    SupportHeal,
+    /// Force Blast's knockback distance.
+    ForceBlast,
+    /// Leadership (one more action on 4–6).
+    Leadership,
+    /// The X-Men team ability (the healer takes 1 damage on 1–4).
+    XMen,
+    /// Mind Control's attack roll.
+    MindControl,
+    /// Telekinesis' attack roll on an opposing figure.
+    Telekinesis,
+    /// Blades/Claws/Fangs (a d6 for the damage value).
+    BladesClawsFangs,
+    /// A capture attempt's attack roll (Capture).
+    Capture,
+    /// A rescue attempt's attack roll (Capture).
+    Rescue,
+}
+
+impl RollKind {
+    /// The roll's name for players ("breakaway roll", "jet d'évasion").
+    pub fn name(self, lang: Lang) -> &'static str {
+        match self {
+            RollKind::Breakaway => lang.pick("breakaway roll", "jet d'évasion"),
+            RollKind::ShapeChange => lang.pick("Shape Change roll", "jet de Métamorphose"),
+            RollKind::Skrulls => lang.pick("Skrulls roll", "jet des Skrulls"),
+            RollKind::SuperSenses => lang.pick("Super Senses roll", "jet de Super sens"),
+            RollKind::Impervious => lang.pick("Impervious roll", "jet d'Impénétrable"),
+            RollKind::Regeneration => lang.pick("Regeneration roll", "jet de Régénération"),
+            RollKind::Support => lang.pick("Support attack roll", "jet d'attaque de Soutien"),
+            RollKind::SupportHeal => lang.pick("Support healing roll", "jet de soin de Soutien"),
+            RollKind::ForceBlast => lang.pick("Force Blast roll", "jet de Projection"),
+            RollKind::Leadership => lang.pick("Leadership roll", "jet de Commandement"),
+            RollKind::XMen => lang.pick("X-Men roll", "jet des X-Men"),
+            RollKind::MindControl => lang.pick(
+                "Mind Control attack roll",
+                "jet d'attaque de Contrôle psychique",
+            ),
+            RollKind::Telekinesis => {
+                lang.pick("Telekinesis attack roll", "jet d'attaque de Télékinésie")
+            }
+            RollKind::BladesClawsFangs => {
+                lang.pick("Blades/Claws/Fangs roll", "jet de Lames/Griffes/Crocs")
+            }
+            RollKind::Capture => lang.pick("capture roll", "jet de capture"),
+            RollKind::Rescue => lang.pick("rescue roll", "jet de sauvetage"),
+        }
+    }
+}
+
+/// One roll of the action under way that Probability Control could reroll, as offered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offer {
+    /// Which of the action's rerollable rolls it is (0 for the first).
+    pub ordinal: u16,
+    /// What the roll is for.
+    pub kind: RollKind,
+    /// The figure whose roll it is.
+    pub subject: FigureId,
+    /// The side the roll is made for.
+    pub side: Seat,
+    /// The Probability Control figure offered the reroll.
+    pub figure: FigureId,
+    /// The dice as they stand.
+    pub dice: Vec<u8>,
+    /// Whether the roll succeeds as it stands, for rolls that succeed or fail.
+    pub success: Option<bool>,
+    /// How many dice the action had rolled once this roll was made (this roll's included).
+    pub drawn: usize,
+    /// Events of the action before this roll's own events.
+    pub events_before: usize,
+    /// Events of the action shown with the offer (the roll and what it decided).
+    pub events_shown: usize,
+}
+
+/// The dice of the action under way.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tape {
+    /// Values the action plays again before rolling anew.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forced: Vec<u8>,
+    /// Forced values used so far.
+    #[serde(default)]
+    pub next: usize,
+    /// Every value the action rolled, forced ones included, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drawn: Vec<u8>,
+    /// Some figure in play could use Probability Control: rolls are checked for offers.
+    #[serde(default)]
+    pub armed: bool,
+    /// Rerollable rolls reported so far.
+    #[serde(default)]
+    pub count: u16,
+    /// Seats already offered each roll: `(ordinal, seat)`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offered: Vec<(u16, Seat)>,
+    /// The first roll someone may have rerolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<Offer>,
+}
+
+impl Tape {
+    /// True when the tape holds nothing of an action (between actions).
+    pub fn is_clear(&self) -> bool {
+        *self == Tape::default()
+    }
+}
+
+/// Rolls one d6 for the action under way: a forced value while the action is played again,
+/// else a new one.
+pub fn d6(state: &mut State, dice: &mut Dice) -> u8 {
+    let t = &mut state.rolls;
+    if t.offer.is_some() {
+        // The action is held back at the roll offered and played again after the answer:
+        // what it rolls past that roll is not rolled now.
+        return 1;
+    }
+    let v = match t.forced.get(t.next) {
+        Some(v) => {
+            t.next += 1;
+            *v
+        }
+        None => dice.d6(),
+    };
+    t.drawn.push(v);
+    v
+}
+
+/// Rolls two d6 for the action under way.
+pub fn two_d6(state: &mut State, dice: &mut Dice) -> (u8, u8) {
+    let a = d6(state, dice);
+    (a, d6(state, dice))
+}
+
+/// A roll just made that Probability Control could reroll.
+#[derive(Clone, Debug)]
+pub struct Rolled {
+    /// What it is for.
+    pub kind: RollKind,
+    /// Whose roll it is (the figure within reach of the Probability Control figure).
+    pub subject: FigureId,
+    /// The side it is made for: its own Probability Control may reroll it when it could be
+    /// better, the other sides' when it could be worse.
+    pub side: Seat,
+    /// The dice (their number is the roll's).
+    pub dice: Vec<u8>,
+    /// Whether it succeeds, for rolls that succeed or fail.
+    pub success: Option<bool>,
+    /// It could come out better for its side.
+    pub better: bool,
+    /// It could come out worse for its side.
+    pub worse: bool,
+    /// The events index where the roll's own events begin.
+    pub events_from: usize,
+}
+
+impl Rolled {
+    /// A roll that succeeds or fails.
+    pub fn binary(
+        kind: RollKind,
+        subject: FigureId,
+        side: Seat,
+        dice: Vec<u8>,
+        success: bool,
+        events_from: usize,
+    ) -> Rolled {
+        Rolled {
+            kind,
+            subject,
+            side,
+            dice,
+            success: Some(success),
+            better: !success,
+            worse: success,
+            events_from,
+        }
+    }
+
+    /// A d6 whose value matters by degrees (higher is better for its side): its side may want
+    /// anything but a 6 again, the others anything but a 1 — `floor` is the highest value that
+    /// is as bad as a 1 (a d6 − 2 heals nothing on 1 or 2).
+    pub fn graded(
+        kind: RollKind,
+        subject: FigureId,
+        side: Seat,
+        value: u8,
+        floor: u8,
+        events_from: usize,
+    ) -> Rolled {
+        Rolled {
+            kind,
+            subject,
+            side,
+            dice: vec![value],
+            success: None,
+            better: value < 6,
+            worse: value > floor,
+            events_from,
+        }
+    }
+}
+
+/// Reports a roll just made (its events pushed): the first one some Probability Control
+/// figure may reroll is kept as the action's offer.
+pub fn rolled(state: &mut State, roll: Rolled, events_now: usize) {
+    let ordinal = state.rolls.count;
+    state.rolls.count = ordinal.saturating_add(1);
+    if !state.rolls.armed || state.rolls.offer.is_some() {
+        return;
+    }
+    let offered: Vec<Seat> = state
+        .rolls
+        .offered
+        .iter()
+        .filter(|(o, _)| *o == ordinal)
+        .map(|(_, s)| *s)
+        .collect();
+    for own in [true, false] {
+        let wants = if own { roll.better } else { roll.worse };
+        if !wants {
+            continue;
+        }
+        let Some(figure) =
+            super::combat::roll_controller(state, roll.subject, roll.side, own, &offered)
+        else {
+            continue;
+        };
+        state.rolls.offer = Some(Offer {
+            ordinal,
+            kind: roll.kind,
+            subject: roll.subject,
+            side: roll.side,
+            figure,
+            dice: roll.dice.clone(),
+            success: roll.success,
+            drawn: state.rolls.drawn.len(),
+            events_before: roll.events_from,
+            events_shown: events_now,
+        });
+        return;
+    }
+}
+
+/// True if some figure in play could use Probability Control now (its own power, or its theme
+/// team's uses): only then are rolls checked, and actions copied to be held back.
+pub fn armed(state: &State) -> bool {
+    state.in_play().any(|p| {
+        super::powers::power(state, p, crate::figure::Power::ProbabilityControl)
+            || super::tactics::theme_rerolls_left(state, p.owner) > 0
+    })
+}
