@@ -228,6 +228,14 @@ function powerGroupOf(a) {
       return { key: `telekinesis:${a.target}`, power: 'telekinesis', squares, mover: a.target, label: `${powerName('telekinesis')} → ${name(a.target)}` };
     case 'duo_attack':
       return { key: 'duo_attack', power: 'duo_attack', squares, label: t('ability.duo_attack') };
+    case 'multi_attack':
+      return { key: 'multi_attack', power: 'multi_attack', squares, label: t('ability.multi_attack') };
+    case 'capture':
+      return { key: 'capture', power: 'capture', squares, label: t('ability.capture') };
+    case 'rescue':
+      return { key: 'rescue', power: 'capture', squares, label: t('act.rescue') };
+    case 'release':
+      return { key: 'release', power: 'capture', squares, label: t('act.release') };
     case 'throw_object':
       return { key: 'throw_object', power: 'throw_object', squares, label: t('act.throw_object') };
     case 'telekinesis_object': {
@@ -284,7 +292,7 @@ function decisionMatches(square, figId) {
   if (figId !== null && figId !== undefined) {
     out = all.filter((e) => {
       const a = e.action;
-      if (a.type === 'redirect') return a.friend === figId;
+      if (a.type === 'redirect' || a.type === 'clear_token') return a.friend === figId;
       if (Array.isArray(a.targets)) return a.targets.length === 1 && a.targets[0] === figId;
       return a.target === figId;
     });
@@ -1034,6 +1042,9 @@ function decisionTitle(d) {
     controlled: t('decision.controlled'),
     pick_up: t('decision.pick_up'),
     place_passenger: t('decision.place_passenger'),
+    place_captive: t('decision.place_captive'),
+    elect_knockback: t('decision.elect_knockback'),
+    leadership_token: t('decision.leadership_token'),
   };
   const power = d.power || (d.type === 'reroll' || d.type === 'roll_reroll' ? 'probability_control' : d.type === 'mastermind' ? 'mastermind' : d.type === 'blades' ? 'blades_claws_fangs' : null);
   const base = titles[d.type] || t('decision.other');
@@ -1073,7 +1084,7 @@ function renderDecisionPanel() {
   const entries = legal().sort((a, b) => answerRank(a.action) - answerRank(b.action));
   const actingFig = acting !== null ? fig(acting) : null;
   const parts = [];
-  const power = d.power || { blades: 'blades_claws_fangs', reroll: 'probability_control', roll_reroll: 'probability_control', mastermind: 'mastermind', controlled: 'mind_control' }[d.type];
+  const power = d.power || { blades: 'blades_claws_fangs', reroll: 'probability_control', roll_reroll: 'probability_control', elect_knockback: 'combat_reflexes', leadership_token: 'leadership', mastermind: 'mastermind', controlled: 'mind_control' }[d.type];
   parts.push(el('h3', {}, power ? powerChip(power) : null, decisionTitle(d)));
   parts.push(el('p', { class: 'decision-prompt', 'data-testid': 'decision-prompt' }, G.snap.prompt || ''));
   if (d.type === 'roll_reroll' && Array.isArray(d.dice)) {
@@ -1319,7 +1330,9 @@ function renderRoster() {
     el('div', { class: 'roster-seat' },
       el('h4', {}, el('span', { class: 'dot', style: `background:${SEAT_COLOURS[s % SEAT_COLOURS.length]}` }), seatName(s), s === G.seat ? ' ★' : ''),
       el('ul', {}, v.figures.filter((f) => f.owner === s).map((f) => {
-        const state = f.ko ? t('game.ko') : !f.square ? t('game.not_placed') : '';
+        const captor = f.captured_by !== undefined && f.captured_by !== null ? v.figures.find((c) => c.id === f.captured_by) : null;
+        const held = (f.captives || []).map((c) => (v.figures.find((x) => x.id === c) || {}).label).filter(Boolean);
+        const state = f.ko ? t('game.ko') : captor ? t('game.captive', { name: captor.label }) : !f.square ? t('game.not_placed') : held.length ? t('game.holds', { names: held.join(', ') }) : '';
         const usable = f.owner === G.seat && figureLegal(f.id).length > 0;
         const targetable = G.sel !== null && f.owner !== G.seat && (attacksOn(f.id).length > 0 || rangedTargets().has(f.id));
         return el('li', { class: `${f.ko ? 'ko' : ''}${G.sel === f.id ? ' sel' : ''}` },
@@ -1441,7 +1454,7 @@ function boardState() {
       const a = e.action;
       const sq = actionSquare(a);
       if (sq && !st.squares.some((q) => sameSq(q, sq))) st.squares.push({ ...sq });
-      if (a.type === 'redirect') st.targets.add(a.friend);
+      if (a.type === 'redirect' || a.type === 'clear_token') st.targets.add(a.friend);
       if (Array.isArray(a.targets)) for (const x of a.targets) st.targets.add(x);
       if (typeof a.target === 'number') st.targets.add(a.target);
     }

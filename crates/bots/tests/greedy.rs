@@ -70,6 +70,7 @@ fn position(figures: Vec<PlacedFigure>) -> State {
         active: 0,
         first: 0,
         figures,
+        zones: Vec::new(),
     });
     Game::<HeroClix>::new(scenario, 1).unwrap().state().clone()
 }

@@ -14,13 +14,13 @@ use skirmish_bots::{bot_seed, play_game, Bot, BotKind};
 use skirmish_engine::conformance::check_position;
 use skirmish_engine::{Game, Picker, Replay, Seat};
 use skirmish_heroclix::figure::FigureDef;
-use skirmish_heroclix::game::{Options, Scenario, State};
+use skirmish_heroclix::game::{Event, Options, Scenario, State};
 use skirmish_heroclix::import::hcunits::import_dir;
 use skirmish_heroclix::team::not_run_yet;
 use skirmish_heroclix::HeroClix;
 use skirmish_lang::Lang;
 
-use common::{invariants, root, starter_scenario, tactics_scenario};
+use common::{capture_scenario, invariants, root, starter_scenario, tactics_scenario};
 
 /// Rounds per game: enough for most games to see fighting and knock-outs, few enough to keep
 /// thousands of games inside the CI budget.
@@ -145,6 +145,35 @@ fn tactics_games_play_cleanly() {
             check_position(&mut position, invariant).map(|_| ())
         })
         .unwrap_or_else(|e| panic!("seed {seed} ({kinds:?}): {e}"));
+    }
+}
+
+/// Games with a captor (Capture, multiple attacks): captures and rescues happen (releases need
+/// a captor walked home, which the rules scenarios of `scenarios/capture/` show), and every
+/// position keeps the invariants (a captive is off the map and held by a captor in play).
+#[test]
+fn capture_games_play_cleanly() {
+    let scenario = capture_scenario(ROUNDS);
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..200 {
+        let game = checked_game(&scenario, seed, kinds_for(seed)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(game.is_over(), "seed {seed}: the game did not end");
+        for e in game.events() {
+            let name = match e {
+                Event::Captured { .. } => "captured",
+                Event::Freed {
+                    rescuer: Some(_), ..
+                } => "rescued",
+                Event::Freed { rescuer: None, .. } => "freed by a knock-out",
+                Event::CaptiveReleased { .. } => "released",
+                _ => continue,
+            };
+            seen.insert(name);
+        }
+    }
+    println!("capture events seen: {seen:?}");
+    for what in ["captured", "rescued"] {
+        assert!(seen.contains(what), "no game had a figure {what}: {seen:?}");
     }
 }
 

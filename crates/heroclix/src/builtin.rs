@@ -128,6 +128,19 @@ mod tests {
             .iter()
             .any(|f| f.base == BaseSize { width: 2, depth: 2 }));
 
+        // The Sentinels' old abilities come from character cards (rulebook Partie 3 *Capture*).
+        for a in [
+            crate::game::powers::Ability::Capture,
+            crate::game::powers::Ability::MultiAttack,
+        ] {
+            assert!(
+                figs.iter().any(|f| f.special_powers.iter().any(|s| s.runs()
+                    && s.effects
+                        .iter()
+                        .any(|e| e.change == crate::card_effect::Change::Uses { ability: a }))),
+                "{a:?} on no starter figure's card"
+            );
+        }
         for t in crate::game::powers::TEAM_ABILITIES_RUN {
             assert!(
                 figs.iter().any(|f| f.team_abilities.iter().any(|x| x == t)),

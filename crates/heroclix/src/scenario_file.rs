@@ -29,6 +29,7 @@
 //! # feats = [{ id = "ft01", characters = ["A"] }]   # characters by scenario name
 //! # objects = [{ kind = "light" }, { special = "so01" }]   # placed during set-up
 //! # condition = "bc01"             # battlefield condition (revealed once zones are chosen)
+//! # zone = 1                       # its starting area, a zone of `[map] zones` (Capture)
 //!
 //! [map]
 //! rows = ["....", "..h.", "bb.."]  # a sketch (`skirmish_board::square::sketch`), or
@@ -52,6 +53,7 @@
 //! line = 1                         # ...on its starting line (from 1)
 //! # or a dial written inline in the content format, with range, targets, points, symbols:
 //! # dial = ["8 9 17 3", "7 9 16 2"]; range = 6; targets = 2; points = 50
+//! # special = [{ kind = "trait", name = "CAPTURE", text = "...", effects = [{ uses = "capture" }] }]
 //! damage = 0                       # clicks taken from the starting line
 //! tokens = 0
 //! active = true                    # has acted or moved this game (first-round immunity);
@@ -508,6 +510,9 @@ struct RawSeat {
     objects: Vec<TeamCheckObject>,
     /// Battlefield condition card id.
     condition: Option<String>,
+    /// The seat's starting area: a deployment zone of the map (`[map] zones`), for rules
+    /// that need one when the scenario starts in place (Capture's release).
+    zone: Option<u8>,
 }
 
 #[derive(Deserialize)]
@@ -579,6 +584,7 @@ const FIGURE_DIAL_KEYS: &[&str] = &[
     "base",
     "team_abilities",
     "bystander",
+    "special",
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -970,6 +976,7 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
                     active: active - 1,
                     first: first - 1,
                     figures: figs.iter().map(|f| f.placed.clone()).collect(),
+                    zones: raw.seat.iter().map(|x| x.get_ref().zone).collect(),
                 })
             };
             Some(Scenario {
@@ -1315,6 +1322,11 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
         "set_feat_aside" => &["figure", "feat"],
         "wild_card" => &["figure", "team"],
         "place_object" => &["object", "square"],
+        "multi_attack" => &["figure"],
+        "capture" => &["figure", "target"],
+        "rescue" => &["figure", "captor", "captive"],
+        "release" => &["figure", "captive"],
+        "clear_token" => &["friend"],
         _ => return None,
     })
 }
@@ -1331,6 +1343,9 @@ const FIGURE_KEYS: &[&str] = &[
     "carrier",
     "mover",
     "subject",
+    "captor",
+    "captive",
+    "rescuer",
 ];
 /// Keys whose values list figures.
 const FIGURE_LIST_KEYS: &[&str] = &["figures", "targets", "hits"];
@@ -1516,7 +1531,7 @@ fn read_step(
                 return Err(r.err(
                     at,
                     field("do"),
-                    format!("unknown action `{kind}`: move, close_attack, ranged_attack, area_attack, power_move, use_power, outwit, perplex, free_attack, move_on, accept, decline, destroy_blocking, destroy_wall, pass, split_damage, knockback_via, end_turn, choose_map, choose_zone, place, cancel_condition, place_object, set_feat_aside, wild_card; powers: redirect, telekinesis, pick_up, switch_off, team_ability, throw_object, mind_control, duo_attack, move_and_attack, place_marker"),
+                    format!("unknown action `{kind}`: move, close_attack, ranged_attack, area_attack, power_move, use_power, outwit, perplex, free_attack, move_on, accept, decline, destroy_blocking, destroy_wall, pass, split_damage, knockback_via, end_turn, choose_map, choose_zone, place, cancel_condition, place_object, set_feat_aside, wild_card; powers: redirect, telekinesis, pick_up, switch_off, team_ability, throw_object, mind_control, duo_attack, move_and_attack, place_marker, multi_attack, capture, rescue, release, clear_token"),
                 ));
             };
             let mut p = Map::new();

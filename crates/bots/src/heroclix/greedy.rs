@@ -202,8 +202,33 @@ impl GreedyBot {
                     };
                 }
             }
-            Some(Interrupt::PlacePassenger { .. }) => {
-                // Any free square next to the carrier will do.
+            Some(Interrupt::LeadershipToken { .. }) => {
+                // A token cleared is an action back: the dearest friend first.
+                for (i, a) in legal.iter().enumerate() {
+                    scores[i] = match a {
+                        Action::ClearToken { friend } => {
+                            1.0 + state
+                                .fig(*friend)
+                                .map_or(0.0, |f| f64::from(f.points) / 1000.0)
+                        }
+                        _ => 0.0,
+                    };
+                }
+            }
+            Some(Interrupt::ElectKnockback { attack, .. }) => {
+                // Knocked back without damage out of close combat is a free breakaway; away
+                // from a shooter it only loses the square.
+                let accept = if attack.ranged { -0.1 } else { 0.1 };
+                for (i, a) in legal.iter().enumerate() {
+                    scores[i] = if matches!(a, Action::Accept) {
+                        accept
+                    } else {
+                        0.0
+                    };
+                }
+            }
+            Some(Interrupt::PlacePassenger { .. } | Interrupt::PlaceCaptive { .. }) => {
+                // Any free square next to the carrier (or the captor) will do.
                 for s in scores.iter_mut() {
                     *s = 0.0;
                 }
@@ -489,6 +514,24 @@ impl<'a> Ctx<'a> {
                     _ => -1.0,
                 },
                 Action::Outwit { .. } | Action::Perplex { .. } => -1.0,
+                // A captive released scores twice its points: nothing else is worth more.
+                Action::Release { figure, captive } => {
+                    let points = self
+                        .state
+                        .fig(*captive)
+                        .map_or(0.0, |c| f64::from(c.points));
+                    let cost = self.friend(*figure).map_or(0.0, |f| self.action_cost(&f));
+                    2.0 * points - cost
+                }
+                // A capture takes the figure out of the game (its points come on release); a
+                // rescue brings one back.
+                Action::Capture { figure, target } => self.capture_score(*figure, *target, *target),
+                Action::Rescue {
+                    figure,
+                    captor,
+                    captive,
+                } => self.capture_score(*figure, *captor, *captive),
+                Action::MultiAttack { figure } => self.multi_attack_score(*figure),
                 Action::Move {
                     figure,
                     to,
@@ -503,6 +546,44 @@ impl<'a> Ctx<'a> {
         for (figure, list) in moves {
             self.move_scores(figure, &list, scores);
         }
+    }
+
+    /// Value of an attack without damage that takes `prize` out of the game or back in: its
+    /// chance to hit `target` times the prize's points, its cost taken off.
+    fn capture_score(&self, figure: FigureId, target: FigureId, prize: FigureId) -> f64 {
+        let Some(f) = self.friend(figure) else {
+            return -1.0;
+        };
+        let defense = self
+            .state
+            .fig(target)
+            .map_or(99, |t| combat::stat(self.state, t, Stat::Defense).value);
+        // Out of the game as surely as a knock-out, and worth more once released.
+        let worth = self.state.fig(prize).map_or(0.0, |p| {
+            f64::from(p.points.max(1)) * (1.0 + self.w.ko_bonus)
+        });
+        hit_chance(f.attack, defense) * worth - self.action_cost(&f)
+    }
+
+    /// Value of a multiple attack: its two best attacks on different figures, each at −1
+    /// damage, for one action.
+    fn multi_attack_score(&self, figure: FigureId) -> f64 {
+        let Some(f) = self.friend(figure) else {
+            return -1.0;
+        };
+        let mut best: Vec<f64> = self
+            .enemies
+            .iter()
+            .map(|e| {
+                hit_chance(f.attack, e.defense) * self.damage_value(e.fig, (f.damage - 1).max(0))
+            })
+            .filter(|v| *v > 0.0)
+            .collect();
+        if best.len() < 2 {
+            return -1.0;
+        }
+        best.sort_by(|a, b| b.total_cmp(a));
+        best[0] + best[1] - self.action_cost(&f)
     }
 
     /// Value of charging to `to`: the best close attack from there.
@@ -717,7 +798,10 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        let approach = if offence > 0.0 {
+        // A captor heads home: its captives score twice their points once released in its
+        // starting area.
+        let home = self.homeward(f, s);
+        let approach = if offence > 0.0 || home > 0.0 {
             0.0
         } else {
             let steps = self
@@ -735,7 +819,44 @@ impl<'a> Ctx<'a> {
             let wanted = f.range.max(1);
             f64::from(steps.saturating_sub(wanted))
         };
-        self.w.future * offence - self.w.threat * threat - self.w.approach * approach
+        self.w.future * offence - self.w.threat * threat - self.w.approach * approach + home
+    }
+
+    /// What standing on `s` is worth to a captor for bringing its captives home: more the
+    /// nearer its starting area.
+    fn homeward(&self, f: &Unit<'_>, s: Square) -> f64 {
+        if f.fig.captives.is_empty() {
+            return 0.0;
+        }
+        let Some(zone) = self
+            .state
+            .seats
+            .get(f.fig.owner.index())
+            .and_then(|x| x.zone)
+        else {
+            return 0.0;
+        };
+        let prize: f64 = f
+            .fig
+            .captives
+            .iter()
+            .filter_map(|c| self.state.fig(*c))
+            .map(|c| 2.0 * f64::from(c.points))
+            .sum();
+        let (w, d) = (
+            i32::from(f.fig.def.base.width.max(1)),
+            i32::from(f.fig.def.base.depth.max(1)),
+        );
+        let area = skirmish_heroclix::game::setup::zone_squares(self.state, zone);
+        // Squares of the base still outside the starting area, at their distance from it.
+        let mut out = 0;
+        for dy in 0..d {
+            for dx in 0..w {
+                let b = Square::new(s.x + dx, s.y + dy);
+                out += area.iter().map(|z| z.distance(b)).min().unwrap_or(48);
+            }
+        }
+        prize * 0.5 / (1.0 + f64::from(out))
     }
 
     /// True if opposing figure `e` is adjacent to one of our figures (with `f` standing on

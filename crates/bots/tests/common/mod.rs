@@ -44,6 +44,22 @@ pub fn tactics_scenario(rounds: u32) -> Scenario {
     s
 }
 
+/// The Detention Squad (the Ironwarden Seeker: Capture and multiple attacks) against the
+/// Ravagers on the sample outdoor map.
+pub fn capture_scenario(rounds: u32) -> Scenario {
+    let r = root();
+    load_scenario(&ScenarioFiles {
+        content: r.join("content/heroclix"),
+        map: r.join("maps/harbour-district.toml"),
+        teams: vec![
+            r.join("content/heroclix/teams/detention-squad.toml"),
+            r.join("content/heroclix/teams/ravagers.toml"),
+        ],
+        round_limit: Some(rounds),
+    })
+    .expect("the capture scenario loads")
+}
+
 /// Invariants of the base game that hold after every action (the same as
 /// `crates/heroclix/tests/playouts.rs`).
 pub fn invariants(s: &State) -> Result<(), String> {

@@ -105,6 +105,40 @@ pub enum Action {
         /// The duo.
         figure: FigureId,
     },
+    /// The Sentinels' multiple attack (a power action): two combat actions against two
+    /// different targets — figures or blocking terrain, each close or ranged — each at −1
+    /// damage (FAQ 2002 *Sentinelles*). The attacks are chosen next.
+    MultiAttack {
+        /// The attacker.
+        figure: FigureId,
+    },
+    /// A capture attempt (Capture; a close combat action): an attack on one adjacent opposing
+    /// single-base figure that deals no damage; a hit takes it captive.
+    Capture {
+        /// The captor.
+        figure: FigureId,
+        /// The figure it tries to capture.
+        target: FigureId,
+    },
+    /// A rescue attempt (Capture; a close combat action): an attack on an adjacent captor that
+    /// deals no damage; a hit frees one of its captives of the rescuer's side.
+    Rescue {
+        /// The rescuer.
+        figure: FigureId,
+        /// The captor attacked.
+        captor: FigureId,
+        /// The captive freed on a hit.
+        captive: FigureId,
+    },
+    /// Release a captive for points (Capture): a move action that does not move the captor,
+    /// whose whole base stands in its own starting area; the captive is knocked out and scores
+    /// twice its points (FAQ 2002 *Sentinelles*).
+    Release {
+        /// The captor.
+        figure: FigureId,
+        /// The captive.
+        captive: FigureId,
+    },
     /// Move and Attack (a transporter's move action, not starting next to an opposing figure):
     /// move to `to`, attack from there at −2 attack, then move on.
     MoveAndAttack {
@@ -265,6 +299,12 @@ pub enum Action {
         /// Its square.
         square: Square,
     },
+    /// Leadership (2012/13 card, option): clear one action token from this adjacent friend of
+    /// lower point value.
+    ClearToken {
+        /// The friend.
+        friend: FigureId,
+    },
     /// Use the optional power offered now (roll Blades/Claws/Fangs).
     Accept,
     /// Decline the optional choice offered now (keep the printed damage, skip the free attack,
@@ -423,6 +463,29 @@ pub enum Decision {
         /// The figure.
         figure: FigureId,
         /// Squares of the objects within reach.
+        squares: Vec<Square>,
+    },
+    /// Combat Reflexes (2005 card, option): be knocked back by the attack that just damaged the
+    /// figure without doubles (accept), taking no knockback damage, or stay (decline).
+    ElectKnockback {
+        /// The figure.
+        figure: FigureId,
+        /// Squares it would be knocked back.
+        distance: u8,
+    },
+    /// Leadership (2012/13 card, option): clear an action token from one of these friends, or
+    /// none (decline).
+    LeadershipToken {
+        /// The leader.
+        figure: FigureId,
+        /// Adjacent friends of lower point value with a token.
+        options: Vec<FigureId>,
+    },
+    /// Place a captive set free next to its captor (the answer is [`Action::Place`]).
+    PlaceCaptive {
+        /// The captive.
+        captive: FigureId,
+        /// The squares it may be placed on.
         squares: Vec<Square>,
     },
     /// Place the figure the carrier carried next to it (the answer is [`Action::Place`]).

@@ -448,9 +448,19 @@ pub fn blocking_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<(Squ
             .any(|o| o.square == Some(sq) && o.held_by.is_none())
     };
     let target = |sq: Square| state.map.cell(sq).is_some_and(|c| c.is_blocking()) || lying(sq);
-    for n in from.neighbours() {
-        if target(n) && state.map.level(n) == level && !state.map.step_crosses_wall(from, n) {
-            out.push((n, false));
+    // A multi-base figure strikes from any square of its base (FAQ 2002 *Sentinelles*: it
+    // breaks the terrain beside a door itself).
+    let foot = f.footprint();
+    for sq in &foot {
+        for n in sq.neighbours() {
+            if target(n)
+                && !foot.contains(&n)
+                && state.map.level(n) == level
+                && !state.map.step_crosses_wall(*sq, n)
+                && !out.contains(&(n, false))
+            {
+                out.push((n, false));
+            }
         }
     }
     let r = range(state, f) as i32;
@@ -485,9 +495,12 @@ pub fn wall_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<(Square,
         return Vec::new();
     };
     let mut out = Vec::new();
-    for d in Dir::ORTHOGONAL {
-        if state.map.wall(from, d) {
-            out.push((from, d, false));
+    let foot = f.footprint();
+    for sq in &foot {
+        for d in Dir::ORTHOGONAL {
+            if state.map.wall(*sq, d) && !foot.contains(&sq.step(d)) {
+                out.push((*sq, d, false));
+            }
         }
     }
     let r = range(state, f) as i32;
@@ -891,7 +904,8 @@ fn resolve_roll(
     // Energy Explosion splashes every figure next to a target hit (spec ATK-2; FAQ *Explosion
     // d'énergie*): one comparison of the same roll per neighbour, 1 hit per target it stands by.
     let mut splash: Vec<(FigureId, u8)> = Vec::new();
-    if kind.power == Some(Power::EnergyExplosion) {
+    let area = state.options.powers.energy_explosion == powers::EnergyExplosionModel::AreaPerBolt;
+    if kind.power == Some(Power::EnergyExplosion) && !area {
         for t in &hits {
             splash_add(&mut splash, *t);
             let Some(tf) = state.fig(*t).cloned() else {
@@ -986,6 +1000,14 @@ pub fn escapes_targeting(
     let Some(tf) = state.fig(target) else {
         return false;
     };
+    // The 2012/13 card's Battle Fury ignores Shape Change (spec DMG-2; option).
+    if state.options.powers.battle_fury_ignores_shape_change
+        && state
+            .fig(attacker)
+            .is_some_and(|a| powers::power(state, a, Power::BattleFury))
+    {
+        return false;
+    }
     let need = if powers::power(state, tf, Power::ShapeChange) {
         Some((5, "shape_change"))
     } else if powers::team(state, tf, "skrulls") {
@@ -1160,7 +1182,33 @@ fn resolve_hits(
         damage: value.explain(skirmish_lang::Lang::En),
     });
     attack.damage = damage;
+    let area = state.options.powers.energy_explosion == powers::EnergyExplosionModel::AreaPerBolt;
     match attack.power {
+        Some(Power::EnergyExplosion) if area => {
+            // The 2013 card (spec ATK-2): each hit target takes the damage value; every other
+            // figure next to one takes 1 per lightning bolt of the attacker, without a roll.
+            let Some(a) = state.fig(attack.attacker).cloned() else {
+                return;
+            };
+            let bolts = a.def.targets.max(1);
+            let mut dealt: Vec<(FigureId, u8)> = attack.hits.iter().map(|t| (*t, damage)).collect();
+            let near: Vec<FigureId> = state
+                .in_play()
+                .filter(|o| o.id != a.id && !attack.targets.contains(&o.id))
+                .filter(|o| !(immune(state, o) && state.opposed(&a, o)))
+                .filter(|o| {
+                    attack.hits.iter().any(|h| {
+                        state
+                            .fig(*h)
+                            .is_some_and(|hf| state.figures_adjacent(o, hf))
+                    })
+                })
+                .map(|o| o.id)
+                .collect();
+            dealt.extend(near.into_iter().map(|o| (o, bolts)));
+            attack.dealt = dealt;
+            apply_damage(state, attack, dice, events);
+        }
         Some(Power::EnergyExplosion) => {
             attack.dealt = attack
                 .splash
@@ -1453,7 +1501,28 @@ fn apply_damage(
     // Rulebook *Recul*: doubles on a hit knock each target back one square per damage taken,
     // farthest from the attacker first; Quake knocks back every figure it damages.
     let quake = attack.power == Some(Power::Quake);
-    if attack.dice.0 == attack.dice.1 || quake {
+    let doubles = attack.dice.0 == attack.dice.1 || quake;
+    // Combat Reflexes on the 2005 card: a figure damaged without doubles may choose to be
+    // knocked back (spec DEF-4; option); each is asked in turn.
+    if !doubles {
+        attack.elect = taken
+            .iter()
+            .filter(|(t, n)| {
+                *n > 0
+                    && state.fig(*t).is_some_and(|f| {
+                        f.in_play()
+                            && powers::elects_knockback(state, f)
+                            && !powers::ignores_knockback(state, f)
+                    })
+            })
+            .copied()
+            .collect();
+        if !attack.elect.is_empty() {
+            run_knockbacks(state, attack, dice, events);
+        }
+        return;
+    }
+    if doubles {
         let from = state.fig(attack.attacker).and_then(|f| f.square);
         let locked = quake && state.options.powers.quake_locked;
         let mut kb: Vec<(FigureId, u8)> = taken
@@ -1482,6 +1551,15 @@ fn run_knockbacks(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
+    if !attack.elect.is_empty() {
+        let (figure, distance) = attack.elect.remove(0);
+        state.interrupt = Some(Interrupt::ElectKnockback {
+            attack,
+            figure,
+            distance,
+        });
+        return;
+    }
     while !attack.knockbacks.is_empty() {
         let (t, distance) = attack.knockbacks.remove(0);
         let (Some(a), Some(b)) = (
@@ -1505,6 +1583,29 @@ fn run_knockbacks(
             }
         }
     }
+}
+
+/// A figure with Combat Reflexes (2005 card) answers whether it is knocked back.
+pub fn resume_elect(
+    state: &mut State,
+    accept: bool,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Option<FigureId> {
+    let Some(Interrupt::ElectKnockback {
+        mut attack,
+        figure,
+        distance,
+    }) = state.interrupt.take()
+    else {
+        return None;
+    };
+    let attacker = attack.attacker;
+    if accept {
+        attack.knockbacks.push((figure, distance));
+    }
+    run_knockbacks(state, attack, dice, events);
+    Some(attacker)
 }
 
 /// Knocks `target` back `distance` squares away from `from` outside an attack (Force Blast,
@@ -1647,7 +1748,11 @@ pub fn knock_back(
         path,
         stopped_by,
     });
-    if damage > 0 {
+    // Combat Reflexes on the 2005 card: no knockback damage (spec DEF-4; option).
+    let reflexes = state
+        .fig(id)
+        .is_some_and(|f| powers::elects_knockback(state, f));
+    if damage > 0 && !reflexes {
         let source = state.fig(attacker).map(|f| f.owner);
         self::damage(
             state,
@@ -1740,6 +1845,7 @@ pub fn knock_out_if_done(state: &mut State, ids: &[FigureId], events: &mut Vec<E
             f.last_damaged_by
         };
         let points = f.points;
+        let stood = f.footprint();
         if let Some(sq) = f.square {
             super::objects::drop_held(state, *id, sq, events);
         }
@@ -1756,6 +1862,7 @@ pub fn knock_out_if_done(state: &mut State, ids: &[FigureId], events: &mut Vec<E
             scored_by: scorer,
             points,
         });
+        super::capture::captor_knocked_out(state, *id, stood, events);
         for (feat, name_fr, points) in super::tactics::feats_lost(state, *id) {
             if let Some(s) = scorer {
                 state.seats[s.index()].victory_points += points;

@@ -399,6 +399,39 @@ pub enum Event {
         /// Tokens it now has.
         tokens: u8,
     },
+    /// A figure was taken captive (Capture).
+    Captured {
+        /// The captor.
+        figure: FigureId,
+        /// The captive.
+        captive: FigureId,
+    },
+    /// A captive was set free: rescued by `rescuer`, or its captor knocked out.
+    Freed {
+        /// The captive.
+        captive: FigureId,
+        /// The captor.
+        captor: FigureId,
+        /// The figure that rescued it, if any.
+        rescuer: Option<FigureId>,
+    },
+    /// A captive was released in its captor's starting area: knocked out, twice its points to
+    /// the captor's player (FAQ 2002 *Sentinelles*).
+    CaptiveReleased {
+        /// The captor.
+        figure: FigureId,
+        /// The captive.
+        captive: FigureId,
+        /// Who scores.
+        scored_by: Option<Seat>,
+        /// The points scored (twice the captive's point value).
+        points: u32,
+    },
+    /// One action token was cleared from a figure (Leadership, 2012/13 card).
+    TokenCleared {
+        /// The figure.
+        figure: FigureId,
+    },
     /// A figure took the pass action.
     Passed {
         /// The figure.
@@ -1085,6 +1118,66 @@ impl Event {
                     format!("{} reçoit un marqueur action ({tokens})", n(figure))
                 } else {
                     format!("{} gets an action token ({tokens})", n(figure))
+                }
+            }
+            Event::Captured { figure, captive } => {
+                if fr {
+                    format!("{} capture {}", n(figure), n(captive))
+                } else {
+                    format!("{} captures {}", n(figure), n(captive))
+                }
+            }
+            Event::Freed {
+                captive,
+                captor,
+                rescuer,
+            } => match (rescuer, fr) {
+                (Some(r), true) => {
+                    format!("{} délivre {} des mains de {}", n(r), n(captive), n(captor))
+                }
+                (Some(r), false) => {
+                    format!("{} rescues {} from {}", n(r), n(captive), n(captor))
+                }
+                (None, true) => format!("{} est libéré : {} est vaincu", n(captive), n(captor)),
+                (None, false) => format!("{} is free: {} is knocked out", n(captive), n(captor)),
+            },
+            Event::CaptiveReleased {
+                figure,
+                captive,
+                scored_by,
+                points,
+            } => {
+                let by = scored_by
+                    .map(|s| {
+                        if fr {
+                            format!(" : {points} points de victoire pour le {}", seat(&s))
+                        } else {
+                            format!(": {points} victory points to {}", seat(&s))
+                        }
+                    })
+                    .unwrap_or_default();
+                if fr {
+                    format!(
+                        "{} relâche {} dans sa zone de départ, qui compte comme mis KO{by}",
+                        n(figure),
+                        n(captive)
+                    )
+                } else {
+                    format!(
+                        "{} releases {} in its starting area, which counts as knocked out{by}",
+                        n(figure),
+                        n(captive)
+                    )
+                }
+            }
+            Event::TokenCleared { figure } => {
+                if fr {
+                    format!(
+                        "Commandement : un marqueur action de {} est retiré",
+                        n(figure)
+                    )
+                } else {
+                    format!("Leadership: one action token is cleared from {}", n(figure))
                 }
             }
             Event::Passed { figure } => {

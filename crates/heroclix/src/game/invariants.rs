@@ -101,5 +101,29 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
             return Err(format!("the object {} is both held and on the map", o.name));
         }
     }
+    // Capture: a captive is off the map and not knocked out, held by a captor in play that
+    // lists it; a captor holds two at most.
+    for f in &s.figures {
+        if let Some(c) = f.captured_by {
+            if f.ko || f.square.is_some() {
+                return Err(format!("{} is a captive but KO'd or on the map", f.label));
+            }
+            if !s
+                .fig(c)
+                .is_some_and(|c| c.in_play() && c.captives.contains(&f.id))
+            {
+                return Err(format!("{} is held by no captor in play", f.label));
+            }
+        }
+        if f.captives.len() > super::capture::MAX_CAPTIVES {
+            return Err(format!("{} holds {} captives", f.label, f.captives.len()));
+        }
+        if f.captives
+            .iter()
+            .any(|x| s.fig(*x).is_none_or(|x| x.captured_by != Some(f.id)))
+        {
+            return Err(format!("{} lists a captive it does not hold", f.label));
+        }
+    }
     Ok(())
 }

@@ -9,6 +9,7 @@
 //! | *Règles d'or* 1, 2 and 5 (*Remplacer puis modifier*, *Règle de trois*, *Règle des minima*), *Valeur bloquée*, *Arrondis* | [`values`] |
 //! | Partie 3 *Pouvoirs et compétences*, the Powers and Abilities Card: possession, Outwit counters, passive effects (defence and damage modifiers, damage reduction, breakaway, movement modes, Stealth), team abilities, rules-era options | [`powers`] |
 //! | The dice of one action, and Probability Control on any of them (FAQ *Contrôle des Probabilités*) | [`rolls`] |
+//! | Partie 3 *Capture* (the Sentinels' old ability; FAQ *Sentinelles*): capture, rescue, release for points | [`capture`] |
 //! | Giant reach (spec COMB-8): adjacency for movement, close combat or plainly | [`reach`] |
 //! | Powers given as actions: Charge, Running Shot, Hypersonic Speed, Phasing/Teleport, Sidestep, Flurry, Quake, Pulse Wave, Energy Explosion, Regeneration, Support, Force Blast, Poison, Leadership, Outwit, Perplex | [`power_actions`] |
 //! | Partie 4 *Tactiques* in play: feats, battlefield conditions, special objects, theme teams; card special powers and traits written as effects | [`tactics`] |
@@ -16,6 +17,7 @@
 //! | Actions and decisions as players read them, in English or French with the rulebook's terms | [`text`] |
 
 pub mod action;
+pub mod capture;
 pub mod combat;
 pub mod event;
 pub mod invariants;

@@ -10,6 +10,7 @@ use skirmish_board::FigureId;
 use skirmish_engine::{Dice, Pending, Rejection, Seat};
 
 use super::action::{Action, Decision};
+use super::capture;
 use super::combat;
 use super::event::{DamageKind, Event};
 use super::power_actions;
@@ -18,7 +19,7 @@ use super::reach::{self, Purpose};
 use super::rolls::{self, RollKind};
 use super::score;
 use super::setup;
-use super::state::{Fig, Interrupt, Phase, State};
+use super::state::{AttackTarget, Fig, Interrupt, Phase, State};
 use super::values::{compute, Change, Effect};
 use crate::figure::{Power, Stat};
 use crate::movement::{self, MoveQuery, Side, Standing};
@@ -131,6 +132,29 @@ pub fn pending(state: &State) -> Pending<Decision> {
                 decision: Decision::PickUp {
                     figure: *figure,
                     squares: squares.clone(),
+                },
+            },
+            Interrupt::ElectKnockback {
+                figure, distance, ..
+            } => Pending::Decide {
+                seats: owner_of(state, *figure),
+                decision: Decision::ElectKnockback {
+                    figure: *figure,
+                    distance: *distance,
+                },
+            },
+            Interrupt::LeadershipToken { figure, options } => Pending::Decide {
+                seats: owner_of(state, *figure),
+                decision: Decision::LeadershipToken {
+                    figure: *figure,
+                    options: options.clone(),
+                },
+            },
+            Interrupt::PlaceCaptive { captive, around } => Pending::Decide {
+                seats: vec![capture::placing_seat(state, *captive)],
+                decision: Decision::PlaceCaptive {
+                    captive: *captive,
+                    squares: capture::place_squares(state, *captive, around),
                 },
             },
             Interrupt::Controlled { controller, figure } => Pending::Decide {
@@ -676,7 +700,9 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
             Interrupt::FreeAttack { figure, power, .. } => {
                 out.extend(power_actions::free_attack_options(state, *figure, *power));
             }
-            Interrupt::Reroll { .. } | Interrupt::RollReroll { .. } => {
+            Interrupt::Reroll { .. }
+            | Interrupt::RollReroll { .. }
+            | Interrupt::ElectKnockback { .. } => {
                 out.push(Action::Accept);
                 out.push(Action::Decline);
             }
@@ -739,6 +765,20 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                 out.extend(power_actions::ability_attack_options(
                     state, *figure, *ability,
                 ));
+            }
+            Interrupt::LeadershipToken { options, .. } => {
+                out.push(Action::Decline);
+                for friend in options {
+                    out.push(Action::ClearToken { friend: *friend });
+                }
+            }
+            Interrupt::PlaceCaptive { captive, around } => {
+                for square in capture::place_squares(state, *captive, around) {
+                    out.push(Action::Place {
+                        figure: *captive,
+                        square,
+                    });
+                }
             }
             Interrupt::MoveOn { figure, speed } => {
                 out.push(Action::Decline);
@@ -906,6 +946,27 @@ pub fn figure_actions(
             ranged,
         });
     }
+    for target in capture::capture_targets(state, f) {
+        out.push(Action::Capture {
+            figure: f.id,
+            target,
+        });
+    }
+    for (captor, captive) in capture::rescue_options(state, f) {
+        out.push(Action::Rescue {
+            figure: f.id,
+            captor,
+            captive,
+        });
+    }
+    if move_refusal(state, seat, f.id).is_none() {
+        for captive in capture::release_options(state, f) {
+            out.push(Action::Release {
+                figure: f.id,
+                captive,
+            });
+        }
+    }
     out
 }
 
@@ -995,6 +1056,15 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
                 }
                 Interrupt::PlacePassenger { .. } => {
                     "place the carried friend on a free square next to its carrier"
+                }
+                Interrupt::PlaceCaptive { .. } => {
+                    "place the freed captive on a free square next to its captor"
+                }
+                Interrupt::ElectKnockback { .. } => {
+                    "choose whether the figure is knocked back (Combat Reflexes): accept or decline"
+                }
+                Interrupt::LeadershipToken { .. } => {
+                    "clear a token from an adjacent cheaper friend (Leadership), or none (decline)"
                 }
                 Interrupt::PickUp { .. } => "pick up an object (Super Strength), or none",
                 Interrupt::Controlled { .. } => {
@@ -1104,6 +1174,13 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
             .unwrap_or_else(|| format!("{square} is not blocking terrain the figure can attack: close combat needs it adjacent, ranged combat needs it in range with a line of fire to its centre")),
         (Phase::Play, Action::DestroyWall { attacker, square, dir, .. }) => action_refusal(state, seat, *attacker, true)
             .unwrap_or_else(|| format!("there is no wall the figure can attack along the {dir:?} edge of {square}: close combat reaches the walls of its own square; ranged combat needs both squares beside the wall in range and a line of fire to the far one that crosses the near one")),
+        (Phase::Play, Action::Capture { figure, target }) => action_refusal(state, seat, *figure, true)
+            .unwrap_or_else(|| capture::capture_refusal(state, *figure, *target)),
+        (Phase::Play, Action::Rescue { figure, captor, captive }) => action_refusal(state, seat, *figure, true)
+            .unwrap_or_else(|| capture::rescue_refusal(state, *figure, *captor, *captive)),
+        (Phase::Play, Action::Release { figure, captive }) => move_refusal(state, seat, *figure)
+            .or_else(|| action_refusal(state, seat, *figure, true))
+            .unwrap_or_else(|| capture::release_refusal(state, *figure, *captive)),
         (Phase::Play, Action::EndTurn) => "the turn cannot end now".into(),
         (_, a) => format!("{a:?} does not answer the decision asked now ({:?})", pending(state)),
     }
@@ -1207,6 +1284,13 @@ fn apply_now(
             };
         }
         Action::Place { figure, square }
+            if matches!(state.interrupt, Some(Interrupt::PlaceCaptive { .. })) =>
+        {
+            state.interrupt = None;
+            capture::place(state, *figure, *square, events);
+            score::check_end(state, dice, events);
+        }
+        Action::Place { figure, square }
             if matches!(state.interrupt, Some(Interrupt::PlacePassenger { .. })) =>
         {
             let carrier = match state.interrupt.take() {
@@ -1286,6 +1370,43 @@ fn apply_now(
             if moved {
                 super::objects::offer_pickup(state, *figure, events);
             }
+            settle(state, Some(*figure), dice, events);
+        }
+        Action::MultiAttack { figure } => {
+            begin_action(state, *figure, true);
+            state.multi_attacking = Some(super::state::MultiAttacking {
+                figure: *figure,
+                first: None,
+            });
+            state.interrupt = Some(Interrupt::AbilityAttack {
+                figure: *figure,
+                ability: powers::Ability::MultiAttack,
+                second: false,
+            });
+        }
+        Action::Capture { figure, target } => {
+            begin_action(state, *figure, true);
+            let made = capture::attempt(state, *figure, *target, dice, events);
+            // An attempt whose target escaped was never made: no token (FAQ *Skrulls*).
+            power_actions::made_or_refund(state, *figure, made);
+            settle(state, made.then_some(*figure), dice, events);
+        }
+        Action::Rescue {
+            figure,
+            captor,
+            captive,
+        } => {
+            begin_action(state, *figure, true);
+            let made = capture::rescue(state, *figure, *captor, *captive, dice, events);
+            // An attempt whose target escaped was never made: no token (FAQ *Skrulls*).
+            power_actions::made_or_refund(state, *figure, made);
+            settle(state, made.then_some(*figure), dice, events);
+        }
+        Action::Release { figure, captive } => {
+            // A move action that does not move the figure: counted even for a free team move
+            // (FAQ *Vengeurs*).
+            begin_action(state, *figure, true);
+            capture::release(state, *figure, *captive, events);
             settle(state, Some(*figure), dice, events);
         }
         Action::DuoAttack { figure } => {
@@ -1384,6 +1505,14 @@ fn apply_now(
                 settle(state, Some(figure), dice, events);
             }
         }
+        Action::ClearToken { friend } => {
+            state.interrupt = None;
+            if let Some(f) = state.fig_mut(*friend) {
+                f.tokens = f.tokens.saturating_sub(1);
+            }
+            events.push(Event::TokenCleared { figure: *friend });
+            settle(state, None, dice, events);
+        }
         Action::Accept | Action::Decline => {
             let actor = match state.interrupt.take() {
                 Some(i @ Interrupt::Reroll { .. }) => {
@@ -1394,10 +1523,15 @@ fn apply_now(
                     state.interrupt = Some(i);
                     combat::resume_mastermind(state, None, dice, events)
                 }
+                Some(i @ Interrupt::ElectKnockback { .. }) => {
+                    state.interrupt = Some(i);
+                    combat::resume_elect(state, matches!(action, Action::Accept), dice, events)
+                }
                 Some(Interrupt::Blades { attack }) => {
                     state.interrupt = Some(Interrupt::Blades { attack });
                     combat::resume_blades(state, matches!(action, Action::Accept), dice, events)
                 }
+                Some(Interrupt::LeadershipToken { .. }) => None,
                 Some(
                     Interrupt::PickUp { figure, .. }
                     | Interrupt::FreeAttack { figure, .. }
@@ -1415,9 +1549,15 @@ fn apply_now(
         Action::DestroyBlocking {
             attacker, square, ..
         } => {
-            begin_action(state, *attacker, true);
-            combat::destroy_blocking(state, *attacker, *square, events);
-            finish_action(state, *attacker, dice, events);
+            if multi_attack_answer(state) {
+                power_actions::multi_attack_step(state, *attacker, AttackTarget::Square(*square));
+                combat::destroy_blocking(state, *attacker, *square, events);
+                settle(state, Some(*attacker), dice, events);
+            } else {
+                begin_action(state, *attacker, true);
+                combat::destroy_blocking(state, *attacker, *square, events);
+                finish_action(state, *attacker, dice, events);
+            }
         }
         Action::DestroyWall {
             attacker,
@@ -1425,9 +1565,16 @@ fn apply_now(
             dir,
             ..
         } => {
-            begin_action(state, *attacker, true);
-            combat::destroy_wall(state, *attacker, *square, *dir, events);
-            finish_action(state, *attacker, dice, events);
+            if multi_attack_answer(state) {
+                let target = AttackTarget::Wall(*square, *dir);
+                power_actions::multi_attack_step(state, *attacker, target);
+                combat::destroy_wall(state, *attacker, *square, *dir, events);
+                settle(state, Some(*attacker), dice, events);
+            } else {
+                begin_action(state, *attacker, true);
+                combat::destroy_wall(state, *attacker, *square, *dir, events);
+                finish_action(state, *attacker, dice, events);
+            }
         }
         Action::SplitDamage { amounts } => {
             let attacker = combat::resume_split(state, amounts, dice, events);
@@ -1573,6 +1720,18 @@ fn resume_roll(
     result
 }
 
+/// True while a multiple attack waits for one of its attacks (which may be made against
+/// blocking terrain or a wall).
+fn multi_attack_answer(state: &State) -> bool {
+    matches!(
+        state.interrupt,
+        Some(Interrupt::AbilityAttack {
+            ability: powers::Ability::MultiAttack,
+            ..
+        })
+    )
+}
+
 /// A step of an action has ended: go on to the next step the action holds, or end the action
 /// (`actor`'s token) — or, after a free action, just check for the end of the game.
 fn settle(state: &mut State, actor: Option<FigureId>, dice: &mut Dice, events: &mut Vec<Event>) {
@@ -1585,6 +1744,7 @@ fn settle(state: &mut State, actor: Option<FigureId>, dice: &mut Dice, events: &
     }
     state.charging = None;
     state.moving_and_attacking = None;
+    state.multi_attacking = None;
     state.ignoring.clear();
     power_actions::drop_orphans(state, events);
     // A mind-controlled figure's action is over: it goes home, and the next figure hit acts

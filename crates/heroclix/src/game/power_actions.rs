@@ -242,6 +242,9 @@ pub fn legal_for(
         {
             out.push(Action::DuoAttack { figure: id });
         }
+        if multi_attack_ok(state, f) {
+            out.push(Action::MultiAttack { figure: id });
+        }
         if powers::has(state, f, Ability::MoveAndAttack) && !state.next_to_enemy(f) {
             for to in play::move_and_attack_stops(state, f) {
                 out.push(Action::MoveAndAttack { figure: id, to });
@@ -764,10 +767,13 @@ pub fn mind_control_sets(
     if !powers::power(state, f, Power::MindControl) {
         return Vec::new();
     }
+    // The 2002 Mind Control gives the figure a token: one with two cannot be controlled (FAQ
+    // 2002 *Contrôle Psychique*: « ne peut pas être utilisé contre un personnage dépassé »).
+    let pushed_out = state.options.powers.mind_control_tokens;
     let fury = |t: &FigureId| {
-        state
-            .fig(*t)
-            .is_some_and(|t| powers::power(state, t, Power::BattleFury))
+        state.fig(*t).is_some_and(|t| {
+            powers::power(state, t, Power::BattleFury) || pushed_out && t.tokens >= 2
+        })
     };
     let mut out: Vec<Vec<FigureId>> = close_targets(state, f)
         .into_iter()
@@ -895,6 +901,25 @@ pub fn mind_control(
     next_controlled(state, dice, events);
 }
 
+/// Friends a successful leader may clear a token from (2012/13 card, spec DMG-12): adjacent,
+/// of a lower point value, with a token.
+pub fn leadership_token_options(state: &State, leader: FigureId) -> Vec<FigureId> {
+    let Some(l) = state.fig(leader) else {
+        return Vec::new();
+    };
+    state
+        .in_play()
+        .filter(|o| {
+            o.id != l.id
+                && state.allied(o.owner, l.owner)
+                && o.points < l.points
+                && o.tokens > 0
+                && state.figures_adjacent(o, l)
+        })
+        .map(|o| o.id)
+        .collect()
+}
+
 /// Lends the next figure hit to the controller (an interrupt asks for its action), or ends
 /// the Mind Control: the controller takes 1 damage per full 100 points hit. Returns true when a
 /// figure is waiting for its action.
@@ -946,10 +971,13 @@ pub fn lent_view(state: &State, figure: FigureId, controller: FigureId) -> State
     let seat = state.fig(controller).map_or(Seat(0), |c| c.owner);
     s.interrupt = None;
     s.actions_used = 0;
+    let keep_tokens = state.options.powers.mind_control_tokens;
     if let Some(f) = s.fig_mut(figure) {
         f.controlled_from = Some(f.owner);
         f.owner = seat;
-        f.tokens = 0;
+        if !keep_tokens {
+            f.tokens = 0;
+        }
         f.acted_this_turn = false;
     }
     s
@@ -957,6 +985,7 @@ pub fn lent_view(state: &State, figure: FigureId, controller: FigureId) -> State
 
 /// The controlled figure starts its free action on the controller's side.
 pub fn lend(state: &mut State, figure: FigureId, controller: FigureId) {
+    let keep_tokens = state.options.powers.mind_control_tokens;
     let seat = state.fig(controller).map_or(Seat(0), |c| c.owner);
     let used = state.actions_used;
     let Some(f) = state.fig_mut(figure) else {
@@ -965,7 +994,9 @@ pub fn lend(state: &mut State, figure: FigureId, controller: FigureId) {
     let saved = (f.tokens, f.acted_this_turn, f.token_this_turn);
     f.controlled_from = Some(f.owner);
     f.owner = seat;
-    f.tokens = 0;
+    if !keep_tokens {
+        f.tokens = 0;
+    }
     f.acted_this_turn = false;
     if let Some(mc) = state.mind_control.as_mut() {
         mc.acting = Some(figure);
@@ -976,6 +1007,7 @@ pub fn lend(state: &mut State, figure: FigureId, controller: FigureId) {
 
 /// The controlled figure's action is over: it goes back to its owner as it was.
 pub fn release(state: &mut State) {
+    let keep_tokens = state.options.powers.mind_control_tokens;
     let Some(mc) = state.mind_control.as_mut() else {
         return;
     };
@@ -991,7 +1023,9 @@ pub fn release(state: &mut State) {
             f.owner = owner;
         }
         if let Some((tokens, acted, token)) = saved {
-            if !f.ko {
+            // The 2002 Mind Control leaves the token the action gave (option); it goes at the
+            // end of the owner's next turn unless the figure acts then.
+            if !f.ko && !keep_tokens {
                 f.tokens = tokens;
             }
             f.acted_this_turn = acted;
@@ -1068,6 +1102,10 @@ pub fn ability_attack_options(state: &State, figure: FigureId, ability: Ability)
     let Some(f) = state.fig(figure) else {
         return out;
     };
+    if ability == Ability::MultiAttack {
+        out.extend(multi_attack_options(state, f));
+        return out;
+    }
     for t in close_targets(state, f) {
         out.push(Action::FreeAttack {
             targets: vec![t],
@@ -1089,6 +1127,110 @@ pub fn ability_attack_options(state: &State, figure: FigureId, ability: Ability)
         }
     }
     out
+}
+
+/// May the figure be given a multiple attack (FAQ 2002 *Sentinelles*): it can use it, holds no
+/// captive, and has two different things to attack.
+pub fn multi_attack_ok(state: &State, f: &Fig) -> bool {
+    powers::has(state, f, Ability::MultiAttack)
+        && f.captives.is_empty()
+        && multi_attack_options(state, f).len() > 1
+}
+
+/// The attacks of a multiple attack: each a close or ranged combat action against one figure
+/// (with a power those actions activate), or against a square of blocking terrain or a wall —
+/// never against what the first attack was made against.
+fn multi_attack_options(state: &State, f: &Fig) -> Vec<Action> {
+    use super::state::AttackTarget;
+    let first = state
+        .multi_attacking
+        .as_ref()
+        .filter(|m| m.figure == f.id)
+        .and_then(|m| m.first);
+    let mut out = Vec::new();
+    for t in close_targets(state, f) {
+        if first == Some(AttackTarget::Figure(t)) {
+            continue;
+        }
+        out.push(Action::FreeAttack {
+            targets: vec![t],
+            ranged: false,
+            power: None,
+        });
+        for p in CLOSE_POWERS {
+            if p != Power::Flurry && attack_power_ok(state, f, p, &[t]) {
+                out.push(Action::FreeAttack {
+                    targets: vec![t],
+                    ranged: false,
+                    power: Some(p),
+                });
+            }
+        }
+    }
+    let occ = combat::occupancy(state);
+    if can_shoot(state, f) {
+        for t in combat::ranged_targets(state, f, &occ) {
+            if first == Some(AttackTarget::Figure(t)) {
+                continue;
+            }
+            out.push(Action::FreeAttack {
+                targets: vec![t],
+                ranged: true,
+                power: None,
+            });
+            for p in RANGED_POWERS {
+                if attack_power_ok(state, f, p, &[t]) {
+                    out.push(Action::FreeAttack {
+                        targets: vec![t],
+                        ranged: true,
+                        power: Some(p),
+                    });
+                }
+            }
+        }
+    }
+    for (square, ranged) in combat::blocking_targets(state, f, &occ) {
+        if first != Some(AttackTarget::Square(square)) {
+            out.push(Action::DestroyBlocking {
+                attacker: f.id,
+                square,
+                ranged,
+            });
+        }
+    }
+    for (square, dir, ranged) in combat::wall_targets(state, f, &occ) {
+        if first != Some(AttackTarget::Wall(square, dir)) {
+            out.push(Action::DestroyWall {
+                attacker: f.id,
+                square,
+                dir,
+                ranged,
+            });
+        }
+    }
+    out
+}
+
+/// One attack of a multiple attack is made against `target`: the second is queued after the
+/// first, and must be made against something else.
+pub fn multi_attack_step(state: &mut State, figure: FigureId, target: super::state::AttackTarget) {
+    let Some(Interrupt::AbilityAttack { second, .. }) = state.interrupt.take() else {
+        return;
+    };
+    if !second {
+        state.queued.push(Interrupt::AbilityAttack {
+            figure,
+            ability: Ability::MultiAttack,
+            second: true,
+        });
+    }
+    if let Some(m) = state
+        .multi_attacking
+        .as_mut()
+        .filter(|m| m.figure == figure)
+    {
+        m.first = Some(target);
+    }
 }
 
 /// The legal answers to a free attack a power grants.
@@ -1235,7 +1377,9 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
                 other => format!("`{other}` is not a team ability used as an action (x_men, shield)"),
             });
         }
-        Action::DuoAttack { figure } | Action::MoveAndAttack { figure, .. } => {
+        Action::DuoAttack { figure }
+        | Action::MoveAndAttack { figure, .. }
+        | Action::MultiAttack { figure } => {
             return Some(ability_refusal(state, seat, action, *figure));
         }
         Action::Perplex { figure, .. } => (*figure, Power::Perplex),
@@ -1407,13 +1551,19 @@ fn ability_refusal(state: &State, seat: Seat, action: &Action, figure: FigureId)
     let Some(f) = state.fig(figure) else {
         return format!("there is no figure #{}", figure.0);
     };
-    let ability = if matches!(action, Action::DuoAttack { .. }) {
-        Ability::DuoAttack
-    } else {
-        Ability::MoveAndAttack
+    let ability = match action {
+        Action::DuoAttack { .. } => Ability::DuoAttack,
+        Action::MultiAttack { .. } => Ability::MultiAttack,
+        _ => Ability::MoveAndAttack,
     };
     if let Some(r) = play::action_refusal(state, seat, figure, true) {
         return r;
+    }
+    if ability == Ability::MultiAttack && !powers::has(state, f, ability) {
+        return format!(
+            "{} cannot make a multiple attack (a character card must give it)",
+            f.label
+        );
     }
     if !powers::has(state, f, ability) {
         return format!(
@@ -1429,6 +1579,14 @@ fn ability_refusal(state: &State, seat: Seat, action: &Action, figure: FigureId)
         ),
         Action::MoveAndAttack { to, .. } => format!(
             "{} cannot stop on {to} to attack: out of reach or not a legal end square",
+            f.label
+        ),
+        Action::MultiAttack { .. } if !f.captives.is_empty() => format!(
+            "{} holds a captive: no multiple attack until it is released",
+            f.label
+        ),
+        Action::MultiAttack { .. } => format!(
+            "{} has not two different things to attack (figures, blocking terrain or walls)",
             f.label
         ),
         _ => format!("{} has no target for Duo Attack", f.label),
@@ -1710,7 +1868,9 @@ pub fn apply(
             target,
         } => {
             play::begin_action(state, *figure, true);
-            let roll = (team == "x_men").then(|| rolls::d6(state, dice));
+            // The 2002 FAQ's exchange of a click needs no roll.
+            let exchange = state.options.powers.x_men_exchange;
+            let roll = (team == "x_men" && !exchange).then(|| rolls::d6(state, dice));
             let at = events.len();
             events.push(Event::TeamAbilityUsed {
                 figure: *figure,
@@ -1718,11 +1878,7 @@ pub fn apply(
                 target: *target,
                 roll,
             });
-            if let (Some(r), false, Some(side)) = (
-                roll,
-                state.options.powers.x_men_exchange,
-                state.fig(*figure).map(|f| f.owner),
-            ) {
+            if let (Some(r), Some(side)) = (roll, state.fig(*figure).map(|f| f.owner)) {
                 rolls::rolled(
                     state,
                     rolls::Rolled::binary(RollKind::XMen, *figure, side, vec![r], r > 4, at),
@@ -1739,7 +1895,7 @@ pub fn apply(
                 });
                 // Spec TA-2 (2012 wording; the 2008 threshold is not known): 1–4 hurts the
                 // healer; the 2002 FAQ's exchange of a click always does (option).
-                let hurt = state.options.powers.x_men_exchange || roll.is_some_and(|r| r <= 4);
+                let hurt = exchange || roll.is_some_and(|r| r <= 4);
                 if hurt {
                     combat::deal(state, *figure, 1, DamageKind::Unavoidable, None, events);
                     combat::knock_out_if_done(state, &[*figure], events);
@@ -1833,7 +1989,7 @@ fn start_power(
 
 /// An attack every target of which escaped (Shape Change, Skrulls) was never made: the
 /// attacker keeps its action (FAQ *Skrulls*: it may be given another).
-fn made_or_refund(state: &mut State, attacker: FigureId, made: bool) {
+pub(super) fn made_or_refund(state: &mut State, attacker: FigureId, made: bool) {
     if !made {
         state.actions_used = state.actions_used.saturating_sub(1);
         state.queued.clear();
@@ -1947,6 +2103,22 @@ pub fn apply_free_attack(
         }
     };
     if let Some((ability, second)) = kind_extra {
+        if ability == Ability::MultiAttack {
+            if let Some(t) = targets.first() {
+                state.interrupt = Some(Interrupt::AbilityAttack {
+                    figure,
+                    ability,
+                    second,
+                });
+                multi_attack_step(state, figure, super::state::AttackTarget::Figure(*t));
+            }
+            let kind = AttackKind {
+                power,
+                ..AttackKind::default()
+            };
+            combat::attack(state, figure, targets.to_vec(), ranged, kind, dice, events);
+            return Some(figure);
+        }
         if ability == Ability::DuoAttack && !second {
             state.queued.push(Interrupt::AbilityAttack {
                 figure,
@@ -2019,9 +2191,11 @@ fn step_possible(state: &State, next: &Interrupt) -> bool {
         Interrupt::MoveOn { figure, speed } => {
             *speed > 0 && state.fig(*figure).is_some_and(|f| f.in_play())
         }
-        Interrupt::AbilityAttack { figure, .. } => {
+        Interrupt::AbilityAttack {
+            figure, ability, ..
+        } => {
             state.fig(*figure).is_some_and(|f| f.in_play())
-                && ability_attack_options(state, *figure, Ability::DuoAttack).len() > 1
+                && ability_attack_options(state, *figure, *ability).len() > 1
         }
         Interrupt::FreeAttack { figure, .. } => state.fig(*figure).is_some_and(|f| f.in_play()),
         _ => true,

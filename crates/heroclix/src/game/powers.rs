@@ -46,9 +46,17 @@ pub enum Ability {
     Giant,
     /// *Colosse*: colossal symbol.
     Colossal,
+    /// *Capture*, the old ability of the Sentinels (rulebook Partie 3 *Capture*; FAQ 2002
+    /// *Sentinelles*): never on a base, only given by a character card; not a power, so Outwit
+    /// cannot counter it (FAQ).
+    Capture,
+    /// The Sentinels' special multiple attack (FAQ 2002 *Sentinelles*): two combat actions in
+    /// one action against two different targets, figures or blocking terrain, each at −1
+    /// damage; only given by a character card.
+    MultiAttack,
 }
 
-const ABILITY_IDS: [(Ability, &str); 9] = [
+const ABILITY_IDS: [(Ability, &str); 11] = [
     (Ability::Flight, "flight"),
     (Ability::Carry, "carry"),
     (Ability::Swim, "swim"),
@@ -58,6 +66,8 @@ const ABILITY_IDS: [(Ability, &str); 9] = [
     (Ability::Indomitable, "indomitable"),
     (Ability::Giant, "giant"),
     (Ability::Colossal, "colossal"),
+    (Ability::Capture, "capture"),
+    (Ability::MultiAttack, "multi_attack"),
 ];
 
 impl Ability {
@@ -92,6 +102,8 @@ impl Ability {
             Ability::Indomitable => lang.pick("Indomitable", "Indomptable"),
             Ability::Giant => lang.pick("Giant", "Géant"),
             Ability::Colossal => lang.pick("Colossal", "Colosse"),
+            Ability::Capture => lang.pick("Capture", "Capture"),
+            Ability::MultiAttack => lang.pick("Multiple attack", "Attaque multiple"),
         }
     }
 }
@@ -107,7 +119,7 @@ impl<'de> Deserialize<'de> for Ability {
         let id = String::deserialize(d)?;
         Ability::from_id(&id).ok_or_else(|| {
             serde::de::Error::custom(format!(
-                "unknown power or ability `{id}` (a power identifier such as `toughness`, or flight, carry, swim, move_and_attack, duo_attack, sharpshooter, indomitable, giant, colossal)"
+                "unknown power or ability `{id}` (a power identifier such as `toughness`, or flight, carry, swim, move_and_attack, duo_attack, sharpshooter, indomitable, giant, colossal, capture, multi_attack)"
             ))
         })
     }
@@ -170,6 +182,49 @@ pub struct PowerOptions {
     /// figures do. A [2005] rule (spec COMB-8 item 6) the 2008-era giant rules are not known
     /// to have dropped: on by default; off, every figure blocks as in the rulebook.
     pub giant_lines_over_standard: bool,
+    /// Combat Reflexes' knockback clause (spec DEF-4; the 2008 clause is not known).
+    pub combat_reflexes: CombatReflexesKnockback,
+    /// Energy Explosion's model (spec ATK-2).
+    pub energy_explosion: EnergyExplosionModel,
+    /// The 2002 Mind Control (spec SPD-6, FAQ 2002 *Contrôle Psychique*): the controlled figure
+    /// takes an action token for its action and may be pushed; a figure with two tokens cannot
+    /// be controlled. By default its action is free (2006-07 card).
+    pub mind_control_tokens: bool,
+    /// Blades/Claws/Fangs' d6 is locked: no modifier applies to it (2012/13 card, spec ATK-1);
+    /// by default it is a replacement that modifiers still change.
+    pub blades_locked: bool,
+    /// A successful Leadership roll also lets the leader clear an action token from an adjacent
+    /// friend of lower point value (2012/13 card, spec DMG-12).
+    pub leadership_clears_token: bool,
+    /// Battle Fury ignores Shape Change and the Skrulls' roll (2012/13 card, spec DMG-2).
+    pub battle_fury_ignores_shape_change: bool,
+}
+
+/// Combat Reflexes' knockback clause (spec DEF-4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombatReflexesKnockback {
+    /// +2 defence against close attacks only (no clause; default).
+    #[default]
+    None,
+    /// The 2005 card: the figure may choose to be knocked back by any attack that damages it,
+    /// doubles or not, and takes no knockback damage.
+    Elect,
+    /// The 2012/13 card: the figure is never knocked back.
+    Ignore,
+}
+
+/// Energy Explosion's model (spec ATK-2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EnergyExplosionModel {
+    /// The 2005 model (default): damage 1; the roll is compared with each figure next to a hit
+    /// target, 1 damage per hit.
+    #[default]
+    Splash,
+    /// The 2013 card: hit targets take the damage value; every other figure next to one takes 1
+    /// damage per lightning bolt on the attacker's base, no roll needed.
+    AreaPerBolt,
 }
 
 impl Default for PowerOptions {
@@ -185,6 +240,12 @@ impl Default for PowerOptions {
             x_men_exchange: false,
             flight_passes_opponents: false,
             giant_lines_over_standard: true,
+            combat_reflexes: CombatReflexesKnockback::None,
+            energy_explosion: EnergyExplosionModel::Splash,
+            mind_control_tokens: false,
+            blades_locked: false,
+            leadership_clears_token: false,
+            battle_fury_ignores_shape_change: false,
         }
     }
 }
@@ -302,6 +363,7 @@ pub fn symbol_grants(def: &crate::figure::FigureDef, a: Ability) -> bool {
         Ability::Indomitable => s.defense == DefenseSymbol::Indomitable,
         Ability::Giant => s.damage == DamageSymbol::Giant,
         Ability::Colossal => s.damage == DamageSymbol::Colossal,
+        Ability::Capture | Ability::MultiAttack => false,
     }
 }
 
@@ -519,11 +581,16 @@ pub fn effects(state: &State, f: &Fig, stat: Stat, ctx: Option<&AttackCtx>) -> V
             }
             Stat::Damage if is_attacker => {
                 match ctx.power {
-                    Some(Power::EnergyExplosion) => out.push(fx(
-                        Change::Set(1),
-                        "Energy Explosion: damage 1 per hit",
-                        "Explosion d'énergie : 1 dégât par touche",
-                    )),
+                    Some(Power::EnergyExplosion)
+                        if state.options.powers.energy_explosion
+                            == EnergyExplosionModel::Splash =>
+                    {
+                        out.push(fx(
+                            Change::Set(1),
+                            "Energy Explosion: damage 1 per hit",
+                            "Explosion d'énergie : 1 dégât par touche",
+                        ))
+                    }
                     Some(Power::Quake) if state.options.powers.quake_locked => {
                         out.push(fx(Change::Lock(2), "Quake", "Tremblement"))
                     }
@@ -592,10 +659,15 @@ pub fn effects(state: &State, f: &Fig, stat: Stat, ctx: Option<&AttackCtx>) -> V
                     ));
                 }
                 if let Some(roll) = ctx.blades {
+                    let roll = i32::from(roll);
                     out.insert(
                         0,
                         fx(
-                            Change::Set(i32::from(roll)),
+                            if state.options.powers.blades_locked {
+                                Change::Lock(roll)
+                            } else {
+                                Change::Set(roll)
+                            },
                             "Blades/Claws/Fangs roll",
                             "jet de Lames/Griffes/Crocs",
                         ),
@@ -622,6 +694,23 @@ pub fn effects(state: &State, f: &Fig, stat: Stat, ctx: Option<&AttackCtx>) -> V
             }
             _ => {}
         }
+    }
+    // FAQ 2002 *Sentinelles*: each attack of a multiple attack deals 1 less — on blocking
+    // terrain too; with Energy Explosion the damage is reduced first, then becomes the
+    // explosion's 1.
+    let splash_one = state.options.powers.energy_explosion == EnergyExplosionModel::Splash;
+    if stat == Stat::Damage
+        && state
+            .multi_attacking
+            .as_ref()
+            .is_some_and(|m| m.figure == f.id)
+        && ctx.is_none_or(|c| !(splash_one && c.power == Some(Power::EnergyExplosion)))
+    {
+        out.push(fx(
+            Change::Modify(-1),
+            "multiple attack",
+            "attaque multiple",
+        ));
     }
     for p in &f.perplexed {
         if p.stat == stat
@@ -773,6 +862,15 @@ pub fn ignores_knockback(state: &State, f: &Fig) -> bool {
         || has(state, f, Ability::Giant)
         || has(state, f, Ability::Colossal)
         || state.charging == Some(f.id)
+        || state.options.powers.combat_reflexes == CombatReflexesKnockback::Ignore
+            && power(state, f, Power::CombatReflexes)
+}
+
+/// True if the figure may choose to be knocked back by an attack that damages it without
+/// doubles, and takes no knockback damage (Combat Reflexes, 2005 card).
+pub fn elects_knockback(state: &State, f: &Fig) -> bool {
+    state.options.powers.combat_reflexes == CombatReflexesKnockback::Elect
+        && power(state, f, Power::CombatReflexes)
 }
 
 /// The breakaway roll's modifier and whether it succeeds without a roll.

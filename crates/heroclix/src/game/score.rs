@@ -13,6 +13,11 @@ pub fn check_end(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
     if state.outcome.is_some() || state.phase != Phase::Play {
         return;
     }
+    // Captives set free come back on the map first (FAQ 2002 *Sentinelles*: the game does not
+    // end in the middle of an action).
+    if super::capture::ask_placement(state) {
+        return;
+    }
     let mut sides: Vec<u8> = state
         .in_play()
         .map(|f| state.seats[f.owner.index()].alliance)
@@ -21,6 +26,15 @@ pub fn check_end(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
     sides.dedup();
     match sides.as_slice() {
         [] => end_by_points(state, EndReason::NoFigureLeft, dice, events),
+        // Rulebook *Désigner le vainqueur*: a side whose figures are all held captive has left
+        // the map but is not vanquished; victory points decide.
+        [side]
+            if state.figures.iter().any(|f| {
+                f.captured_by.is_some() && state.seats[f.owner.index()].alliance != *side
+            }) =>
+        {
+            end_by_points(state, EndReason::LastTeamStanding, dice, events)
+        }
         [side] => {
             let winners: Vec<Seat> = (0..state.seats.len())
                 .filter(|&i| state.seats[i].alliance == *side)

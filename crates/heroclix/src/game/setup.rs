@@ -84,6 +84,8 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
                 perplexed: Vec::new(),
                 switched_off: Vec::new(),
                 wild_card: None,
+                captives: Vec::new(),
+                captured_by: None,
             });
         }
     }
@@ -138,6 +140,8 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         queued: Vec::new(),
         leadership_bonus: false,
         power_markers: Vec::new(),
+        releasing: Vec::new(),
+        multi_attacking: None,
         objects: Vec::new(),
         feats: Vec::new(),
         conditions: Vec::new(),
@@ -452,6 +456,11 @@ fn from_position(
                 "position: {} takes {} damage, past its last click",
                 f.label, p.damage
             )));
+        }
+    }
+    for (i, zone) in pos.zones.iter().enumerate() {
+        if let (Some(seat), Some(z)) = (state.seats.get_mut(i), zone) {
+            seat.zone = Some(*z);
         }
     }
     state.phase = Phase::Play;

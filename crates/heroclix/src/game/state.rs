@@ -73,6 +73,9 @@ pub struct Position {
     pub first: u8,
     /// Where each figure stands.
     pub figures: Vec<PlacedFigure>,
+    /// Each seat's starting area (deployment zone), in seat order, where the map has zones.
+    #[serde(default)]
+    pub zones: Vec<Option<u8>>,
 }
 
 /// Game options.
@@ -232,6 +235,12 @@ pub struct Fig {
     /// The team ability a wild card uses now (rulebook *Jokers*): none at the start.
     #[serde(default)]
     pub wild_card: Option<String>,
+    /// Figures it holds captive (Capture): off the map, out of play, not knocked out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub captives: Vec<FigureId>,
+    /// The figure holding it captive (Capture).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captured_by: Option<FigureId>,
 }
 
 impl Fig {
@@ -386,6 +395,24 @@ pub enum Interrupt {
         #[serde(default)]
         waiting: Option<Box<Interrupt>>,
     },
+    /// A figure with Combat Reflexes (2005 card) damaged without doubles chooses whether it is
+    /// knocked back (spec DEF-4; option `combat_reflexes = "elect"`).
+    ElectKnockback {
+        /// The attack.
+        attack: AttackInProgress,
+        /// The figure.
+        figure: FigureId,
+        /// Squares it would be knocked back (the damage it took).
+        distance: u8,
+    },
+    /// A successful Leadership roll (2012/13 card, option): the leader may clear an action
+    /// token from an adjacent friend of lower point value.
+    LeadershipToken {
+        /// The leader.
+        figure: FigureId,
+        /// Friends it may clear a token from.
+        options: Vec<FigureId>,
+    },
     /// A Mastermind about to be dealt damage may hand it all to a cheaper adjacent friend.
     Mastermind {
         /// The attack.
@@ -405,6 +432,14 @@ pub enum Interrupt {
         passenger: FigureId,
         /// Where the passenger stood, should no square next to the carrier be free.
         from: Square,
+    },
+    /// A captive set free (rescued, or its captor knocked out) is placed by its owner on a free
+    /// square next to where its captor stands or stood (FAQ 2002 *Sentinelles*).
+    PlaceCaptive {
+        /// The captive.
+        captive: FigureId,
+        /// The squares the captor's base covers or covered.
+        around: Vec<Square>,
     },
     /// A mind-controlled figure may be given one free action.
     Controlled {
@@ -498,6 +533,10 @@ pub struct AttackInProgress {
     /// Seats already offered a Probability Control reroll of this roll.
     #[serde(default)]
     pub rerolls_offered: Vec<Seat>,
+    /// Figures damaged without doubles that may still choose to be knocked back (Combat
+    /// Reflexes, 2005 card), with the distance.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub elect: Vec<(FigureId, u8)>,
 }
 
 impl AttackInProgress {
@@ -522,6 +561,7 @@ impl AttackInProgress {
             targets,
             wave_hindered: Vec::new(),
             rerolls_offered: Vec::new(),
+            elect: Vec::new(),
         }
     }
 }
@@ -638,6 +678,36 @@ pub struct State {
     /// markers, removed together.
     #[serde(default)]
     pub power_markers: Vec<PowerMarker>,
+    /// Captives set free and still to be placed by their owners, with the squares of the base
+    /// of the captor they were next to (Capture).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub releasing: Vec<(FigureId, Vec<Square>)>,
+    /// The figure resolving a multiple attack, and what its first attack was made against
+    /// (the second must be made against something else).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub multi_attacking: Option<MultiAttacking>,
+}
+
+/// A multiple attack under way (FAQ 2002 *Sentinelles*).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MultiAttacking {
+    /// The attacker.
+    pub figure: FigureId,
+    /// What its first attack was made against, once made.
+    #[serde(default)]
+    pub first: Option<AttackTarget>,
+}
+
+/// What an attack is made against: a figure, a square of blocking terrain or a wall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackTarget {
+    /// A figure.
+    Figure(FigureId),
+    /// A square of blocking terrain (or an object on it).
+    Square(Square),
+    /// The wall along one edge of a square.
+    Wall(Square, skirmish_board::square::Dir),
 }
 
 /// A Mind Control action between its attack and its end.

@@ -700,6 +700,79 @@ impl<'a> ActionTexts<'a> {
                     )
                 }
             }
+            Action::MultiAttack { figure } => {
+                if fr {
+                    format!(
+                        "Attaque multiple : {} fait deux attaques sur deux cibles différentes (−1 dégât chacune){}",
+                        name(figure),
+                        pushing_note(s, *figure, lang)
+                    )
+                } else {
+                    format!(
+                        "Multiple attack: {} makes two attacks on two different targets (−1 damage each){}",
+                        name(figure),
+                        pushing_note(s, *figure, lang)
+                    )
+                }
+            }
+            Action::Capture { figure, target } => {
+                if fr {
+                    format!(
+                        "Capture : {} tente de capturer {} (combat rapproché, sans dégât){}",
+                        name(figure),
+                        name(target),
+                        pushing_note(s, *figure, lang)
+                    )
+                } else {
+                    format!(
+                        "Capture: {} tries to capture {} (close combat, no damage){}",
+                        name(figure),
+                        name(target),
+                        pushing_note(s, *figure, lang)
+                    )
+                }
+            }
+            Action::Rescue {
+                figure,
+                captor,
+                captive,
+            } => {
+                if fr {
+                    format!(
+                        "Sauvetage : {} attaque {} pour délivrer {} (sans dégât){}",
+                        name(figure),
+                        name(captor),
+                        name(captive),
+                        pushing_note(s, *figure, lang)
+                    )
+                } else {
+                    format!(
+                        "Rescue: {} attacks {} to free {} (no damage){}",
+                        name(figure),
+                        name(captor),
+                        name(captive),
+                        pushing_note(s, *figure, lang)
+                    )
+                }
+            }
+            Action::Release { figure, captive } => {
+                let points = s.fig(*captive).map_or(0, |c| c.points.saturating_mul(2));
+                if fr {
+                    format!(
+                        "Relâcher {} dans la zone de départ de {} ({points} points de victoire){}",
+                        name(captive),
+                        name(figure),
+                        pushing_note(s, *figure, lang)
+                    )
+                } else {
+                    format!(
+                        "Release {} in {}'s starting area ({points} victory points){}",
+                        name(captive),
+                        name(figure),
+                        pushing_note(s, *figure, lang)
+                    )
+                }
+            }
             Action::MoveAndAttack { figure, to } => {
                 if fr {
                     format!(
@@ -735,6 +808,12 @@ impl<'a> ActionTexts<'a> {
                         "Relancer l'attaque (Contrôle des probabilités)",
                     )
                     .into(),
+                Some(Interrupt::ElectKnockback { .. }) => lang
+                    .pick(
+                        "Be knocked back (Combat Reflexes)",
+                        "Subir le recul (Réflexes de combat)",
+                    )
+                    .into(),
                 Some(Interrupt::RollReroll { offer, .. }) => {
                     if lang == Lang::Fr {
                         format!(
@@ -760,7 +839,9 @@ impl<'a> ActionTexts<'a> {
                 Some(Interrupt::FreeAttack { .. } | Interrupt::AbilityAttack { .. }) => {
                     lang.pick("No attack", "Pas d'attaque").into()
                 }
-                Some(Interrupt::MoveOn { .. }) => lang.pick("Stay here", "Rester ici").into(),
+                Some(Interrupt::MoveOn { .. } | Interrupt::ElectKnockback { .. }) => {
+                    lang.pick("Stay here", "Rester ici").into()
+                }
                 Some(Interrupt::PickUp { .. }) => {
                     lang.pick("Leave the objects", "Laisser les objets").into()
                 }
@@ -788,6 +869,16 @@ impl<'a> ActionTexts<'a> {
                     format!("Cerveau : {} subit les dégâts à la place", name(friend))
                 } else {
                     format!("Mastermind: {} takes the damage instead", name(friend))
+                }
+            }
+            Action::ClearToken { friend } => {
+                if fr {
+                    format!(
+                        "Commandement : retirer un marqueur action de {}",
+                        name(friend)
+                    )
+                } else {
+                    format!("Leadership: clear an action token from {}", name(friend))
                 }
             }
             Action::PlaceMarker { square } => {
@@ -1080,6 +1171,45 @@ pub fn describe_decision(state: &State, decision: &Decision, lang: Lang) -> Stri
                     "{}'s Mind Control: give {} one free action, or none",
                     figure_name(state, *controller),
                     figure_name(state, *figure)
+                )
+            }
+        }
+        Decision::LeadershipToken { figure, .. } => {
+            if fr {
+                format!(
+                    "Commandement : {} peut retirer un marqueur action d'un ami adjacent de plus faible valeur",
+                    figure_name(state, *figure)
+                )
+            } else {
+                format!(
+                    "Leadership: {} may clear an action token from an adjacent friend of lower point value",
+                    figure_name(state, *figure)
+                )
+            }
+        }
+        Decision::ElectKnockback { figure, distance } => {
+            if fr {
+                format!(
+                    "Réflexes de combat : {} peut choisir de subir un recul de {distance} case(s), sans dégâts de recul",
+                    figure_name(state, *figure)
+                )
+            } else {
+                format!(
+                    "Combat Reflexes: {} may choose to be knocked back {distance} square(s), taking no knockback damage",
+                    figure_name(state, *figure)
+                )
+            }
+        }
+        Decision::PlaceCaptive { captive, .. } => {
+            if fr {
+                format!(
+                    "{} est libéré : placez-le sur une case libre adjacente à son ravisseur (il reçoit un marqueur action)",
+                    figure_name(state, *captive)
+                )
+            } else {
+                format!(
+                    "{} is free: place it on a free square next to its captor (it takes an action token)",
+                    figure_name(state, *captive)
                 )
             }
         }

@@ -39,6 +39,12 @@ pub struct FigureView {
     pub points: u32,
     /// Given an action this turn.
     pub acted: bool,
+    /// The figures it holds captive (Capture).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub captives: Vec<FigureId>,
+    /// The figure holding it captive.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captured_by: Option<FigureId>,
 }
 
 /// The game as a viewer sees it.
@@ -149,6 +155,8 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                     targets: f.def.targets,
                     points: f.points,
                     acted: f.acted_this_turn,
+                    captives: f.captives.clone(),
+                    captured_by: f.captured_by,
                 }
             })
             .collect(),
