@@ -811,6 +811,8 @@ function renderBar() {
   $('turn-text').dataset.mine = myDecision() ? 'yes' : 'no';
   const phase = (v.phase && v.phase.phase) || v.phase;
   $('round-text').textContent = phase === 'play' || phase === 'over' ? t('game.round', { n: v.round }) : t(`game.phase.${phase}`);
+  $('round-text').title = (v.options || []).length ? t('game.options', { list: v.options.join(', ') }) : '';
+  $('round-text').dataset.options = (v.options || []).join(', ');
   const [used, total] = v.actions || [0, 0];
   $('actions-text').textContent = phase === 'play' ? t('game.actions', { used, total }) : '';
   const seats = (G.snap.seats && G.snap.seats.length ? G.snap.seats : (v.seats || []).map((s, i) => ({ seat: i, name: s[0] })));
@@ -1680,6 +1682,7 @@ async function renderStart() {
       (c.teams || []).map((tm) => el('option', { value: tm.id }, `${tm.name || tm.id}${tm.points ? ` (${tm.points})` : ''}`)));
     sel.value = keep || (i === 0 && custom ? 'custom' : '');
   }
+  renderRulesOptions(c.options);
   const list = $('recent');
   let games = [];
   try {
@@ -1705,6 +1708,49 @@ async function renderStart() {
   }));
 }
 
+/**
+ * The rules options of a new game (`docs/rules/heroclix-powers.md`): a box for each yes/no
+ * option, a list for the others, set to the defaults the server sends; values already chosen
+ * are kept when the screen is drawn again.
+ */
+function renderRulesOptions(options) {
+  const grid = $('opt-rules-grid');
+  if (!options || !options.defaults) {
+    $('opt-rules').hidden = true;
+    return;
+  }
+  const keep = rulesOptionValues();
+  const choices = options.choices || {};
+  fill(grid, Object.entries(options.defaults).map(([name, def]) => {
+    const label = t(`rules.${name}`);
+    const now = name in keep ? keep[name] : def;
+    // Labelled with data-i18n so that a change of language renders them again.
+    if (typeof def === 'boolean') {
+      return el('label', { class: 'check', title: name },
+        el('input', { type: 'checkbox', 'data-rule': name, 'data-default': String(def), 'data-testid': `rule-${name}`, checked: now ? '' : null }), ' ',
+        el('span', { 'data-i18n': `rules.${name}` }, label));
+    }
+    const values = choices[name] || [def];
+    return el('label', { title: name }, el('span', { 'data-i18n': `rules.${name}` }, label), ' ',
+      el('select', { 'data-rule': name, 'data-default': JSON.stringify(def), 'data-testid': `rule-${name}` },
+        values.map((v) => el('option', { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(now) ? '' : null, 'data-i18n': `rules.${name}.${v}` }, t(`rules.${name}.${v}`)))));
+  }));
+}
+
+/** The rules options set to something else than their default, as `powers` of a new game. */
+function rulesOptionValues() {
+  const out = {};
+  for (const input of document.querySelectorAll('#opt-rules-grid [data-rule]')) {
+    const name = input.dataset.rule;
+    if (input.type === 'checkbox') {
+      if (String(input.checked) !== input.dataset.default) out[name] = input.checked;
+    } else if (input.value !== input.dataset.default) {
+      out[name] = JSON.parse(input.value);
+    }
+  }
+  return out;
+}
+
 export async function createGame(mode, extra = {}) {
   const msg = $('start-message');
   msg.textContent = t('start.creating');
@@ -1725,6 +1771,8 @@ export async function createGame(mode, extra = {}) {
   const rounds = $('opt-rounds').value;
   if (rounds) body.rounds = Number(rounds);
   if ($('opt-theme').checked && body.theme_teams === undefined) body.theme_teams = true;
+  const rules = rulesOptionValues();
+  if (Object.keys(rules).length && body.powers === undefined) body.powers = rules;
   let res;
   try {
     res = await api.create(body);

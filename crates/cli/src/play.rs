@@ -17,6 +17,7 @@ use skirmish_bots::heroclix::{load_scenario, GreedyBot, ScenarioFiles};
 use skirmish_bots::{bot_seed, Bot, BotKind};
 use skirmish_engine::{Game, Pending, Seat};
 use skirmish_heroclix::figure::Stat;
+use skirmish_heroclix::game::powers::PowerOptions;
 use skirmish_heroclix::game::text::{self, figure_name, pushing_note, team_name};
 use skirmish_heroclix::game::{combat, Action, Event, State};
 use skirmish_heroclix::HeroClix;
@@ -56,6 +57,10 @@ pub struct Args {
     /// An event dial of the tactics cards, by id (rulebook *Socles événement*), e.g. `ev01`.
     #[arg(long)]
     event: Option<String>,
+    /// A rules option, `NAME=VALUE`, repeatable (docs/rules/heroclix-powers.md, *Ruleset
+    /// options*): `--option era=pac2010 --option combat_reflexes=elect`.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
     /// Where to write the replay [default: heroclix-seed<SEED>.replay.json].
     #[arg(long)]
     replay: Option<PathBuf>,
@@ -160,6 +165,7 @@ fn play_game(
     .map_err(anyhow::Error::msg)?;
     let mut scenario = scenario;
     scenario.options.theme_teams = args.theme_teams;
+    scenario.options.powers = power_options(&args.options)?;
     if let Some(id) = &args.event {
         let cards = skirmish_heroclix::tactics::Tactics::builtin();
         let Some(def) = cards.event(id) else {
@@ -215,6 +221,15 @@ fn play_game(
                 String::new()
             }
         )?;
+        let changed = s.options.powers.changed();
+        if !changed.is_empty() {
+            writeln!(
+                out,
+                "{} {}",
+                lang.pick("Rules options:", "Options de règles :"),
+                changed.join(", ")
+            )?;
+        }
         if let Some(first) = s.order.first() {
             let e = Event::FirstPlayer {
                 rolls: s.first_player_rolls.clone(),
@@ -701,6 +716,18 @@ fn ask(
             )?,
         }
     }
+}
+
+/// The rules options of `--option NAME=VALUE` arguments.
+fn power_options(args: &[String]) -> Result<PowerOptions> {
+    let mut pairs = Vec::new();
+    for a in args {
+        let Some((name, value)) = a.split_once('=') else {
+            bail!("--option {a}: write NAME=VALUE, e.g. --option era=pac2010");
+        };
+        pairs.push((name.trim(), value.trim()));
+    }
+    PowerOptions::from_pairs(pairs).map_err(anyhow::Error::msg)
 }
 
 #[cfg(test)]

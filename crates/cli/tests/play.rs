@@ -66,6 +66,70 @@ fn verify(dir: &Path, replay: &str) -> String {
     stdout(&o)
 }
 
+/// Rules options on the command line: printed at the start, kept in the replay (which
+/// verifies), and a wrong one refused with the options there are.
+#[test]
+fn rules_options_are_played_and_a_wrong_one_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = play(
+        dir.path(),
+        &[
+            "--seats",
+            "ai:greedy,ai:greedy",
+            "--seed",
+            "5",
+            "--rounds",
+            "2",
+            "--option",
+            "era=pac2010",
+            "--option",
+            "combat_reflexes=ignore",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("Rules options: era = \"pac2010\", combat_reflexes = \"ignore\""),
+        "{out}"
+    );
+    let replay = dir.path().join("heroclix-seed5.replay.json");
+    let text = std::fs::read_to_string(&replay).unwrap();
+    assert!(
+        text.contains("\"combat_reflexes\": \"ignore\""),
+        "the replay keeps the options"
+    );
+    let v = skirmish(
+        dir.path(),
+        &["replay", replay.to_str().unwrap(), "--verify"],
+        "",
+    );
+    assert!(v.status.success(), "{}", stderr(&v));
+
+    let bad = play(
+        dir.path(),
+        &[
+            "--seats",
+            "ai:greedy,ai:greedy",
+            "--option",
+            "reflexes=elect",
+        ],
+        "",
+    );
+    assert!(!bad.status.success());
+    let err = stderr(&bad);
+    assert!(
+        err.contains("reflexes") && err.contains("combat_reflexes"),
+        "{err}"
+    );
+    let bad = play(
+        dir.path(),
+        &["--seats", "ai:greedy,ai:greedy", "--option", "era"],
+        "",
+    );
+    assert!(stderr(&bad).contains("NAME=VALUE"), "{}", stderr(&bad));
+}
+
 #[test]
 fn bots_play_a_whole_game_with_a_log_and_a_replay_that_verifies() {
     let dir = tempfile::tempdir().unwrap();

@@ -246,6 +246,15 @@ impl Content {
                 "teams": DEFAULT_TEAMS,
                 "points": DEFAULT_POINTS,
             },
+            // Rules options a new game may set (`powers` of `POST /api/games`): their defaults,
+            // and the values of those that are not yes/no.
+            "options": {
+                "defaults": skirmish_heroclix::game::powers::PowerOptions::default(),
+                "choices": skirmish_heroclix::game::powers::PowerOptions::choices()
+                    .into_iter()
+                    .map(|(n, v)| (n.to_string(), Value::Array(v)))
+                    .collect::<serde_json::Map<String, Value>>(),
+            },
         })
     }
 
@@ -405,6 +414,7 @@ impl Content {
             rounds,
             theme_teams,
             event,
+            powers,
         } = choices;
         let (points, rounds, theme_teams) = (*points, *rounds, *theme_teams);
         let event = match event.as_deref() {
@@ -492,7 +502,7 @@ impl Content {
             options: Options {
                 build_total: points,
                 round_limit: rounds,
-                powers: Default::default(),
+                powers: powers.clone(),
                 theme_teams,
             },
             position: None,
@@ -513,6 +523,8 @@ pub struct GameChoices {
     pub theme_teams: bool,
     /// An event dial id.
     pub event: Option<String>,
+    /// Rules options (`docs/rules/heroclix-powers.md`, *Ruleset options*).
+    pub powers: skirmish_heroclix::game::powers::PowerOptions,
 }
 
 impl GameChoices {

@@ -314,6 +314,10 @@ pub struct CreateGame {
     /// Round limit.
     #[serde(default)]
     pub rounds: Option<u32>,
+    /// Rules options, e.g. `{"era": "pac2010", "combat_reflexes": "elect"}`
+    /// (`docs/rules/heroclix-powers.md`); the others keep their defaults.
+    #[serde(default)]
+    pub powers: Option<Value>,
     /// Language of error messages.
     #[serde(default)]
     pub lang: Option<Lang>,
@@ -588,6 +592,11 @@ impl AppState {
             .iter()
             .map(|t| c.team_from_request(t))
             .collect::<ApiResult<Vec<_>>>()?;
+        let powers = match &req.powers {
+            None | Some(Value::Null) => Default::default(),
+            Some(v) => skirmish_heroclix::game::powers::PowerOptions::from_json(v.clone())
+                .map_err(|m| ApiError::bad("bad-options", m))?,
+        };
         let scenario = c.scenario(
             req.map.as_deref().unwrap_or(content::DEFAULT_MAP),
             &teams,
@@ -596,6 +605,7 @@ impl AppState {
                 rounds: req.rounds,
                 theme_teams: req.theme_teams.unwrap_or(false),
                 event: req.event.clone(),
+                powers,
             },
             lang,
         )?;

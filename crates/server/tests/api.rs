@@ -1051,3 +1051,69 @@ async fn tactics_are_checked_and_played_over_the_api() {
     drop(ws);
     srv.stop().await.unwrap();
 }
+
+/// Rules options over the API: listed by the content, played by a new game and named in its
+/// view; a wrong one refused with its name, creating nothing.
+#[tokio::test]
+async fn rules_options_are_listed_set_and_checked() {
+    let dir = tmp();
+    let srv = server(&dir.path().join("games.sqlite3")).await;
+    let addr = srv.addr();
+    let (status, content) = get(addr, "/api/content").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        content["options"]["defaults"]["era"], "pac2008",
+        "{}",
+        content["options"]
+    );
+    assert!(content["options"]["choices"]["combat_reflexes"]
+        .as_array()
+        .is_some_and(|c| c.contains(&json!("elect"))));
+    let g = create(
+        addr,
+        json!({ "mode": "hotseat", "seed": 2, "powers": { "blades_locked": true, "energy_explosion": "area_per_bolt" } }),
+    )
+    .await;
+    let id = g["game"].as_str().unwrap().to_string();
+    let token = g["token"].as_str().unwrap().to_string();
+    let mut ws = connect(addr, &format!("/api/games/{id}/ws?token={token}")).await;
+    let snap = next_of(&mut ws, "snapshot").await;
+    let options = snap["view"]["options"].to_string();
+    assert!(
+        options.contains("energy_explosion = \\\"area_per_bolt\\\"")
+            && options.contains("blades_locked = true"),
+        "{options}"
+    );
+    drop(ws);
+    let (_, before) = get(addr, "/api/games").await;
+    for bad in [
+        json!({ "reflexes": "elect" }),
+        json!({ "era": "pac2020" }),
+        json!("era"),
+    ] {
+        let (status, r) = post(
+            addr,
+            "/api/games",
+            &json!({ "mode": "hotseat", "powers": bad }),
+        )
+        .await;
+        assert_eq!(
+            (status, r["code"].as_str()),
+            (400, Some("bad-options")),
+            "{r}"
+        );
+    }
+    let (status, r) = post(
+        addr,
+        "/api/games",
+        &json!({ "mode": "hotseat", "powers": { "reflexes": true } }),
+    )
+    .await;
+    assert!(
+        status == 400 && r.to_string().contains("combat_reflexes"),
+        "{r}"
+    );
+    let (_, after) = get(addr, "/api/games").await;
+    assert_eq!(before, after, "a refused game is not created");
+    srv.stop().await.unwrap();
+}

@@ -609,7 +609,7 @@ pub fn move_destinations(state: &State, f: &Fig) -> Vec<Square> {
 
 /// True if a move action given to the figure is not counted in the action total (Avengers,
 /// Brotherhood of Mutants).
-fn free_move(state: &State, id: FigureId) -> bool {
+pub(super) fn free_move(state: &State, id: FigureId) -> bool {
     state.fig(id).is_some_and(|f| {
         powers::team(state, f, "avengers") || powers::team(state, f, "brotherhood_of_mutants")
     })
@@ -617,7 +617,7 @@ fn free_move(state: &State, id: FigureId) -> bool {
 
 /// Why a figure of `seat` cannot be given a move action now: Avengers and Brotherhood move
 /// actions do not count in the action total (spec TA-1, TA-3).
-fn move_refusal(state: &State, seat: Seat, id: FigureId) -> Option<String> {
+pub(super) fn move_refusal(state: &State, seat: Seat, id: FigureId) -> Option<String> {
     if free_move(state, id) {
         refusal_with(state, seat, id, true, false)
     } else {
@@ -887,7 +887,13 @@ pub fn figure_actions(
         });
     }
     if move_refusal(state, seat, f.id).is_none() {
+        // FAQ *Vengeurs*, *Brotherhood*: the free team move must move at least one square; a
+        // move that stays put counts, so it needs an action left.
+        let stay_counts = free_move(state, f.id) && !fresh;
         for to in move_destinations(state, f) {
+            if stay_counts && Some(to) == f.square {
+                continue;
+            }
             out.push(Action::Move {
                 figure: f.id,
                 to,
@@ -1357,7 +1363,9 @@ fn apply_now(
             events.push(Event::Passed { figure: *figure });
         }
         Action::Move { figure, to, carry } => {
-            begin_action(state, *figure, !free_move(state, *figure));
+            // A free team move must move at least one square (FAQ *Vengeurs*).
+            let stays = state.fig(*figure).and_then(|f| f.square) == Some(*to);
+            begin_action(state, *figure, stays || !free_move(state, *figure));
             let from = carry.and_then(|p| start_carry(state, *figure, p));
             let via = state
                 .fig(*figure)
@@ -1755,6 +1763,13 @@ fn settle(state: &mut State, actor: Option<FigureId>, dice: &mut Dice, events: &
         .filter(|m| m.acting.is_some())
         .map(|m| m.controller)
     {
+        // The 2002 Mind Control (option): the controlled figure takes the token its action
+        // gives, and is pushed as any figure (FAQ 2002 *Contrôle Psychique*, example 1).
+        if state.options.powers.mind_control_tokens {
+            if let Some(f) = state.mind_control.as_ref().and_then(|m| m.acting) {
+                take_token(state, f, events);
+            }
+        }
         power_actions::release(state);
         if !power_actions::next_controlled(state, dice, events) {
             finish_action(state, controller, dice, events);
@@ -1899,6 +1914,14 @@ pub fn move_figure_to(
 /// action*, *Dépassement*; FAQ *Application des dégâts*).
 pub fn finish_action(state: &mut State, id: FigureId, dice: &mut Dice, events: &mut Vec<Event>) {
     state.feats_aside.retain(|(f, _)| *f != id);
+    take_token(state, id, events);
+    power_actions::drop_orphans(state, events);
+    score::check_end(state, dice, events);
+}
+
+/// The action token a figure takes at the end of its action, and the damage of pushing it
+/// (rulebook *Marqueur action*, *Dépassement*).
+fn take_token(state: &mut State, id: FigureId, events: &mut Vec<Event>) {
     let mut pushed = false;
     let mut beyond = false;
     let ignores = state
@@ -1925,8 +1948,6 @@ pub fn finish_action(state: &mut State, id: FigureId, dice: &mut Dice, events: &
         combat::deal(state, id, 1, DamageKind::Unavoidable, None, events);
         combat::knock_out_if_done(state, &[id], events);
     }
-    power_actions::drop_orphans(state, events);
-    score::check_end(state, dice, events);
 }
 
 fn start_turn(state: &mut State, events: &mut Vec<Event>) {

@@ -154,6 +154,25 @@ pub fn legal_for(
 ) -> Vec<Action> {
     let mut out = Vec::new();
     let id = f.id;
+    // FAQ *Vengeurs*, *Brotherhood*: the free team move may use any power that moves the figure,
+    // Phasing/Teleport included; it is not counted in the action total.
+    if !fresh
+        && play::free_move(state, id)
+        && play::move_refusal(state, f.owner, id).is_none()
+        && powers::power(state, f, Power::PhasingTeleport)
+        && !powers::phases_on_move(state, f)
+    {
+        for to in play::move_destinations_via(state, f, Some(Power::PhasingTeleport)) {
+            if Some(to) != f.square {
+                out.push(Action::PowerMove {
+                    figure: id,
+                    power: Power::PhasingTeleport,
+                    to,
+                    carry: None,
+                });
+            }
+        }
+    }
     if fresh {
         let close = close_targets(state, f);
         for p in CLOSE_POWERS {
@@ -1661,7 +1680,21 @@ pub fn apply(
             to,
             carry,
         } => {
-            let free = start_power(state, *figure, *power, None, events);
+            let team_move = *power == Power::PhasingTeleport
+                && play::free_move(state, *figure)
+                && state.fig(*figure).and_then(|f| f.square) != Some(*to);
+            let free = if team_move {
+                // The free team move (FAQ *Vengeurs*): the token, not the action total.
+                play::begin_action(state, *figure, false);
+                events.push(Event::PowerUsed {
+                    figure: *figure,
+                    power: *power,
+                    target: None,
+                });
+                false
+            } else {
+                start_power(state, *figure, *power, None, events)
+            };
             if *power == Power::Charge {
                 state.charging = Some(*figure);
             }
@@ -1810,6 +1843,17 @@ pub fn apply(
                     if success && !state.leadership_bonus {
                         state.leadership_bonus = true;
                         events.push(Event::ExtraAction { figure: *figure });
+                    }
+                    // The 2012/13 card (option): the leader may also clear a token from an
+                    // adjacent friend of lower point value.
+                    if success && state.options.powers.leadership_clears_token {
+                        let options = leadership_token_options(state, *figure);
+                        if !options.is_empty() {
+                            state.interrupt = Some(Interrupt::LeadershipToken {
+                                figure: *figure,
+                                options,
+                            });
+                        }
                     }
                 }
                 _ => {}

@@ -200,6 +200,91 @@ pub struct PowerOptions {
     pub battle_fury_ignores_shape_change: bool,
 }
 
+impl PowerOptions {
+    /// The options named by `name=value` pairs, the others at their default: values are read as
+    /// JSON (`true`, `5`) or else as text (`pac2010`). An unknown name or a wrong value is an
+    /// error that names it and the options there are.
+    pub fn from_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<PowerOptions, String> {
+        let mut map = serde_json::Map::new();
+        for (name, value) in pairs {
+            let v = serde_json::from_str::<serde_json::Value>(value)
+                .ok()
+                .filter(|v| !v.is_string())
+                .unwrap_or_else(|| serde_json::Value::String(value.to_string()));
+            if map.insert(name.to_string(), v).is_some() {
+                return Err(format!("the option `{name}` is given twice"));
+            }
+        }
+        PowerOptions::from_json(serde_json::Value::Object(map))
+    }
+
+    /// The options of a JSON object (`{"era": "pac2010"}`), the others at their default.
+    pub fn from_json(value: serde_json::Value) -> Result<PowerOptions, String> {
+        serde_json::from_value(value).map_err(|e| {
+            let e = e.to_string();
+            if e.contains("expected one of") {
+                format!("bad rules option: {e}")
+            } else {
+                format!(
+                    "bad rules option: {e} (options: {})",
+                    PowerOptions::NAMES.join(", ")
+                )
+            }
+        })
+    }
+
+    /// The options' names, as files and commands write them.
+    pub const NAMES: [&'static str; 16] = [
+        "era",
+        "phasing_action",
+        "stealth_only_off_turn",
+        "quake_locked",
+        "leadership_threshold",
+        "perplex_until_next_turn",
+        "battle_fury_blocks_incapacitate",
+        "x_men_exchange",
+        "flight_passes_opponents",
+        "giant_lines_over_standard",
+        "combat_reflexes",
+        "energy_explosion",
+        "mind_control_tokens",
+        "blades_locked",
+        "leadership_clears_token",
+        "battle_fury_ignores_shape_change",
+    ];
+
+    /// The values an option that is not a yes/no takes, for forms that offer them.
+    pub fn choices() -> Vec<(&'static str, Vec<serde_json::Value>)> {
+        use serde_json::json;
+        vec![
+            ("era", vec![json!("pac2008"), json!("pac2010")]),
+            ("phasing_action", vec![json!("power"), json!("move")]),
+            ("leadership_threshold", vec![json!(4), json!(5)]),
+            (
+                "combat_reflexes",
+                vec![json!("none"), json!("elect"), json!("ignore")],
+            ),
+            (
+                "energy_explosion",
+                vec![json!("splash"), json!("area_per_bolt")],
+            ),
+        ]
+    }
+
+    /// The options that differ from the defaults, as `name = value` text, for logs and views.
+    pub fn changed(&self) -> Vec<String> {
+        let now = serde_json::to_value(self).unwrap_or_default();
+        let base = serde_json::to_value(PowerOptions::default()).unwrap_or_default();
+        PowerOptions::NAMES
+            .iter()
+            .filter(|n| now.get(**n) != base.get(**n))
+            .map(|n| format!("{n} = {}", now.get(*n).cloned().unwrap_or_default()))
+            .collect()
+    }
+}
+
 /// Combat Reflexes' knockback clause (spec DEF-4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -991,4 +1076,73 @@ pub fn no_ranged(state: &State, f: &Fig) -> bool {
 /// against them): Sharpshooter.
 pub fn sharpshooter(state: &State, f: &Fig) -> bool {
     has(state, f, Ability::Sharpshooter)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_choice_offered_is_accepted() {
+        for (name, values) in PowerOptions::choices() {
+            assert!(PowerOptions::NAMES.contains(&name), "{name}");
+            for v in values {
+                let mut m = serde_json::Map::new();
+                m.insert(name.to_string(), v.clone());
+                assert!(
+                    PowerOptions::from_json(serde_json::Value::Object(m)).is_ok(),
+                    "{name} = {v}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn option_names_are_the_fields() {
+        let v = serde_json::to_value(PowerOptions::default()).unwrap_or_default();
+        let mut fields: Vec<&str> = v
+            .as_object()
+            .map(|o| o.keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        fields.sort_unstable();
+        let mut names = PowerOptions::NAMES.to_vec();
+        names.sort_unstable();
+        assert_eq!(fields, names);
+    }
+
+    #[test]
+    fn options_read_from_name_value_pairs() {
+        let o = PowerOptions::from_pairs([
+            ("era", "pac2010"),
+            ("leadership_threshold", "5"),
+            ("blades_locked", "true"),
+            ("combat_reflexes", "elect"),
+        ])
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(o.era, RulesEra::Pac2010);
+        assert_eq!(o.leadership_threshold, 5);
+        assert!(o.blades_locked);
+        assert_eq!(o.combat_reflexes, CombatReflexesKnockback::Elect);
+        assert_eq!(
+            o.changed(),
+            [
+                "era = \"pac2010\"",
+                "leadership_threshold = 5",
+                "combat_reflexes = \"elect\"",
+                "blades_locked = true"
+            ]
+        );
+        let e = PowerOptions::from_pairs([("quake", "true")])
+            .err()
+            .unwrap_or_default();
+        assert!(e.contains("quake") && e.contains("quake_locked"), "{e}");
+        let e = PowerOptions::from_pairs([("era", "pac2020")])
+            .err()
+            .unwrap_or_default();
+        assert!(e.contains("pac2020"), "{e}");
+        let e = PowerOptions::from_pairs([("era", "pac2010"), ("era", "pac2008")])
+            .err()
+            .unwrap_or_default();
+        assert!(e.contains("twice"), "{e}");
+    }
 }

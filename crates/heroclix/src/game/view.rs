@@ -81,6 +81,9 @@ pub struct View {
     pub themes: Vec<Option<(String, u8)>>,
     /// The event dial: its card and the click showing (from 1).
     pub event: Option<(CardView, usize)>,
+    /// The rules options that differ from the defaults, as `name = value`
+    /// (`docs/rules/heroclix-powers.md`).
+    pub options: Vec<String>,
 }
 
 /// An object as players see it.
@@ -231,5 +234,6 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 e.click + 1,
             )
         }),
+        options: state.options.powers.changed(),
     }
 }
