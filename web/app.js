@@ -251,6 +251,9 @@ function powerGroupOf(a) {
       return { key: a.type, power: a.type, squares, label: powerName(a.type) };
     case 'set_feat_aside':
       return { key: 'set_feat_aside', power: null, squares, label: t('act.feat_aside') };
+    case 'switch_off':
+    case 'switch_off_team':
+      return { key: 'switch_off', power: null, squares, label: t('act.switch_off') };
     case 'wild_card':
       return { key: 'wild_card', power: null, squares, label: t('act.wild_card') };
     default: {

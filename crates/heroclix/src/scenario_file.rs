@@ -1327,6 +1327,7 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
         "rescue" => &["figure", "captor", "captive"],
         "release" => &["figure", "captive"],
         "clear_token" => &["friend"],
+        "switch_off_team" => &["figure", "team"],
         _ => return None,
     })
 }
@@ -1531,7 +1532,7 @@ fn read_step(
                 return Err(r.err(
                     at,
                     field("do"),
-                    format!("unknown action `{kind}`: move, close_attack, ranged_attack, area_attack, power_move, use_power, outwit, perplex, free_attack, move_on, accept, decline, destroy_blocking, destroy_wall, pass, split_damage, knockback_via, end_turn, choose_map, choose_zone, place, cancel_condition, place_object, set_feat_aside, wild_card; powers: redirect, telekinesis, pick_up, switch_off, team_ability, throw_object, mind_control, duo_attack, move_and_attack, place_marker, multi_attack, capture, rescue, release, clear_token"),
+                    format!("unknown action `{kind}`: move, close_attack, ranged_attack, area_attack, power_move, use_power, outwit, perplex, free_attack, move_on, accept, decline, destroy_blocking, destroy_wall, pass, split_damage, knockback_via, end_turn, choose_map, choose_zone, place, cancel_condition, place_object, set_feat_aside, wild_card; powers: redirect, telekinesis, pick_up, switch_off, team_ability, throw_object, mind_control, duo_attack, move_and_attack, place_marker, multi_attack, capture, rescue, release, clear_token, switch_off_team"),
                 ));
             };
             let mut p = Map::new();

@@ -221,6 +221,15 @@ pub enum Action {
         /// What it stops using.
         ability: Ability,
     },
+    /// Switch off one of the figure's team abilities until the next turn begins (FAQ 2002
+    /// *Compétences d'équipe*: « toutes les compétences de groupe sont optionnelles »; no action,
+    /// no token). A wild card drops the one it uses with [`Action::WildCard`] instead.
+    SwitchOffTeam {
+        /// The figure.
+        figure: FigureId,
+        /// The team ability's identifier (`defenders`...).
+        team: String,
+    },
     /// A wild card chooses, before an action is given, which friendly figure's team ability it
     /// uses from now on — or none (rulebook *Jokers*).
     WildCard {

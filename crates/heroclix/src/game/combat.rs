@@ -122,11 +122,19 @@ pub fn line_within(
     // A battlefield condition may block every longer line (e.g. a fog).
     let max = super::tactics::max_line_of_fire(state).map_or(max, |cap| max.min(u32::from(cap)));
     // Standard figures do not block lines of fire to or from a giant; giants and colossal
-    // figures still do (spec COMB-8 item 6, an option). Built only when a giant draws the line.
-    let big_only = (state.options.powers.giant_lines_over_standard
-        && (reach::size(state, from) == reach::Size::Giant
-            || reach::size(state, to) == reach::Size::Giant))
-        .then(|| BigOnly::new(state, occ));
+    // figures still do (spec COMB-8 item 6, an option). Standard and giant figures do not block
+    // lines to or from a colossal figure (spec COMB-9, the 2010 rule; an option). Built only
+    // when a big figure draws the line.
+    let opts = &state.options.powers;
+    let ends = reach::size(state, from).max(reach::size(state, to));
+    let blockers = match ends {
+        reach::Size::Colossal if opts.colossal_lines_over_smaller => Some(reach::Size::Colossal),
+        reach::Size::Giant | reach::Size::Colossal if opts.giant_lines_over_standard => {
+            Some(reach::Size::Giant)
+        }
+        _ => None,
+    };
+    let big_only = blockers.map(|least| BigOnly::new(state, occ, least));
     let mut best: Option<(Verdict, u32)> = None;
     for a in endpoints(state, from) {
         for b in endpoints(state, to) {
@@ -160,22 +168,22 @@ pub fn square_verdict(state: &State, a: Endpoint, b: Endpoint, occ: &OccupancyGr
     ClixLos::HEROCLIX.verdict(&state.map, a, b, occ)
 }
 
-/// Occupancy as a line of fire to or from a giant sees it: only giant and colossal figures
-/// stand in the way.
+/// Occupancy as a line of fire to or from a big figure sees it: only figures at least `least`
+/// big stand in the way (giant and colossal ones for a giant, colossal ones for a colossus).
 struct BigOnly<'a> {
     occ: &'a OccupancyGrid,
-    /// Indexed by figure id: true for a giant or colossal figure.
+    /// Indexed by figure id: true for a figure big enough to block the line.
     big: Vec<bool>,
 }
 
 impl<'a> BigOnly<'a> {
-    fn new(state: &State, occ: &'a OccupancyGrid) -> Self {
+    fn new(state: &State, occ: &'a OccupancyGrid, least: reach::Size) -> Self {
         BigOnly {
             occ,
             big: state
                 .figures
                 .iter()
-                .map(|f| reach::size(state, f) != reach::Size::Standard)
+                .map(|f| reach::size(state, f) >= least)
                 .collect(),
         }
     }

@@ -399,6 +399,13 @@ pub enum Event {
         /// Tokens it now has.
         tokens: u8,
     },
+    /// A player switched off one of its figure's team abilities until the next turn.
+    TeamSwitchedOff {
+        /// The figure.
+        figure: FigureId,
+        /// The team ability.
+        team: String,
+    },
     /// A figure was taken captive (Capture).
     Captured {
         /// The captor.
@@ -1118,6 +1125,20 @@ impl Event {
                     format!("{} reçoit un marqueur action ({tokens})", n(figure))
                 } else {
                     format!("{} gets an action token ({tokens})", n(figure))
+                }
+            }
+            Event::TeamSwitchedOff { figure, team } => {
+                let name = super::powers::team_name(team, lang);
+                if fr {
+                    format!(
+                        "{} n'utilise plus la compétence de groupe {name} jusqu'au prochain tour",
+                        n(figure)
+                    )
+                } else {
+                    format!(
+                        "{} stops using the {name} team ability until the next turn",
+                        n(figure)
+                    )
                 }
             }
             Event::Captured { figure, captive } => {

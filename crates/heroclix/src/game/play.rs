@@ -742,7 +742,12 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                         figure_actions(&lent, seat, f, &occ)
                             .into_iter()
                             .filter(|a| {
-                                !matches!(a, Action::Pass { .. } | Action::SwitchOff { .. })
+                                !matches!(
+                                    a,
+                                    Action::Pass { .. }
+                                        | Action::SwitchOff { .. }
+                                        | Action::SwitchOffTeam { .. }
+                                )
                             }),
                     );
                 }
@@ -1457,6 +1462,7 @@ fn apply_now(
         | Action::TelekinesisObject { .. }
         | Action::TelekinesisThrow { .. }
         | Action::SwitchOff { .. }
+        | Action::SwitchOffTeam { .. }
         | Action::MindControl { .. }
         | Action::TeamAbility { .. }
         | Action::Perplex { .. } => {

@@ -376,6 +376,9 @@ pub fn legal_for(
             });
         }
     }
+    for team in team_switch_offs(state, f) {
+        out.push(Action::SwitchOffTeam { figure: id, team });
+    }
     if powers::power(state, f, Power::Outwit) && !used(state, id, Power::Outwit) {
         for t in state.in_play() {
             if !state.opposed(f, t) || !in_reach_10(state, f, t) {
@@ -1053,6 +1056,21 @@ pub fn release(state: &mut State) {
     }
 }
 
+/// The team abilities a figure may switch off now: those its base gives that the engine runs,
+/// wild cards' own aside (a wild card drops the ability it uses with `wild_card`).
+pub fn team_switch_offs(state: &State, f: &Fig) -> Vec<String> {
+    f.def
+        .team_abilities
+        .iter()
+        .filter(|t| {
+            powers::TEAM_ABILITIES_RUN.contains(&t.as_str())
+                && !matches!(t.as_str(), "minions_of_doom" | "spider_man")
+                && powers::team(state, f, t)
+        })
+        .cloned()
+        .collect()
+}
+
 /// Team abilities used as power actions, with the adjacent friends they may be used on:
 /// X-Men (a damaged X-Men friend, once per turn per pair) and S.H.I.E.L.D. (a friend with a
 /// range).
@@ -1349,6 +1367,17 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
             (*figure, *power)
         }
         Action::Outwit { figure, .. } => (*figure, Power::Outwit),
+        Action::SwitchOffTeam { figure, team } => {
+            return Some(match state.fig(*figure) {
+                None => format!("there is no figure #{}", figure.0),
+                Some(f) if f.owner != seat => format!("{} is not one of your figures", f.label),
+                Some(f) => format!(
+                    "{} has no {} team ability working now to switch off (a wild card drops the one it uses by choosing none)",
+                    f.label,
+                    powers::team_name(team, skirmish_lang::Lang::En)
+                ),
+            });
+        }
         Action::SwitchOff { figure, ability } => {
             return Some(match state.fig(*figure) {
                 None => format!("there is no figure #{}", figure.0),
@@ -1949,6 +1978,16 @@ pub fn apply(
             }
             Some(*figure)
         }
+        Action::SwitchOffTeam { figure, team } => {
+            if let Some(f) = state.fig_mut(*figure) {
+                f.teams_off.push(team.clone());
+            }
+            events.push(Event::TeamSwitchedOff {
+                figure: *figure,
+                team: team.clone(),
+            });
+            None
+        }
         Action::SwitchOff { figure, ability } => {
             if let Some(f) = state.fig_mut(*figure) {
                 f.switched_off.push(*ability);
@@ -2403,6 +2442,7 @@ pub fn turn_started(state: &mut State, events: &mut Vec<Event>) {
     state.carried_this_turn.clear();
     for f in state.figures.iter_mut() {
         f.switched_off.clear();
+        f.teams_off.clear();
     }
     state.shield_boosts.clear();
     state.x_men_pairs.clear();

@@ -182,6 +182,10 @@ pub struct PowerOptions {
     /// figures do. A [2005] rule (spec COMB-8 item 6) the 2008-era giant rules are not known
     /// to have dropped: on by default; off, every figure blocks as in the rulebook.
     pub giant_lines_over_standard: bool,
+    /// Standard and giant figures do not block lines of fire to or from a colossal figure;
+    /// colossal figures do (the 2010 colossal ability, spec COMB-9 — the baseline the spec takes
+    /// for 2008): on by default; off, the giant rule (or the rulebook) applies.
+    pub colossal_lines_over_smaller: bool,
     /// Combat Reflexes' knockback clause (spec DEF-4; the 2008 clause is not known).
     pub combat_reflexes: CombatReflexesKnockback,
     /// Energy Explosion's model (spec ATK-2).
@@ -236,7 +240,7 @@ impl PowerOptions {
     }
 
     /// The options' names, as files and commands write them.
-    pub const NAMES: [&'static str; 16] = [
+    pub const NAMES: [&'static str; 17] = [
         "era",
         "phasing_action",
         "stealth_only_off_turn",
@@ -247,6 +251,7 @@ impl PowerOptions {
         "x_men_exchange",
         "flight_passes_opponents",
         "giant_lines_over_standard",
+        "colossal_lines_over_smaller",
         "combat_reflexes",
         "energy_explosion",
         "mind_control_tokens",
@@ -325,6 +330,7 @@ impl Default for PowerOptions {
             x_men_exchange: false,
             flight_passes_opponents: false,
             giant_lines_over_standard: true,
+            colossal_lines_over_smaller: true,
             combat_reflexes: CombatReflexesKnockback::None,
             energy_explosion: EnergyExplosionModel::Splash,
             mind_control_tokens: false,
@@ -488,7 +494,7 @@ pub fn possessed(state: &State, f: &Fig) -> Vec<Ability> {
 /// (rulebook *Jokers*; FAQ *Laquais de Fatalis*, *Spider-Man*). Team abilities cannot be
 /// countered, but a Pulse Wave ignores them.
 pub fn team(state: &State, f: &Fig, ability: &str) -> bool {
-    if !f.in_play() || state.ignoring.contains(&f.id) {
+    if !f.in_play() || state.ignoring.contains(&f.id) || f.teams_off.iter().any(|t| t == ability) {
         return false;
     }
     if f.def.team_abilities.iter().any(|t| t == ability) {

@@ -30,8 +30,8 @@ pub enum Purpose {
     Plain,
 }
 
-/// How big a figure is, for the giant rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How big a figure is, for the giant rules (ordered small to big).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Size {
     /// Standard damage symbol (or the giant or colossal ability not functioning).
     Standard,

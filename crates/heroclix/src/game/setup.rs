@@ -83,6 +83,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
                 countered: Vec::new(),
                 perplexed: Vec::new(),
                 switched_off: Vec::new(),
+                teams_off: Vec::new(),
                 wild_card: None,
                 captives: Vec::new(),
                 captured_by: None,

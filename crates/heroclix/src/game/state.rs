@@ -232,6 +232,10 @@ pub struct Fig {
     /// Powers and abilities its player switched off; they come back when the next turn begins.
     #[serde(default)]
     pub switched_off: Vec<crate::game::powers::Ability>,
+    /// Team abilities its player switched off (FAQ 2002 *Compétences d'équipe*: all are
+    /// optional); they come back when the next turn begins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams_off: Vec<String>,
     /// The team ability a wild card uses now (rulebook *Jokers*): none at the start.
     #[serde(default)]
     pub wild_card: Option<String>,

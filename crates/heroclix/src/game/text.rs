@@ -871,6 +871,20 @@ impl<'a> ActionTexts<'a> {
                     format!("Mastermind: {} takes the damage instead", name(friend))
                 }
             }
+            Action::SwitchOffTeam { figure, team } => {
+                let team = super::powers::team_name(team, lang);
+                if fr {
+                    format!(
+                        "Désactiver la compétence de groupe {team} de {} jusqu'au prochain tour",
+                        name(figure)
+                    )
+                } else {
+                    format!(
+                        "Switch off {}'s {team} team ability until the next turn",
+                        name(figure)
+                    )
+                }
+            }
             Action::ClearToken { friend } => {
                 if fr {
                     format!(
