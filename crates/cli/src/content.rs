@@ -253,6 +253,15 @@ pub fn import(cmd: ImportCommand, lang: Lang) -> Result<ExitCode> {
     for chunk in list.chunks(6) {
         println!("  {}", chunk.join(", "));
     }
+    let (run, all) = report.special_powers_run();
+    println!(
+        "{}",
+        if lang == Lang::Fr {
+            format!("Pouvoirs spéciaux : {run} sur {all} appliqués par le jeu (ceux qui permettent seulement d'utiliser des pouvoirs standards) ; les autres sont listés pour les joueurs")
+        } else {
+            format!("Special powers: {run} of {all} run by the game (those that only let the character use standard powers); the others are listed for the players")
+        }
+    );
     if !report.unknown_powers.is_empty() {
         let u: Vec<String> = report
             .unknown_powers

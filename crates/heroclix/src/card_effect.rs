@@ -495,6 +495,76 @@ pub(crate) fn effects_to_toml(effects: &[CardEffect]) -> String {
     format!("[{}]", items.join(", "))
 }
 
+/// Reads special power text that only lets the character use standard powers or abilities —
+/// every sentence "<the character> can use <P>[, <Q> and <R>]." with the character named by its
+/// name, its first name, "this character" or a pronoun — as the abilities it uses. `None` for
+/// any other text: a condition, a cost, a change to the power, anything more.
+pub fn read_can_use(text: &str, name: &str) -> Option<Vec<Ability>> {
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let first = name.split_whitespace().next().unwrap_or(name);
+    let subjects = [name, first, "this character", "he", "she", "it", "they"];
+    let mut out = Vec::new();
+    for sentence in text.split_inclusive('.') {
+        let s = sentence.trim();
+        if s.is_empty() {
+            continue;
+        }
+        let body = s.strip_suffix('.')?;
+        let lower = body.to_lowercase();
+        let at = lower.find(" can use ")?;
+        let subject = &body[..at];
+        if !subjects
+            .iter()
+            .any(|x| x.eq_ignore_ascii_case(subject.trim()))
+        {
+            return None;
+        }
+        let list = &body[at + " can use ".len()..];
+        let list = list.replace(", and ", ", ").replace(" and ", ", ");
+        for item in list.split(',') {
+            let item = item.trim();
+            let ability = ability_named(item)?;
+            if !out.contains(&ability) {
+                out.push(ability);
+            }
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// A standard power or combat ability by its English name on the card ("Energy
+/// Explosion", "the Capture ability", "Flight").
+fn ability_named(name: &str) -> Option<Ability> {
+    let n = name
+        .trim()
+        .trim_start_matches("the ")
+        .trim_end_matches(" ability")
+        .trim();
+    if let Some(p) = crate::figure::Power::ALL
+        .iter()
+        .find(|p| p.name(skirmish_lang::Lang::En).eq_ignore_ascii_case(n))
+    {
+        return Some(Ability::Power(*p));
+    }
+    [
+        Ability::Flight,
+        Ability::Carry,
+        Ability::Swim,
+        Ability::MoveAndAttack,
+        Ability::DuoAttack,
+        Ability::Sharpshooter,
+        Ability::Indomitable,
+        Ability::Giant,
+        Ability::Colossal,
+        Ability::Capture,
+    ]
+    .into_iter()
+    .find(|a| a.name(skirmish_lang::Lang::En).eq_ignore_ascii_case(n))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -581,6 +651,38 @@ mod tests {
             assert_eq!(issues[0].field, field, "{text}: {shown}");
             assert!(shown.contains(hint), "{text}: {shown}");
             assert!(shown.contains("sk999"), "{shown}");
+        }
+    }
+
+    #[test]
+    fn can_use_text_reads_as_the_abilities_it_names() {
+        use crate::figure::Power;
+        let name = "Aquaman";
+        assert_eq!(
+            read_can_use("This character can use Exploit Weakness.", name),
+            Some(vec![Ability::Power(Power::ExploitWeakness)])
+        );
+        assert_eq!(
+            read_can_use("Aquaman can use Defend, Regeneration and Stealth.", name),
+            Some(vec![
+                Ability::Power(Power::Defend),
+                Ability::Power(Power::Regeneration),
+                Ability::Power(Power::Stealth)
+            ])
+        );
+        assert_eq!(
+            read_can_use("He can use the Capture ability. He can use Flight.", name),
+            Some(vec![Ability::Capture, Ability::Flight])
+        );
+        // A condition, an unknown power or more text: not read.
+        for text in [
+            "When Aquaman occupies water terrain, he can use Defend and Regeneration.",
+            "Aquaman can use Plasticity Blast.",
+            "Aquaman can use Defend. When he does, modify his defense by +1.",
+            "Mera can use Defend.",
+            "",
+        ] {
+            assert_eq!(read_can_use(text, name), None, "{text}");
         }
     }
 }

@@ -306,3 +306,38 @@ proptest! {
         }
     }
 }
+
+/// Card text that only lets the character use standard powers runs as those powers; any
+/// condition or further text keeps the whole power as text for the players.
+#[test]
+fn can_use_special_powers_run_as_standard_powers() {
+    use skirmish_heroclix::card_effect::Change;
+    use skirmish_heroclix::game::powers::Ability;
+    let r = report();
+    let (run, all) = r.special_powers_run();
+    assert!(run > 500 && run < all, "{run} of {all}");
+    let mut seen_plain = false;
+    let mut seen_condition = false;
+    for sp in r.figures.iter().flat_map(|f| &f.special_powers) {
+        if sp.text == "Iron Man can use Charge and Running Shot." {
+            assert_eq!(
+                sp.effects.iter().map(|e| e.change).collect::<Vec<_>>(),
+                [
+                    Change::Uses {
+                        ability: Ability::Power(Power::Charge)
+                    },
+                    Change::Uses {
+                        ability: Ability::Power(Power::RunningShot)
+                    }
+                ]
+            );
+            assert!(sp.runs());
+            seen_plain = true;
+        }
+        if sp.text.starts_with("When ") && sp.text.contains(" can use ") {
+            assert!(!sp.runs(), "{}", sp.text);
+            seen_condition = true;
+        }
+    }
+    assert!(seen_plain && seen_condition);
+}

@@ -188,6 +188,14 @@ impl ImportReport {
         self.adjustments.extend(other.adjustments);
     }
 
+    /// Special powers of the imported figures that run (their text only lets the character use
+    /// standard powers), and how many there are in all.
+    pub fn special_powers_run(&self) -> (usize, usize) {
+        let all = self.figures.iter().flat_map(|f| &f.special_powers);
+        let total = all.clone().count();
+        (all.filter(|s| s.runs()).count(), total)
+    }
+
     /// How many units were skipped for each reason (`no dial`, or the unit type).
     pub fn skipped_by_reason(&self) -> BTreeMap<String, usize> {
         let mut out = BTreeMap::new();
@@ -483,7 +491,7 @@ impl UnitReader<'_> {
         };
         let team_abilities = self.string_list(obj, "team_abilities")?;
         let keywords = self.string_list(obj, "keywords")?;
-        let special_powers = self.special_powers(obj)?;
+        let special_powers = self.special_powers(obj, &name)?;
         let dial = self.dial(raw_dial, &special_powers)?;
 
         let lines = dial.iter().filter(|c| c.starting_line).count().max(1);
@@ -522,6 +530,7 @@ impl UnitReader<'_> {
     fn special_powers(
         &mut self,
         obj: &Map<String, Value>,
+        unit: &str,
     ) -> Result<Vec<SpecialPower>, ImportError> {
         let list = match obj.get("special_powers") {
             None | Some(Value::Null) => return Ok(Vec::new()),
@@ -569,11 +578,24 @@ impl UnitReader<'_> {
                     SpecialKind::Trait
                 }
             };
+            // Card text that only lets the character use standard powers runs as those powers
+            // (the card language's `uses`); any other text stays text.
+            let effects = crate::card_effect::read_can_use(&text, unit)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|ability| crate::card_effect::CardEffect {
+                    change: crate::card_effect::Change::Uses { ability },
+                    who: Default::default(),
+                    keyword: None,
+                    when: Default::default(),
+                    continual: false,
+                })
+                .collect();
             out.push(SpecialPower {
                 kind,
                 name,
                 text,
-                effects: Vec::new(),
+                effects,
                 not_expressed: None,
             });
         }
