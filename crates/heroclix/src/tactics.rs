@@ -355,6 +355,38 @@ pub struct SpecialObjectDef {
     pub effects: Vec<CardEffect>,
     /// What the card asks that the effects cannot say (not run).
     pub not_expressed: Option<String>,
+    /// Rules of its own beyond effects (the 2002 FAQ's scenario and Adventure kit objects).
+    #[serde(default)]
+    pub rules: Vec<ObjectRule>,
+}
+
+/// A rule an object card may give its object (FAQ 2002 *Scénario « Le Gagnant »*, *Scénario
+/// « Le Scientifique »*, *Figurines Objets (Kit d'aventure)*). Card files write them as
+/// `rules = ["anyone_carries", ...]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ObjectRule {
+    /// Any character may pick it up and carry it, Super Strength or not (the artefact).
+    AnyoneCarries,
+    /// It cannot be destroyed, used up in an attack nor thrown (the artefact).
+    Indestructible,
+    /// Its holder drops it when an attack deals it damage (the artefact).
+    DroppedWhenHit,
+    /// Used in a close attack it stays in its holder's hands (the trash can).
+    Reusable,
+    /// Its holder can make no attack, nor use Charge or Running Shot (the scientist).
+    HolderCannotAttack,
+}
+
+impl ObjectRule {
+    /// Every rule with its identifier.
+    pub const ALL: [(ObjectRule, &'static str); 5] = [
+        (ObjectRule::AnyoneCarries, "anyone_carries"),
+        (ObjectRule::Indestructible, "indestructible"),
+        (ObjectRule::DroppedWhenHit, "dropped_when_hit"),
+        (ObjectRule::Reusable, "reusable"),
+        (ObjectRule::HolderCannotAttack, "holder_cannot_attack"),
+    ];
 }
 
 /// When an event dial turns (*Socles événement*: the card says when; clockwise, one click).
@@ -579,6 +611,8 @@ struct RawObject {
     #[serde(default)]
     effects: Vec<Spanned<RawEffect>>,
     not_expressed: Option<String>,
+    #[serde(default)]
+    rules: Vec<Spanned<String>>,
 }
 
 fn number(
@@ -818,6 +852,24 @@ pub fn tactics_from_toml_str(text: &str, origin: &str) -> Result<Tactics, Conten
             &format!("{at}.effects"),
             &mut issues,
         );
+        let mut rules = Vec::new();
+        for (k, r) in o.rules.iter().enumerate() {
+            match ObjectRule::ALL
+                .iter()
+                .find(|(_, id)| *id == r.get_ref().trim())
+            {
+                Some((rule, _)) => rules.push(*rule),
+                None => issues.push(src.issue(
+                    &r.span(),
+                    Some(&id),
+                    format!("{at}.rules[{k}]"),
+                    ContentProblem::UnknownValue {
+                        value: r.get_ref().clone(),
+                        known: ObjectRule::ALL.iter().map(|(_, i)| i.to_string()).collect(),
+                    },
+                )),
+            }
+        }
         if let Some(kind) = kind {
             out.special_objects.push(SpecialObjectDef {
                 id,
@@ -829,6 +881,7 @@ pub fn tactics_from_toml_str(text: &str, origin: &str) -> Result<Tactics, Conten
                 text_fr: o.text_fr.clone(),
                 effects,
                 not_expressed: o.not_expressed.clone(),
+                rules,
             });
         }
     }

@@ -450,10 +450,11 @@ pub fn blocking_targets(state: &State, f: &Fig, occ: &OccupancyGrid) -> Vec<(Squ
     // Objects lying on the map are destroyed as blocking terrain is (rulebook *Détruire les
     // objets*), a figure on their square included.
     let lying = |sq: Square| {
-        state
-            .objects
-            .iter()
-            .any(|o| o.square == Some(sq) && o.held_by.is_none())
+        state.objects.iter().any(|o| {
+            o.square == Some(sq)
+                && o.held_by.is_none()
+                && !super::objects::has_rule(o, crate::tactics::ObjectRule::Indestructible)
+        })
     };
     let target = |sq: Square| state.map.cell(sq).is_some_and(|c| c.is_blocking()) || lying(sq);
     // A multi-base figure strikes from any square of its base (FAQ 2002 *Sentinelles*: it
@@ -1482,6 +1483,16 @@ fn apply_damage(
         attack.taken.push((t, got));
     }
     let taken = std::mem::take(&mut attack.taken);
+    // FAQ 2002 *Le Gagnant*: the artefact falls when its holder takes damage from an attack.
+    for (t, got) in &taken {
+        if *got > 0
+            && super::objects::holds_with(state, *t, crate::tactics::ObjectRule::DroppedWhenHit)
+        {
+            if let Some(sq) = state.fig(*t).and_then(|f| f.square) {
+                super::objects::drop_held(state, *t, sq, events);
+            }
+        }
+    }
     // Steal Energy (spec ATK-11): 1 click healed per opposing figure damaged by a close attack.
     if !attack.ranged {
         if let Some(a) = state.fig(attack.attacker).cloned() {

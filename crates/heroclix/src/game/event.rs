@@ -1020,6 +1020,12 @@ impl Event {
                         "{} lâche {object} sur un autre objet : il est retiré du jeu",
                         n(figure)
                     ),
+                    (F::Kept, false) => {
+                        format!("{} strikes with {object} and keeps it in hand", n(figure))
+                    }
+                    (F::Kept, true) => {
+                        format!("{} frappe avec {object} et le garde en main", n(figure))
+                    }
                 }
             }
             Event::TeamAbilityUsed {

@@ -23,6 +23,7 @@ use super::event::Event;
 use super::powers;
 use super::state::{Fig, Interrupt, ObjectKind, State};
 use crate::figure::Power;
+use crate::tactics::ObjectRule;
 
 /// What happened to an object.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +41,27 @@ pub enum ObjectFate {
     Destroyed,
     /// Moved by Telekinesis to the event's square.
     Moved,
+    /// Used in a close attack and kept in hand (a reusable object: FAQ 2002 *Poubelle*).
+    Kept,
+}
+
+/// True if the object's card gives it this rule.
+pub fn has_rule(o: &super::state::Object, rule: ObjectRule) -> bool {
+    o.special.as_ref().is_some_and(|d| d.rules.contains(&rule))
+}
+
+/// True if the figure holds an object with this rule.
+pub fn holds_with(state: &State, figure: FigureId, rule: ObjectRule) -> bool {
+    held(state, figure).is_some_and(|i| has_rule(&state.objects[i], rule))
+}
+
+/// True if the held object may be used as a weapon: its holder has Super Strength (rulebook
+/// *Objets*) and it is not indestructible (the artefact never leaves the game).
+fn weapon(state: &State, figure: FigureId) -> bool {
+    held(state, figure).is_some_and(|i| !has_rule(&state.objects[i], ObjectRule::Indestructible))
+        && state
+            .fig(figure)
+            .is_some_and(|f| powers::power(state, f, Power::SuperStrength))
 }
 
 /// The index of the object a figure holds.
@@ -63,7 +85,13 @@ pub fn held_kind(state: &State, figure: FigureId) -> Option<ObjectKind> {
 
 /// Squares of objects a Super Strength figure could pick up after moving along `path`.
 pub fn pickup_squares(state: &State, f: &Fig, path: &[Square]) -> Vec<Square> {
-    if !powers::power(state, f, Power::SuperStrength) || held(state, f.id).is_some() {
+    let strong = powers::power(state, f, Power::SuperStrength);
+    // FAQ 2002 *Le Gagnant*: some objects need no Super Strength to be picked up.
+    let light_enough = state
+        .objects
+        .iter()
+        .any(|o| o.held_by.is_none() && has_rule(o, ObjectRule::AnyoneCarries));
+    if !(strong || light_enough) || held(state, f.id).is_some() {
         return Vec::new();
     }
     let mut reach: Vec<Square> = Vec::new();
@@ -86,6 +114,7 @@ pub fn pickup_squares(state: &State, f: &Fig, path: &[Square]) -> Vec<Square> {
         .objects
         .iter()
         .filter(|o| o.kind != ObjectKind::Immobile && o.held_by.is_none())
+        .filter(|o| strong || has_rule(o, ObjectRule::AnyoneCarries))
         .filter_map(|o| o.square)
         .filter(|s| reach.contains(s))
         .collect();
@@ -160,7 +189,20 @@ pub fn use_held(
     figure: FigureId,
     events: &mut Vec<Event>,
 ) -> Option<ObjectKind> {
+    if !weapon(state, figure) {
+        return None;
+    }
     let i = held(state, figure)?;
+    if has_rule(&state.objects[i], ObjectRule::Reusable) {
+        let o = &state.objects[i];
+        events.push(Event::ObjectMoved {
+            figure,
+            object: o.name.clone(),
+            fate: ObjectFate::Kept,
+            square: None,
+        });
+        return Some(o.kind);
+    }
     let o = take_out(state, i, events);
     events.push(Event::ObjectMoved {
         figure,
@@ -250,6 +292,7 @@ pub fn drop_if_lost(state: &mut State, events: &mut Vec<Event>) {
         .filter_map(|o| o.held_by)
         .filter_map(|h| state.fig(h))
         .filter(|f| f.in_play() && !powers::power(state, f, Power::SuperStrength))
+        .filter(|f| !holds_with(state, f.id, ObjectRule::AnyoneCarries))
         .filter_map(|f| f.square.map(|s| (f.id, s)))
         .collect();
     for (f, s) in losers {
@@ -259,7 +302,7 @@ pub fn drop_if_lost(state: &mut State, events: &mut Vec<Event>) {
 
 /// Targets a holder may throw its object at, with the object's own reach.
 pub fn throw_targets(state: &State, f: &Fig, occ: &skirmish_los::OccupancyGrid) -> Vec<FigureId> {
-    let Some(kind) = held_kind(state, f.id) else {
+    let Some(kind) = held_kind(state, f.id).filter(|_| weapon(state, f.id)) else {
         return Vec::new();
     };
     let reach = match kind {
@@ -267,4 +310,54 @@ pub fn throw_targets(state: &State, f: &Fig, occ: &skirmish_los::OccupancyGrid) 
         _ => 6,
     };
     super::combat::ranged_targets_within(state, f, occ, reach)
+}
+
+/// The figure an action makes attack, if it is an attack of any kind (FAQ 2002 *Le
+/// Scientifique*: the holder « ne peut pas attaquer, ni utiliser les pouvoirs Charge et
+/// Attaque en mouvement »).
+pub fn attacker_of(state: &State, action: &super::action::Action) -> Option<FigureId> {
+    use super::action::Action as A;
+    match action {
+        A::CloseAttack { attacker, .. }
+        | A::RangedAttack { attacker, .. }
+        | A::AreaAttack { attacker, .. }
+        | A::DestroyBlocking { attacker, .. }
+        | A::DestroyWall { attacker, .. } => Some(*attacker),
+        A::ThrowObject { figure, .. }
+        | A::TelekinesisThrow { figure, .. }
+        | A::MultiAttack { figure }
+        | A::DuoAttack { figure }
+        | A::MoveAndAttack { figure, .. }
+        | A::MindControl { figure, .. }
+        | A::Capture { figure, .. }
+        | A::Rescue { figure, .. } => Some(*figure),
+        A::PowerMove {
+            figure,
+            power: Power::Charge | Power::RunningShot | Power::HypersonicSpeed,
+            ..
+        } => Some(*figure),
+        A::Telekinesis { figure, target, .. }
+            if state
+                .fig(*figure)
+                .zip(state.fig(*target))
+                .is_some_and(|(f, t)| state.opposed(f, t)) =>
+        {
+            Some(*figure)
+        }
+        _ => None,
+    }
+}
+
+/// Why the action is refused if its figure holds an object that forbids attacking.
+pub fn attack_refusal(state: &State, action: &super::action::Action) -> Option<String> {
+    let figure = attacker_of(state, action)?;
+    if !holds_with(state, figure, ObjectRule::HolderCannotAttack) {
+        return None;
+    }
+    let f = state.fig(figure)?;
+    let o = &state.objects[held(state, figure)?];
+    Some(format!(
+        "{} carries {}: it can make no attack, nor use Charge, Running Shot or Hypersonic Speed (FAQ 2002 « Le Scientifique »)",
+        f.label, o.name
+    ))
 }

@@ -978,6 +978,10 @@ pub fn figure_actions(
             });
         }
     }
+    // FAQ 2002 *Le Scientifique*: carrying some objects forbids attacking.
+    if super::objects::holds_with(state, f.id, crate::tactics::ObjectRule::HolderCannotAttack) {
+        out.retain(|a| super::objects::attacker_of(state, a).is_none());
+    }
     out
 }
 
@@ -1006,6 +1010,9 @@ pub fn explain_illegal(state: &State, seat: Seat, action: &Action) -> Rejection 
 }
 
 fn reason(state: &State, seat: Seat, action: &Action) -> String {
+    if let Some(why) = super::objects::attack_refusal(state, action) {
+        return why;
+    }
     if state.outcome.is_some() {
         return "the game is over".into();
     }

@@ -304,7 +304,16 @@ pub fn legal_for(
                     }
                 }
                 let targets = combat::ranged_targets_within(state, f, occ, TELEKINESIS_REACH);
-                for &square in &objects {
+                // An indestructible object never leaves the game: it cannot be hurled.
+                let hurled = objects.iter().filter(|sq| {
+                    super::objects::lying_at(state, **sq).is_none_or(|i| {
+                        !super::objects::has_rule(
+                            &state.objects[i],
+                            crate::tactics::ObjectRule::Indestructible,
+                        )
+                    })
+                });
+                for &square in hurled {
                     for &target in &targets {
                         out.push(Action::TelekinesisThrow {
                             figure: id,
