@@ -498,6 +498,15 @@ impl EndReason {
     }
 }
 
+/// ": 80 victory points to player 1", in the log's language.
+fn points_to(points: u32, seat: &str, fr: bool) -> String {
+    if fr {
+        format!(" : {points} points de victoire pour le {seat}")
+    } else {
+        format!(": {points} victory points to {seat}")
+    }
+}
+
 /// Looks up display names of figures for event texts.
 pub trait Names {
     /// The figure's display name.
@@ -1093,13 +1102,7 @@ impl Event {
                 points,
             } => {
                 let by = scored_by
-                    .map(|s| {
-                        if fr {
-                            format!(" : {points} points de victoire pour le {}", seat(&s))
-                        } else {
-                            format!(": {points} victory points to {}", seat(&s))
-                        }
-                    })
+                    .map(|s| points_to(*points, &seat(&s), fr))
                     .unwrap_or_default();
                 if fr {
                     format!("{} est mis KO{by}", n(figure))
@@ -1175,13 +1178,7 @@ impl Event {
                 points,
             } => {
                 let by = scored_by
-                    .map(|s| {
-                        if fr {
-                            format!(" : {points} points de victoire pour le {}", seat(&s))
-                        } else {
-                            format!(": {points} victory points to {}", seat(&s))
-                        }
-                    })
+                    .map(|s| points_to(*points, &seat(&s), fr))
                     .unwrap_or_default();
                 if fr {
                     format!(
