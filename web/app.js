@@ -223,7 +223,10 @@ function powerGroupOf(a) {
     case 'move':
       return { key: `carry:${a.carry}`, power: 'carry', squares, label: t('act.powers.carry', { name: name(a.carry) }) };
     case 'move_and_attack':
-      return { key: 'move_and_attack', power: 'move_and_attack', squares, label: t('ability.move_and_attack') };
+      return {
+        key: `move_and_attack:${a.carry ?? ''}`, power: 'move_and_attack', squares,
+        label: a.carry !== undefined && a.carry !== null ? `${t('ability.move_and_attack')}, ${t('act.powers.carrying', { name: name(a.carry) })}` : t('ability.move_and_attack'),
+      };
     case 'telekinesis':
       return { key: `telekinesis:${a.target}`, power: 'telekinesis', squares, mover: a.target, label: `${powerName('telekinesis')} → ${name(a.target)}` };
     case 'duo_attack':

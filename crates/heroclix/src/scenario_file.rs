@@ -1307,7 +1307,7 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
         "throw_object" => &["figure", "target"],
         "mind_control" => &["figure", "target", "targets"],
         "duo_attack" => &["figure"],
-        "move_and_attack" => &["figure", "to"],
+        "move_and_attack" => &["figure", "to", "carry"],
         "place_marker" => &["square"],
         "destroy_blocking" => &["figure", "square", "ranged"],
         "destroy_wall" => &["figure", "square", "dir", "ranged"],

@@ -146,6 +146,10 @@ pub enum Action {
         figure: FigureId,
         /// Where it stops to attack.
         to: Square,
+        /// An adjacent friend it carries (Carry: speed −2), set down before the attack (FAQ
+        /// 2002 *Personnage volant*).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        carry: Option<FigureId>,
     },
     /// A power used as an action that neither moves nor attacks: Regeneration, Support (a
     /// friend), Force Blast (an opposing figure), Smoke Cloud and Barrier (markers chosen next),

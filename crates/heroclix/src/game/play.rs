@@ -1437,10 +1437,11 @@ fn apply_now(
                 second: false,
             });
         }
-        Action::MoveAndAttack { figure, to } => {
+        Action::MoveAndAttack { figure, to, carry } => {
             // FAQ *Vengeurs*: a free team move makes no attack, so Move and Attack counts.
             begin_action(state, *figure, true);
             state.moving_and_attacking = Some(*figure);
+            let from = carry.and_then(|p| start_carry(state, *figure, p));
             let speed = state
                 .fig(*figure)
                 .map_or(0, |f| move_allowance(state, f, None));
@@ -1455,6 +1456,12 @@ fn apply_now(
                     ability: powers::Ability::MoveAndAttack,
                     second: false,
                 });
+            }
+            if let Some(from) = from {
+                // The friend is set down before the attack (FAQ 2002 *Personnage volant*).
+                end_carry(state, moved, from);
+            }
+            if moved {
                 super::objects::offer_pickup(state, *figure, events);
             }
             settle(state, Some(*figure), dice, events);

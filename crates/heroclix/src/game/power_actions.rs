@@ -266,7 +266,25 @@ pub fn legal_for(
         }
         if powers::has(state, f, Ability::MoveAndAttack) && !state.next_to_enemy(f) {
             for to in play::move_and_attack_stops(state, f) {
-                out.push(Action::MoveAndAttack { figure: id, to });
+                out.push(Action::MoveAndAttack {
+                    figure: id,
+                    to,
+                    carry: None,
+                });
+            }
+            // Carry works on every move action (spec COMB-2), Move and Attack's included.
+            for passenger in play::passengers(state, f) {
+                let s = play::lifted(state, id, passenger);
+                let Some(me) = s.fig(id) else { continue };
+                for to in play::move_and_attack_stops(&s, me) {
+                    if Some(to) != f.square {
+                        out.push(Action::MoveAndAttack {
+                            figure: id,
+                            to,
+                            carry: Some(passenger),
+                        });
+                    }
+                }
             }
         }
         if powers::power(state, f, Power::Regeneration) {

@@ -773,7 +773,7 @@ impl<'a> ActionTexts<'a> {
                     )
                 }
             }
-            Action::MoveAndAttack { figure, to } => {
+            Action::MoveAndAttack { figure, to, .. } => {
                 if fr {
                     format!(
                         "Se déplacer et attaquer : {} va en {to}, attaque (−2 en attaque) puis peut repartir{}",
