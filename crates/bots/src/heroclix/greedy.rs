@@ -233,7 +233,13 @@ impl GreedyBot {
                     *s = 0.0;
                 }
             }
-            Some(Interrupt::Mastermind { figure, amount, .. }) => {
+            Some(
+                Interrupt::Mastermind { figure, amount, .. }
+                | Interrupt::MastermindHeld {
+                    offer: skirmish_heroclix::game::rolls::RedirectOffer { figure, amount, .. },
+                    ..
+                },
+            ) => {
                 // Whoever loses less takes the damage.
                 let ctx = Ctx::new(state, seat, w);
                 let loss = |id: FigureId| {

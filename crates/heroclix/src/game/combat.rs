@@ -1297,6 +1297,34 @@ pub fn damage(
         source,
         reduction,
     } = hurt;
+    // Mastermind (spec DEF-7) on damage outside an attack (Poison, knockback, Mind Control's
+    // cost...; an attack's damage is asked about in the attack): its player may hand it all to
+    // a cheaper adjacent friend. Not on unavoidable damage nor Precision Strike's.
+    let original = id;
+    let id = if matches!(kind, DamageKind::Knockback | DamageKind::Power)
+        && reduction != Reduction::AtLeastOne
+        && amount > 0
+    {
+        let options = mastermind_options(state, id);
+        if options.is_empty() {
+            id
+        } else {
+            match rolls::redirect_answer(state, id, amount, options.clone(), events.len()) {
+                None => return 0,
+                Some(Some(friend)) if options.contains(&friend) => {
+                    events.push(Event::PowerUsed {
+                        figure: id,
+                        power: Power::Mastermind,
+                        target: Some(friend),
+                    });
+                    friend
+                }
+                Some(_) => id,
+            }
+        }
+    } else {
+        id
+    };
     let Some((reducers, side)) = state.fig(id).map(|f| (powers::reducers(state, f), f.owner))
     else {
         return 0;
@@ -1355,6 +1383,10 @@ pub fn damage(
     let before = state.fig(id).map_or(0, |f| f.click);
     deal(state, id, taken, kind, source, events);
     let after = state.fig(id).map_or(0, |f| f.click);
+    if id != original {
+        // The callers check the figure they damaged; the friend who took it is checked here.
+        knock_out_if_done(state, &[id], events);
+    }
     (after - before) as u8
 }
 

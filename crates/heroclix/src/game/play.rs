@@ -102,6 +102,14 @@ pub fn pending(state: &State) -> Pending<Decision> {
                     dice: attack.dice,
                 },
             },
+            Interrupt::MastermindHeld { offer, .. } => Pending::Decide {
+                seats: owner_of(state, offer.figure),
+                decision: Decision::Mastermind {
+                    figure: offer.figure,
+                    amount: offer.amount,
+                    options: offer.options.clone(),
+                },
+            },
             Interrupt::Mastermind {
                 figure,
                 amount,
@@ -706,7 +714,11 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
                 out.push(Action::Accept);
                 out.push(Action::Decline);
             }
-            Interrupt::Mastermind { options, .. } => {
+            Interrupt::Mastermind { options, .. }
+            | Interrupt::MastermindHeld {
+                offer: rolls::RedirectOffer { options, .. },
+                ..
+            } => {
                 out.push(Action::Decline);
                 for friend in options {
                     out.push(Action::Redirect { friend: *friend });
@@ -1096,7 +1108,7 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
                 Interrupt::RollReroll { .. } => {
                     "have the roll rerolled with Probability Control (accept) or let it stand (decline)"
                 }
-                Interrupt::Mastermind { .. } => {
+                Interrupt::Mastermind { .. } | Interrupt::MastermindHeld { .. } => {
                     "hand the damage to an adjacent cheaper friend (Mastermind), or take it (decline)"
                 }
             };
@@ -1641,6 +1653,13 @@ pub fn apply(
     if let Some(Interrupt::RollReroll { .. }) = &state.interrupt {
         return resume_roll(state, matches!(action, Action::Accept), dice, events);
     }
+    if let Some(Interrupt::MastermindHeld { .. }) = &state.interrupt {
+        let to = match action {
+            Action::Redirect { friend } => Some(*friend),
+            _ => None,
+        };
+        return resume_redirect(state, to, dice, events);
+    }
     apply_rolling(state, seat, action, dice, events)
 }
 
@@ -1664,39 +1683,93 @@ fn apply_rolling(
     let before = state.clone();
     let from = events.len();
     let played = apply_now(state, seat, action, dice, events);
-    let offer = state.rolls.offer.take();
-    let (Ok(()), Some(mut offer)) = (&played, offer) else {
+    if played.is_err() || !state.rolls.holding() {
         state.rolls = Default::default();
         return played;
+    }
+    let tape = std::mem::take(&mut state.rolls);
+    let mut offered = tape.offered;
+    let redirects = tape.redirects;
+    let action = Box::new(action.clone());
+    let (held, shown_end) = if let Some(mut offer) = tape.offer {
+        let drawn: Vec<u8> = tape.drawn.iter().take(offer.drawn).copied().collect();
+        let seat_offered = state.fig(offer.figure).map_or(seat, |f| f.owner);
+        offered.push((offer.ordinal, seat_offered));
+        let end = offer.events_shown;
+        offer.events_before = offer.events_before.saturating_sub(from);
+        offer.events_shown = offer.events_shown.saturating_sub(from);
+        let held = Interrupt::RollReroll {
+            action,
+            seat,
+            offer,
+            drawn,
+            offered,
+            redirects,
+            waiting: None,
+        };
+        (held, end)
+    } else if let Some(mut offer) = tape.redirect {
+        let drawn: Vec<u8> = tape.drawn.iter().take(offer.drawn).copied().collect();
+        let end = offer.events_shown;
+        offer.events_shown = offer.events_shown.saturating_sub(from);
+        let held = Interrupt::MastermindHeld {
+            action,
+            seat,
+            offer,
+            drawn,
+            redirects,
+            offered,
+            waiting: None,
+        };
+        (held, end)
+    } else {
+        return played;
     };
-    let drawn: Vec<u8> = state
-        .rolls
-        .drawn
-        .iter()
-        .take(offer.drawn)
-        .copied()
-        .collect();
-    let mut offered = state.rolls.offered.clone();
-    let seat_offered = state.fig(offer.figure).map_or(seat, |f| f.owner);
-    offered.push((offer.ordinal, seat_offered));
     let shown: Vec<Event> = events
-        .get(from..offer.events_shown.max(from))
+        .get(from..shown_end.max(from))
         .map(<[Event]>::to_vec)
         .unwrap_or_default();
-    offer.events_before = offer.events_before.saturating_sub(from);
-    offer.events_shown = offer.events_shown.saturating_sub(from);
     *state = before;
     events.truncate(from);
     events.extend(shown);
-    let waiting = state.interrupt.take().map(Box::new);
+    let before_step = state.interrupt.take().map(Box::new);
     state.rolls = Default::default();
-    state.interrupt = Some(Interrupt::RollReroll {
-        action: Box::new(action.clone()),
-        seat,
-        offer,
-        drawn,
-        offered,
-        waiting,
+    state.interrupt = Some(match held {
+        Interrupt::RollReroll {
+            action,
+            seat,
+            offer,
+            drawn,
+            offered,
+            redirects,
+            ..
+        } => Interrupt::RollReroll {
+            action,
+            seat,
+            offer,
+            drawn,
+            offered,
+            redirects,
+            waiting: before_step,
+        },
+        Interrupt::MastermindHeld {
+            action,
+            seat,
+            offer,
+            drawn,
+            redirects,
+            offered,
+            ..
+        } => Interrupt::MastermindHeld {
+            action,
+            seat,
+            offer,
+            drawn,
+            redirects,
+            offered,
+            waiting: before_step,
+        },
+        other => other,
     });
     Ok(())
 }
@@ -1715,6 +1788,7 @@ fn resume_roll(
         offer,
         drawn,
         offered,
+        redirects,
         waiting,
     }) = state.interrupt.take()
     else {
@@ -1732,6 +1806,7 @@ fn resume_roll(
     state.rolls = rolls::Tape {
         forced: drawn.into_iter().take(keep).collect(),
         offered,
+        forced_redirects: redirects,
         ..Default::default()
     };
     // What the offer showed is not shown twice: the replay's events up to the roll (up to what
@@ -1758,6 +1833,41 @@ fn multi_attack_answer(state: &State) -> bool {
             ..
         })
     )
+}
+
+/// A Mastermind's answer on damage outside an attack: the held-back action is played again,
+/// its dice as they fell, the damage handed to `to` or taken.
+fn resume_redirect(
+    state: &mut State,
+    to: Option<FigureId>,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    let Some(Interrupt::MastermindHeld {
+        action,
+        seat,
+        offer,
+        drawn,
+        mut redirects,
+        offered,
+        waiting,
+    }) = state.interrupt.take()
+    else {
+        return Ok(());
+    };
+    state.interrupt = waiting.map(|w| *w);
+    redirects.push(to);
+    state.rolls = rolls::Tape {
+        forced: drawn,
+        offered,
+        forced_redirects: redirects,
+        ..Default::default()
+    };
+    let from = events.len();
+    let result = apply_rolling(state, seat, &action, dice, events);
+    let end = (from + offer.events_shown).min(events.len());
+    events.drain(from..end);
+    result
 }
 
 /// A step of an action has ended: go on to the next step the action holds, or end the action

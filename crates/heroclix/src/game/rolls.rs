@@ -112,6 +112,23 @@ pub struct Offer {
     pub events_shown: usize,
 }
 
+/// A Mastermind about to be dealt damage other than an attack's (Poison, knockback, Mind
+/// Control's cost...), as offered: the action is held back, as for a roll, until its player
+/// answers whether a cheaper adjacent friend takes it (spec DEF-7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RedirectOffer {
+    /// The Mastermind.
+    pub figure: FigureId,
+    /// The damage.
+    pub amount: u8,
+    /// Friends that may take it.
+    pub options: Vec<FigureId>,
+    /// How many dice the action had rolled by then.
+    pub drawn: usize,
+    /// Events of the action shown with the offer.
+    pub events_shown: usize,
+}
+
 /// The dice of the action under way.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tape {
@@ -136,6 +153,15 @@ pub struct Tape {
     /// The first roll someone may have rerolled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offer: Option<Offer>,
+    /// Mastermind answers the action plays again, in order (`None`: the Mastermind took it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forced_redirects: Vec<Option<FigureId>>,
+    /// Mastermind answers given so far in this run of the action.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub redirects: Vec<Option<FigureId>>,
+    /// The first Mastermind choice the action waits for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redirect: Option<RedirectOffer>,
 }
 
 impl Tape {
@@ -143,13 +169,18 @@ impl Tape {
     pub fn is_clear(&self) -> bool {
         *self == Tape::default()
     }
+
+    /// True once the action waits for an answer: what it does after that point is not kept.
+    pub fn holding(&self) -> bool {
+        self.offer.is_some() || self.redirect.is_some()
+    }
 }
 
 /// Rolls one d6 for the action under way: a forced value while the action is played again,
 /// else a new one.
 pub fn d6(state: &mut State, dice: &mut Dice) -> u8 {
     let t = &mut state.rolls;
-    if t.offer.is_some() {
+    if t.holding() {
         // The action is held back at the roll offered and played again after the answer:
         // what it rolls past that roll is not rolled now.
         return 1;
@@ -244,7 +275,7 @@ impl Rolled {
 pub fn rolled(state: &mut State, roll: Rolled, events_now: usize) {
     let ordinal = state.rolls.count;
     state.rolls.count = ordinal.saturating_add(1);
-    if !state.rolls.armed || state.rolls.offer.is_some() {
+    if !state.rolls.armed || state.rolls.holding() {
         return;
     }
     let offered: Vec<Seat> = state
@@ -281,10 +312,42 @@ pub fn rolled(state: &mut State, roll: Rolled, events_now: usize) {
 }
 
 /// True if some figure in play could use Probability Control now (its own power, or its theme
-/// team's uses): only then are rolls checked, and actions copied to be held back.
+/// team's uses), or Mastermind: only then are rolls and damage checked, and actions copied to
+/// be held back.
 pub fn armed(state: &State) -> bool {
+    use crate::figure::Power;
     state.in_play().any(|p| {
-        super::powers::power(state, p, crate::figure::Power::ProbabilityControl)
+        super::powers::power(state, p, Power::ProbabilityControl)
+            || super::powers::power(state, p, Power::Mastermind)
             || super::tactics::theme_rerolls_left(state, p.owner) > 0
     })
+}
+
+/// The answer to a Mastermind's choice on damage outside an attack: the one the action plays
+/// again, else — the first time — `None` after holding the action back for its player
+/// (`options`: the cheaper adjacent friends). Once the action is held back, or when nothing can
+/// be held back, the Mastermind takes the damage.
+pub fn redirect_answer(
+    state: &mut State,
+    figure: FigureId,
+    amount: u8,
+    options: Vec<FigureId>,
+    events_now: usize,
+) -> Option<Option<FigureId>> {
+    let t = &mut state.rolls;
+    if t.holding() || !t.armed {
+        return Some(None);
+    }
+    if let Some(answer) = t.forced_redirects.get(t.redirects.len()).copied() {
+        t.redirects.push(answer);
+        return Some(answer);
+    }
+    t.redirect = Some(RedirectOffer {
+        figure,
+        amount,
+        options,
+        drawn: t.drawn.len(),
+        events_shown: events_now,
+    });
+    None
 }

@@ -395,6 +395,9 @@ pub enum Interrupt {
         drawn: Vec<u8>,
         /// Seats already offered each roll of the action: `(ordinal, seat)`.
         offered: Vec<(u16, Seat)>,
+        /// Mastermind answers given before in the action.
+        #[serde(default)]
+        redirects: Vec<Option<FigureId>>,
         /// The step the action answered, pending again when it is played.
         #[serde(default)]
         waiting: Option<Box<Interrupt>>,
@@ -427,6 +430,26 @@ pub enum Interrupt {
         amount: u8,
         /// Friends that may take it.
         options: Vec<FigureId>,
+    },
+    /// A Mastermind about to be dealt damage outside an attack (Poison, knockback, Mind
+    /// Control's cost...): the action that dealt it is held back until the answer, then played
+    /// again with the answer ([`super::rolls`]).
+    MastermindHeld {
+        /// The action.
+        action: Box<crate::game::Action>,
+        /// The seat that gave it.
+        seat: Seat,
+        /// The choice asked.
+        offer: super::rolls::RedirectOffer,
+        /// Every value the action had rolled up to that point.
+        drawn: Vec<u8>,
+        /// Mastermind answers given before in the action.
+        redirects: Vec<Option<FigureId>>,
+        /// Seats already offered each roll of the action: `(ordinal, seat)`.
+        offered: Vec<(u16, Seat)>,
+        /// The step the action answered, pending again when it is played.
+        #[serde(default)]
+        waiting: Option<Box<Interrupt>>,
     },
     /// The carrier's move has ended: its passenger is placed next to it.
     PlacePassenger {

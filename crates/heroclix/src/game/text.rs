@@ -855,7 +855,13 @@ impl<'a> ActionTexts<'a> {
                 Some(Interrupt::PlaceMarkers { .. }) => lang
                     .pick("Place no more markers", "Ne plus placer de marqueur")
                     .into(),
-                Some(Interrupt::Mastermind { figure, .. }) => {
+                Some(
+                    Interrupt::Mastermind { figure, .. }
+                    | Interrupt::MastermindHeld {
+                        offer: super::rolls::RedirectOffer { figure, .. },
+                        ..
+                    },
+                ) => {
                     if fr {
                         format!("{} subit les dégâts", name(figure))
                     } else {
