@@ -1112,18 +1112,20 @@ pub fn tactics_from_toml_str(text: &str, origin: &str) -> Result<Tactics, Conten
                 if crate::game::powers::TEAM_ABILITIES_RUN.contains(&v) {
                     Some(v.to_string())
                 } else {
-                    issues.push(src.issue(
-                        &t.span(),
-                        Some(&id),
-                        format!("{at}.team_ability"),
-                        ContentProblem::UnknownValue {
-                            value: t.get_ref().clone(),
-                            known: crate::game::powers::TEAM_ABILITIES_RUN
-                                .iter()
-                                .map(|x| x.to_string())
-                                .collect(),
-                        },
-                    ));
+                    issues.push(
+                        src.issue(
+                            &t.span(),
+                            Some(&id),
+                            format!("{at}.team_ability"),
+                            ContentProblem::UnknownValue {
+                                value: t.get_ref().clone(),
+                                known: crate::game::powers::TEAM_ABILITIES_RUN
+                                    .iter()
+                                    .map(|x| x.to_string())
+                                    .collect(),
+                            },
+                        ),
+                    );
                     None
                 }
             }
@@ -1259,9 +1261,8 @@ mod tests {
         for a in &t.atas {
             assert!(a.name_fr.is_some() && a.text_fr.is_some(), "{}", a.id);
         }
-        let card = |body: &str| {
-            format!("[[ata]]\nid = \"ata9\"\nname = \"A\"\ntext = \"\"\n{body}")
-        };
+        let card =
+            |body: &str| format!("[[ata]]\nid = \"ata9\"\nname = \"A\"\ntext = \"\"\n{body}");
         let ok = card(
             "prerequisite = { keyword = \"Warden\" }\ncost = 2\nteam_ability = \"defenders\"\nreplaces = false\n",
         );
@@ -1274,7 +1275,10 @@ mod tests {
         )
         .unwrap_err()
         .to_string();
-        assert!(e.contains("t.toml") && e.contains("ata9") && e.contains("ata[0].team_ability"), "{e}");
+        assert!(
+            e.contains("t.toml") && e.contains("ata9") && e.contains("ata[0].team_ability"),
+            "{e}"
+        );
         assert!(e.contains("defenders"), "{e}");
         let e = tactics_from_toml_str(
             &card("prerequisite = {}\ncost = 2\nteam_ability = \"defenders\"\nreplaces = false\n"),
@@ -1303,7 +1307,10 @@ mod tests {
         )
         .unwrap_err()
         .to_string();
-        assert!(e.contains("ata[0].cost") && e.contains("ata[0].replaces"), "{e}");
+        assert!(
+            e.contains("ata[0].cost") && e.contains("ata[0].replaces"),
+            "{e}"
+        );
         let e = tactics_from_toml_str(
             &card("prerequisite = { keyword = \"Warden\", power = \"x\" }\ncost = 1\nteam_ability = \"defenders\"\nreplaces = false\n"),
             "t.toml",

@@ -770,7 +770,9 @@ mod tests {
     fn inline_teams_bring_an_ata_card() {
         let c = Content::embedded().unwrap();
         let t = c
-            .team_from_request(&json!({"name": "Watch", "figures": ["sk001", "sk004", "sk009"], "ata": "ata01"}))
+            .team_from_request(
+                &json!({"name": "Watch", "figures": ["sk001", "sk004", "sk009"], "ata": "ata01"}),
+            )
             .unwrap();
         assert_eq!(t.ata.as_deref(), Some("ata01"));
         // Two Wardens at 2 points each: 120 + 50 + 110 + 4.
@@ -790,7 +792,9 @@ mod tests {
         assert!(s.teams[0].tactics.ata.is_some());
         // A team list holds one card, never a list.
         assert!(c
-            .team_from_request(&json!({"name": "W", "figures": ["sk001"], "ata": ["ata01", "ata02"]}))
+            .team_from_request(
+                &json!({"name": "W", "figures": ["sk001"], "ata": ["ata01", "ata02"]})
+            )
             .is_err());
         // No Ravager: refused, in French with the rulebook's words.
         let t = c
@@ -798,16 +802,22 @@ mod tests {
             .unwrap();
         let r = c.check(&t, Some(300), Lang::Fr);
         assert_eq!(r["legal"], json!(false));
-        assert!(r["violations"][0]
-            .as_str()
-            .is_some_and(|v| v.to_lowercase().contains("compétence de groupe alternative")), "{r}");
+        assert!(
+            r["violations"][0].as_str().is_some_and(|v| v
+                .to_lowercase()
+                .contains("compétence de groupe alternative")),
+            "{r}"
+        );
         let t = c
             .team_from_request(&json!({"name": "W", "figures": ["sk001"], "ata": "ata1"}))
             .unwrap();
         let r = c.check(&t, Some(300), Lang::En);
-        assert!(r["violations"][0]
-            .as_str()
-            .is_some_and(|v| v.contains("did you mean")), "{r}");
+        assert!(
+            r["violations"][0]
+                .as_str()
+                .is_some_and(|v| v.contains("did you mean")),
+            "{r}"
+        );
         let content = c.to_json();
         assert!(content["tactics"]["atas"]
             .as_array()

@@ -553,9 +553,7 @@ fn lends_team(state: &State, o: &Fig, ability: &str) -> bool {
     let printed = || o.def.team_abilities.iter().any(|t| t == ability);
     match ata_of(state, o) {
         None => printed(),
-        Some(a) => {
-            (!a.replaces && printed()) || (a.team_ability == ability && a.wild_cards)
-        }
+        Some(a) => (!a.replaces && printed()) || (a.team_ability == ability && a.wild_cards),
     }
 }
 
