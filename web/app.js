@@ -984,20 +984,22 @@ function objectWhere(o) {
 }
 
 /** The side section on tactics (rulebook Partie 4): revealed battlefield conditions (cancelled
- * ones struck through), feats and their figures, objects, each seat's theme. */
+ * ones struck through), feats and their figures, alternate team ability cards (Partie 3) and
+ * the figures possessing their team ability, objects, each seat's theme. */
 function renderTactics() {
   const panel = $('tactics-panel');
   const v = view();
   const conds = v.conditions || [];
   const feats = v.feats || [];
+  const atas = v.atas || [];
   const objs = v.objects || [];
   const themes = (v.themes || []).map((x, i) => (x ? { seat: i, keyword: x[0], left: x[1] } : null)).filter(Boolean);
-  if (!conds.length && !feats.length && !objs.length && !themes.length) {
+  if (!conds.length && !feats.length && !atas.length && !objs.length && !themes.length) {
     panel.hidden = true;
     delete panel.dataset.key;
     return;
   }
-  const key = JSON.stringify([lang(), conds, feats, objs, themes, v.figures.map((f) => f.label), (G.snap.seats || []).map((s) => s.name)]);
+  const key = JSON.stringify([lang(), conds, feats, atas, objs, themes, v.figures.map((f) => f.label), (G.snap.seats || []).map((s) => s.name)]);
   if (panel.dataset.key === key && !panel.hidden) return;
   panel.dataset.key = key;
   panel.hidden = false;
@@ -1023,6 +1025,17 @@ function renderTactics() {
           el('span', { class: 'muted' }, ` · ${who.length ? who.join(', ') : t('tactics.feat.team', { name: seatName(f.seat) })}`),
           f.off ? el('span', { class: 'muted' }, ` (${t('tactics.feat.off')})`) : null),
         el('p', { class: 'card-text' }, f.text));
+    })));
+  }
+  if (atas.length) {
+    const fr = lang() === 'fr';
+    parts.push(el('h4', {}, t('tactics.atas')), el('ul', { class: 'tactic-list' }, atas.map((a) => {
+      const who = (a.figures || []).map((id) => fig(id)?.label || `#${id}`);
+      const text = (fr && a.text_fr) || a.text;
+      return el('li', { class: 'tactic-card', 'data-testid': 'tactics-ata', title: text },
+        el('div', {}, dot(a.seat), el('strong', {}, (fr && a.name_fr) || a.name),
+          el('span', { class: 'muted' }, ` · ${t('tactics.ata.who', { names: who.join(', ') })}`)),
+        el('p', { class: 'card-text' }, text));
     })));
   }
   if (objs.length) {

@@ -1,5 +1,6 @@
 // The team builder: pick figures from the server's catalogue (`GET /api/content`), add the
-// rulebook's tactics (feats, up to three objects, a battlefield condition: `content.tactics`),
+// rulebook's tactics (feats, up to three objects, a battlefield condition, an alternate team
+// ability card: `content.tactics`),
 // see the point total, the theme and the broken team-building rules as you go
 // (`POST /api/teams/check` when the server has it; otherwise the page checks the simple rules
 // itself), save the team and play with it.
@@ -15,9 +16,9 @@ const MAX_OBJECTS = 3;
 const KEY = 'skirmish.team';
 let hooks = null;
 let catalogue = [];
-/** The server's tactics cards: `{feats, conditions, special_objects}`, or null (none offered). */
+/** The server's tactics cards: `{feats, conditions, special_objects, atas}`, or null (none offered). */
 let tactics = null;
-let team = load() || { name: '', build_total: 300, figures: [], feats: [], objects: [], condition: '' };
+let team = load() || { name: '', build_total: 300, figures: [], feats: [], objects: [], condition: '', ata: '' };
 let checkTimer = null;
 let serverCheck = true;
 let lastCheck = null;
@@ -32,6 +33,7 @@ function load() {
       if (!Array.isArray(t0.feats)) t0.feats = [];
       if (!Array.isArray(t0.objects)) t0.objects = [];
       if (typeof t0.condition !== 'string') t0.condition = '';
+      if (typeof t0.ata !== 'string') t0.ata = '';
       return t0;
     }
   } catch (_) { /* none */ }
@@ -57,6 +59,7 @@ function inlineTeam(s) {
     out.objects = s.objects.map((o) => ({ ...(o.special ? { special: o.special } : { kind: o.kind }), ...(o.name && o.name.trim() ? { name: o.name.trim() } : {}) }));
   }
   if (s.condition) out.condition = s.condition;
+  if (s.ata) out.ata = s.ata;
   return out;
 }
 
@@ -72,6 +75,28 @@ function conditionDef(id) {
   return ((tactics && tactics.conditions) || []).find((c) => c.id === id) || null;
 }
 
+function ataDef(id) {
+  return ((tactics && tactics.atas) || []).find((a) => a.id === id) || null;
+}
+
+/** A card's name or text in the page's language. */
+const local = (d, field) => (lang() === 'fr' && d[`${field}_fr`]) || d[field] || '';
+
+/** Team entries (from 1) whose characters meet an ATA card's prerequisite: the keyword (any
+ * case) and the printed team ability, each when the card gives it. */
+function ataUsers(d) {
+  const p = (d && d.prerequisite) || {};
+  const out = [];
+  team.figures.forEach((f, i) => {
+    const def = defOf(f.id);
+    if (!def) return;
+    const kw = !p.keyword || (def.keywords || []).some((k) => k.trim().toLowerCase() === p.keyword.trim().toLowerCase());
+    const tm = !p.team || (def.team_abilities || []).includes(p.team);
+    if (kw && tm) out.push(i + 1);
+  });
+  return out;
+}
+
 /** A feat's cost in the team: per chosen character for some. */
 function featCost(f) {
   const d = featDef(f.id);
@@ -82,7 +107,8 @@ function featCost(f) {
 function tacticsCost() {
   const feats = (team.feats || []).reduce((a, f) => a + featCost(f), 0);
   const objects = (team.objects || []).reduce((a, o) => a + (o.special ? specialDef(o.special)?.cost || 0 : 0), 0);
-  return feats + objects;
+  const ata = ataDef(team.ata);
+  return feats + objects + (ata ? ata.cost * ataUsers(ata).length : 0);
 }
 
 function pointsOf(def, line) {
@@ -122,6 +148,8 @@ function localViolations() {
     const d = featDef(f.id);
     if (d && d.choose > 0 && (f.characters || []).length !== d.choose) v.push(t('builder.v.feat_choose', { name: d.name, n: d.choose }));
   }
+  const ata = ataDef(team.ata);
+  if (ata && team.figures.length && !ataUsers(ata).length) v.push(t('builder.v.ata', { name: local(ata, 'name') }));
   return v;
 }
 
@@ -293,6 +321,17 @@ function renderTactics() {
   csel.value = team.condition && conditionDef(team.condition) ? team.condition : '';
   const c = conditionDef(team.condition);
   $('builder-condition-text').textContent = c ? c.text : '';
+  // Alternate team ability card (Partie 3): one per team.
+  const asel = $('builder-ata');
+  fill(asel, el('option', { value: '' }, t('builder.ata.none')), (tactics.atas || []).map((a) =>
+    el('option', { value: a.id }, `${local(a, 'name')} · ${t('builder.feat.cost_each', { n: a.cost })}${a.prerequisite && a.prerequisite[lang()] ? ` · ${a.prerequisite[lang()]}` : ''}`)));
+  asel.value = team.ata && ataDef(team.ata) ? team.ata : '';
+  const a = ataDef(team.ata);
+  const users = a ? ataUsers(a) : [];
+  fill($('builder-ata-text'), a ? [
+    el('span', {}, local(a, 'text')), ' ',
+    el('span', { class: 'pts', 'data-testid': 'builder-ata-cost' }, t('builder.ata.cost', { n: users.length, each: a.cost, points: a.cost * users.length })),
+  ] : null);
 }
 
 function renderCatalogue() {
@@ -344,6 +383,7 @@ export function initBuilder(h) {
     changed();
   });
   $('builder-condition').addEventListener('change', (e) => { team.condition = e.target.value; changed(); });
+  $('builder-ata').addEventListener('change', (e) => { team.ata = e.target.value; changed(); });
   $('builder-save').addEventListener('click', () => {
     save();
     $('builder-message').textContent = t('builder.saved');

@@ -36,7 +36,7 @@ test('the French uses the rulebook\'s terms', () => {
   const fr = Object.values(TABLES.fr).join('\n').toLowerCase();
   for (const term of ['ligne de vue', 'terrain gênant', 'évasion', 'marqueur action', 'recul', 'points de victoire', 'terrain bloquant', 'terrain élevé', 'zone de déploiement',
     'exploits', 'conditions de bataille', 'objets', 'objet léger', 'objet lourd', 'objet immobile', 'spécial', 'équipe à thème',
-    'contrôle des probabilités', 'placer les objets']) {
+    'contrôle des probabilités', 'placer les objets', 'compétence de groupe alternative']) {
     assert.ok(fr.includes(term), term);
   }
 });

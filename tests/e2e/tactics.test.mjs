@@ -5,7 +5,9 @@
 // the deployment; then the board's object markers and the Tactics section (conditions, one
 // struck through, feats and their figures, each seat's theme with Probability Control uses), in
 // English and French. Then the team builder: figures, a feat on a chosen character, an object, a
-// battlefield condition, the server's check (points, theme) and a game with that team.
+// battlefield condition, the server's check (points, theme) and a game with that team; and an
+// alternate team ability card (Partie 3): its cost per character, refused without a character
+// meeting its prerequisite, and in play.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -239,6 +241,55 @@ test('the team builder: a feat on a chosen character, an object, a condition, th
     assert.deepEqual(b.problems, [], 'no script errors on the page');
   } catch (e) {
     await shot(page, 'tactics-builder-failure').catch(() => {});
+    throw e;
+  } finally {
+    await b.close();
+  }
+});
+
+test('the team builder: an alternate team ability card, its cost per character, refused without a character meeting it', { timeout: 200_000 }, async () => {
+  const b = await openBrowser({ name: 'tactics-builder-ata' });
+  const { page } = b;
+  try {
+    await page.goto(`${baseUrl()}#builder`);
+    await page.getByTestId('builder-add-sk001-1').waitFor();
+    await page.getByTestId('builder-name').fill('Two Wardens');
+    // Captain Varga (120) and Kestrel Vane (50), both Wardens.
+    for (const id of ['sk001', 'sk004']) await page.getByTestId(`builder-add-${id}-1`).click();
+    await page.waitForFunction(() => /^170 \//.test(document.querySelector('[data-testid=builder-points]').textContent));
+
+    // Harbour Watch: 2 points per Warden.
+    await page.getByTestId('builder-ata').selectOption('ata01');
+    await page.getByTestId('builder-ata-cost').getByText('2 character(s) × 2 = 4 points').waitFor();
+    await page.waitForFunction(() => /^174 \//.test(document.querySelector('[data-testid=builder-points]').textContent), null, { timeout: 10_000 });
+    await page.locator('[data-testid=builder-violations] li.good').waitFor();
+
+    // Ravager Pack: no Ravager in the team, the server refuses it.
+    await page.getByTestId('builder-ata').selectOption('ata02');
+    await page.locator('[data-testid=builder-violations] li.bad', { hasText: 'no character of the team meets its prerequisite' }).waitFor({ timeout: 10_000 });
+    assert.equal(await page.getByTestId('builder-play').isDisabled(), true);
+
+    await page.getByTestId('builder-ata').selectOption('ata01');
+    await page.locator('[data-testid=builder-violations] li.good').waitFor({ timeout: 10_000 });
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('skirmish.team')));
+    assert.equal(saved.ata, 'ata01');
+    await shot(page, '64-tactics-builder-ata');
+
+    // Playing with it: the card goes with the team, the Tactics section names who possesses it.
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/games') && r.request().method() === 'POST');
+    await page.getByTestId('builder-play').click();
+    const body = JSON.parse((await created).request().postData());
+    assert.equal(body.teams[0].ata, 'ata01');
+    await page.waitForURL(/#game=.+&token=/);
+    const st = await waitFor(page, (s) => !!s.mine || s.over, { what: 'the first decision' });
+    assert.ok(!st.over);
+    const v = await viewOf(page);
+    assert.equal(v.atas.length, 1);
+    assert.equal(v.atas[0].figures.length, 2);
+    await page.getByTestId('tactics').locator('[data-testid=tactics-ata]', { hasText: 'Harbour Watch' }).getByText(/Kestrel Vane/).waitFor();
+    assert.deepEqual(b.problems, [], 'no script errors on the page');
+  } catch (e) {
+    await shot(page, 'tactics-builder-ata-failure').catch(() => {});
     throw e;
   } finally {
     await b.close();

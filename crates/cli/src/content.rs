@@ -142,6 +142,34 @@ pub fn team(cmd: TeamCommand, lang: Lang) -> Result<ExitCode> {
             lang.pick("Battlefield condition:", "Condition de bataille :")
         );
     }
+    if let Some(a) = &report.ata {
+        let who: Vec<String> = a
+            .entries
+            .iter()
+            .filter_map(|i| report.entries.get(*i).map(|e| e.name.clone()))
+            .collect();
+        println!(
+            "  {} {}{}",
+            lang.pick(
+                "Alternate team ability (ATA):",
+                "Compétence de groupe alternative (ATA) :"
+            ),
+            a.describe(lang),
+            if who.is_empty() {
+                String::new()
+            } else {
+                format!(" — {}", who.join(", "))
+            }
+        );
+    } else if let Some(id) = &team.ata {
+        println!(
+            "  {} {id}",
+            lang.pick(
+                "Alternate team ability (ATA):",
+                "Compétence de groupe alternative (ATA) :"
+            )
+        );
+    }
     if let Some(t) = &report.theme {
         if fr {
             println!(

@@ -29,6 +29,8 @@
 //! # feats = [{ id = "ft01", characters = ["A"] }]   # characters by scenario name
 //! # objects = [{ kind = "light" }, { special = "so01" }]   # placed during set-up
 //! # condition = "bc01"             # battlefield condition (revealed once zones are chosen)
+//! # ata = "ata01"                  # alternate team ability card (Partie 3): the seat's
+//! #                                # characters meeting its prerequisite possess its ability
 //! # zone = 1                       # its starting area, a zone of `[map] zones` (Capture)
 //!
 //! [map]
@@ -106,6 +108,7 @@
 //! violation = "unique"
 //! # feats = [{ id = "ft01", characters = [1] }]; objects = [{ kind = "light" }];
 //! # condition = "bc01"; theme = "Warden" (the keyword it must be a theme team on, "" for none)
+//! # ata = "ata01"; points = 298 (the team's points: figures, feats, objects, ATA card)
 //! ```
 //!
 //! Events and decisions are matched on the fields written, named as the engine's events
@@ -314,6 +317,12 @@ pub struct TeamCheck {
     /// The keyword the team must be a theme team on (`""` for no theme).
     #[serde(default)]
     pub theme: Option<String>,
+    /// Alternate team ability card id (Partie 3 *Compétences de groupe alternatives*).
+    #[serde(default)]
+    pub ata: Option<String>,
+    /// The points the check must count (figures, feats, special objects, ATA card).
+    #[serde(default)]
+    pub points: Option<u32>,
 }
 
 /// A feat of a team check.
@@ -510,6 +519,8 @@ struct RawSeat {
     objects: Vec<TeamCheckObject>,
     /// Battlefield condition card id.
     condition: Option<String>,
+    /// Alternate team ability card id.
+    ata: Option<String>,
     /// The seat's starting area: a deployment zone of the map (`[map] zones`), for rules
     /// that need one when the scenario starts in place (Capture's release).
     zone: Option<u8>,
@@ -914,6 +925,25 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
                 ));
             };
             tactics.condition = Some(Arc::new(def.clone()));
+        }
+        if let Some(c) = info.and_then(|i| i.ata.as_ref()) {
+            let Some(def) = cards.ata(c) else {
+                return Err(r.err(
+                    seat_at,
+                    format!("seat[{s}].ata"),
+                    format!(
+                        "no alternate team ability card `{c}` among the tactics cards{}",
+                        crate::team::did_you_mean(
+                            &crate::content::close_matches(
+                                c,
+                                cards.atas.iter().map(|a| a.id.as_str())
+                            ),
+                            Lang::En
+                        )
+                    ),
+                ));
+            };
+            tactics.ata = Some(Arc::new(def.clone()));
         }
         teams.push(TeamSetup {
             name: info
@@ -2190,6 +2220,7 @@ impl ScenarioFile {
                     })
                     .collect(),
                 condition: t.condition.clone(),
+                ata: t.ata.clone(),
             };
             let report = check_team(&team, catalogue, t.build_total);
             if let Some(want) = &t.theme {
@@ -2203,6 +2234,18 @@ impl ScenarioFile {
             }
             let explained = report.explain(Lang::En);
             let what = format!("team check {} ({})", n + 1, t.figures.join(", "));
+            if let Some(want) = t.points {
+                if report.points != want {
+                    return Err(format!(
+                        "{what}: expected {want} points; got {}{}",
+                        report.points,
+                        report.ata.as_ref().map_or_else(String::new, |a| format!(
+                            " (alternate team ability {})",
+                            a.describe(Lang::En)
+                        ))
+                    ));
+                }
+            }
             if report.is_legal() != t.legal {
                 return Err(if t.legal {
                     format!("{what}: expected a legal team; got: {explained}")

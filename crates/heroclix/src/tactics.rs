@@ -1,7 +1,8 @@
 //! Rulebook Partie 4 *Tactiques* as content: feat cards (*Exploits*), battlefield condition cards
 //! (*Conditions de bataille*), special objects (*Objets spéciaux*) and theme teams (*Équipes à
-//! thème*, with the generic keywords). Team files assign them ([`crate::team`]); the game runs
-//! them ([`crate::game::tactics`]).
+//! thème*, with the generic keywords) — and the alternate team ability cards of Partie 3
+//! (*Compétences de groupe alternatives*, ATA). Team files assign them ([`crate::team`]); the
+//! game runs them ([`crate::game::tactics`], [`crate::game::powers::team`]).
 //!
 //! A tactics file is TOML (`content/heroclix/tactics/cards.toml` is the project's own):
 //!
@@ -28,6 +29,16 @@
 //! cost = 5
 //! text = "..."
 //! effects = [{ modify = "defense", by = 1, who = "near" }]
+//!
+//! [[ata]]
+//! id = "ata01"
+//! name = "Harbour Watch"
+//! text = "..."
+//! prerequisite = { keyword = "Warden" }   # and/or team = "avengers" (a printed team ability)
+//! cost = 2                  # points per character meeting the prerequisite
+//! team_ability = "defenders" # one of game::powers::TEAM_ABILITIES_RUN
+//! replaces = false          # true: instead of the characters' printed team abilities
+//! wild_cards = true         # default: wild cards may use it
 //! ```
 //!
 //! Effects are [`crate::card_effect`] compositions; `not_expressed` lists what a card asks that
@@ -389,6 +400,94 @@ impl ObjectRule {
     ];
 }
 
+/// Who may use an alternate team ability card (rulebook Partie 3 *Compétences de groupe
+/// alternatives*: « si des personnages de votre équipe satisfont aux pré-requis listés sur la
+/// carte »): a character with the keyword and with the printed team ability, each when given
+/// (at least one is).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AtaPrerequisite {
+    /// A keyword the character must have (any case).
+    #[serde(default)]
+    pub keyword: Option<String>,
+    /// A team ability id printed on the character's base (`avengers`).
+    #[serde(default)]
+    pub team: Option<String>,
+}
+
+impl AtaPrerequisite {
+    /// True if the character meets it. Keywords and printed team symbols never change during a
+    /// game, so this holds from set-up to the end.
+    pub fn met(&self, def: &FigureDef) -> bool {
+        self.keyword.as_ref().is_none_or(|k| {
+            def.keywords
+                .iter()
+                .any(|x| x.trim().eq_ignore_ascii_case(k.trim()))
+        }) && self
+            .team
+            .as_ref()
+            .is_none_or(|t| def.team_abilities.iter().any(|x| x == t))
+    }
+
+    /// "keyword Warden and team ability Avengers".
+    pub fn describe(&self, lang: Lang) -> String {
+        let mut parts = Vec::new();
+        if let Some(k) = &self.keyword {
+            parts.push(format!("{} {k}", lang.pick("keyword", "mot-clé")));
+        }
+        if let Some(t) = &self.team {
+            parts.push(format!(
+                "{} {}",
+                lang.pick("team ability", "compétence de groupe"),
+                crate::game::powers::team_name(t, lang)
+            ));
+        }
+        parts.join(lang.pick(" and ", " et "))
+    }
+}
+
+/// An alternate team ability card (rulebook Partie 3 *Compétences de groupe alternatives*,
+/// ATA): the characters of the team meeting its prerequisite possess its team ability, in
+/// addition to their printed ones or instead of them; the team pays its cost once per such
+/// character; wild cards may use it unless the card says otherwise. A team brings one at most.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AtaDef {
+    /// Identifier used by team files.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The card text.
+    pub text: String,
+    /// Its name in French, when the card gives one.
+    #[serde(default)]
+    pub name_fr: Option<String>,
+    /// Its text in French, when the card gives one.
+    #[serde(default)]
+    pub text_fr: Option<String>,
+    /// The characters that may use it.
+    pub prerequisite: AtaPrerequisite,
+    /// Points per character meeting the prerequisite.
+    pub cost: u32,
+    /// The team ability it gives (one of [`crate::game::powers::TEAM_ABILITIES_RUN`]).
+    pub team_ability: String,
+    /// True: a different team ability, replacing the characters' printed ones; false: an
+    /// additional one.
+    pub replaces: bool,
+    /// Wild cards may use it (the rulebook's default, unless the card says otherwise).
+    #[serde(default = "yes")]
+    pub wild_cards: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl AtaDef {
+    /// Points for a team with `n` characters meeting the prerequisite.
+    pub fn points(&self, n: usize) -> u32 {
+        self.cost.saturating_mul(n as u32)
+    }
+}
+
 /// When an event dial turns (*Socles événement*: the card says when; clockwise, one click).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -458,7 +557,7 @@ macro_rules! localized {
     )*};
 }
 
-localized!(FeatDef, ConditionDef, SpecialObjectDef, EventDef);
+localized!(FeatDef, ConditionDef, SpecialObjectDef, EventDef, AtaDef);
 
 /// Every tactics card a game can use.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -471,6 +570,8 @@ pub struct Tactics {
     pub special_objects: Vec<SpecialObjectDef>,
     /// Event dials.
     pub events: Vec<EventDef>,
+    /// Alternate team ability cards (Partie 3 *Compétences de groupe alternatives*).
+    pub atas: Vec<AtaDef>,
 }
 
 impl Tactics {
@@ -502,6 +603,11 @@ impl Tactics {
         self.special_objects.iter().find(|f| f.id == id)
     }
 
+    /// The alternate team ability card with this id.
+    pub fn ata(&self, id: &str) -> Option<&AtaDef> {
+        self.atas.iter().find(|f| f.id == id)
+    }
+
     /// Every card id, for "did you mean".
     pub fn ids(&self) -> impl Iterator<Item = &str> {
         self.feats
@@ -509,6 +615,7 @@ impl Tactics {
             .map(|f| f.id.as_str())
             .chain(self.conditions.iter().map(|c| c.id.as_str()))
             .chain(self.special_objects.iter().map(|c| c.id.as_str()))
+            .chain(self.atas.iter().map(|c| c.id.as_str()))
     }
 }
 
@@ -523,6 +630,30 @@ struct RawTactics {
     special_object: Vec<Spanned<RawObject>>,
     #[serde(default)]
     event: Vec<Spanned<RawEvent>>,
+    #[serde(default)]
+    ata: Vec<Spanned<RawAta>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAta {
+    id: Spanned<String>,
+    name: Spanned<String>,
+    text: String,
+    name_fr: Option<String>,
+    text_fr: Option<String>,
+    prerequisite: Option<Spanned<RawAtaPrereq>>,
+    cost: Option<Spanned<i64>>,
+    team_ability: Option<Spanned<String>>,
+    replaces: Option<bool>,
+    wild_cards: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAtaPrereq {
+    keyword: Option<Spanned<String>>,
+    team: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -951,6 +1082,133 @@ pub fn tactics_from_toml_str(text: &str, origin: &str) -> Result<Tactics, Conten
             not_expressed: e.not_expressed.clone(),
         });
     }
+    for (i, a) in raw.ata.iter().enumerate() {
+        let span = a.span();
+        let a = a.get_ref();
+        let at = format!("ata[{i}]");
+        let id = ident(&src, &a.id, &a.name, &at, &mut seen, &mut issues);
+        let missing = |issues: &mut Vec<ContentIssue>, field: &str, what: &str| {
+            issues.push(src.issue(
+                &span,
+                Some(&id),
+                format!("{at}.{field}"),
+                ContentProblem::BadText(what.to_string()),
+            ));
+        };
+        let cost = match &a.cost {
+            Some(c) => number(&src, c, &id, format!("{at}.cost"), (0, 1000), &mut issues),
+            None => {
+                missing(
+                    &mut issues,
+                    "cost",
+                    "an ATA card needs a `cost` (points per character)",
+                );
+                None
+            }
+        };
+        let team_ability = match &a.team_ability {
+            Some(t) => {
+                let v = t.get_ref().trim();
+                if crate::game::powers::TEAM_ABILITIES_RUN.contains(&v) {
+                    Some(v.to_string())
+                } else {
+                    issues.push(
+                        src.issue(
+                            &t.span(),
+                            Some(&id),
+                            format!("{at}.team_ability"),
+                            ContentProblem::UnknownValue {
+                                value: t.get_ref().clone(),
+                                known: crate::game::powers::TEAM_ABILITIES_RUN
+                                    .iter()
+                                    .map(|x| x.to_string())
+                                    .collect(),
+                            },
+                        ),
+                    );
+                    None
+                }
+            }
+            None => {
+                missing(
+                    &mut issues,
+                    "team_ability",
+                    "an ATA card needs the `team_ability` it gives",
+                );
+                None
+            }
+        };
+        let replaces = match a.replaces {
+            Some(r) => Some(r),
+            None => {
+                missing(
+                    &mut issues,
+                    "replaces",
+                    "say whether the ATA card replaces the characters' team abilities (`replaces = true`) or adds one (`replaces = false`)",
+                );
+                None
+            }
+        };
+        let mut prerequisite = AtaPrerequisite::default();
+        match &a.prerequisite {
+            None => missing(
+                &mut issues,
+                "prerequisite",
+                "an ATA card needs a `prerequisite`: `{ keyword = \"...\" }` and/or `{ team = \"...\" }`",
+            ),
+            Some(p) => {
+                let pspan = p.span();
+                let p = p.get_ref();
+                let mut word = |v: &Option<Spanned<String>>, field: &str, what: &str| {
+                    let v = v.as_ref()?;
+                    let t = v.get_ref().trim();
+                    let bad = t.is_empty() || (field == "team" && t.contains(char::is_whitespace));
+                    if bad {
+                        issues.push(src.issue(
+                            &v.span(),
+                            Some(&id),
+                            format!("{at}.prerequisite.{field}"),
+                            ContentProblem::BadText(what.to_string()),
+                        ));
+                        None
+                    } else {
+                        Some(t.to_string())
+                    }
+                };
+                prerequisite.keyword = word(&p.keyword, "keyword", "a keyword cannot be empty");
+                prerequisite.team = word(
+                    &p.team,
+                    "team",
+                    "a team ability is an identifier without spaces, such as `avengers`",
+                );
+                if p.keyword.is_none() && p.team.is_none() {
+                    issues.push(src.issue(
+                        &pspan,
+                        Some(&id),
+                        format!("{at}.prerequisite"),
+                        ContentProblem::BadText(
+                            "give the characters that may use the card: `keyword` and/or `team`"
+                                .to_string(),
+                        ),
+                    ));
+                }
+            }
+        }
+        if let (Some(cost), Some(team_ability), Some(replaces)) = (cost, team_ability, replaces) {
+            out.atas.push(AtaDef {
+                id,
+                name: a.name.get_ref().trim().to_string(),
+                text: a.text.clone(),
+                name_fr: a.name_fr.clone(),
+                text_fr: a.text_fr.clone(),
+                prerequisite,
+                cost: cost as u32,
+                team_ability,
+                replaces,
+                wild_cards: a.wild_cards.unwrap_or(true),
+            });
+        }
+    }
     if issues.is_empty() {
         Ok(out)
     } else {
@@ -993,6 +1251,73 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("used by another card"), "{e}");
+    }
+
+    #[test]
+    fn ata_cards_load_and_errors_name_card_and_field() {
+        let t = tactics_from_toml_str(BUILTIN, "cards.toml").unwrap_or_else(|e| panic!("{e}"));
+        assert!(t.atas.len() >= 2);
+        assert!(t.atas.iter().any(|a| a.replaces) && t.atas.iter().any(|a| !a.replaces));
+        for a in &t.atas {
+            assert!(a.name_fr.is_some() && a.text_fr.is_some(), "{}", a.id);
+        }
+        let card =
+            |body: &str| format!("[[ata]]\nid = \"ata9\"\nname = \"A\"\ntext = \"\"\n{body}");
+        let ok = card(
+            "prerequisite = { keyword = \"Warden\" }\ncost = 2\nteam_ability = \"defenders\"\nreplaces = false\n",
+        );
+        let t = tactics_from_toml_str(&ok, "t.toml").unwrap_or_else(|e| panic!("{e}"));
+        assert!(t.atas[0].wild_cards);
+        assert_eq!(t.atas[0].points(3), 6);
+        let e = tactics_from_toml_str(
+            &card("prerequisite = { keyword = \"Warden\" }\ncost = 2\nteam_ability = \"defender\"\nreplaces = false\n"),
+            "t.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("t.toml") && e.contains("ata9") && e.contains("ata[0].team_ability"),
+            "{e}"
+        );
+        assert!(e.contains("defenders"), "{e}");
+        let e = tactics_from_toml_str(
+            &card("prerequisite = {}\ncost = 2\nteam_ability = \"defenders\"\nreplaces = false\n"),
+            "t.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("ata[0].prerequisite"), "{e}");
+        let e = tactics_from_toml_str(
+            &card("prerequisite = { team = \"fantastic four\" }\ncost = 2\nteam_ability = \"defenders\"\nreplaces = false\n"),
+            "t.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("ata[0].prerequisite.team"), "{e}");
+        let e = tactics_from_toml_str(
+            &card("prerequisite = { keyword = \"Warden\" }\ncost = -1\nteam_ability = \"defenders\"\nreplaces = false\n"),
+            "t.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("ata[0].cost"), "{e}");
+        let e = tactics_from_toml_str(
+            &card("prerequisite = { keyword = \"Warden\" }\nteam_ability = \"defenders\"\n"),
+            "t.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("ata[0].cost") && e.contains("ata[0].replaces"),
+            "{e}"
+        );
+        let e = tactics_from_toml_str(
+            &card("prerequisite = { keyword = \"Warden\", power = \"x\" }\ncost = 1\nteam_ability = \"defenders\"\nreplaces = false\n"),
+            "t.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("power"), "{e}");
     }
 
     #[test]

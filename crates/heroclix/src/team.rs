@@ -22,6 +22,8 @@
 //! name = "Girder"            # optional
 //!
 //! condition = "bc01"         # optional battlefield condition (top of the file)
+//! ata = "ata01"              # optional alternate team ability card (Partie 3 *Compétences de
+//!                            # groupe alternatives*; top of the file): one per team
 //! ```
 //!
 //! [`check_team`] explains every broken rule, each as a [`TeamViolation`] that players can read
@@ -58,6 +60,9 @@ pub struct Team {
     pub objects: Vec<ObjectEntry>,
     /// The battlefield condition brought, by card id.
     pub condition: Option<String>,
+    /// The alternate team ability card brought, by card id (Partie 3 *Compétences de groupe
+    /// alternatives*: one per team).
+    pub ata: Option<String>,
 }
 
 /// A feat assigned in a team file.
@@ -114,6 +119,7 @@ struct RawTeam {
     #[serde(default)]
     object: Vec<RawObjectEntry>,
     condition: Option<String>,
+    ata: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -285,6 +291,10 @@ pub fn team_from_toml_str(text: &str, origin: &str) -> Result<Team, ContentError
                 .condition
                 .map(|c| c.trim().to_string())
                 .filter(|c| !c.is_empty()),
+            ata: raw
+                .ata
+                .map(|c| c.trim().to_string())
+                .filter(|c| !c.is_empty()),
         })
     } else {
         Err(ContentError::Invalid(issues))
@@ -306,6 +316,9 @@ pub fn team_to_toml(team: &Team) -> String {
     }
     if let Some(c) = &team.condition {
         out.push_str(&format!("condition = {}\n", content::toml_string(c)));
+    }
+    if let Some(c) = &team.ata {
+        out.push_str(&format!("ata = {}\n", content::toml_string(c)));
     }
     for e in &team.figures {
         out.push_str(&format!(
@@ -444,6 +457,9 @@ pub enum TacticsRule {
     TenPercent,
     /// More than three objects, or not one light and one heavy among three.
     Objects,
+    /// An alternate team ability card no character of the team meets the prerequisite of
+    /// (Partie 3 *Compétences de groupe alternatives*).
+    AtaPrerequisite,
 }
 
 impl TeamViolation {
@@ -698,6 +714,88 @@ pub struct TeamReport {
     pub not_run_yet: Vec<NotRunYet>,
     /// The theme the team makes, if it is a theme team (*Équipes à thème*).
     pub theme: Option<crate::tactics::Theme>,
+    /// The alternate team ability card the team brings, when the tactics cards hold it.
+    pub ata: Option<AtaSummary>,
+}
+
+/// An alternate team ability card in a team (Partie 3 *Compétences de groupe alternatives*):
+/// who possesses its team ability and what it costs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AtaSummary {
+    /// The card.
+    pub def: crate::tactics::AtaDef,
+    /// Entries (0-based) whose characters meet its prerequisite.
+    pub entries: Vec<usize>,
+    /// Its cost: the card's cost per character, times their number.
+    pub points: u32,
+}
+
+impl AtaSummary {
+    /// What it gives, for players: "Harbour Watch: Defenders team ability in addition to the
+    /// printed ones for 4 character(s) × 2 = 8 points".
+    pub fn describe(&self, lang: Lang) -> String {
+        let d = &self.def;
+        let team = crate::game::powers::team_name(&d.team_ability, lang);
+        let how = match (d.replaces, lang) {
+            (false, Lang::En) => format!("the {team} team ability in addition to their own"),
+            (true, Lang::En) => format!("the {team} team ability instead of their own"),
+            (false, Lang::Fr) => {
+                format!("la compétence de groupe {team} en plus des leurs")
+            }
+            (true, Lang::Fr) => {
+                format!("la compétence de groupe {team} à la place des leurs")
+            }
+        };
+        let wild = match (d.wild_cards, lang) {
+            (true, _) => "",
+            (false, Lang::En) => "; wild cards cannot use it",
+            (false, Lang::Fr) => " ; les jokers ne peuvent pas l'utiliser",
+        };
+        match lang {
+            Lang::En => format!(
+                "{} ({}): {} character(s) meeting its prerequisite ({}) have {how}{wild}; {} × {} = {} points",
+                d.name,
+                d.id,
+                self.entries.len(),
+                d.prerequisite.describe(lang),
+                self.entries.len(),
+                d.cost,
+                self.points
+            ),
+            Lang::Fr => format!(
+                "{} ({}) : {} personnage(s) satisfaisant au pré-requis ({}) possèdent {how}{wild} ; {} × {} = {} points",
+                d.name_in(lang),
+                d.id,
+                self.entries.len(),
+                d.prerequisite.describe(lang),
+                self.entries.len(),
+                d.cost,
+                self.points
+            ),
+        }
+    }
+}
+
+/// The team's alternate team ability card and the entries meeting its prerequisite, when the
+/// tactics cards hold it.
+pub fn ata_summary(team: &Team, catalogue: &Catalogue) -> Option<AtaSummary> {
+    let def = catalogue.tactics().ata(team.ata.as_deref()?)?;
+    let entries: Vec<usize> = team
+        .figures
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| {
+            catalogue
+                .get(&e.figure)
+                .is_some_and(|f| def.prerequisite.met(f))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    Some(AtaSummary {
+        def: def.clone(),
+        points: def.points(entries.len()),
+        entries,
+    })
 }
 
 impl TeamReport {
@@ -803,6 +901,8 @@ pub fn check_team_with(
         });
     }
     points = points.saturating_add(check_tactics(team, catalogue, build_total, &mut violations));
+    let ata = ata_summary(team, catalogue);
+    points = points.saturating_add(ata.as_ref().map_or(0, |a| a.points));
     for ((name, set, number), list) in uniques {
         if list.len() > 1 {
             violations.push(TeamViolation::DuplicateUnique {
@@ -829,7 +929,19 @@ pub fn check_team_with(
         actions: action_total(build_total),
         entries,
         violations,
-        not_run_yet: not_run_yet(&figures, supported),
+        not_run_yet: {
+            // A replacing card takes the printed team abilities away from its characters.
+            let mut list = not_run_yet(&figures, supported);
+            if let Some(a) = ata.as_ref().filter(|a| a.def.replaces) {
+                for n in &mut list {
+                    if matches!(n.ability, Ability::TeamAbility(_)) {
+                        n.entries.retain(|e| !a.entries.contains(e));
+                    }
+                }
+                list.retain(|n| !n.entries.is_empty());
+            }
+            list
+        },
         theme: {
             let defs: Vec<&FigureDef> = figures.iter().map(|(_, f)| *f).collect();
             if defs.len() == team.figures.len() {
@@ -838,6 +950,7 @@ pub fn check_team_with(
                 None
             }
         },
+        ata,
     }
 }
 
@@ -845,7 +958,8 @@ fn tactic(violations: &mut Vec<TeamViolation>, rule: TacticsRule, en: String, fr
     violations.push(TeamViolation::Tactics { rule, en, fr });
 }
 
-/// Checks feats, objects and the battlefield condition; returns the points they cost.
+/// Checks feats, objects, the battlefield condition and the alternate team ability card;
+/// returns the points feats and objects cost (the card's are [`ata_summary`]'s).
 fn check_tactics(
     team: &Team,
     catalogue: &Catalogue,
@@ -1016,10 +1130,55 @@ fn check_tactics(
             );
         }
     }
+    if let Some(id) = &team.ata {
+        match cards.ata(id) {
+            None => {
+                let close = content::close_matches(id, cards.atas.iter().map(|f| f.id.as_str()));
+                tactic(
+                    violations,
+                    TacticsRule::UnknownCard,
+                    format!(
+                        "Alternate team ability: no ATA card `{id}` among the tactics cards{}.",
+                        did_you_mean(&close, Lang::En)
+                    ),
+                    format!(
+                        "Compétence de groupe alternative : aucune carte ATA `{id}` parmi les cartes de tactique{}.",
+                        did_you_mean(&close, Lang::Fr)
+                    ),
+                );
+            }
+            Some(def) => {
+                let anyone = team.figures.iter().any(|e| {
+                    catalogue
+                        .get(&e.figure)
+                        .is_some_and(|f| def.prerequisite.met(f))
+                });
+                if !anyone {
+                    tactic(
+                        violations,
+                        TacticsRule::AtaPrerequisite,
+                        format!(
+                            "Alternate team ability {} ({}): no character of the team meets its prerequisite ({}); an ATA card may be added only if characters of the team do.",
+                            def.name,
+                            def.id,
+                            def.prerequisite.describe(Lang::En)
+                        ),
+                        format!(
+                            "Compétence de groupe alternative {} ({}) : aucun personnage de l'équipe ne satisfait à son pré-requis ({}) ; une carte ATA ne peut être ajoutée que si des personnages de l'équipe y satisfont.",
+                            def.name_in(Lang::Fr),
+                            def.id,
+                            def.prerequisite.describe(Lang::Fr)
+                        ),
+                    );
+                }
+            }
+        }
+    }
     feat_points.saturating_add(object_points)
 }
 
-fn did_you_mean(close: &[String], lang: Lang) -> String {
+/// " (did you mean `a`, `b`?)", or nothing without close matches.
+pub(crate) fn did_you_mean(close: &[String], lang: Lang) -> String {
     if close.is_empty() {
         String::new()
     } else {
@@ -1128,6 +1287,11 @@ impl Team {
             .condition
             .as_ref()
             .and_then(|c| cards.condition(c))
+            .map(|c| std::sync::Arc::new(c.clone()));
+        tactics.ata = self
+            .ata
+            .as_ref()
+            .and_then(|c| cards.ata(c))
             .map(|c| std::sync::Arc::new(c.clone()));
         Ok(crate::game::TeamSetup {
             name: self.name.clone(),

@@ -190,6 +190,47 @@ fn sample_teams_are_legal_at_300() {
 }
 
 #[test]
+fn the_sample_ata_team_pays_its_card_per_warden() {
+    let cat = catalogue();
+    let team = load_team(content_dir().join("teams/lighthouse-guard.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(team.ata.as_deref(), Some("ata01"));
+    let report = check_team(&team, &cat, 300);
+    assert!(report.is_legal(), "{}", report.explain(Lang::En));
+    let ata = report.ata.as_ref().expect("the ATA card is reported");
+    assert_eq!(ata.entries, [0, 1, 2, 3]);
+    assert_eq!(ata.points, 8);
+    assert_eq!(report.points, 288);
+    assert!(ata.describe(Lang::En).contains("4 × 2 = 8 points"));
+    assert!(ata.describe(Lang::Fr).contains("compétence de groupe"));
+    // The team file round trips, its card included.
+    let back = team_from_toml_str(&team_to_toml(&team), "t.toml").unwrap();
+    assert_eq!(back, team);
+    // In play, each Warden possesses Defenders.
+    let setup = team.to_setup(&cat).unwrap();
+    assert_eq!(
+        setup.tactics.ata.as_ref().map(|a| a.team_ability.as_str()),
+        Some("defenders")
+    );
+}
+
+#[test]
+fn a_replacing_ata_takes_printed_team_abilities_off_the_not_run_list() {
+    let cat = catalogue();
+    // Hackle: Ravager with the Brotherhood symbol; Turncoat Oath replaces it with Hydra.
+    let mut t = team(&["sk023"]);
+    let before = check_team_with(&t, &cat, 300, &|_| true);
+    t.ata = Some("ata03".into());
+    let after = check_team_with(&t, &cat, 300, &|_| true);
+    assert_eq!(after.points, before.points + 1);
+    assert!(after.is_legal(), "{}", after.explain(Lang::En));
+    assert!(!after
+        .not_run_yet
+        .iter()
+        .any(|n| matches!(n.ability, Ability::TeamAbility(_))));
+}
+
+#[test]
 fn custom_names_and_lines_show_in_the_report() {
     let cat = catalogue();
     let team = load_team(content_dir().join("teams/ravagers.toml")).unwrap();

@@ -42,6 +42,19 @@ pub fn starter_scenario() -> Scenario {
     }
 }
 
+/// A team bringing an alternate team ability card (the Lighthouse Guard: Wardens with
+/// Defenders) against the Ravagers, 20 rounds at most.
+pub fn ata_scenario() -> Scenario {
+    let catalogue = Catalogue::new(load_figure_folder(root().join("content/heroclix")).unwrap());
+    let mut s = starter_scenario();
+    s.teams[0] = load_team(root().join("content/heroclix/teams/lighthouse-guard.toml"))
+        .unwrap()
+        .to_setup(&catalogue)
+        .unwrap();
+    assert!(s.teams[0].tactics.ata.is_some());
+    s
+}
+
 /// Invariants of the base game that hold after every action.
 pub fn invariants(s: &State) -> Result<(), String> {
     skirmish_heroclix::game::check_invariants(s)
@@ -53,4 +66,10 @@ fn starter_teams_play_whole_games_cleanly() {
         random_playouts::<HeroClix>(&starter_scenario(), 0..PLAYOUT_GAMES, 20_000, invariants)
             .unwrap();
     assert_eq!(stats.games, PLAYOUT_GAMES);
+}
+
+#[test]
+fn a_team_with_an_ata_card_plays_whole_games_cleanly() {
+    let stats = random_playouts::<HeroClix>(&ata_scenario(), 0..5, 20_000, invariants).unwrap();
+    assert_eq!(stats.games, 5);
 }

@@ -143,6 +143,16 @@ fn reading_errors_name_the_file_line_and_field() {
         "{e}"
     );
 
+    let bad_ata = SMALL.replace("[map]", "[[seat]]\nata = \"ata1\"\n[map]");
+    let e = from_toml_str(&bad_ata, "t.toml", &base())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        e.contains("seat[0].ata") && e.contains("`ata1`") && e.contains("did you mean"),
+        "{e}"
+    );
+
     let bad_toml = "title = \"t\"\nsource = \"s\"\n[map]\nrows = [\"..\"]\nwalls = 3\n";
     let e = from_toml_str(bad_toml, "t.toml", &base())
         .err()

@@ -42,6 +42,10 @@ const EMBEDDED_TEAMS: &[(&str, &str)] = &[
         "salvage-crew",
         include_str!("../../../content/heroclix/teams/salvage-crew.toml"),
     ),
+    (
+        "lighthouse-guard",
+        include_str!("../../../content/heroclix/teams/lighthouse-guard.toml"),
+    ),
 ];
 const EMBEDDED_MAPS: &[(&str, &str)] = &[
     (
@@ -234,6 +238,24 @@ impl Content {
                 "id": o.id, "name": o.name, "kind": o.kind, "cost": o.cost, "text": o.text,
                 "name_fr": o.name_in(Lang::Fr), "text_fr": o.text_in(Lang::Fr),
             })).collect::<Vec<_>>(),
+            "atas": cards.atas.iter().map(|a| json!({
+                "id": a.id, "name": a.name, "text": a.text,
+                "name_fr": a.name_in(Lang::Fr), "text_fr": a.text_in(Lang::Fr),
+                "cost": a.cost,
+                "team_ability": a.team_ability,
+                "team_ability_name": {
+                    "en": skirmish_heroclix::game::powers::team_name(&a.team_ability, Lang::En),
+                    "fr": skirmish_heroclix::game::powers::team_name(&a.team_ability, Lang::Fr),
+                },
+                "replaces": a.replaces,
+                "wild_cards": a.wild_cards,
+                "prerequisite": {
+                    "keyword": a.prerequisite.keyword,
+                    "team": a.prerequisite.team,
+                    "en": a.prerequisite.describe(Lang::En),
+                    "fr": a.prerequisite.describe(Lang::Fr),
+                },
+            })).collect::<Vec<_>>(),
         });
         json!({
             "rulesets": ["heroclix"],
@@ -258,7 +280,8 @@ impl Content {
         })
     }
 
-    /// A sample team's cost: figures, feats and special objects, as the team check counts it.
+    /// A sample team's cost: figures, feats, special objects and the ATA card, as the team check
+    /// counts it.
     fn team_points(&self, team: &Team) -> u32 {
         let total = team.build_total.unwrap_or(DEFAULT_POINTS);
         check_team(team, &self.catalogue, total).points
@@ -330,7 +353,7 @@ impl Content {
                         || ApiError::bad("bad-team", "\"build_total\" is a number of points"),
                     )?),
                 };
-                let (feats, objects, condition) = tactics_from_request(o)?;
+                let (feats, objects, condition, ata) = tactics_from_request(o)?;
                 Ok(Team {
                     name: clip(name).to_string(),
                     build_total,
@@ -338,6 +361,7 @@ impl Content {
                     feats,
                     objects,
                     condition,
+                    ata,
                 })
             }
             _ => Err(ApiError::bad(
@@ -396,6 +420,15 @@ impl Content {
                 "keyword": t.keyword,
                 "characters": t.characters,
                 "probability_control": t.with_keyword / 2,
+            })),
+            "ata": report.ata.as_ref().map(|a| json!({
+                "id": a.def.id,
+                "name": a.def.name_in(lang),
+                "team_ability": a.def.team_ability,
+                "replaces": a.def.replaces,
+                "characters": a.entries.iter().map(|e| e + 1).collect::<Vec<_>>(),
+                "points": a.points,
+                "text": a.describe(lang),
             })),
         })
     }
@@ -537,12 +570,17 @@ impl GameChoices {
     }
 }
 
-/// Feats, objects and battlefield condition read from a request.
-type TeamTacticsRequest = (Vec<FeatEntry>, Vec<ObjectEntry>, Option<String>);
+/// Feats, objects, battlefield condition and alternate team ability card read from a request.
+type TeamTacticsRequest = (
+    Vec<FeatEntry>,
+    Vec<ObjectEntry>,
+    Option<String>,
+    Option<String>,
+);
 
-/// Feats, objects and battlefield condition of a team given as JSON:
-/// `"feats": [{"id": "ft01", "characters": [1]}]`, `"objects": [{"kind": "light"} or
-/// {"special": "so01"}]`, `"condition": "bc01"`.
+/// Feats, objects, battlefield condition and alternate team ability card of a team given as
+/// JSON: `"feats": [{"id": "ft01", "characters": [1]}]`, `"objects": [{"kind": "light"} or
+/// {"special": "so01"}]`, `"condition": "bc01"`, `"ata": "ata01"`.
 fn tactics_from_request(
     o: &serde_json::Map<String, Value>,
 ) -> Result<TeamTacticsRequest, ApiError> {
@@ -630,7 +668,17 @@ fn tactics_from_request(
         Some(Value::String(s)) => Some(clip(s).to_string()),
         Some(_) => return Err(bad("\"condition\" is a battlefield condition id".into())),
     };
-    Ok((feats, objects, condition))
+    let ata = match o.get("ata") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s.trim().is_empty() => None,
+        Some(Value::String(s)) => Some(clip(s.trim()).to_string()),
+        Some(_) => {
+            return Err(bad(
+                "\"ata\" is one alternate team ability card id (a team brings at most one)".into(),
+            ))
+        }
+    };
+    Ok((feats, objects, condition, ata))
 }
 
 /// `*.toml` files directly in `dir`, by id, in name order; unreadable ones become notes.
@@ -716,5 +764,66 @@ mod tests {
         assert_eq!(e.code, "bad-team");
         assert!(c.team_from_request(&json!(42)).is_err());
         assert!(c.team_from_request(&json!("nobody")).is_err());
+    }
+
+    #[test]
+    fn inline_teams_bring_an_ata_card() {
+        let c = Content::embedded().unwrap();
+        let t = c
+            .team_from_request(
+                &json!({"name": "Watch", "figures": ["sk001", "sk004", "sk009"], "ata": "ata01"}),
+            )
+            .unwrap();
+        assert_eq!(t.ata.as_deref(), Some("ata01"));
+        // Two Wardens at 2 points each: 120 + 50 + 110 + 4.
+        let r = c.check(&t, Some(300), Lang::En);
+        assert_eq!(r["points"], json!(284));
+        assert_eq!(r["legal"], json!(true));
+        assert_eq!(r["ata"]["characters"], json!([1, 2]));
+        assert_eq!(r["ata"]["points"], json!(4));
+        let s = c
+            .scenario(
+                DEFAULT_MAP,
+                &[t.clone(), t],
+                &GameChoices::points(300),
+                Lang::En,
+            )
+            .unwrap();
+        assert!(s.teams[0].tactics.ata.is_some());
+        // A team list holds one card, never a list.
+        assert!(c
+            .team_from_request(
+                &json!({"name": "W", "figures": ["sk001"], "ata": ["ata01", "ata02"]})
+            )
+            .is_err());
+        // No Ravager: refused, in French with the rulebook's words.
+        let t = c
+            .team_from_request(&json!({"name": "W", "figures": ["sk001"], "ata": "ata02"}))
+            .unwrap();
+        let r = c.check(&t, Some(300), Lang::Fr);
+        assert_eq!(r["legal"], json!(false));
+        assert!(
+            r["violations"][0].as_str().is_some_and(|v| v
+                .to_lowercase()
+                .contains("compétence de groupe alternative")),
+            "{r}"
+        );
+        let t = c
+            .team_from_request(&json!({"name": "W", "figures": ["sk001"], "ata": "ata1"}))
+            .unwrap();
+        let r = c.check(&t, Some(300), Lang::En);
+        assert!(
+            r["violations"][0]
+                .as_str()
+                .is_some_and(|v| v.contains("did you mean")),
+            "{r}"
+        );
+        let content = c.to_json();
+        assert!(content["tactics"]["atas"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|x| x["id"] == "ata01")));
+        assert!(content["teams"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|x| x["id"] == "lighthouse-guard")));
     }
 }

@@ -897,7 +897,7 @@ pub fn figure_actions(
             team: Some(team),
         });
     }
-    if f.wild_card.is_some() && powers::is_wild_card(f) {
+    if f.wild_card.is_some() && powers::is_wild_card(state, f) {
         out.push(Action::WildCard {
             figure: f.id,
             team: None,

@@ -1083,18 +1083,17 @@ pub fn release(state: &mut State) {
     }
 }
 
-/// The team abilities a figure may switch off now: those its base gives that the engine runs,
-/// wild cards' own aside (a wild card drops the ability it uses with `wild_card`).
+/// The team abilities a figure may switch off now: those it possesses (its base's, or an
+/// alternate team ability card's) that the engine runs, wild cards' own aside (a wild card
+/// drops the ability it uses with `wild_card`).
 pub fn team_switch_offs(state: &State, f: &Fig) -> Vec<String> {
-    f.def
-        .team_abilities
-        .iter()
+    powers::team_abilities(state, f)
         .filter(|t| {
-            powers::TEAM_ABILITIES_RUN.contains(&t.as_str())
-                && !matches!(t.as_str(), "minions_of_doom" | "spider_man")
+            powers::TEAM_ABILITIES_RUN.contains(t)
+                && !matches!(*t, "minions_of_doom" | "spider_man")
                 && powers::team(state, f, t)
         })
-        .cloned()
+        .map(str::to_string)
         .collect()
 }
 

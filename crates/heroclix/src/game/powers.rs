@@ -492,42 +492,89 @@ pub fn possessed(state: &State, f: &Fig) -> Vec<Ability> {
 /// True if the figure possesses the team ability (an identifier such as `defenders`), or uses
 /// it as a wild card: a wild card uses any team ability of a friendly figure on the map
 /// (rulebook *Jokers*; FAQ *Laquais de Fatalis*, *Spider-Man*). Team abilities cannot be
-/// countered, but a Pulse Wave ignores them.
+/// countered, but a Pulse Wave ignores them. An alternate team ability card gives its
+/// characters one more, or a different one (rulebook Partie 3 *Compétences de groupe
+/// alternatives*; [`team_abilities`]).
 pub fn team(state: &State, f: &Fig, ability: &str) -> bool {
     if !f.in_play() || state.ignoring.contains(&f.id) || f.teams_off.iter().any(|t| t == ability) {
         return false;
     }
-    if f.def.team_abilities.iter().any(|t| t == ability) {
+    if possesses_team(state, f, ability) {
         return true;
     }
     // A wild card uses the one team ability its player chose for it, while a friendly figure
-    // on the map possesses it (rulebook *Jokers*).
-    is_wild_card(f)
-        && f.wild_card.as_deref() == Some(ability)
+    // on the map possesses it (rulebook *Jokers*) and may lend it (an ATA card may forbid).
+    f.wild_card.as_deref() == Some(ability)
+        && is_wild_card(state, f)
         && state.in_play().any(|o| {
-            o.id != f.id
-                && state.allied(o.owner, f.owner)
-                && o.def.team_abilities.iter().any(|t| t == ability)
+            o.id != f.id && state.allied(o.owner, f.owner) && lends_team(state, o, ability)
         })
 }
 
-/// The team abilities a wild card may switch to: those friendly figures on the map possess,
-/// wild cards' own aside, other than the one it uses.
+/// The alternate team ability card whose team ability the figure possesses, if any.
+pub fn ata_of<'a>(state: &'a State, f: &Fig) -> Option<&'a crate::tactics::AtaDef> {
+    state
+        .atas
+        .iter()
+        .find(|a| a.figures.contains(&f.id))
+        .map(|a| a.def.as_ref())
+}
+
+/// The team abilities the figure possesses, working or not: those printed on its base unless
+/// an alternate team ability card replaces them, and the card's (rulebook Partie 3
+/// *Compétences de groupe alternatives*: « Ces compétences de groupe sont possédées par les
+/// personnages en question »).
+pub fn team_abilities<'a>(state: &'a State, f: &'a Fig) -> impl Iterator<Item = &'a str> {
+    let ata = ata_of(state, f);
+    let replaced = ata.is_some_and(|a| a.replaces);
+    f.def
+        .team_abilities
+        .iter()
+        .map(String::as_str)
+        .filter(move |_| !replaced)
+        .chain(
+            ata.filter(|a| a.replaces || !f.def.team_abilities.contains(&a.team_ability))
+                .map(|a| a.team_ability.as_str()),
+        )
+}
+
+/// True if the figure possesses the team ability ([`team_abilities`]); cheap without cards.
+fn possesses_team(state: &State, f: &Fig, ability: &str) -> bool {
+    if state.atas.is_empty() {
+        f.def.team_abilities.iter().any(|t| t == ability)
+    } else {
+        team_abilities(state, f).any(|t| t == ability)
+    }
+}
+
+/// True if a wild card may use the team ability through this figure: it possesses it, and not
+/// only through an alternate team ability card that forbids wild cards.
+fn lends_team(state: &State, o: &Fig, ability: &str) -> bool {
+    let printed = || o.def.team_abilities.iter().any(|t| t == ability);
+    match ata_of(state, o) {
+        None => printed(),
+        Some(a) => (!a.replaces && printed()) || (a.team_ability == ability && a.wild_cards),
+    }
+}
+
+/// The team abilities a wild card may switch to: those friendly figures on the map possess
+/// and lend ([`lends_team`]), wild cards' own aside, other than the one it uses.
 pub fn wild_card_options(state: &State, f: &Fig) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    if !is_wild_card(f) {
+    if !is_wild_card(state, f) {
         return out;
     }
     for o in state.in_play() {
         if o.id == f.id || !state.allied(o.owner, f.owner) {
             continue;
         }
-        for t in &o.def.team_abilities {
-            if !matches!(t.as_str(), "minions_of_doom" | "spider_man")
-                && f.wild_card.as_deref() != Some(t.as_str())
-                && !out.contains(t)
+        for t in team_abilities(state, o) {
+            if !matches!(t, "minions_of_doom" | "spider_man")
+                && f.wild_card.as_deref() != Some(t)
+                && !out.iter().any(|x| x == t)
+                && lends_team(state, o, t)
             {
-                out.push(t.clone());
+                out.push(t.to_string());
             }
         }
     }
@@ -570,12 +617,10 @@ pub fn team_name(id: &str, lang: Lang) -> String {
     lang.pick(en, fr).to_string()
 }
 
-/// Wild-card team abilities (FAQ: Minions of Doom and Spider-Man).
-pub fn is_wild_card(f: &Fig) -> bool {
-    f.def
-        .team_abilities
-        .iter()
-        .any(|t| matches!(t.as_str(), "minions_of_doom" | "spider_man"))
+/// Wild-card team abilities (FAQ: Minions of Doom and Spider-Man), printed or given by an
+/// alternate team ability card (a replacing card may take them away).
+pub fn is_wild_card(state: &State, f: &Fig) -> bool {
+    team_abilities(state, f).any(|t| matches!(t, "minions_of_doom" | "spider_man"))
 }
 
 /// What an attack is, for the value effects that depend on it.

@@ -146,6 +146,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         objects: Vec::new(),
         feats: Vec::new(),
         conditions: Vec::new(),
+        atas: Vec::new(),
         feats_aside: Vec::new(),
         grantable: Vec::new(),
         rolls: Default::default(),
@@ -232,7 +233,8 @@ pub fn place_objects(
 
 /// Feats, battlefield conditions and objects the teams bring (rulebook Partie 4): feats go to
 /// their chosen characters (every character of the team for a team feat), conditions wait to be
-/// revealed, objects wait to be placed.
+/// revealed, objects wait to be placed. An alternate team ability card (Partie 3) goes to the
+/// characters of its team meeting its prerequisite.
 fn team_tactics(state: &mut State, scenario: &Scenario) -> Result<(), SetupError> {
     let mut base = 0;
     for (i, team) in scenario.teams.iter().enumerate() {
@@ -265,6 +267,19 @@ fn team_tactics(state: &mut State, scenario: &Scenario) -> Result<(), SetupError
                 seat,
                 figures,
                 removed: false,
+            });
+        }
+        if let Some(a) = &team.tactics.ata {
+            state.atas.push(super::tactics::AtaInPlay {
+                def: a.clone(),
+                seat,
+                figures: team
+                    .figures
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| a.prerequisite.met(&f.def))
+                    .map(|(j, _)| FigureId((base + j) as u32))
+                    .collect(),
             });
         }
         if let Some(c) = &team.tactics.condition {

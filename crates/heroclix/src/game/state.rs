@@ -655,6 +655,10 @@ pub struct State {
     /// Battlefield conditions revealed.
     #[serde(default)]
     pub conditions: Vec<crate::game::tactics::ConditionInPlay>,
+    /// Alternate team ability cards the teams brought, with the characters possessing their
+    /// team abilities (empty in most games: team ability lookups then skip them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub atas: Vec<crate::game::tactics::AtaInPlay>,
     /// The dice of the action under way, for Probability Control (empty between actions).
     #[serde(default, skip_serializing_if = "super::rolls::Tape::is_clear")]
     pub rolls: super::rolls::Tape,

@@ -18,7 +18,7 @@ use super::state::{Fig, ObjectKind, State};
 use super::values::{Change as ValueChange, Effect};
 use crate::card_effect::{CardEffect, Change, Value, Who};
 use crate::figure::{DialPower, SpecialKind, Stat};
-use crate::tactics::{ConditionDef, FeatDef, SpecialObjectDef};
+use crate::tactics::{AtaDef, ConditionDef, FeatDef, SpecialObjectDef};
 
 /// A feat a team brings: the card and the characters chosen (indices into the team's figures;
 /// every figure of the team for a feat that chooses none).
@@ -55,6 +55,22 @@ pub struct TeamTactics {
     /// Its battlefield condition, revealed once zones are chosen.
     #[serde(default)]
     pub condition: Option<Arc<ConditionDef>>,
+    /// Its alternate team ability card (Partie 3 *Compétences de groupe alternatives*).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ata: Option<Arc<AtaDef>>,
+}
+
+/// An alternate team ability card in the game (Partie 3 *Compétences de groupe alternatives*):
+/// the characters of its team meeting the prerequisite, found at set-up (keywords and printed
+/// team symbols never change), possess its team ability — [`super::powers::team`] reads this.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AtaInPlay {
+    /// The card.
+    pub def: Arc<AtaDef>,
+    /// The team that brought it.
+    pub seat: Seat,
+    /// The characters possessing its team ability.
+    pub figures: Vec<FigureId>,
 }
 
 /// A feat in the game.

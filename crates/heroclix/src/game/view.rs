@@ -76,6 +76,8 @@ pub struct View {
     pub conditions: Vec<CardView>,
     /// Feats and the figures they are assigned to.
     pub feats: Vec<CardView>,
+    /// Alternate team ability cards (Partie 3) and the figures possessing their team ability.
+    pub atas: Vec<CardView>,
     /// Each seat's theme keyword and theme Probability Control uses left, when it plays as a
     /// theme team.
     pub themes: Vec<Option<(String, u8)>>,
@@ -120,7 +122,7 @@ pub struct CardView {
     pub text_fr: String,
     /// The seat that brought it.
     pub seat: Seat,
-    /// Figures it is assigned to (feats).
+    /// Figures it is assigned to (feats), or possessing its team ability (ATA cards).
     pub figures: Vec<FigureId>,
     /// Out of play: a cancelled condition, a feat whose points were scored.
     pub off: bool,
@@ -212,6 +214,21 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 seat: f.seat,
                 figures: f.figures.clone(),
                 off: f.removed,
+            })
+            .collect(),
+        atas: state
+            .atas
+            .iter()
+            .enumerate()
+            .map(|(index, a)| CardView {
+                index,
+                name: a.def.name.clone(),
+                name_fr: a.def.name_in(skirmish_lang::Lang::Fr).to_string(),
+                text: a.def.text.clone(),
+                text_fr: a.def.text_in(skirmish_lang::Lang::Fr).to_string(),
+                seat: a.seat,
+                figures: a.figures.clone(),
+                off: false,
             })
             .collect(),
         themes: state
