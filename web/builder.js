@@ -350,6 +350,7 @@ function renderCatalogue() {
       el('div', { class: 'cat-head' },
         el('strong', {}, d.name),
         d.unique ? el('span', { class: 'badge' }, t('builder.unique')) : null,
+        d.enemy_ring ? el('span', { class: 'badge', 'data-testid': `builder-ring-${d.id}`, title: t('builder.ring.title') }, t('builder.ring', { colour: d.enemy_ring })) : null,
         el('span', { class: 'muted' }, ` ${d.id}${d.range !== undefined ? ` · ${t('stat.range')} ${d.range}` : ''}${vals ? ` · ${vals}` : ''}`)),
       el('div', { class: 'cat-add' }, Array.from({ length: lines }, (_, i) =>
         el('button', {

@@ -17,7 +17,7 @@ test('rules options: chosen on the start screen, sent with the game, named in th
     await era.waitFor();
     // Every option the server lists has a control, set to the default.
     const names = await page.locator('#opt-rules-grid [data-rule]').evaluateAll((xs) => xs.map((x) => x.dataset.rule));
-    for (const n of ['era', 'combat_reflexes', 'energy_explosion', 'blades_locked', 'leadership_threshold', 'mind_control_tokens']) {
+    for (const n of ['era', 'combat_reflexes', 'energy_explosion', 'blades_locked', 'leadership_threshold', 'mind_control_tokens', 'hereditary_enemies']) {
       assert.ok(names.includes(n), `no control for ${n}: ${names}`);
     }
     assert.equal(await era.inputValue(), '"pac2008"');
@@ -25,13 +25,17 @@ test('rules options: chosen on the start screen, sent with the game, named in th
     await era.selectOption('"pac2010"');
     await page.getByTestId('rule-combat_reflexes').selectOption('"ignore"');
     await page.getByTestId('rule-blades_locked').check();
+    const hereditary = page.getByTestId('rule-hereditary_enemies');
+    assert.equal(await hereditary.inputValue(), '"off"');
+    assert.match(await hereditary.innerText(), /any two enemy rings/);
+    await hereditary.selectOption('"any_ring"');
     await shot(page, 'rules-options-start');
 
     const created = page.waitForResponse((r) => r.url().endsWith('/api/games') && r.request().method() === 'POST');
     await page.getByTestId('play-hotseat').click();
     const res = await created;
     const sent = JSON.parse(res.request().postData());
-    assert.deepEqual(sent.powers, { era: 'pac2010', combat_reflexes: 'ignore', blades_locked: true }, 'only the options changed are sent');
+    assert.deepEqual(sent.powers, { era: 'pac2010', combat_reflexes: 'ignore', blades_locked: true, hereditary_enemies: 'any_ring' }, 'only the options changed are sent');
     assert.ok(res.ok(), await res.text());
     await page.waitForURL(/#game=.+&token=/);
     await page.waitForFunction(() => !!document.getElementById('round-text').dataset.options, null, { timeout: 30_000 });
@@ -39,6 +43,7 @@ test('rules options: chosen on the start screen, sent with the game, named in th
     assert.match(options, /era = "pac2010"/);
     assert.match(options, /combat_reflexes = "ignore"/);
     assert.match(options, /blades_locked = true/);
+    assert.match(options, /hereditary_enemies = "any_ring"/);
 
     // In French the start screen names them with the rulebook's terms.
     await page.goto('about:blank');
@@ -48,7 +53,25 @@ test('rules options: chosen on the start screen, sent with the game, named in th
     await page.locator('#opt-rules summary').click();
     await page.waitForFunction(() => /Carte des pouvoirs/.test(document.getElementById('opt-rules').innerText), null, { timeout: 30_000 });
     assert.match(await page.locator('#opt-rules').innerText(), /Réflexes de combat/);
+    assert.match(await page.locator('#opt-rules').innerText(), /Ennemis héréditaires/);
     await shot(page, 'rules-options-fr');
+  } finally {
+    await b.close();
+  }
+});
+
+test('the team builder shows the hereditary-enemy rings of the bases', { timeout: 100_000 }, async () => {
+  const b = await openBrowser({ name: 'rules-options-rings' });
+  const { page } = b;
+  try {
+    await page.goto(`${baseUrl()}#builder`);
+    await page.getByTestId('builder-add-sk001-1').waitFor();
+    const ring = page.getByTestId('builder-ring-sk001');
+    assert.equal(await ring.innerText(), 'enemy ring: red');
+    assert.match(await ring.getAttribute('title'), /double/);
+    await page.getByTestId('builder-ring-sk009').waitFor();
+    assert.equal(await page.getByTestId('builder-ring-sk004').count(), 0, 'an ordinary base has no ring');
+    assert.deepEqual(b.problems, [], 'no script errors on the page');
   } finally {
     await b.close();
   }

@@ -17,6 +17,7 @@
 //! base = "1x1"                 # optional, default 1x1
 //! team_abilities = []          # optional
 //! keywords = ["Brawler"]       # optional
+//! enemy_ring = "red"           # a hereditary-enemy base's ring colour (optional; FAQ 2002)
 //! dial = [
 //!   #   spd atk def dmg | speed   attack          defense    damage
 //!   "> 8   10  16  3   | charge  super_strength  toughness  .",
@@ -554,6 +555,7 @@ struct RawFigure {
     special: Vec<Spanned<RawSpecial>>,
     #[serde(default)]
     bystander: Option<Spanned<bool>>,
+    enemy_ring: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -1000,7 +1002,27 @@ fn check_figure(
         special_powers,
         dial,
         bystander: raw.bystander.as_ref().is_some_and(|b| *b.get_ref()),
+        enemy_ring: raw
+            .enemy_ring
+            .as_ref()
+            .map(|r| r.get_ref().trim().to_lowercase()),
     };
+    if let Some(r) = &raw.enemy_ring {
+        let colour = r.get_ref().trim().to_lowercase();
+        // The FAQ defines the hereditary-enemy base by its ring "of a colour other than black":
+        // a black ring is every ordinary base, written by leaving the field out.
+        if colour.is_empty() || colour == "black" || colour == "noir" {
+            issues.push(src.issue(
+                &r.span(),
+                Some(fid),
+                format!("{f}.enemy_ring"),
+                ContentProblem::BadText(format!(
+                    "a hereditary-enemy ring has a colour other than black (got \"{}\"); an ordinary base has no `enemy_ring`",
+                    r.get_ref()
+                )),
+            ));
+        }
+    }
     if let Some(b) = &raw.bystander {
         if *b.get_ref() && raw.dial.get_ref().len() != 1 {
             issues.push(src.issue(
@@ -1285,6 +1307,9 @@ fn write_figure(out: &mut String, fig: &FigureDef) {
     }
     if fig.bystander {
         let _ = writeln!(out, "bystander = true");
+    }
+    if let Some(r) = &fig.enemy_ring {
+        let _ = writeln!(out, "enemy_ring = {}", toml_string(r));
     }
     let pts: Vec<String> = fig.points.iter().map(u32::to_string).collect();
     let _ = writeln!(out, "points = [{}]", pts.join(", "));

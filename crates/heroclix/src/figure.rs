@@ -373,6 +373,11 @@ pub struct FigureDef {
     /// when theme teams share a keyword.
     #[serde(default)]
     pub bystander: bool,
+    /// The colour of a hereditary-enemy base's outer ring (FAQ 2002 *Constituez votre équipe*:
+    /// « un cercle extérieur d'une couleur autre que noire »); `None` for an ordinary black ring.
+    /// It matters only under the rules option `hereditary_enemies`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enemy_ring: Option<String>,
 }
 
 impl FigureDef {

@@ -596,6 +596,7 @@ const FIGURE_DIAL_KEYS: &[&str] = &[
     "team_abilities",
     "bystander",
     "special",
+    "enemy_ring",
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -1377,6 +1378,7 @@ const FIGURE_KEYS: &[&str] = &[
     "captor",
     "captive",
     "rescuer",
+    "hereditary_enemy",
 ];
 /// Keys whose values list figures.
 const FIGURE_LIST_KEYS: &[&str] = &["figures", "targets", "hits"];

@@ -523,6 +523,23 @@ fn base_sample_is_valid() {
 }
 
 #[test]
+fn a_hereditary_enemy_ring_has_a_colour_other_than_black() {
+    let text = BASE.replace("range = 4", "range = 4\nenemy_ring = \" Red \"");
+    let f = figures_from_toml_str(&text, "test.toml").unwrap();
+    assert_eq!(f[0].enemy_ring.as_deref(), Some("red"));
+    // The writer keeps it.
+    let again = figures_from_toml_str(&figures_to_toml(&f), "again.toml").unwrap();
+    assert_eq!(again, f);
+    for bad in ["black", "", "Noir"] {
+        let text = BASE.replace("range = 4", &format!("range = 4\nenemy_ring = \"{bad}\""));
+        let e = one_error(&text, "enemy_ring", "figure[0].enemy_ring");
+        assert!(e.to_string().contains("other than black"), "{e}");
+    }
+    let text = BASE.replace("range = 4", "range = 4\nenemy_ring = 3");
+    one_error(&text, "enemy_ring", "figure[0].enemy_ring");
+}
+
+#[test]
 fn unknown_field_is_named() {
     let text = BASE.replace("range = 4", "range = 4\nreach = 3");
     let e = one_error(&text, "reach", "figure[0].reach");
@@ -842,6 +859,7 @@ fn arb_figure() -> impl Strategy<Value = FigureDef> {
             )| {
                 let mut f = FigureDef {
                     bystander: false,
+                    enemy_ring: None,
                     id,
                     name: format!("N{name}"),
                     set,

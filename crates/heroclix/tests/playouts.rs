@@ -73,3 +73,13 @@ fn a_team_with_an_ata_card_plays_whole_games_cleanly() {
     let stats = random_playouts::<HeroClix>(&ata_scenario(), 0..5, 20_000, invariants).unwrap();
     assert_eq!(stats.games, 5);
 }
+
+#[test]
+fn hereditary_enemies_play_whole_games_cleanly() {
+    // Captain Varga and Baron Ashgrave, on the two sample teams, have hereditary-enemy rings.
+    let mut s = starter_scenario();
+    s.options.powers.hereditary_enemies =
+        skirmish_heroclix::game::powers::HereditaryEnemies::AnyRing;
+    let stats = random_playouts::<HeroClix>(&s, 0..5, 20_000, invariants).unwrap();
+    assert_eq!(stats.games, 5);
+}

@@ -189,6 +189,7 @@ pub fn attempt(
             combat::Hurt {
                 kind: DamageKind::Attack,
                 source,
+                by: Some(figure),
                 reduction: combat::Reduction::Normal,
             },
             dice,
@@ -240,10 +241,18 @@ pub fn rescue(
 }
 
 /// Releases a captive in the captor's starting area: it counts as knocked out, and the captor's
-/// player scores twice its points (and the victory points of the feats it carried).
+/// player scores twice its points, three times for a hereditary enemy of the captor (rules
+/// option `hereditary_enemies`), and the victory points of the feats it carried.
 pub fn release(state: &mut State, figure: FigureId, captive: FigureId, events: &mut Vec<Event>) {
     let scorer = state.fig(figure).map(|f| f.owner);
-    let points = state.fig(captive).map_or(0, |c| c.points.saturating_mul(2));
+    let hereditary = match (state.fig(figure), state.fig(captive)) {
+        (Some(f), Some(c)) => combat::hereditary_enemies(state, &f.def, &c.def),
+        _ => false,
+    };
+    let times = if hereditary { 3 } else { 2 };
+    let points = state
+        .fig(captive)
+        .map_or(0, |c| c.points.saturating_mul(times));
     if let Some(f) = state.fig_mut(figure) {
         f.captives.retain(|c| *c != captive);
     }
@@ -261,6 +270,7 @@ pub fn release(state: &mut State, figure: FigureId, captive: FigureId, events: &
         captive,
         scored_by: scorer,
         points,
+        hereditary,
     });
     for (feat, name_fr, points) in super::tactics::feats_lost(state, captive) {
         if let Some(s) = scorer {

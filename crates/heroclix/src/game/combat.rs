@@ -1277,6 +1277,8 @@ pub struct Hurt {
     pub kind: DamageKind,
     /// The seat whose figure dealt it, for victory points.
     pub source: Option<Seat>,
+    /// The figure that dealt it, for hereditary enemies (rules option `hereditary_enemies`).
+    pub by: Option<FigureId>,
     /// Reduction.
     pub reduction: Reduction,
 }
@@ -1295,6 +1297,7 @@ pub fn damage(
     let Hurt {
         kind,
         source,
+        by,
         reduction,
     } = hurt;
     // Mastermind (spec DEF-7) on damage outside an attack (Poison, knockback, Mind Control's
@@ -1382,6 +1385,9 @@ pub fn damage(
     let taken = left.clamp(0, 255) as u8;
     let before = state.fig(id).map_or(0, |f| f.click);
     deal(state, id, taken, kind, source, events);
+    if let Some(by) = by.filter(|_| taken > 0) {
+        record_hit(state, id, by);
+    }
     let after = state.fig(id).map_or(0, |f| f.click);
     if id != original {
         // The callers check the figure they damaged; the friend who took it is checked here.
@@ -1445,6 +1451,7 @@ pub fn resume_mastermind(
         Hurt {
             kind: DamageKind::Attack,
             source,
+            by: Some(attack.attacker),
             reduction,
         },
         dice,
@@ -1507,6 +1514,7 @@ fn apply_damage(
             Hurt {
                 kind: DamageKind::Attack,
                 source,
+                by: Some(attack.attacker),
                 reduction,
             },
             dice,
@@ -1812,6 +1820,7 @@ pub fn knock_back(
             Hurt {
                 kind: DamageKind::Knockback,
                 source,
+                by: Some(attacker),
                 reduction: Reduction::Normal,
             },
             dice,
@@ -1819,6 +1828,55 @@ pub fn knock_back(
         );
         knock_out_if_done(state, &[id], events);
     }
+}
+
+/// Remembers the opposing figure that last damaged `id`, for hereditary enemies. What a
+/// mind-controlled figure does is nobody's: the FAQ (*Contrôle Psychique*) compares the Mind
+/// Controller only with the figure it controls or attacks.
+fn record_hit(state: &mut State, id: FigureId, by: FigureId) {
+    let credit = state
+        .fig(by)
+        .filter(|b| b.controlled_from.is_none())
+        .zip(state.fig(id))
+        .filter(|(b, f)| !state.allied(b.owner, f.owner))
+        .map(|(b, _)| b.id);
+    if let Some(f) = state.fig_mut(id) {
+        f.last_hit_by = credit;
+    }
+}
+
+/// True if the two figures are hereditary enemies under the game's rules option (FAQ 2002
+/// *Constituez votre équipe*): both bases have a hereditary-enemy ring (of one colour, with
+/// `same_colour`) and they do not bear the same name. Whether they oppose each other is the
+/// caller's question.
+pub fn hereditary_enemies(
+    state: &State,
+    a: &crate::figure::FigureDef,
+    b: &crate::figure::FigureDef,
+) -> bool {
+    let (Some(ra), Some(rb)) = (&a.enemy_ring, &b.enemy_ring) else {
+        return false;
+    };
+    let rings = match state.options.powers.hereditary_enemies {
+        powers::HereditaryEnemies::Off => false,
+        powers::HereditaryEnemies::AnyRing => true,
+        powers::HereditaryEnemies::SameColour => ra == rb,
+    };
+    rings && !a.name.trim().eq_ignore_ascii_case(b.name.trim())
+}
+
+/// The hereditary enemy a knock-out (or a release) counts for, if the one who scores it is
+/// one: the Mind Controller of a controlled figure, else the opposing figure that last damaged
+/// it (FAQ 2002 *Contrôle Psychique*, *Sentinelles*).
+pub fn hereditary_scorer(state: &State, id: FigureId, by: Option<FigureId>) -> Option<FigureId> {
+    let f = state.fig(id)?;
+    let by = if f.controlled_from.is_some() {
+        state.mind_control.as_ref().map(|mc| mc.controller)
+    } else {
+        by
+    }?;
+    let b = state.fig(by)?;
+    (hereditary_enemies(state, &f.def, &b.def)).then_some(by)
 }
 
 /// Turns a figure's dial `amount` clicks (rulebook *Infliger des dégâts*). `source` is the seat
@@ -1895,7 +1953,16 @@ pub fn knock_out_if_done(state: &mut State, ids: &[FigureId], events: &mut Vec<E
         } else {
             f.last_damaged_by
         };
-        let points = f.points;
+        // Hereditary enemies (rules option; FAQ 2002 *Constituez votre équipe*): twice the
+        // points when the one knocking it out is one, on the scoring side.
+        let hereditary = hereditary_scorer(state, *id, f.last_hit_by).filter(|h| {
+            scorer.is_some_and(|s| state.fig(*h).is_some_and(|h| state.allied(h.owner, s)))
+        });
+        let points = if hereditary.is_some() {
+            f.points.saturating_mul(2)
+        } else {
+            f.points
+        };
         let stood = f.footprint();
         if let Some(sq) = f.square {
             super::objects::drop_held(state, *id, sq, events);
@@ -1912,6 +1979,7 @@ pub fn knock_out_if_done(state: &mut State, ids: &[FigureId], events: &mut Vec<E
             figure: *id,
             scored_by: scorer,
             points,
+            hereditary_enemy: hereditary,
         });
         super::capture::captor_knocked_out(state, *id, stood, events);
         for (feat, name_fr, points) in super::tactics::feats_lost(state, *id) {

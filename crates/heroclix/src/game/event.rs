@@ -237,8 +237,11 @@ pub enum Event {
         figure: FigureId,
         /// Who scores its points, if anyone.
         scored_by: Option<Seat>,
-        /// Its point value.
+        /// The points scored: its point value, twice it when knocked out by a hereditary enemy.
         points: u32,
+        /// The hereditary enemy it was knocked out by (rules option `hereditary_enemies`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hereditary_enemy: Option<FigureId>,
     },
     /// A power was used.
     PowerUsed {
@@ -431,8 +434,12 @@ pub enum Event {
         captive: FigureId,
         /// Who scores.
         scored_by: Option<Seat>,
-        /// The points scored (twice the captive's point value).
+        /// The points scored (twice the captive's point value, three times for a hereditary
+        /// enemy of the captor).
         points: u32,
+        /// The captive is a hereditary enemy of the captor (rules option `hereditary_enemies`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        hereditary: bool,
     },
     /// One action token was cleared from a figure (Leadership, 2012/13 card).
     TokenCleared {
@@ -1100,14 +1107,24 @@ impl Event {
                 figure,
                 scored_by,
                 points,
+                hereditary_enemy,
             } => {
                 let by = scored_by
                     .map(|s| points_to(*points, &seat(&s), fr))
                     .unwrap_or_default();
-                if fr {
-                    format!("{} est mis KO{by}", n(figure))
-                } else {
-                    format!("{} is knocked out{by}", n(figure))
+                match (hereditary_enemy, fr) {
+                    (Some(e), true) => format!(
+                        "{} est mis KO par son ennemi héréditaire {} (points doublés){by}",
+                        n(figure),
+                        n(e)
+                    ),
+                    (Some(e), false) => format!(
+                        "{} is knocked out by its hereditary enemy {} (double points){by}",
+                        n(figure),
+                        n(e)
+                    ),
+                    (None, true) => format!("{} est mis KO{by}", n(figure)),
+                    (None, false) => format!("{} is knocked out{by}", n(figure)),
                 }
             }
             Event::TerrainDestroyed { debris } => {
@@ -1176,19 +1193,28 @@ impl Event {
                 captive,
                 scored_by,
                 points,
+                hereditary,
             } => {
                 let by = scored_by
                     .map(|s| points_to(*points, &seat(&s), fr))
                     .unwrap_or_default();
+                let (enemy_fr, enemy_en) = if *hereditary {
+                    (
+                        ", son ennemi héréditaire (points triplés)",
+                        ", its hereditary enemy (triple points)",
+                    )
+                } else {
+                    ("", "")
+                };
                 if fr {
                     format!(
-                        "{} relâche {} dans sa zone de départ, qui compte comme mis KO{by}",
+                        "{} relâche {}{enemy_fr} dans sa zone de départ, qui compte comme mis KO{by}",
                         n(figure),
                         n(captive)
                     )
                 } else {
                     format!(
-                        "{} releases {} in its starting area, which counts as knocked out{by}",
+                        "{} releases {}{enemy_en} in its starting area, which counts as knocked out{by}",
                         n(figure),
                         n(captive)
                     )
@@ -1267,5 +1293,61 @@ fn localized<'a>(name: &'a str, name_fr: &'a Option<String>, fr: bool) -> &'a st
     match name_fr {
         Some(f) if fr => f,
         _ => name,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Letters;
+    impl Names for Letters {
+        fn name(&self, id: FigureId) -> String {
+            if id.0 == 0 { "Varga" } else { "Ashgrave" }.to_string()
+        }
+    }
+
+    #[test]
+    fn hereditary_enemies_are_named_in_both_languages() {
+        let ko = Event::KnockedOut {
+            figure: FigureId(1),
+            scored_by: Some(Seat(0)),
+            points: 220,
+            hereditary_enemy: Some(FigureId(0)),
+        };
+        let en = ko.text(&Letters, Lang::En);
+        assert!(
+            en.contains("Ashgrave is knocked out by its hereditary enemy Varga (double points)")
+                && en.contains("220"),
+            "{en}"
+        );
+        let fr = ko.text(&Letters, Lang::Fr);
+        assert!(
+            fr.contains("ennemi héréditaire Varga (points doublés)"),
+            "{fr}"
+        );
+        let released = Event::CaptiveReleased {
+            figure: FigureId(0),
+            captive: FigureId(1),
+            scored_by: Some(Seat(0)),
+            points: 330,
+            hereditary: true,
+        };
+        assert!(released
+            .text(&Letters, Lang::En)
+            .contains("releases Ashgrave, its hereditary enemy (triple points)"));
+        assert!(released
+            .text(&Letters, Lang::Fr)
+            .contains("son ennemi héréditaire (points triplés)"));
+        // An ordinary knock-out says nothing of it, and its JSON has no such field.
+        let plain = Event::KnockedOut {
+            figure: FigureId(1),
+            scored_by: Some(Seat(0)),
+            points: 110,
+            hereditary_enemy: None,
+        };
+        assert!(!plain.text(&Letters, Lang::En).contains("hereditary"));
+        let json = serde_json::to_string(&plain).unwrap();
+        assert!(!json.contains("hereditary"), "{json}");
     }
 }

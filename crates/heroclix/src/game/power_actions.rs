@@ -1003,6 +1003,7 @@ pub fn next_controlled(state: &mut State, dice: &mut Dice, events: &mut Vec<Even
             combat::Hurt {
                 kind: DamageKind::Power,
                 source,
+                by: None,
                 reduction: combat::Reduction::Normal,
             },
             dice,
@@ -1865,6 +1866,7 @@ pub fn apply(
                             combat::Hurt {
                                 kind: DamageKind::Power,
                                 source: owner,
+                                by: Some(*figure),
                                 reduction: combat::Reduction::Normal,
                             },
                             dice,

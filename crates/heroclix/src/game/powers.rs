@@ -202,6 +202,9 @@ pub struct PowerOptions {
     pub leadership_clears_token: bool,
     /// Battle Fury ignores Shape Change and the Skrulls' roll (2012/13 card, spec DMG-2).
     pub battle_fury_ignores_shape_change: bool,
+    /// Hereditary enemies (FAQ 2002 *Constituez votre équipe*, *Contrôle Psychique*,
+    /// *Sentinelles*): a 2002 rule the 2008 rulebook does not have, so off by default.
+    pub hereditary_enemies: HereditaryEnemies,
 }
 
 impl PowerOptions {
@@ -240,7 +243,7 @@ impl PowerOptions {
     }
 
     /// The options' names, as files and commands write them.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 18] = [
         "era",
         "phasing_action",
         "stealth_only_off_turn",
@@ -258,6 +261,7 @@ impl PowerOptions {
         "blades_locked",
         "leadership_clears_token",
         "battle_fury_ignores_shape_change",
+        "hereditary_enemies",
     ];
 
     /// The values an option that is not a yes/no takes, for forms that offer them.
@@ -274,6 +278,10 @@ impl PowerOptions {
             (
                 "energy_explosion",
                 vec![json!("splash"), json!("area_per_bolt")],
+            ),
+            (
+                "hereditary_enemies",
+                vec![json!("off"), json!("any_ring"), json!("same_colour")],
             ),
         ]
     }
@@ -302,6 +310,23 @@ pub enum CombatReflexesKnockback {
     Elect,
     /// The 2012/13 card: the figure is never knocked back.
     Ignore,
+}
+
+/// Which opposing characters are hereditary enemies (FAQ 2002 *Constituez votre équipe*): two
+/// bases with a hereditary-enemy ring (`enemy_ring`, « un cercle extérieur d'une couleur autre
+/// que noire ») whose characters do not bear the same name. Knocking one out scores twice its
+/// points, releasing one as a captive three times (FAQ *Sentinelles*); a Mind Controller counts
+/// for what its controlled figure does and suffers (FAQ *Contrôle Psychique*).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HereditaryEnemies {
+    /// No hereditary enemies (the 2008 rulebook; default).
+    #[default]
+    Off,
+    /// Any two rings make hereditary enemies: the FAQ's words, which name no colour.
+    AnyRing,
+    /// Only rings of the same colour do: a reading for players who pair arch-enemies by colour.
+    SameColour,
 }
 
 /// Energy Explosion's model (spec ATK-2).
@@ -337,6 +362,7 @@ impl Default for PowerOptions {
             blades_locked: false,
             leadership_clears_token: false,
             battle_fury_ignores_shape_change: false,
+            hereditary_enemies: HereditaryEnemies::Off,
         }
     }
 }

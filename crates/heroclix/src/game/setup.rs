@@ -79,6 +79,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
                 token_this_turn: false,
                 active: false,
                 last_damaged_by: None,
+                last_hit_by: None,
                 controlled_from: None,
                 countered: Vec::new(),
                 perplexed: Vec::new(),

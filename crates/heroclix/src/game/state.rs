@@ -220,6 +220,10 @@ pub struct Fig {
     /// The last opposing seat that dealt it damage (for victory points of a figure KO'd on its
     /// own turn).
     pub last_damaged_by: Option<Seat>,
+    /// The last opposing figure that dealt it damage (the Mind Controller for a controlled
+    /// figure's deeds), for hereditary enemies (rules option `hereditary_enemies`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_hit_by: Option<FigureId>,
     /// While Mind Control lends it to another seat: its owner, to give it back.
     #[serde(default)]
     pub controlled_from: Option<Seat>,

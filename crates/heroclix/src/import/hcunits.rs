@@ -524,6 +524,7 @@ impl UnitReader<'_> {
             special_powers,
             dial,
             bystander: false,
+            enemy_ring: None,
         })))
     }
 
