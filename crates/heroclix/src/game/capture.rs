@@ -7,13 +7,15 @@
 //! `docs/rules/heroclix-powers.md` lists it as a reconstruction:
 //!
 //! - **Capture attempt** (a close combat action): an attack on one adjacent opposing single-base
-//!   figure, its defence +2 if it has Plasticity or Phasing/Teleport. It deals no damage — but a
-//!   12 deals 1, as the critical hit of any attack without damage does (FAQ *Télékinésie*). A hit
+//!   figure, its defence +2 if it has Plasticity or Phasing/Teleport. It deals no damage, and so
+//!   neither a 12 nor a 2 deals any (rulebook Partie 2 *Aucun dégât*, which stands against the
+//!   2002 FAQ's critical click for Mind Control and Telekinesis, as it does for them). A hit
 //!   takes the figure captive: off the map, out of play, not knocked out. A captor holds two
 //!   captives at most. Battle Fury does not keep a figure from being captured (FAQ *Fureur*).
 //! - **Release** (a move action that does not move the captor, whose whole base stands in its
 //!   own starting area): one captive counts as knocked out and its captor's player scores
-//!   twice its points (FAQ). Hereditary enemies (triple) are not modelled.
+//!   twice its points (FAQ), three times for a hereditary enemy under the rules option
+//!   `hereditary_enemies`.
 //! - **Rescue** (a close combat action of a figure of the captive's side next to the captor):
 //!   an attack that deals no damage; a hit frees one captive, which its owner places on a free
 //!   square next to the captor, with an action token.
@@ -29,7 +31,7 @@ use skirmish_board::FigureId;
 use skirmish_engine::{Dice, Seat};
 
 use super::combat;
-use super::event::{DamageKind, Event};
+use super::event::Event;
 use super::powers::{self, Ability, AttackCtx};
 use super::rolls::{self, RollKind};
 use super::state::{Fig, Interrupt, State};
@@ -89,8 +91,9 @@ pub fn release_options(state: &State, f: &Fig) -> Vec<FigureId> {
     f.captives.clone()
 }
 
-/// The attack of a capture or rescue attempt: no damage; returns whether it hit, or `None`
-/// when the target escaped being targeted (Shape Change, Skrulls) and no attack was made.
+/// The attack of a capture or rescue attempt: no damage, so no critical damage either way
+/// (rulebook *Aucun dégât*); returns whether it hit, or `None` when the target escaped being
+/// targeted (Shape Change, Skrulls) and no attack was made.
 fn attack_without_damage(
     state: &mut State,
     figure: FigureId,
@@ -98,7 +101,7 @@ fn attack_without_damage(
     kind: RollKind,
     dice: &mut Dice,
     events: &mut Vec<Event>,
-) -> Option<(bool, bool)> {
+) -> Option<bool> {
     if combat::escapes_targeting(state, figure, target, dice, events) {
         return None;
     }
@@ -154,13 +157,7 @@ fn attack_without_damage(
         rolls::Rolled::binary(kind, figure, f.owner, vec![d1, d2], hit, at),
         events.len(),
     );
-    if crit_miss {
-        // Rulebook *Obtenir 2 ou 12*: 1 unavoidable damage to the attacker.
-        combat::deal(state, figure, 1, DamageKind::CriticalMiss, None, events);
-        combat::knock_out_if_done(state, &[figure], events);
-    }
-    let hit = hit && !combat::evades(state, target, dice, events);
-    Some((hit, crit_hit))
+    Some(hit && !combat::evades(state, target, dice, events))
 }
 
 /// A capture attempt. Returns false when no attack was made (the target escaped being
@@ -172,30 +169,12 @@ pub fn attempt(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> bool {
-    let Some((hit, critical)) =
-        attack_without_damage(state, figure, target, RollKind::Capture, dice, events)
+    let Some(hit) = attack_without_damage(state, figure, target, RollKind::Capture, dice, events)
     else {
         return false;
     };
     if !hit || !state.fig(figure).is_some_and(Fig::in_play) {
         return true;
-    }
-    if critical {
-        let source = state.fig(figure).map(|f| f.owner);
-        combat::damage(
-            state,
-            target,
-            1,
-            combat::Hurt {
-                kind: DamageKind::Attack,
-                source,
-                by: Some(figure),
-                reduction: combat::Reduction::Normal,
-            },
-            dice,
-            events,
-        );
-        combat::knock_out_if_done(state, &[target], events);
     }
     let Some(square) = state
         .fig(target)
@@ -229,8 +208,7 @@ pub fn rescue(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> bool {
-    let Some((hit, _)) =
-        attack_without_damage(state, figure, captor, RollKind::Rescue, dice, events)
+    let Some(hit) = attack_without_damage(state, figure, captor, RollKind::Rescue, dice, events)
     else {
         return false;
     };
