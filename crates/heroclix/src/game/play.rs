@@ -1189,7 +1189,11 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
                     |e| format!("its base cannot stand there: {}", e.text(skirmish_lang::Lang::En)),
                 )
             } else {
-                match movement::reach(&state.map, &q).and_then(|r| r.path_to(*to).map(|_| ())) {
+                // The reason must count squares the way the figure moves (Flight, Leap/Climb...),
+                // as the legality check does.
+                match movement::reach_with(&state.map, &q, powers::move_mode(state, f, None))
+                    .and_then(|r| r.path_to(*to).map(|_| ()))
+                {
                     Err(e) => e.text(skirmish_lang::Lang::En),
                     Ok(()) => "the move is not allowed".into(),
                 }
