@@ -469,7 +469,9 @@ struct RawFile {
     figure: Vec<Spanned<toml::Table>>,
     #[serde(default)]
     actions: Vec<Spanned<toml::Table>>,
-    expect: Option<Spanned<toml::Table>>,
+    // Not `Spanned`: the toml reader cannot span a table that only its sub-tables define
+    // (`[expect.figure.A]` with no `[expect]` line), and would refuse such a file.
+    expect: Option<toml::Table>,
     #[serde(default)]
     team_check: Vec<Spanned<TeamCheck>>,
     #[serde(default)]
@@ -1078,7 +1080,7 @@ pub fn from_toml_str(text: &str, origin: &str, base: &Path) -> Result<ScenarioFi
 
     let expect = match &raw.expect {
         None => Expect::default(),
-        Some(e) => read_expect(&r, e.span().start, "expect", e.get_ref(), &names)?,
+        Some(e) => read_expect(&r, table_offset(text, "expect"), "expect", e, &names)?,
     };
 
     let mut team_checks = Vec::new();
@@ -1652,6 +1654,22 @@ fn read_event(e: &toml::Table, names: &[String]) -> Result<Json, String> {
         return Err("every expected event names its kind: `event = \"damage\"`".into());
     }
     read_pattern(e, names)
+}
+
+/// Where the top-level table `name` starts in the text: its `[name]` or first `[name.…]` header
+/// line, for error positions (0 when not found).
+fn table_offset(text: &str, name: &str) -> usize {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix('[').and_then(|r| r.strip_prefix(name)) {
+            if rest.starts_with(']') || rest.starts_with('.') {
+                return offset + (line.len() - t.len());
+            }
+        }
+        offset += line.len();
+    }
+    0
 }
 
 fn read_expect(

@@ -113,6 +113,22 @@ fn reading_errors_name_the_file_line_and_field() {
     assert!(e.contains("actions[0].target"), "{e}");
     assert!(e.contains("no figure is named `Z`"), "{e}");
 
+    // `[expect.figure.X]` needs no `[expect]` line above it; an error in it names its line.
+    let implicit = format!("{SMALL}\n[expect.figure.A]\ntokens = 0\n");
+    assert!(from_toml_str(&implicit, "t.toml", &base()).is_ok());
+    let e = from_toml_str(
+        &format!("{SMALL}\n[expect.figure.Z]\ntokens = 0\n"),
+        "t.toml",
+        &base(),
+    )
+    .err()
+    .map(|e| e.to_string())
+    .unwrap_or_default();
+    assert!(
+        e.starts_with("t.toml:17:") && e.contains("expect.figure.Z"),
+        "{e}"
+    );
+
     let bad_action = format!("{SMALL}\n[[actions]]\nseat = 1\ndo = \"jump\"\nfigure = \"A\"\n");
     let e = from_toml_str(&bad_action, "t.toml", &base())
         .err()
