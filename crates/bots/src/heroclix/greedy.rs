@@ -25,7 +25,7 @@ use skirmish_board::square::{Square, SquareMap};
 use skirmish_board::FigureId;
 use skirmish_engine::{Picker, Seat};
 use skirmish_heroclix::figure::{Power, Stat};
-use skirmish_heroclix::game::combat;
+use skirmish_heroclix::game::{capture, combat};
 use skirmish_heroclix::game::{Action, AttackInProgress, Fig, Interrupt, Phase, State};
 use skirmish_heroclix::HeroClix;
 use skirmish_los::{ClixLos, Endpoint, OccupancyGrid, Occupant, Verdict};
@@ -520,14 +520,12 @@ impl<'a> Ctx<'a> {
                     _ => -1.0,
                 },
                 Action::Outwit { .. } | Action::Perplex { .. } => -1.0,
-                // A captive released scores twice its points: nothing else is worth more.
+                // A captive released scores twice its points (three times a hereditary enemy):
+                // nothing else is worth more.
                 Action::Release { figure, captive } => {
-                    let points = self
-                        .state
-                        .fig(*captive)
-                        .map_or(0.0, |c| f64::from(c.points));
+                    let (points, _) = capture::release_points(self.state, *figure, *captive);
                     let cost = self.friend(*figure).map_or(0.0, |f| self.action_cost(&f));
-                    2.0 * points - cost
+                    f64::from(points) - cost
                 }
                 // A capture takes the figure out of the game (its points come on release); a
                 // rescue brings one back.
@@ -846,8 +844,7 @@ impl<'a> Ctx<'a> {
             .fig
             .captives
             .iter()
-            .filter_map(|c| self.state.fig(*c))
-            .map(|c| 2.0 * f64::from(c.points))
+            .map(|c| f64::from(capture::release_points(self.state, f.fig.id, *c).0))
             .sum();
         let (w, d) = (
             i32::from(f.fig.def.base.width.max(1)),

@@ -218,19 +218,23 @@ pub fn rescue(
     true
 }
 
+/// What releasing `captive` scores for `figure`'s player, and whether it is a hereditary enemy
+/// of its captor: twice its points, three times for a hereditary enemy (FAQ *Sentinelles*).
+pub fn release_points(state: &State, figure: FigureId, captive: FigureId) -> (u32, bool) {
+    let (Some(f), Some(c)) = (state.fig(figure), state.fig(captive)) else {
+        return (0, false);
+    };
+    let hereditary = combat::hereditary_enemies(state, &f.def, &c.def);
+    let times = if hereditary { 3 } else { 2 };
+    (c.points.saturating_mul(times), hereditary)
+}
+
 /// Releases a captive in the captor's starting area: it counts as knocked out, and the captor's
 /// player scores twice its points, three times for a hereditary enemy of the captor (rules
 /// option `hereditary_enemies`), and the victory points of the feats it carried.
 pub fn release(state: &mut State, figure: FigureId, captive: FigureId, events: &mut Vec<Event>) {
     let scorer = state.fig(figure).map(|f| f.owner);
-    let hereditary = match (state.fig(figure), state.fig(captive)) {
-        (Some(f), Some(c)) => combat::hereditary_enemies(state, &f.def, &c.def),
-        _ => false,
-    };
-    let times = if hereditary { 3 } else { 2 };
-    let points = state
-        .fig(captive)
-        .map_or(0, |c| c.points.saturating_mul(times));
+    let (points, hereditary) = release_points(state, figure, captive);
     if let Some(f) = state.fig_mut(figure) {
         f.captives.retain(|c| *c != captive);
     }

@@ -756,7 +756,7 @@ impl<'a> ActionTexts<'a> {
                 }
             }
             Action::Release { figure, captive } => {
-                let points = s.fig(*captive).map_or(0, |c| c.points.saturating_mul(2));
+                let (points, _) = super::capture::release_points(s, *figure, *captive);
                 if fr {
                     format!(
                         "Relâcher {} dans la zone de départ de {} ({points} points de victoire){}",
