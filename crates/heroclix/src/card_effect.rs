@@ -549,20 +549,10 @@ fn ability_named(name: &str) -> Option<Ability> {
     {
         return Some(Ability::Power(*p));
     }
-    [
-        Ability::Flight,
-        Ability::Carry,
-        Ability::Swim,
-        Ability::MoveAndAttack,
-        Ability::DuoAttack,
-        Ability::Sharpshooter,
-        Ability::Indomitable,
-        Ability::Giant,
-        Ability::Colossal,
-        Ability::Capture,
-    ]
-    .into_iter()
-    .find(|a| a.name(skirmish_lang::Lang::En).eq_ignore_ascii_case(n))
+    Ability::SYMBOLS
+        .into_iter()
+        .chain([Ability::Capture])
+        .find(|a| a.name(skirmish_lang::Lang::En).eq_ignore_ascii_case(n))
 }
 
 #[cfg(test)]

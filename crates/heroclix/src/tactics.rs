@@ -1263,60 +1263,36 @@ mod tests {
         }
         let card =
             |body: &str| format!("[[ata]]\nid = \"ata9\"\nname = \"A\"\ntext = \"\"\n{body}");
+        let err = |body: &str| {
+            tactics_from_toml_str(&card(body), "t.toml")
+                .unwrap_err()
+                .to_string()
+        };
         let ok = card(
             "prerequisite = { keyword = \"Warden\" }\ncost = 2\nteam_ability = \"defenders\"\nreplaces = false\n",
         );
         let t = tactics_from_toml_str(&ok, "t.toml").unwrap_or_else(|e| panic!("{e}"));
         assert!(t.atas[0].wild_cards);
         assert_eq!(t.atas[0].points(3), 6);
-        let e = tactics_from_toml_str(
-            &card("prerequisite = { keyword = \"Warden\" }\ncost = 2\nteam_ability = \"defender\"\nreplaces = false\n"),
-            "t.toml",
-        )
-        .unwrap_err()
-        .to_string();
+        let e = err("prerequisite = { keyword = \"Warden\" }\ncost = 2\nteam_ability = \"defender\"\nreplaces = false\n");
         assert!(
             e.contains("t.toml") && e.contains("ata9") && e.contains("ata[0].team_ability"),
             "{e}"
         );
         assert!(e.contains("defenders"), "{e}");
-        let e = tactics_from_toml_str(
-            &card("prerequisite = {}\ncost = 2\nteam_ability = \"defenders\"\nreplaces = false\n"),
-            "t.toml",
-        )
-        .unwrap_err()
-        .to_string();
+        let e =
+            err("prerequisite = {}\ncost = 2\nteam_ability = \"defenders\"\nreplaces = false\n");
         assert!(e.contains("ata[0].prerequisite"), "{e}");
-        let e = tactics_from_toml_str(
-            &card("prerequisite = { team = \"fantastic four\" }\ncost = 2\nteam_ability = \"defenders\"\nreplaces = false\n"),
-            "t.toml",
-        )
-        .unwrap_err()
-        .to_string();
+        let e = err("prerequisite = { team = \"fantastic four\" }\ncost = 2\nteam_ability = \"defenders\"\nreplaces = false\n");
         assert!(e.contains("ata[0].prerequisite.team"), "{e}");
-        let e = tactics_from_toml_str(
-            &card("prerequisite = { keyword = \"Warden\" }\ncost = -1\nteam_ability = \"defenders\"\nreplaces = false\n"),
-            "t.toml",
-        )
-        .unwrap_err()
-        .to_string();
+        let e = err("prerequisite = { keyword = \"Warden\" }\ncost = -1\nteam_ability = \"defenders\"\nreplaces = false\n");
         assert!(e.contains("ata[0].cost"), "{e}");
-        let e = tactics_from_toml_str(
-            &card("prerequisite = { keyword = \"Warden\" }\nteam_ability = \"defenders\"\n"),
-            "t.toml",
-        )
-        .unwrap_err()
-        .to_string();
+        let e = err("prerequisite = { keyword = \"Warden\" }\nteam_ability = \"defenders\"\n");
         assert!(
             e.contains("ata[0].cost") && e.contains("ata[0].replaces"),
             "{e}"
         );
-        let e = tactics_from_toml_str(
-            &card("prerequisite = { keyword = \"Warden\", power = \"x\" }\ncost = 1\nteam_ability = \"defenders\"\nreplaces = false\n"),
-            "t.toml",
-        )
-        .unwrap_err()
-        .to_string();
+        let e = err("prerequisite = { keyword = \"Warden\", power = \"x\" }\ncost = 1\nteam_ability = \"defenders\"\nreplaces = false\n");
         assert!(e.contains("power"), "{e}");
     }
 

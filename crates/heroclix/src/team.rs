@@ -900,8 +900,14 @@ pub fn check_team_with(
             points: cost,
         });
     }
-    points = points.saturating_add(check_tactics(team, catalogue, build_total, &mut violations));
     let ata = ata_summary(team, catalogue);
+    points = points.saturating_add(check_tactics(
+        team,
+        catalogue,
+        ata.as_ref(),
+        build_total,
+        &mut violations,
+    ));
     points = points.saturating_add(ata.as_ref().map_or(0, |a| a.points));
     for ((name, set, number), list) in uniques {
         if list.len() > 1 {
@@ -958,11 +964,12 @@ fn tactic(violations: &mut Vec<TeamViolation>, rule: TacticsRule, en: String, fr
     violations.push(TeamViolation::Tactics { rule, en, fr });
 }
 
-/// Checks feats, objects, the battlefield condition and the alternate team ability card;
-/// returns the points feats and objects cost (the card's are [`ata_summary`]'s).
+/// Checks feats, objects, the battlefield condition and the alternate team ability card (`ata`,
+/// its [`ata_summary`]); returns the points feats and objects cost (the card's are the summary's).
 fn check_tactics(
     team: &Team,
     catalogue: &Catalogue,
+    ata: Option<&AtaSummary>,
     build_total: u32,
     violations: &mut Vec<TeamViolation>,
 ) -> u32 {
@@ -1148,12 +1155,7 @@ fn check_tactics(
                 );
             }
             Some(def) => {
-                let anyone = team.figures.iter().any(|e| {
-                    catalogue
-                        .get(&e.figure)
-                        .is_some_and(|f| def.prerequisite.met(f))
-                });
-                if !anyone {
+                if ata.is_none_or(|a| a.entries.is_empty()) {
                     tactic(
                         violations,
                         TacticsRule::AtaPrerequisite,

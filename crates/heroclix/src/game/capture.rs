@@ -137,20 +137,12 @@ fn attack_without_damage(
         ));
     }
     let defense = compute(i32::from(t.printed(Stat::Defense)), effects);
-    let crit_miss = (d1, d2) == (1, 1);
-    let crit_hit = (d1, d2) == (6, 6);
-    let hit = !crit_miss && (crit_hit || total >= defense.value);
+    let hit = combat::roll_hits((d1, d2), total, defense.value);
     events.push(Event::AttackResult {
         target,
         defense: defense.explain(skirmish_lang::Lang::En),
         hit,
-        critical: if crit_miss {
-            Some("critical miss: 2 always misses".into())
-        } else if crit_hit {
-            Some("critical hit: 12 always hits".into())
-        } else {
-            None
-        },
+        critical: combat::critical_note((d1, d2), false),
     });
     rolls::rolled(
         state,

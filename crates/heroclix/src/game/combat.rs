@@ -888,18 +888,12 @@ fn resolve_roll(
                     .is_some_and(|(v, _)| v == Verdict::Hindered)
         };
         let defense = defense_value(state, tf, &ctx, hindered);
-        let hit = !crit_miss && (crit_hit || total >= defense.value);
+        let hit = roll_hits((d1, d2), total, defense.value);
         events.push(Event::AttackResult {
             target: *t,
             defense: defense.explain(skirmish_lang::Lang::En),
             hit,
-            critical: if crit_miss {
-                Some("critical miss: 2 always misses".into())
-            } else if crit_hit {
-                Some("critical hit: 12 always hits, +1 damage".into())
-            } else {
-                None
-            },
+            critical: critical_note((d1, d2), true),
         });
         if hit {
             hits.push(*t);
@@ -1275,9 +1269,8 @@ pub enum Reduction {
 pub struct Hurt {
     /// The kind, for the log.
     pub kind: DamageKind,
-    /// The seat whose figure dealt it, for victory points.
-    pub source: Option<Seat>,
-    /// The figure that dealt it, for hereditary enemies (rules option `hereditary_enemies`).
+    /// The figure that dealt it: its seat scores the victory points, and it may be a hereditary
+    /// enemy (rules option `hereditary_enemies`).
     pub by: Option<FigureId>,
     /// Reduction.
     pub reduction: Reduction,
@@ -1296,10 +1289,10 @@ pub fn damage(
 ) -> u8 {
     let Hurt {
         kind,
-        source,
         by,
         reduction,
     } = hurt;
+    let source = by.and_then(|b| state.fig(b)).map(|f| f.owner);
     // Mastermind (spec DEF-7) on damage outside an attack (Poison, knockback, Mind Control's
     // cost...; an attack's damage is asked about in the attack): its player may hand it all to
     // a cheaper adjacent friend. Not on unavoidable damage nor Precision Strike's.
@@ -1434,7 +1427,6 @@ pub fn resume_mastermind(
     else {
         return None;
     };
-    let source = state.fig(attack.attacker).map(|f| f.owner);
     let reduction = reduction_of(state, &attack);
     let taker = to.unwrap_or(figure);
     if let Some(friend) = to {
@@ -1450,7 +1442,6 @@ pub fn resume_mastermind(
         amount,
         Hurt {
             kind: DamageKind::Attack,
-            source,
             by: Some(attack.attacker),
             reduction,
         },
@@ -1480,6 +1471,23 @@ fn reduction_of(state: &State, attack: &AttackInProgress) -> Reduction {
     }
 }
 
+/// Rulebook *Obtenir 2 ou 12*: a roll of 2 always misses and a 12 always hits; otherwise the
+/// total must reach the defence.
+pub fn roll_hits(dice: (u8, u8), total: i32, defense: i32) -> bool {
+    dice != (1, 1) && (dice == (6, 6) || total >= defense)
+}
+
+/// The note an attack result carries for a roll of 2 or 12; an attack that deals damage adds
+/// the critical hit's +1.
+pub fn critical_note(dice: (u8, u8), deals_damage: bool) -> Option<String> {
+    match dice {
+        (1, 1) => Some("critical miss: 2 always misses".into()),
+        (6, 6) if deals_damage => Some("critical hit: 12 always hits, +1 damage".into()),
+        (6, 6) => Some("critical hit: 12 always hits".into()),
+        _ => None,
+    }
+}
+
 /// Deals an attack's damage to every target hit at once (FAQ *Application des dégâts*), then
 /// knockback for doubles.
 fn apply_damage(
@@ -1489,7 +1497,6 @@ fn apply_damage(
     events: &mut Vec<Event>,
 ) {
     let crit = attack.dice == (6, 6);
-    let source = state.fig(attack.attacker).map(|f| f.owner);
     let reduction = reduction_of(state, &attack);
     while !attack.dealt.is_empty() {
         let (t, amount) = attack.dealt.remove(0);
@@ -1513,7 +1520,6 @@ fn apply_damage(
             amount,
             Hurt {
                 kind: DamageKind::Attack,
-                source,
                 by: Some(attack.attacker),
                 reduction,
             },
@@ -1812,14 +1818,12 @@ pub fn knock_back(
         .fig(id)
         .is_some_and(|f| powers::elects_knockback(state, f));
     if damage > 0 && !reflexes {
-        let source = state.fig(attacker).map(|f| f.owner);
         self::damage(
             state,
             id,
             damage,
             Hurt {
                 kind: DamageKind::Knockback,
-                source,
                 by: Some(attacker),
                 reduction: Reduction::Normal,
             },

@@ -772,7 +772,7 @@ fn telekinesis(
             ));
         }
         let defense = compute(i32::from(t.printed(Stat::Defense)), effects);
-        let mut hit = (d1, d2) != (1, 1) && ((d1, d2) == (6, 6) || total >= defense.value);
+        let mut hit = combat::roll_hits((d1, d2), total, defense.value);
         events.push(Event::AttackResult {
             target,
             defense: defense.explain(skirmish_lang::Lang::En),
@@ -906,7 +906,7 @@ pub fn mind_control(
             ));
         }
         let defense = compute(i32::from(tf.printed(Stat::Defense)), effects);
-        let hit = (d1, d2) != (1, 1) && ((d1, d2) == (6, 6) || total >= defense.value);
+        let hit = combat::roll_hits((d1, d2), total, defense.value);
         events.push(Event::AttackResult {
             target: *t,
             defense: defense.explain(skirmish_lang::Lang::En),
@@ -995,14 +995,12 @@ pub fn next_controlled(state: &mut State, dice: &mut Dice, events: &mut Vec<Even
     };
     let amount = (mc.points / 100).min(255) as u8;
     if amount > 0 {
-        let source = None;
         combat::damage(
             state,
             mc.controller,
             amount,
             combat::Hurt {
                 kind: DamageKind::Power,
-                source,
                 by: None,
                 reduction: combat::Reduction::Normal,
             },
@@ -1853,7 +1851,6 @@ pub fn apply(
                     }
                 }
                 Power::Poison => {
-                    let owner = state.fig(*figure).map(|f| f.owner);
                     let victims = state
                         .fig(*figure)
                         .map(|f| play::adjacent_enemies(state, f))
@@ -1865,7 +1862,6 @@ pub fn apply(
                             1,
                             combat::Hurt {
                                 kind: DamageKind::Power,
-                                source: owner,
                                 by: Some(*figure),
                                 reduction: combat::Reduction::Normal,
                             },
@@ -2152,7 +2148,7 @@ fn support(
     );
     let crit_miss = (d1, d2) == (1, 1);
     let crit_hit = (d1, d2) == (6, 6);
-    let hit = !crit_miss && (crit_hit || total >= defense.value);
+    let hit = combat::roll_hits((d1, d2), total, defense.value);
     events.push(Event::AttackResult {
         target,
         defense: defense.explain(skirmish_lang::Lang::En),

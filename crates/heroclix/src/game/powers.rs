@@ -71,6 +71,20 @@ const ABILITY_IDS: [(Ability, &str); 11] = [
 ];
 
 impl Ability {
+    /// The abilities the combat symbols of a base give (rulebook *Compétences de combat*);
+    /// Capture and the multiple attack come only from character cards.
+    pub const SYMBOLS: [Ability; 9] = [
+        Ability::Flight,
+        Ability::Carry,
+        Ability::Swim,
+        Ability::MoveAndAttack,
+        Ability::DuoAttack,
+        Ability::Sharpshooter,
+        Ability::Indomitable,
+        Ability::Giant,
+        Ability::Colossal,
+    ];
+
     /// The stable identifier.
     pub fn id(self) -> &'static str {
         match self {
@@ -497,17 +511,7 @@ pub fn possessed(state: &State, f: &Fig) -> Vec<Ability> {
         .map(|p| Ability::Power(*p))
         .filter(|a| has(state, f, *a))
         .collect();
-    for a in [
-        Ability::Flight,
-        Ability::Carry,
-        Ability::Swim,
-        Ability::MoveAndAttack,
-        Ability::DuoAttack,
-        Ability::Sharpshooter,
-        Ability::Indomitable,
-        Ability::Giant,
-        Ability::Colossal,
-    ] {
+    for a in Ability::SYMBOLS {
         if has(state, f, a) {
             out.push(a);
         }
