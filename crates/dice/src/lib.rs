@@ -283,8 +283,18 @@ const FALLBACK_VALUE: u8 = 1;
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 enum Source {
-    Seeded { seed: u64, rng: ChaCha8Rng },
-    Scripted { script: Arc<[u8]>, next: usize },
+    Seeded {
+        seed: u64,
+        rng: ChaCha8Rng,
+    },
+    Scripted {
+        script: Arc<[u8]>,
+        next: usize,
+        // Where values come from once the script has run out, for search (which must let the
+        // rules run on, and loops such as "reroll ties" end only on random values); none for
+        // tests and scenarios, which get the fallback value and an error.
+        then: Option<Box<ChaCha8Rng>>,
+    },
 }
 
 /// A game's dice stream: seeded or scripted, logging every roll.
@@ -318,6 +328,20 @@ impl Dice {
         Dice::with_source(Source::Scripted {
             script: values.into_iter().collect(),
             next: 0,
+            then: None,
+        })
+    }
+
+    /// A stream that hands out `values` in order, then random values seeded
+    /// with `seed`: what search uses to explore the outcomes of an action one
+    /// scripted prefix at a time. [`Dice::exhausted`] still tells where the
+    /// script ran out (the log tells which die was rolled there), but
+    /// running out is not an error.
+    pub fn prefixed(values: impl IntoIterator<Item = u8>, seed: u64) -> Dice {
+        Dice::with_source(Source::Scripted {
+            script: values.into_iter().collect(),
+            next: 0,
+            then: Some(Box::new(ChaCha8Rng::seed_from_u64(seed))),
         })
     }
 
@@ -364,7 +388,7 @@ impl Dice {
                 // fallback only keeps the code free of panics.
                 u8::try_from(drawn).map_or(FALLBACK_VALUE, |v| v + 1)
             }
-            Source::Scripted { script, next } => match script.get(*next) {
+            Source::Scripted { script, next, then } => match script.get(*next) {
                 Some(&value) => {
                     *next += 1;
                     if die.can_show(value) {
@@ -383,11 +407,15 @@ impl Dice {
                 None => {
                     if self.exhausted.is_none() {
                         self.exhausted = Some(index);
-                        if self.error.is_none() {
+                        if self.error.is_none() && then.is_none() {
                             self.error = Some(ScriptError::Exhausted { roll: index });
                         }
                     }
-                    FALLBACK_VALUE
+                    match then {
+                        Some(rng) => u8::try_from(uniform_u32(rng, u32::from(faces)))
+                            .map_or(FALLBACK_VALUE, |v| v + 1),
+                        None => FALLBACK_VALUE,
+                    }
                 }
             },
         };
@@ -554,6 +582,20 @@ impl Picker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn prefixed_dice_run_on_without_error_and_say_where_the_script_ended() {
+        let mut dice = Dice::prefixed([6, 2], 9);
+        assert_eq!(dice.d6(), 6);
+        assert_eq!(dice.d20(), 2);
+        assert_eq!(dice.exhausted(), None);
+        let later: Vec<u8> = (0..40).map(|_| dice.d6()).collect();
+        assert_eq!(dice.exhausted(), Some(2));
+        assert!(dice.script_error().is_none());
+        assert!(later.iter().all(|v| (1..=6).contains(v)));
+        // Random, not the fallback value, so that "roll again on a tie" loops end.
+        assert!(later.iter().any(|&v| v != 1));
+    }
 
     #[test]
     fn same_seed_same_sequence() {

@@ -21,11 +21,17 @@
 //!   hash nor the dice stream;
 //! - the pending decision and every viewer's view serialize, and the state
 //!   survives a JSON round trip with the same hash;
-//! - the ruleset's own invariant holds.
+//! - the ruleset's own invariant holds;
+//! - secrecy: for every seat, states dealt by [`Ruleset::determinize`] (other
+//!   seats' secrets re-sampled) give that seat the same view, the same
+//!   decision and the same legal actions as the real state. (Views are
+//!   functions of the state, and no state holds the dice stream, so future
+//!   dice cannot show in a view either.)
 //!
 //! Per game: legal actions chosen at random are accepted, the game ends
-//! within the step limit, events serialize for every viewer, and the game's
-//! replay, written to JSON and read back, verifies.
+//! within the step limit, events serialize for every viewer, an action that
+//! can be undone goes back to the state before it and plays again the same,
+//! and the game's replay, written to JSON and read back, verifies.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -136,12 +142,17 @@ fn playout_counting<R: Ruleset>(
             .choose(&legal)
             .cloned()
             .ok_or_else(|| format!("{seat} is pending but has no legal action"))?;
+        let before = game.can_undo().then(|| game.state_hash());
         game.act(seat, action.clone()).map_err(|rejection| {
             format!(
                 "action {}: legal action {action:?} by {seat} was refused: {rejection}",
                 step + 1
             )
         })?;
+        if game.can_undo() {
+            check_undo(&mut game, seat, &action, before)
+                .map_err(|e| format!("action {}: {e}", step + 1))?;
+        }
         check_events(&game, step).map_err(|e| format!("action {}: {e}", step + 1))?;
         step += 1;
     }
@@ -155,6 +166,87 @@ fn playout_counting<R: Ruleset>(
         .map_err(|e| format!("replay does not verify: {e}"))?;
     Ok((game, refusals))
 }
+
+/// Undoes the action just played, checks that the game is back where it was, and plays the
+/// action again. `before` is the state hash before it, where known.
+fn check_undo<R: Ruleset>(
+    game: &mut Game<R>,
+    seat: Seat,
+    action: &R::Action,
+    before: Option<String>,
+) -> Result<(), String> {
+    let after = game.state_hash();
+    let steps = game.steps().len();
+    let rolls = game.dice().roll_count();
+    game.undo()
+        .map_err(|r| format!("can_undo said yes but undo refused: {r}"))?;
+    let back = game.state_hash();
+    if before.as_ref().is_some_and(|b| *b != back) || game.steps().len() + 1 != steps {
+        return Err(format!(
+            "undoing {action:?} did not go back to the state before it"
+        ));
+    }
+    game.act(seat, action.clone())
+        .map_err(|r| format!("{action:?}, undone, was refused when played again: {r}"))?;
+    if game.state_hash() != after || game.dice().roll_count() != rolls {
+        return Err(format!(
+            "{action:?}, undone and played again, ended elsewhere"
+        ));
+    }
+    Ok(())
+}
+
+/// Deals every seat a few states with the others' secrets re-sampled and checks that the seat
+/// sees the same in each.
+fn check_secrecy<R: Ruleset>(
+    game: &Game<R>,
+    seats: &[Seat],
+    legal_by_seat: &[(Seat, Vec<R::Action>)],
+) -> Result<(), String> {
+    let mut picker = Picker::new(game.steps().len() as u64 ^ PICKER_SALT);
+    for &seat in seats {
+        let viewer = Viewer::Seat(seat);
+        let view = serde_json::to_value(game.view(viewer)).map_err(|e| e.to_string())?;
+        let pending = serde_json::to_value(game.pending_for(viewer)).map_err(|e| e.to_string())?;
+        let legal = legal_by_seat
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, l)| l.clone())
+            .unwrap_or_default();
+        for _ in 0..DETERMINIZATIONS {
+            let guess = R::determinize(game.state(), seat, &mut picker);
+            let guess_view =
+                serde_json::to_value(R::view(&guess, viewer)).map_err(|e| e.to_string())?;
+            if guess_view != view {
+                return Err(format!(
+                    "{seat}'s view changes when what is hidden from it is re-sampled: \
+                     it depends on another seat's secrets"
+                ));
+            }
+            let guess_pending = match R::pending(&guess) {
+                Pending::Decide { seats, decision } => Pending::Decide {
+                    decision: R::decision_view(&guess, &decision, viewer),
+                    seats,
+                },
+                over => over,
+            };
+            if serde_json::to_value(&guess_pending).map_err(|e| e.to_string())? != pending {
+                return Err(format!(
+                    "the decision {seat} sees changes when what is hidden from it is re-sampled"
+                ));
+            }
+            if R::legal_actions(&guess, seat) != legal {
+                return Err(format!(
+                    "{seat}'s legal actions change when what is hidden from it is re-sampled"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// How many determinizations per seat and position the secrecy check deals.
+const DETERMINIZATIONS: usize = 2;
 
 fn viewers(seats: &[Seat]) -> Vec<Viewer> {
     seats
@@ -270,6 +362,7 @@ pub fn check_position<R: Ruleset>(
         ));
     }
     invariant(game.state()).map_err(|e| format!("invariant broken: {e}"))?;
+    check_secrecy(game, &seats, &legal_by_seat)?;
 
     // Illegal probes: another seat's legal action, and the previous action,
     // offered by seats for which they are not legal.

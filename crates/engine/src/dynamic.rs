@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::Value;
 use skirmish_dice::{Dice, DiceSource, Roll};
 
-use crate::{Error, Game, Outcome, Rejection, Replay, Ruleset, Seat, Viewer};
+use crate::{Error, Game, Outcome, Rejection, Replay, Ruleset, Seat, ViewedReplay, Viewer};
 
 fn to_json<T: Serialize>(value: &T, what: &str) -> Result<Value, Error> {
     serde_json::to_value(value).map_err(|e| Error::Serialize {
@@ -35,6 +35,27 @@ pub trait AnyGame: Send {
     /// What the game is waiting for: `{"decide": {"seats": [..], "decision":
     /// ..}}` or `{"over": outcome}`.
     fn pending_json(&self) -> Result<Value, Error>;
+
+    /// What the game is waiting for as `viewer` may see it
+    /// ([`Game::pending_for`]), in the shape of [`AnyGame::pending_json`].
+    fn pending_view_json(&self, viewer: Viewer) -> Result<Value, Error>;
+
+    /// The actions of steps `since_step..` as `viewer` may see them:
+    /// `{"seat": n, "action": ..}`, the action `null` where it is secret.
+    fn actions_view_json(&self, viewer: Viewer, since_step: usize) -> Result<Vec<Value>, Error>;
+
+    /// The game so far as `viewer` may see it: no seed, no hash
+    /// ([`Game::viewed_replay`]).
+    fn viewed_replay(&self, viewer: Viewer) -> Result<ViewedReplay, Error>;
+
+    /// Whether the last action can be taken back ([`Game::can_undo`]).
+    fn can_undo(&self) -> bool;
+
+    /// Takes back the last action ([`Game::undo`]) and returns who had played it.
+    fn undo(&mut self) -> Result<Seat, Rejection>;
+
+    /// Whether replays carry a state hash per action ([`Game::hash_steps`]).
+    fn set_hash_steps(&mut self, on: bool);
 
     /// The actions `seat` may take now, as JSON.
     fn legal_actions_json(&self, seat: Seat) -> Result<Vec<Value>, Error>;
@@ -99,6 +120,35 @@ impl<R: Ruleset> AnyGame for Game<R> {
 
     fn pending_json(&self) -> Result<Value, Error> {
         to_json(&self.pending(), "pending decision")
+    }
+
+    fn pending_view_json(&self, viewer: Viewer) -> Result<Value, Error> {
+        to_json(&self.pending_for(viewer), "pending decision")
+    }
+
+    fn actions_view_json(&self, viewer: Viewer, since_step: usize) -> Result<Vec<Value>, Error> {
+        self.actions_for(viewer, since_step)
+            .iter()
+            .map(|(seat, action)| {
+                Ok(serde_json::json!({ "seat": seat, "action": to_json(action, "action")? }))
+            })
+            .collect()
+    }
+
+    fn viewed_replay(&self, viewer: Viewer) -> Result<ViewedReplay, Error> {
+        Game::viewed_replay(self, viewer)
+    }
+
+    fn can_undo(&self) -> bool {
+        Game::can_undo(self)
+    }
+
+    fn undo(&mut self) -> Result<Seat, Rejection> {
+        Game::undo(self).map(|step| step.seat)
+    }
+
+    fn set_hash_steps(&mut self, on: bool) {
+        self.hash_steps(on);
     }
 
     fn legal_actions_json(&self, seat: Seat) -> Result<Vec<Value>, Error> {

@@ -18,7 +18,7 @@
 //! once; otherwise the highest score after the last round wins.
 
 use serde::{Deserialize, Serialize};
-use skirmish_dice::Dice;
+use skirmish_dice::{Dice, Picker};
 
 use crate::{Outcome, Pending, Rejection, Ruleset, Seat, SetupError, Viewer};
 
@@ -519,6 +519,35 @@ impl Ruleset for LuckyPig {
                 Phase::Picking | Phase::Turn(_) => None,
             },
         }
+    }
+
+    fn action_view(seat: Seat, action: &PigAction, viewer: Viewer) -> Option<PigAction> {
+        match action {
+            PigAction::Pick(_) if !viewer.sees_secrets_of(seat) => None,
+            other => Some(other.clone()),
+        }
+    }
+
+    fn determinize(state: &PigState, seat: Seat, rng: &mut Picker) -> PigState {
+        let mut guess = state.clone();
+        // Only picks made in a round whose picks are still secret are hidden.
+        if matches!(state.phase, Phase::Picking) {
+            for (i, lucky) in guess.lucky.iter_mut().enumerate() {
+                if i != seat.index() && lucky.is_some() {
+                    *lucky = rng.below(6).and_then(|v| u8::try_from(v + 1).ok());
+                }
+            }
+        }
+        guess
+    }
+
+    fn undoable(_seat: Seat, action: &PigAction, events: &[PigEvent]) -> bool {
+        // The last pick reveals everyone's: taking it back would let its seat pick again knowing
+        // them.
+        !(matches!(action, PigAction::Pick(_))
+            && events
+                .iter()
+                .any(|e| matches!(e, PigEvent::Revealed { .. })))
     }
 
     fn event_view(event: &PigEvent, viewer: Viewer) -> Option<PigEvent> {

@@ -7,8 +7,11 @@ use skirmish_dice::{Dice, DiceSource, Roll};
 
 use crate::{
     hash_state, Error, Outcome, Pending, Rejection, Replay, ReplayAction, Ruleset, Seat,
-    SetupError, Viewer, REPLAY_FORMAT,
+    SetupError, ViewedReplay, ViewedStep, Viewer, REPLAY_FORMAT,
 };
+
+/// How many deterministic actions in a row [`Game::undo`] can take back by default.
+pub const DEFAULT_UNDO_LIMIT: usize = 32;
 
 /// One accepted action and what it caused.
 pub struct Step<R: Ruleset> {
@@ -20,9 +23,10 @@ pub struct Step<R: Ruleset> {
     pub events: Vec<R::Event>,
     /// The dice rolled while applying the action.
     pub rolls: Vec<Roll>,
-    /// The state hash right after the action, written into replays so that
-    /// verification can name the first action that diverged.
-    pub hash: String,
+    /// The state hash right after the action, when the game hashes every
+    /// step ([`Game::hash_steps`]): written into replays so that verification
+    /// can name the first action that diverged.
+    pub hash: Option<String>,
 }
 
 impl<R: Ruleset> Clone for Step<R> {
@@ -61,6 +65,12 @@ pub struct Game<R: Ruleset> {
     dice: Dice,
     setup_rolls: Vec<Roll>,
     steps: Vec<Step<R>>,
+    hash_steps: bool,
+    // The states before the last actions, newest last, as long as none of those actions rolled
+    // dice or revealed a secret: what `undo` goes back to. The transactional copy `act` makes
+    // anyway is what is kept, so this costs no extra clone.
+    undo_states: std::collections::VecDeque<R::State>,
+    undo_limit: usize,
 }
 
 impl<R: Ruleset> Clone for Game<R> {
@@ -72,6 +82,9 @@ impl<R: Ruleset> Clone for Game<R> {
             dice: self.dice.clone(),
             setup_rolls: self.setup_rolls.clone(),
             steps: self.steps.clone(),
+            hash_steps: self.hash_steps,
+            undo_states: self.undo_states.clone(),
+            undo_limit: self.undo_limit,
         }
     }
 }
@@ -109,7 +122,27 @@ impl<R: Ruleset> Game<R> {
             dice,
             setup_rolls,
             steps: Vec::new(),
+            hash_steps: false,
+            undo_states: std::collections::VecDeque::new(),
+            undo_limit: DEFAULT_UNDO_LIMIT,
         })
+    }
+
+    /// Whether to hash the state after every action, so that [`Game::replay`]
+    /// carries a hash per action and verification names the first action
+    /// that diverged. Off by default: hashing a state costs more than playing
+    /// an action, and the final hash alone still proves a replay.
+    pub fn hash_steps(&mut self, on: bool) -> &mut Self {
+        self.hash_steps = on;
+        self
+    }
+
+    /// How many deterministic actions in a row [`Game::undo`] can take back
+    /// (0 turns undo off and keeps no old states).
+    pub fn set_undo_limit(&mut self, limit: usize) -> &mut Self {
+        self.undo_limit = limit;
+        self.undo_states.truncate(limit);
+        self
     }
 
     /// Checks whether `seat` may play `action` now, without playing it.
@@ -130,7 +163,7 @@ impl<R: Ruleset> Game<R> {
                 ))
             }
             Pending::Decide { .. } => {
-                if R::legal_actions(&self.state, seat).contains(action) {
+                if R::is_legal(&self.state, seat, action) {
                     Ok(())
                 } else {
                     Err(R::explain_illegal(&self.state, seat, action))
@@ -146,14 +179,43 @@ impl<R: Ruleset> Game<R> {
     /// the logs.
     pub fn act(&mut self, seat: Seat, action: R::Action) -> Result<Vec<R::Event>, Rejection> {
         self.check(seat, &action)?;
+        self.commit(seat, action)
+    }
+
+    /// Plays an action taken from [`Game::legal_actions`] of this very
+    /// position, skipping the legality check [`Game::act`] makes (a second
+    /// pass over every legal action). For bots and playouts; anything that
+    /// comes from outside goes through [`Game::act`]. Debug builds still
+    /// check.
+    pub fn act_legal(&mut self, seat: Seat, action: R::Action) -> Result<Vec<R::Event>, Rejection> {
+        // Whose turn it is costs nothing to check, and acting out of turn must never happen.
+        if !self.pending().seats().contains(&seat) {
+            return self.check(seat, &action).map(|()| Vec::new());
+        }
+        debug_assert!(
+            self.check(seat, &action).is_ok(),
+            "act_legal with an action that is not legal: {action:?}"
+        );
+        self.commit(seat, action)
+    }
+
+    fn commit(&mut self, seat: Seat, action: R::Action) -> Result<Vec<R::Event>, Rejection> {
         let mut state = self.state.clone();
         let mut dice = self.dice.clone();
         let mut events = Vec::new();
         R::apply(&mut state, seat, &action, &mut dice, &mut events)?;
         let rolls = dice.take_log();
-        self.state = state;
+        let before = std::mem::replace(&mut self.state, state);
         self.dice = dice;
-        let hash = self.state_hash();
+        if self.undo_limit > 0 && rolls.is_empty() && R::undoable(seat, &action, &events) {
+            if self.undo_states.len() >= self.undo_limit {
+                self.undo_states.pop_front();
+            }
+            self.undo_states.push_back(before);
+        } else {
+            self.undo_states.clear();
+        }
+        let hash = self.hash_steps.then(|| self.state_hash());
         self.steps.push(Step {
             seat,
             action,
@@ -162,6 +224,32 @@ impl<R: Ruleset> Game<R> {
             hash,
         });
         Ok(events)
+    }
+
+    /// Whether the last action can be taken back: it rolled no dice and
+    /// revealed nothing hidden ([`Ruleset::undoable`]), nor did any action
+    /// since the oldest one still kept for undoing.
+    pub fn can_undo(&self) -> bool {
+        !self.undo_states.is_empty()
+    }
+
+    /// Takes back the last action and returns it, or says why it cannot be.
+    /// The dice stream is untouched: an undoable action rolled nothing.
+    pub fn undo(&mut self) -> Result<Step<R>, Rejection> {
+        let Some(before) = self.undo_states.pop_back() else {
+            let reason = match self.steps.last() {
+                None => "there is no action to take back".to_string(),
+                Some(step) if !step.rolls.is_empty() => {
+                    "the last action rolled dice: it cannot be taken back".to_string()
+                }
+                Some(_) => "the last action revealed something hidden or came after dice were rolled: it cannot be taken back".to_string(),
+            };
+            return Err(Rejection::new(Rejection::CANNOT_UNDO, reason));
+        };
+        self.state = before;
+        self.steps.pop().ok_or_else(|| {
+            Rejection::new(Rejection::CANNOT_UNDO, "there is no action to take back")
+        })
     }
 
     /// What the game is waiting for.
@@ -187,6 +275,35 @@ impl<R: Ruleset> Game<R> {
     /// The game as `viewer` may see it.
     pub fn view(&self, viewer: Viewer) -> R::View {
         R::view(&self.state, viewer)
+    }
+
+    /// What the game is waiting for, as `viewer` may see it
+    /// ([`Ruleset::decision_view`]).
+    pub fn pending_for(&self, viewer: Viewer) -> Pending<R::Decision> {
+        match self.pending() {
+            Pending::Decide { seats, decision } => Pending::Decide {
+                decision: R::decision_view(&self.state, &decision, viewer),
+                seats,
+            },
+            over => over,
+        }
+    }
+
+    /// What `seat` knows now: the handle a bot decides from, without the
+    /// dice stream or anything hidden from the seat.
+    pub fn info_set(&self, seat: Seat) -> crate::search::InfoSet<R> {
+        crate::search::InfoSet::new(&self.state, seat)
+    }
+
+    /// The actions of steps `since_step..` as `viewer` may see them: who
+    /// acted, and what they did unless it is secret from `viewer`
+    /// ([`Ruleset::action_view`]).
+    pub fn actions_for(&self, viewer: Viewer, since_step: usize) -> Vec<(Seat, Option<R::Action>)> {
+        self.steps
+            .iter()
+            .skip(since_step)
+            .map(|step| (step.seat, R::action_view(step.seat, &step.action, viewer)))
+            .collect()
     }
 
     /// How the game ended, once it has.
@@ -267,8 +384,11 @@ impl<R: Ruleset> Game<R> {
         hash_state(&self.state)
     }
 
-    /// A replay of the game so far: scenario, dice source, actions with the
-    /// state hash after each, and the final hash.
+    /// A replay of the game so far: scenario, dice source, actions (with the
+    /// state hash after each where [`Game::hash_steps`] took them), and the
+    /// final hash. It holds the seed and every secret: for the referee, or
+    /// for players once the game is over; [`Game::viewed_replay`] is what a
+    /// player may have during play.
     pub fn replay(&self) -> Result<Replay, Error> {
         let scenario = serde_json::to_value(&self.scenario).map_err(|e| Error::Serialize {
             what: "scenario".into(),
@@ -286,7 +406,7 @@ impl<R: Ruleset> Game<R> {
                 Ok(ReplayAction {
                     seat: step.seat,
                     action,
-                    hash: Some(step.hash.clone()),
+                    hash: step.hash.clone(),
                 })
             })
             .collect::<Result<Vec<_>, Error>>()?;
@@ -300,4 +420,49 @@ impl<R: Ruleset> Game<R> {
             outcome: self.outcome(),
         })
     }
+
+    /// The game so far as `viewer` may see it: the scenario, every action
+    /// (or that a seat made a secret choice), the events and the dice rolled
+    /// — never the dice source, the seed or a state hash, from which future
+    /// rolls or hidden things could be worked out.
+    pub fn viewed_replay(&self, viewer: Viewer) -> Result<ViewedReplay, Error> {
+        let steps = self
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(index, step)| {
+                let action = R::action_view(step.seat, &step.action, viewer)
+                    .map(|a| json(&a, &format!("action {}", index + 1)))
+                    .transpose()?;
+                let events = step
+                    .events
+                    .iter()
+                    .filter_map(|event| R::event_view(event, viewer))
+                    .map(|event| json(&event, "event"))
+                    .collect::<Result<Vec<_>, Error>>()?;
+                Ok(ViewedStep {
+                    seat: step.seat,
+                    action,
+                    events,
+                    rolls: step.rolls.clone(),
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        Ok(ViewedReplay {
+            format: REPLAY_FORMAT,
+            ruleset: R::ID.to_string(),
+            viewer,
+            scenario: json(&self.scenario, "scenario")?,
+            setup_rolls: self.setup_rolls.clone(),
+            steps,
+            outcome: self.outcome(),
+        })
+    }
+}
+
+fn json<T: serde::Serialize>(value: &T, what: &str) -> Result<serde_json::Value, Error> {
+    serde_json::to_value(value).map_err(|e| Error::Serialize {
+        what: what.to_string(),
+        message: e.to_string(),
+    })
 }

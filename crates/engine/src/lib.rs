@@ -8,11 +8,16 @@
 //!   and refuses anything else with a human-readable [`Rejection`];
 //! - applies actions transactionally, so a refused action changes neither the
 //!   state nor the dice stream;
-//! - logs actions, events and dice rolls, hashes the state, and writes
-//!   [`Replay`]s that can be verified later;
+//! - logs actions, events and dice rolls, and writes [`Replay`]s that can be
+//!   verified later by state hashes (taken only when a replay is written or
+//!   checked, since hashing a whole state costs more than playing an action);
+//! - keeps the states before its last deterministic actions, so they can be
+//!   undone ([`Game::undo`]);
 //! - can be driven through JSON and dynamic dispatch ([`AnyGame`],
 //!   [`Registry`]) by the command line and servers.
 //!
+//! [`search`] is what bots build on: chance outcomes of an action, samples,
+//! information sets and their determinizations, for any ruleset.
 //! [`conformance`] holds the random-playout harness every ruleset should pass,
 //! and [`fixtures`] a tiny dice game that exercises the whole model.
 //!
@@ -21,9 +26,13 @@
 //! from 1 when shown to people ("seat 1" is `Seat(0)`).
 //!
 //! # Hidden information
-//! What a seat may see is decided by [`Ruleset::view`] (states) and
-//! [`Ruleset::event_view`] (events). The raw state and raw events are
-//! omniscient; only views are meant to reach players.
+//! What a seat may see is decided by [`Ruleset::view`] (states),
+//! [`Ruleset::event_view`] (events), [`Ruleset::decision_view`] (the pending
+//! decision) and [`Ruleset::action_view`] (the actions played). The raw
+//! state, events and actions are omniscient; only views are meant to reach
+//! players. The dice stream is never part of a state or a view: its seed is
+//! kept by whoever runs the game and published, as a [`SeedCommitment`],
+//! only as a hash until the game ends.
 
 use std::fmt::{self, Debug};
 
@@ -32,17 +41,20 @@ use serde::{Deserialize, Serialize};
 
 pub use skirmish_dice::{Dice, DiceSource, Die, Picker, Roll};
 
+mod commitment;
 pub mod conformance;
 mod dynamic;
 pub mod fixtures;
 mod game;
 mod hash;
 mod replay;
+pub mod search;
 
+pub use commitment::{commit_seed, verify_seed, SeedCommitment, SeedReveal};
 pub use dynamic::{AnyGame, Registry};
-pub use game::{Game, Step};
+pub use game::{Game, Step, DEFAULT_UNDO_LIMIT};
 pub use hash::{canonical_json, hash_json, hash_state};
-pub use replay::{Replay, ReplayAction, REPLAY_FORMAT};
+pub use replay::{Replay, ReplayAction, ViewedReplay, ViewedStep, REPLAY_FORMAT};
 
 /// A player's place at the table.
 ///
@@ -194,6 +206,9 @@ impl Rejection {
     pub const ILLEGAL: &'static str = "illegal";
     /// The action could not be read (bad JSON for this ruleset).
     pub const MALFORMED: &'static str = "malformed-action";
+    /// The last action cannot be taken back (it rolled dice or revealed a
+    /// secret, or there is none).
+    pub const CANNOT_UNDO: &'static str = "cannot-undo";
 
     /// A rejection with a given code.
     pub fn new(code: impl Into<String>, reason: impl Into<String>) -> Rejection {
@@ -386,5 +401,66 @@ pub trait Ruleset: 'static {
     fn event_view(event: &Self::Event, viewer: Viewer) -> Option<Self::Event> {
         let _ = viewer;
         Some(event.clone())
+    }
+
+    /// The pending decision as `viewer` may see it: a decision that lists
+    /// what only its seat may know (the cards in a hand, say) is blanked out
+    /// for the others. Who is being asked is always public. By default the
+    /// decision is shown as it is.
+    fn decision_view(
+        state: &Self::State,
+        decision: &Self::Decision,
+        viewer: Viewer,
+    ) -> Self::Decision {
+        let _ = (state, viewer);
+        decision.clone()
+    }
+
+    /// An accepted action as `viewer` may see it, or `None` for a secret
+    /// choice, which people see only as "seat 2 has chosen" (a secret order
+    /// marker, a lucky number picked at the same time as the others). By
+    /// default every action is public.
+    fn action_view(seat: Seat, action: &Self::Action, viewer: Viewer) -> Option<Self::Action> {
+        let _ = (seat, viewer);
+        Some(action.clone())
+    }
+
+    /// A copy of `state` in which everything hidden from `seat` (other
+    /// seats' hands and secret choices, face-down tokens, undrawn cards) is
+    /// replaced by a random guess consistent with what `seat` sees: the
+    /// determinization behind information-set search. The seat's own view,
+    /// its legal actions and the decision it sees must not change; the
+    /// [`conformance`] harness checks that. By default nothing is hidden and
+    /// the state is returned unchanged.
+    fn determinize(state: &Self::State, seat: Seat, rng: &mut Picker) -> Self::State {
+        let _ = (seat, rng);
+        state.clone()
+    }
+
+    /// Whether `action`, which rolled no dice, may be taken back by its seat
+    /// once played: false when it revealed something hidden (the last secret
+    /// pick that uncovers everyone's), since taking it back would let its
+    /// seat choose again knowing more. The engine never undoes an action that
+    /// rolled dice. By default every action without dice may be undone.
+    fn undoable(seat: Seat, action: &Self::Action, events: &[Self::Event]) -> bool {
+        let _ = (seat, action, events);
+        true
+    }
+
+    /// Whether `seat` may play `action` now. The default looks it up in
+    /// [`Ruleset::legal_actions`]; a ruleset may answer faster, but must
+    /// answer the same.
+    fn is_legal(state: &Self::State, seat: Seat, action: &Self::Action) -> bool {
+        Self::legal_actions(state, seat).contains(action)
+    }
+
+    /// One legal action for `seat` chosen at random, for playouts; `None` when
+    /// the seat has none. The default picks uniformly from
+    /// [`Ruleset::legal_actions`]; a ruleset may sample without listing every
+    /// action (a figure, then what it does, then where), at the price of
+    /// another distribution.
+    fn random_action(state: &Self::State, seat: Seat, rng: &mut Picker) -> Option<Self::Action> {
+        let legal = Self::legal_actions(state, seat);
+        rng.choose(&legal).cloned()
     }
 }

@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use skirmish_dice::DiceSource;
+use skirmish_dice::{DiceSource, Roll};
 
-use crate::{Error, Game, Outcome, Ruleset, Seat};
+use crate::{Error, Game, Outcome, Ruleset, Seat, Viewer};
 
 /// The replay format this build writes and reads.
 pub const REPLAY_FORMAT: u32 = 1;
@@ -46,6 +46,40 @@ pub struct ReplayAction {
     /// replays may leave it out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hash: Option<String>,
+}
+
+/// A game as one viewer may see it during play: no seed, no dice source, no
+/// state hash, and other seats' secrets hidden (see [`Game::viewed_replay`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ViewedReplay {
+    /// The file format version, [`REPLAY_FORMAT`].
+    pub format: u32,
+    /// The ruleset's [`Ruleset::ID`].
+    pub ruleset: String,
+    /// Who it was made for.
+    pub viewer: Viewer,
+    /// The ruleset's scenario, as JSON (teams and maps are public).
+    pub scenario: Value,
+    /// The dice rolled while setting up.
+    pub setup_rolls: Vec<Roll>,
+    /// The actions played, oldest first.
+    pub steps: Vec<ViewedStep>,
+    /// How the game ended, if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+}
+
+/// One action of a [`ViewedReplay`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ViewedStep {
+    /// Who acted.
+    pub seat: Seat,
+    /// What they did, or `None` for a choice secret from the viewer.
+    pub action: Option<Value>,
+    /// What happened, as the viewer may see it.
+    pub events: Vec<Value>,
+    /// The dice rolled (dice already rolled are on the table for all to see).
+    pub rolls: Vec<Roll>,
 }
 
 impl Replay {
@@ -109,11 +143,7 @@ impl Replay {
                     reason: rejection.reason,
                 })?;
             if let Some(expected) = &recorded.hash {
-                // `act` has just hashed the new state into the step log.
-                let got = game
-                    .steps()
-                    .last()
-                    .map_or_else(|| game.state_hash(), |step| step.hash.clone());
+                let got = game.state_hash();
                 if &got != expected {
                     return Err(Error::ReplayDiverged {
                         index,

@@ -268,6 +268,7 @@ fn same_seed_and_actions_give_same_hash() {
 
 fn finished_replay() -> Replay {
     let mut game = Game::<LuckyPig>::new(scenario(3), 2024).unwrap();
+    game.hash_steps(true);
     play_randomly(&mut game, 11, 1_000);
     assert!(game.is_over());
     game.replay().unwrap()
@@ -568,4 +569,139 @@ fn refusal_from_apply_leaves_state_and_dice_untouched() {
     assert_eq!(events, [Dice::seeded(3).d6()]);
     assert_eq!(game.view(Viewer::Omniscient), 1);
     assert_eq!(game.steps()[0].rolls.len(), 1);
+}
+
+#[test]
+fn secret_picks_are_hidden_in_actions_decisions_and_viewed_replays() {
+    let mut game = Game::<LuckyPig>::new(scenario(2), 77).unwrap();
+    game.act(Seat(0), PigAction::Pick(4)).unwrap();
+    // Seat 2 sees that seat 1 has chosen, not what.
+    assert_eq!(
+        game.actions_for(Viewer::Seat(Seat(1)), 0),
+        vec![(Seat(0), None)]
+    );
+    assert_eq!(
+        game.actions_for(Viewer::Seat(Seat(0)), 0),
+        vec![(Seat(0), Some(PigAction::Pick(4)))]
+    );
+    assert_eq!(
+        game.actions_for(Viewer::Omniscient, 0),
+        vec![(Seat(0), Some(PigAction::Pick(4)))]
+    );
+    let replay = game.viewed_replay(Viewer::Seat(Seat(1))).unwrap();
+    let text = serde_json::to_string(&replay).unwrap();
+    assert!(!text.contains("seed") && !text.contains("hash"), "{text}");
+    assert_eq!(replay.steps[0].action, None);
+    assert_eq!(
+        replay.steps[0].events,
+        vec![json!({"picked": {"seat": 0, "lucky": null}})]
+    );
+    let own = game.viewed_replay(Viewer::Seat(Seat(0))).unwrap();
+    assert_eq!(own.steps[0].action, Some(json!({"pick": 4})));
+    // The decision is the same for everyone in this game.
+    assert_eq!(game.pending_for(Viewer::Seat(Seat(1))), game.pending());
+}
+
+#[test]
+fn undo_takes_back_actions_without_dice_or_reveals() {
+    let mut game = Game::<LuckyPig>::new(scenario(2), 77).unwrap();
+    assert!(!game.can_undo());
+    assert_eq!(game.undo().unwrap_err().code, Rejection::CANNOT_UNDO);
+    let start = game.state_hash();
+    game.act(Seat(0), PigAction::Pick(4)).unwrap();
+    assert!(game.can_undo());
+    let undone = game.undo().unwrap();
+    assert_eq!(undone.action, PigAction::Pick(4));
+    assert_eq!(game.state_hash(), start);
+    assert!(game.steps().is_empty());
+    // Pick again; the second pick reveals both, so it cannot be taken back, nor can the first.
+    game.act(Seat(0), PigAction::Pick(4)).unwrap();
+    game.act(Seat(1), PigAction::Pick(2)).unwrap();
+    assert!(!game.can_undo());
+    let why = game.undo().unwrap_err();
+    assert!(why.reason.contains("revealed"), "{why}");
+    // A roll cannot be taken back.
+    let seat = game.pending_seats()[0];
+    game.act(seat, PigAction::Roll).unwrap();
+    let why = game.undo().unwrap_err();
+    assert!(why.reason.contains("dice"), "{why}");
+    // Keeping the die rolls nothing: it can be undone, and played again the same.
+    let before = game.state_hash();
+    game.act(seat, PigAction::Keep).unwrap();
+    let after = game.state_hash();
+    game.undo().unwrap();
+    assert_eq!(game.state_hash(), before);
+    game.act(seat, PigAction::Keep).unwrap();
+    assert_eq!(game.state_hash(), after);
+    // Undo can be turned off.
+    game.set_undo_limit(0);
+    assert!(!game.can_undo());
+}
+
+#[test]
+fn act_legal_plays_like_act_and_still_refuses_out_of_turn() {
+    let mut a = Game::<LuckyPig>::new(scenario(3), 9).unwrap();
+    let mut b = a.clone();
+    let mut picker = Picker::new(4);
+    while !a.is_over() {
+        let seat = a.pending_seats()[0];
+        let legal = a.legal_actions(seat);
+        let action = picker.choose(&legal).unwrap().clone();
+        let other = Seat((seat.0 + 1) % 3);
+        if !a.pending_seats().contains(&other) {
+            assert_eq!(
+                b.act_legal(other, action.clone()).unwrap_err().code,
+                Rejection::NOT_YOUR_TURN
+            );
+        }
+        a.act(seat, action.clone()).unwrap();
+        b.act_legal(seat, action).unwrap();
+    }
+    assert_eq!(a.state_hash(), b.state_hash());
+}
+
+#[test]
+fn replays_carry_step_hashes_only_when_asked() {
+    let mut game = Game::<LuckyPig>::new(scenario(2), 3).unwrap();
+    play_randomly(&mut game, 1, 1_000);
+    assert!(game
+        .replay()
+        .unwrap()
+        .actions
+        .iter()
+        .all(|a| a.hash.is_none()));
+    game.replay().unwrap().verify::<LuckyPig>().unwrap();
+    let mut hashed = Game::<LuckyPig>::new(scenario(2), 3).unwrap();
+    hashed.hash_steps(true);
+    play_randomly(&mut hashed, 1, 1_000);
+    let replay = hashed.replay().unwrap();
+    assert!(replay.actions.iter().all(|a| a.hash.is_some()));
+    assert_eq!(replay.final_hash, game.state_hash());
+    replay.verify::<LuckyPig>().unwrap();
+}
+
+#[test]
+fn determinization_keeps_own_pick_and_resamples_the_others() {
+    let mut game = Game::<LuckyPig>::new(scenario(3), 5).unwrap();
+    game.act(Seat(0), PigAction::Pick(3)).unwrap();
+    game.act(Seat(1), PigAction::Pick(5)).unwrap();
+    let info = game.info_set(Seat(0));
+    let mut picker = Picker::new(8);
+    let mut seat2_picks = std::collections::BTreeSet::new();
+    for _ in 0..60 {
+        let guess = info.determinize(&mut picker);
+        let view = LuckyPig::view(&guess, Viewer::Seat(Seat(0)));
+        assert_eq!(view.lucky[0], LuckyView::Known(3));
+        let omniscient = LuckyPig::view(&guess, Viewer::Omniscient);
+        match omniscient.lucky[1] {
+            LuckyView::Known(n) => seat2_picks.insert(n),
+            other => panic!("seat 2 has picked: {other:?}"),
+        };
+        // Seat 3 has not picked, and still has not in any guess.
+        assert_eq!(omniscient.lucky[2], LuckyView::NotPicked);
+    }
+    // Every value was dealt: the guess does not leak the real pick (5).
+    assert_eq!(seat2_picks.len(), 6);
+    assert_eq!(info.legal_actions(), Vec::<PigAction>::new());
+    assert_eq!(game.info_set(Seat(2)).legal_actions().len(), 6);
 }

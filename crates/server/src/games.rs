@@ -1252,11 +1252,10 @@ fn ensure_legal(entry: &mut GameEntry, seat: Seat, lang: Lang) {
     });
 }
 
-/// The state hash, taken from the step log when it has one (hashing a state is not free).
+/// The state hash, stored with each action so that a restarted server can prove it rebuilt the
+/// game exactly.
 fn current_hash(game: &dyn AnyGame) -> String {
-    heroclix_ui::downcast(game)
-        .and_then(|g| g.steps().last().map(|s| s.hash.clone()))
-        .unwrap_or_else(|| game.state_hash())
+    game.state_hash()
 }
 
 /// A view, serialized straight from the ruleset's type when the server knows it.
