@@ -171,7 +171,7 @@ pub fn play_game<R: Ruleset, B: Bot<R>>(
             });
         };
         let step = game.steps().len() + 1;
-        game.act(seat, action)
+        game.act_legal(seat, action)
             .map_err(|rejection| PlayError::Refused {
                 step,
                 seat,

@@ -440,7 +440,7 @@ fn symbol(symbols: &[char], id: FigureId) -> char {
 fn board(s: &State, symbols: &[char], legend: bool) -> String {
     // Special zones are keyed by letters, which would read as figures; no rule of the base
     // game uses them.
-    let mut map = s.map.clone();
+    let mut map = (*s.map).clone();
     let squares: Vec<Square> = map.squares().collect();
     for sq in squares {
         if let Some(c) = map.cell_mut(sq) {

@@ -1,6 +1,7 @@
 //! HeroClix bots and the helpers they share with other players of the game: the odds of an
 //! attack roll, teams built at random, and scenarios read from files.
 
+pub mod bench;
 mod greedy;
 mod odds;
 mod setup;

@@ -2023,10 +2023,10 @@ pub fn destroy_blocking(
         // immobile object); a figure on its square takes no damage.
         if damage >= 3 {
             let o = super::objects::take_out(state, i, events);
-            state.map.remove_marker(square, Marker::Object);
+            std::sync::Arc::make_mut(&mut state.map).remove_marker(square, Marker::Object);
             let debris = o.kind == super::state::ObjectKind::Immobile;
             if debris {
-                state.map.place_marker(square, Marker::Debris);
+                std::sync::Arc::make_mut(&mut state.map).place_marker(square, Marker::Debris);
             }
             events.push(Event::ObjectMoved {
                 figure: attacker,
@@ -2047,12 +2047,12 @@ pub fn destroy_blocking(
             .iter()
             .position(|m| m.square == square && m.marker == Marker::Barrier);
         if let Some(i) = barrier {
-            state.map.remove_marker(square, Marker::Barrier);
+            std::sync::Arc::make_mut(&mut state.map).remove_marker(square, Marker::Barrier);
             let mut debris = state.power_markers.remove(i);
             debris.marker = Marker::Debris;
             state.power_markers.push(debris);
         }
-        state.map.place_marker(square, Marker::Debris);
+        std::sync::Arc::make_mut(&mut state.map).place_marker(square, Marker::Debris);
         events.push(Event::TerrainDestroyed {
             debris: vec![square],
         });
@@ -2076,7 +2076,7 @@ pub fn destroy_wall(
         events.push(Event::TerrainHeld { damage });
         return;
     }
-    state.map.set_wall(square, dir, false);
+    std::sync::Arc::make_mut(&mut state.map).set_wall(square, dir, false);
     let mut debris = Vec::new();
     for s in [square, square.step(dir)] {
         if state
@@ -2084,7 +2084,7 @@ pub fn destroy_wall(
             .cell(s)
             .is_some_and(|c| c.terrain_now() == Terrain::CLEAR)
         {
-            state.map.place_marker(s, Marker::Debris);
+            std::sync::Arc::make_mut(&mut state.map).place_marker(s, Marker::Debris);
             debris.push(s);
         }
     }

@@ -36,7 +36,7 @@ pub mod values;
 pub mod view;
 
 use skirmish_board::FigureId;
-use skirmish_engine::{Dice, Pending, Rejection, Ruleset, Seat, SetupError, Viewer};
+use skirmish_engine::{Dice, Pending, Picker, Rejection, Ruleset, Seat, SetupError, Viewer};
 
 pub use action::{Action, Decision};
 pub use event::{DamageKind, EndReason, Event, Names};
@@ -99,5 +99,9 @@ impl Ruleset for HeroClix {
 
     fn view(state: &State, viewer: Viewer) -> View {
         view::view(state, viewer)
+    }
+
+    fn random_action(state: &State, seat: Seat, rng: &mut Picker) -> Option<Action> {
+        play::random_action(state, seat, rng)
     }
 }

@@ -155,7 +155,7 @@ pub fn pick_up(state: &mut State, figure: FigureId, square: Square, events: &mut
     o.square = None;
     o.held_by = Some(figure);
     let name = o.name.clone();
-    state.map.remove_marker(square, Marker::Object);
+    std::sync::Arc::make_mut(&mut state.map).remove_marker(square, Marker::Object);
     events.push(Event::ObjectMoved {
         figure,
         object: name,
@@ -227,8 +227,8 @@ pub fn move_lying(
     let o = &mut state.objects[i];
     o.square = Some(to);
     let name = o.name.clone();
-    state.map.remove_marker(from, Marker::Object);
-    state.map.place_marker(to, Marker::Object);
+    std::sync::Arc::make_mut(&mut state.map).remove_marker(from, Marker::Object);
+    std::sync::Arc::make_mut(&mut state.map).place_marker(to, Marker::Object);
     events.push(Event::ObjectMoved {
         figure,
         object: name,
@@ -247,7 +247,7 @@ pub fn use_lying(
 ) -> Option<ObjectKind> {
     let i = lying_at(state, square)?;
     let o = take_out(state, i, events);
-    state.map.remove_marker(square, Marker::Object);
+    std::sync::Arc::make_mut(&mut state.map).remove_marker(square, Marker::Object);
     events.push(Event::ObjectMoved {
         figure,
         object: o.name,
@@ -275,7 +275,7 @@ pub fn drop_held(state: &mut State, figure: FigureId, square: Square, events: &m
     o.held_by = None;
     o.square = Some(square);
     let name = o.name.clone();
-    state.map.place_marker(square, Marker::Object);
+    std::sync::Arc::make_mut(&mut state.map).place_marker(square, Marker::Object);
     events.push(Event::ObjectMoved {
         figure,
         object: name,

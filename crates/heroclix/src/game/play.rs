@@ -7,7 +7,7 @@
 
 use skirmish_board::square::Square;
 use skirmish_board::FigureId;
-use skirmish_engine::{Dice, Pending, Rejection, Seat};
+use skirmish_engine::{Dice, Pending, Picker, Rejection, Seat};
 
 use super::action::{Action, Decision};
 use super::capture;
@@ -424,10 +424,21 @@ pub fn destinations_at_speed(
     via: Option<Power>,
     speed: u32,
 ) -> Vec<Square> {
-    paths_at_speed(state, f, via, speed)
-        .into_iter()
-        .map(|(s, _)| s)
-        .collect()
+    let Some(from) = f.square else {
+        return Vec::new();
+    };
+    if f.is_multi_base() {
+        return paths_at_speed(state, f, via, speed)
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect();
+    }
+    // Legal actions need only where the figure can go; paths are built for the move played.
+    let inputs = move_inputs(state, f, speed);
+    let q = inputs.query(from);
+    movement::reach_with(&state.map, &q, powers::move_mode(state, f, via))
+        .map(|r| r.destinations().into_iter().map(|(s, _)| s).collect())
+        .unwrap_or_default()
 }
 
 /// Where a figure can end a move made with `via`, with the path of each.
@@ -460,6 +471,30 @@ pub fn paths_at_speed(
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// The path of a figure moving to `to` at `speed`, if it can end its move there: one search,
+/// and the one path built.
+pub fn path_at_speed(
+    state: &State,
+    f: &Fig,
+    via: Option<Power>,
+    speed: u32,
+    to: Square,
+) -> Option<Path<Square>> {
+    let from = f.square?;
+    if f.is_multi_base() {
+        return paths_at_speed(state, f, via, speed)
+            .into_iter()
+            .find(|(s, _)| *s == to)
+            .map(|(_, p)| p);
+    }
+    let inputs = move_inputs(state, f, speed);
+    let q = inputs.query(from);
+    movement::reach_with(&state.map, &q, powers::move_mode(state, f, via))
+        .ok()?
+        .path_to(to)
+        .ok()
 }
 
 /// Where a figure given a Move and Attack move can stop to attack: squares next to opposing
@@ -876,6 +911,40 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
     out
 }
 
+/// One legal action of `seat` at random, for playouts, without listing every figure's moves:
+/// in a turn, ending it or one of the seat's figures is picked first (each as likely), then one
+/// of that figure's actions. Elsewhere (set-up, a decision inside an action) every legal action
+/// is as likely.
+pub fn random_action(state: &State, seat: Seat, rng: &mut Picker) -> Option<Action> {
+    if state.interrupt.is_some()
+        || !matches!(state.phase, Phase::Play)
+        || !pending_seats(state).contains(&seat)
+    {
+        let legal = legal_actions(state, seat);
+        return rng.choose(&legal).cloned();
+    }
+    let occ = combat::occupancy(state);
+    let mut figures: Vec<&Fig> = state
+        .figures
+        .iter()
+        .filter(|f| f.owner == seat && f.in_play())
+        .collect();
+    loop {
+        // The last slot is ending the turn, which is always legal.
+        let pick = rng.below(figures.len() + 1)?;
+        let Some(f) = figures.get(pick).copied() else {
+            return Some(Action::EndTurn);
+        };
+        let actions = figure_actions(state, seat, f, &occ);
+        match rng.choose(&actions) {
+            Some(action) => return Some(action.clone()),
+            None => {
+                figures.swap_remove(pick);
+            }
+        }
+    }
+}
+
 /// The actions a figure of `seat` may be given now in its side's turn.
 pub fn figure_actions(
     state: &State,
@@ -1240,8 +1309,7 @@ fn apply_now(
             // The objects lie on the battlefield chosen.
             for o in &state.objects {
                 if let Some(sq) = o.square {
-                    state
-                        .map
+                    std::sync::Arc::make_mut(&mut state.map)
                         .place_marker(sq, skirmish_board::square::Marker::Object);
                 }
             }
@@ -1303,8 +1371,7 @@ fn apply_now(
                 .as_ref()
                 .filter(|d| d.name == name)
                 .and_then(|d| d.name_fr.clone());
-            state
-                .map
+            std::sync::Arc::make_mut(&mut state.map)
                 .place_marker(*square, skirmish_board::square::Marker::Object);
             events.push(Event::ObjectPlaced {
                 seat,
@@ -1956,10 +2023,8 @@ pub fn do_move(
         return (false, 0);
     };
     let speed = move_speed(state, f, via);
-    let found = paths_at_speed(state, f, via, speed)
-        .into_iter()
-        .find(|(s, _)| *s == to);
-    let (path, cost) = found.map_or_else(|| (vec![from, to], 0), |(_, p)| (p.nodes, p.cost));
+    let found = path_at_speed(state, f, via, speed, to);
+    let (path, cost) = found.map_or_else(|| (vec![from, to], 0), |p| (p.nodes, p.cost));
     if let Some(f) = state.fig_mut(id) {
         f.square = Some(to);
         f.active = true;

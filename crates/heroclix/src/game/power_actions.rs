@@ -2411,7 +2411,7 @@ pub fn place_marker(state: &mut State, square: Square, events: &mut Vec<Event>) 
         skirmish_board::square::Marker::Smoke
     };
     let seat = state.fig(figure).map_or(Seat(0), |f| f.owner);
-    state.map.place_marker(square, marker);
+    std::sync::Arc::make_mut(&mut state.map).place_marker(square, marker);
     state.power_markers.push(super::state::PowerMarker {
         owner: figure,
         seat,
@@ -2449,7 +2449,7 @@ fn remove_markers(
     state.power_markers = kept;
     let mut by_owner: Vec<(FigureId, Vec<Square>)> = Vec::new();
     for m in gone {
-        state.map.remove_marker(m.square, m.marker);
+        std::sync::Arc::make_mut(&mut state.map).remove_marker(m.square, m.marker);
         match by_owner.iter_mut().find(|x| x.0 == m.owner) {
             Some(x) => x.1.push(m.square),
             None => by_owner.push((m.owner, vec![m.square])),

@@ -112,7 +112,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
     }
     let mut state = State {
         options: scenario.options.clone(),
-        map: scenario.maps[0].clone(),
+        map: std::sync::Arc::new(scenario.maps[0].clone()),
         map_choices: Vec::new(),
         figures,
         seats,
@@ -183,7 +183,12 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         .map(|k| Seat(((first.index() + k) % n) as u8))
         .collect();
     if scenario.maps.len() > 1 {
-        state.map_choices = scenario.maps.clone();
+        state.map_choices = scenario
+            .maps
+            .iter()
+            .cloned()
+            .map(std::sync::Arc::new)
+            .collect();
         state.phase = Phase::ChooseMap;
     } else {
         check_zones(&state.map, n)?;
@@ -213,8 +218,7 @@ pub fn place_objects(
                 o.square
             )));
         }
-        state
-            .map
+        std::sync::Arc::make_mut(&mut state.map)
             .place_marker(o.square, skirmish_board::square::Marker::Object);
         state.objects.push(super::state::Object {
             kind: o.kind,

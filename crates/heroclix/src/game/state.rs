@@ -602,10 +602,12 @@ impl AttackInProgress {
 pub struct State {
     /// Options.
     pub options: Options,
-    /// The battlefield, markers and destroyed walls included.
-    pub map: SquareMap,
+    /// The battlefield, markers and destroyed walls included. Shared between the copies of a
+    /// state (search and every action clone one) and copied only when something on it changes
+    /// (`Arc::make_mut`), which is rare: an object picked up, a wall destroyed.
+    pub map: Arc<SquareMap>,
     /// Maps still to choose from (set-up only).
-    pub map_choices: Vec<SquareMap>,
+    pub map_choices: Vec<Arc<SquareMap>>,
     /// Every figure, KO'd ones included.
     pub figures: Vec<Fig>,
     /// The seats.

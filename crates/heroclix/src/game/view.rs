@@ -63,7 +63,7 @@ pub struct View {
     /// Figures.
     pub figures: Vec<FigureView>,
     /// The battlefield.
-    pub map: SquareMap,
+    pub map: std::sync::Arc<SquareMap>,
     /// The first player roll.
     pub first_player_rolls: Vec<(Seat, Vec<u8>)>,
     /// The result, once over.

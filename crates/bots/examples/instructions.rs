@@ -1,0 +1,65 @@
+//! A fixed workload for instruction counts (`scripts/callgrind.sh`), which are repeatable where
+//! wall time on a shared machine is not.
+//!
+//! `instructions games N` plays N random-vs-random HeroClix games (starter teams, sample outdoor
+//! map, 10 rounds; seeds 1..=N) and prints the actions applied. `instructions playouts N` plays N
+//! random playouts to the end from the benchmark's mid-game position. `instructions setup 0`
+//! loads the scenario only: the script subtracts it from the others.
+#![allow(missing_docs)]
+
+use std::path::PathBuf;
+
+use skirmish_bots::{bot_seed, play_game, BotKind};
+use skirmish_engine::{Game, Seat};
+use skirmish_heroclix::game::Scenario;
+use skirmish_heroclix::HeroClix;
+
+fn scenario() -> Scenario {
+    skirmish_bots::heroclix::bench::starter_scenario(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."),
+    )
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mode = args.get(1).map_or("games", String::as_str);
+    let n: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(10);
+    let scenario = scenario();
+    let mut actions = 0usize;
+    match mode {
+        "setup" => {}
+        // The playouts' own set-up: the scenario and the mid-game position.
+        "playout-setup" => {
+            skirmish_bots::heroclix::bench::mid_game(&scenario);
+        }
+        "games" => {
+            for seed in 1..=n {
+                let mut game = Game::<HeroClix>::new(scenario.clone(), seed).expect("setup");
+                let mut bots: Vec<_> = (0..2u8)
+                    .map(|i| BotKind::Random.heroclix(bot_seed(seed, Seat(i))))
+                    .collect();
+                play_game(&mut game, &mut bots, 100_000, |_, _| Ok(())).expect("the game ends");
+                actions += game.steps().len();
+            }
+        }
+        "playouts" => {
+            let start = skirmish_bots::heroclix::bench::mid_game(&scenario);
+            for seed in 1..=n {
+                let mut state = start.state().clone();
+                let mut dice = skirmish_engine::Dice::seeded(seed);
+                let mut picker = skirmish_engine::Picker::new(seed);
+                let end = skirmish_engine::search::random_playout::<HeroClix>(
+                    &mut state,
+                    &mut dice,
+                    &mut picker,
+                    100_000,
+                )
+                .expect("the playout runs");
+                assert!(end.outcome.is_some(), "the playout ends");
+                actions += end.steps;
+            }
+        }
+        other => panic!("unknown mode {other}: games, playouts or setup"),
+    }
+    println!("{mode} {n} actions {actions}");
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Instruction counts (valgrind's callgrind) for the figures in the README's performance section.
+# Instructions, unlike wall time, repeat exactly on a shared machine.
+#
+#   bash scripts/callgrind.sh            # every figure
+#   bash scripts/callgrind.sh games 5    # one workload, N repetitions
+#
+# Figures:
+# - instructions per applied action in random-vs-random HeroClix games (starter teams, sample
+#   outdoor map, 10 rounds): everything the engine and the bots do per action, legal-action
+#   generation included, the loading of the scenario subtracted;
+# - random playouts to the end from the benchmark's mid-game position: instructions per playout,
+#   and the playouts per second that makes at 3 instructions per nanosecond (a 3 GHz core at one
+#   instruction per cycle, a conservative rate for this code), as a machine-independent estimate.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v valgrind >/dev/null || { echo "valgrind is needed: apt-get install valgrind" >&2; exit 1; }
+cargo build --release -q -p skirmish-bots --example instructions
+bin=target/release/examples/instructions
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+# Total instructions of one run of the workload.
+count() {
+    valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$bin" "$@" >"$out/stdout" 2>/dev/null
+    grep -E '^(summary|totals):' "$out/cg" | head -1 | awk '{print $2}'
+}
+
+run() {
+    local mode=$1 n=$2
+    local total actions base
+    if [[ $mode == playouts ]]; then base=$(count playout-setup 0); else base=$(count setup 0); fi
+    total=$(count "$mode" "$n")
+    actions=$(awk '{print $4}' "$out/stdout")
+    local net=$((total - base))
+    case $mode in
+    games)
+        echo "games: $n random-vs-random games, $actions actions, $((net / actions)) instructions per applied action"
+        ;;
+    playouts)
+        local per=$((net / n))
+        echo "playouts: $n random playouts from mid-game ($actions actions), $per instructions per playout, ~$((3000000000 / per)) playouts/s at 3 instructions/ns"
+        ;;
+    esac
+}
+
+if [[ $# -ge 1 ]]; then
+    run "$1" "${2:-5}"
+else
+    run games 5
+    run playouts 20
+fi
