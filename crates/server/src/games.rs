@@ -1193,8 +1193,9 @@ impl AppState {
             let choice = match copy {
                 Some(copy) => {
                     let thinker = bot.clone();
-                    let handle =
-                        tokio::task::spawn_blocking(move || thinker.choose(copy.as_ref(), seat, seed));
+                    let handle = tokio::task::spawn_blocking(move || {
+                        thinker.choose(copy.as_ref(), seat, seed)
+                    });
                     match tokio::time::timeout(self.inner.settings.bot_time_limit, handle).await {
                         Ok(Ok(choice)) => choice,
                         Ok(Err(e)) => {
