@@ -819,6 +819,15 @@ function renderDiceInfo() {
       t('dice.committed', { hash: `${hash.slice(0, 16)}…` })));
     return;
   }
+  fill(box, diceReveal(d, 'dice-reveal'));
+  // The end screen repeats it, where everyone looks once the game is over.
+  const over = document.getElementById('over-dice');
+  if (over) fill(over, diceReveal(d, 'over-dice-reveal'));
+}
+
+/** The revealed seed and whether it matches the commitment (checked once per game). */
+function diceReveal(d, testid) {
+  const { hash, scheme } = d.commitment;
   const { seed, salt } = d.reveal;
   const key = `${hash}:${seed}:${salt}`;
   if (!G.diceCheck || G.diceCheck.key !== key) {
@@ -831,8 +840,8 @@ function renderDiceInfo() {
   }
   const result = G.diceCheck.result;
   const note = result === 'unchecked' ? t('dice.unchecked', { seed, salt, hash }) : t(`dice.${result}`);
-  fill(box, el('span', { 'data-testid': 'dice-reveal', 'data-verified': result, title: `${scheme}\n${hash}\nsalt ${salt}` },
-    t('dice.revealed', { seed }), ' — ', el('span', { class: result === 'mismatch' ? 'bad' : '' }, note)));
+  return el('span', { 'data-testid': testid, 'data-verified': result, title: `${scheme}\n${hash}\nsalt ${salt}` },
+    t('dice.revealed', { seed }), ' — ', el('span', { class: result === 'mismatch' ? 'bad' : '' }, note));
 }
 
 /** `verified`, `mismatch`, or `unchecked` where the page has no SHA-256 (plain http off localhost). */
@@ -1633,6 +1642,7 @@ async function showOver(over) {
           el('td', {}, el('span', { class: 'dot', style: `background:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}` }), s.name),
           el('td', { 'data-testid': `vp-${s.seat}` }, String(s.vp)))))),
       over.reason ? el('p', { class: 'muted' }, t('over.reason', { reason: over.reason })) : null,
+      G.snap && G.snap.dice && G.snap.dice.reveal ? el('p', { id: 'over-dice', class: 'dice-info muted', 'data-testid': 'over-dice' }, diceReveal(G.snap.dice, 'over-dice-reveal')) : null,
       el('div', { class: 'row' },
         button(t('over.replay'), () => close('replay'), { 'data-testid': 'over-replay' }),
         button(t('over.new'), () => close('new'), { class: 'primary', 'data-testid': 'over-new' }),

@@ -89,6 +89,7 @@ test('two browsers play each other through a join link', { timeout: 600_000 }, a
     const replay = await (await fetch(`${baseUrl()}api/games/${sa.id}/replay`)).json();
     for (const p of [a.page, b.page]) {
       await p.locator('[data-testid="dice-reveal"][data-verified="verified"]').waitFor();
+      await p.locator('[data-testid="over-dice-reveal"][data-verified="verified"]').waitFor();
       assert.ok((await p.getByTestId('dice-reveal').textContent()).includes(String(replay.reveal.seed)));
     }
     await shot(a.page, '12-friend-over-alice');
