@@ -796,8 +796,65 @@ function render() {
   renderTactics();
   renderLog($('log'), G.snap.log || []);
   renderLegend($('legend'), view().map, view().objects);
+  renderDiceInfo();
   renderBoard();
   renderDialogs();
+}
+
+const COMMITMENT_SCHEME = 'sha256(skirmish-dice-v1:<seed>:<salt>)';
+
+/**
+ * The dice commitment: during play only its hash (the server cannot change the seed without it
+ * showing), at the end the revealed seed, checked here against the hash published at the start
+ * rather than taken on the server's word.
+ */
+function renderDiceInfo() {
+  const box = $('dice-info');
+  const d = G && G.snap && G.snap.dice;
+  box.hidden = !(d && d.commitment);
+  if (box.hidden) return;
+  const { hash, scheme } = d.commitment;
+  if (!d.reveal) {
+    fill(box, el('span', { 'data-testid': 'dice-commitment', title: `${t('dice.committed.hint', { scheme })}\n${hash}` },
+      t('dice.committed', { hash: `${hash.slice(0, 16)}…` })));
+    return;
+  }
+  fill(box, diceReveal(d, 'dice-reveal'));
+  // The end screen repeats it, where everyone looks once the game is over.
+  const over = document.getElementById('over-dice');
+  if (over) fill(over, diceReveal(d, 'over-dice-reveal'));
+}
+
+/** The revealed seed and whether it matches the commitment (checked once per game). */
+function diceReveal(d, testid) {
+  const { hash, scheme } = d.commitment;
+  const { seed, salt } = d.reveal;
+  const key = `${hash}:${seed}:${salt}`;
+  if (!G.diceCheck || G.diceCheck.key !== key) {
+    const check = { key, result: 'checking' };
+    G.diceCheck = check;
+    verifyReveal(d).then((result) => {
+      check.result = result;
+      if (G && G.diceCheck === check) renderDiceInfo();
+    });
+  }
+  const result = G.diceCheck.result;
+  const note = result === 'unchecked' ? t('dice.unchecked', { seed, salt, hash }) : t(`dice.${result}`);
+  return el('span', { 'data-testid': testid, 'data-verified': result, title: `${scheme}\n${hash}\nsalt ${salt}` },
+    t('dice.revealed', { seed }), ' — ', el('span', { class: result === 'mismatch' ? 'bad' : '' }, note));
+}
+
+/** `verified`, `mismatch`, or `unchecked` where the page has no SHA-256 (plain http off localhost). */
+async function verifyReveal(d) {
+  if (!(globalThis.crypto && crypto.subtle)) return 'unchecked';
+  try {
+    const text = new TextEncoder().encode(`skirmish-dice-v1:${d.reveal.seed}:${d.reveal.salt}`);
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', text));
+    const hex = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+    return d.commitment.scheme === COMMITMENT_SCHEME && hex === d.commitment.hash ? 'verified' : 'mismatch';
+  } catch (_) {
+    return 'unchecked';
+  }
 }
 
 function renderBar() {
@@ -1585,6 +1642,7 @@ async function showOver(over) {
           el('td', {}, el('span', { class: 'dot', style: `background:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}` }), s.name),
           el('td', { 'data-testid': `vp-${s.seat}` }, String(s.vp)))))),
       over.reason ? el('p', { class: 'muted' }, t('over.reason', { reason: over.reason })) : null,
+      G.snap && G.snap.dice && G.snap.dice.reveal ? el('p', { id: 'over-dice', class: 'dice-info muted', 'data-testid': 'over-dice' }, diceReveal(G.snap.dice, 'over-dice-reveal')) : null,
       el('div', { class: 'row' },
         button(t('over.replay'), () => close('replay'), { 'data-testid': 'over-replay' }),
         button(t('over.new'), () => close('new'), { class: 'primary', 'data-testid': 'over-new' }),

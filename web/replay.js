@@ -88,7 +88,8 @@ export async function showReplay(id, saved) {
     return;
   }
   if (R !== me) return;
-  me.total = (replay.actions || []).length;
+  // A finished game's replay lists `actions`; a player's view of one in progress, `steps`.
+  me.total = (replay.actions || replay.steps || []).length;
   try {
     me.final = await api.snapshot(id, null, lang());
   } catch (_) { /* shown below if nothing works */ }

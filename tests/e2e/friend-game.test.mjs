@@ -71,6 +71,13 @@ test('two browsers play each other through a join link', { timeout: 600_000 }, a
       assert.equal(await watcher.getByTestId('turn-text').getAttribute('data-mine'), 'yes');
     }
 
+    // During play both pages show the dice commitment (a hash), never a seed.
+    for (const p of [a.page, b.page]) {
+      await p.getByTestId('dice-commitment').waitFor();
+      assert.match(await p.getByTestId('dice-commitment').textContent(), /[0-9a-f]{16}…/);
+      assert.equal(await p.getByTestId('dice-reveal').count(), 0, 'no seed before the end');
+    }
+
     // Alice resigns; both see the end screen, Bob as the winner.
     await a.page.getByTestId('resign').click();
     await a.page.getByTestId('resign-confirm').click();
@@ -78,6 +85,13 @@ test('two browsers play each other through a join link', { timeout: 600_000 }, a
     await b.page.getByTestId('over-dialog').waitFor({ timeout: 30_000 });
     assert.match(await b.page.getByTestId('over-mine').textContent(), /win|gagné/i);
     assert.match(await a.page.getByTestId('over-mine').textContent(), /lose|perdu/i);
+    // The seed is revealed, and each page checks it against the commitment it showed.
+    const replay = await (await fetch(`${baseUrl()}api/games/${sa.id}/replay`)).json();
+    for (const p of [a.page, b.page]) {
+      await p.locator('[data-testid="dice-reveal"][data-verified="verified"]').waitFor();
+      await p.locator('[data-testid="over-dice-reveal"][data-verified="verified"]').waitFor();
+      assert.ok((await p.getByTestId('dice-reveal').textContent()).includes(String(replay.reveal.seed)));
+    }
     await shot(a.page, '12-friend-over-alice');
     await shot(b.page, '13-friend-over-bob');
     assert.deepEqual([...a.problems, ...b.problems], [], 'no script errors on the pages');

@@ -35,12 +35,12 @@ impl skirmish_server::bots::BotPlayer for Greedy {
         &self,
         game: &dyn skirmish_engine::AnyGame,
         seat: skirmish_engine::Seat,
+        seed: u64,
     ) -> Option<serde_json::Value> {
         let g = game
             .as_any()
             .downcast_ref::<skirmish_engine::Game<skirmish_heroclix::HeroClix>>()?;
-        let mut bot =
-            skirmish_bots::heroclix::GreedyBot::new(skirmish_server::bots::choice_seed(game, seat));
+        let mut bot = skirmish_bots::heroclix::GreedyBot::new(seed);
         serde_json::to_value(bot.pick(g, seat)?).ok()
     }
 }

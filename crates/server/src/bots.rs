@@ -12,7 +12,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde_json::Value;
-use skirmish_engine::{AnyGame, DiceSource, Picker, Seat};
+use sha2::{Digest, Sha256};
+use skirmish_engine::{AnyGame, Picker, Seat, SeedReveal};
 
 /// A player that is not a person, as the server drives it.
 pub trait BotPlayer: Send + Sync {
@@ -21,29 +22,32 @@ pub trait BotPlayer: Send + Sync {
 
     /// Chooses an action (JSON, as `legal_actions_json` lists them) for `seat`, or `None` when it
     /// has nothing to say. Runs on a copy of the game on a blocking thread; the answer is checked
-    /// by the engine like anyone's.
-    fn choose(&self, game: &dyn AnyGame, seat: Seat) -> Option<Value>;
+    /// by the engine like anyone's. `seed` is for the bot's own random choices
+    /// ([`choice_seed`]): the same at the same point of the same game, and unrelated to anything
+    /// players can see.
+    fn choose(&self, game: &dyn AnyGame, seat: Seat, seed: u64) -> Option<Value>;
 }
 
-/// Plays uniformly at random among the legal actions. Its choices depend only on the game's
-/// seed, the step and the seat, so a game replays the same whether or not the server restarted
-/// in between.
+/// Plays uniformly at random among the legal actions, with the seed it is given: its choices
+/// depend only on the game's dice secret, the step and the seat, so a game plays the same
+/// whether or not the server restarted in between.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomBot;
 
-/// Mixed into a game's seed so that the bot's choices and the dice come from unrelated streams.
-const BOT_SALT: u64 = 0x5EED_B075_0F5E_4E55;
-
-/// A seed for a bot's choice at this point of this game.
-pub fn choice_seed(game: &dyn AnyGame, seat: Seat) -> u64 {
-    let base = match game.dice().source() {
-        DiceSource::Seed(seed) => seed,
-        DiceSource::Script(_) => 0,
-    };
-    let step = game.step_count() as u64;
-    (base ^ BOT_SALT)
-        .wrapping_add(step.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_add(u64::from(seat.0).wrapping_mul(0xD1B5_4A32_D192_ED03))
+/// A seed for a bot's choice at step `step` of a game, from the game's dice secret (seed and
+/// salt). Bots' choices are seen by everyone, so they must not let anyone work back to the dice
+/// seed: a SHA-256 over the seed *and* the 128-bit salt cannot be inverted or enumerated (the
+/// seed alone, below 2^53, could be), and it leaves the dice stream and the bots' choices
+/// unrelated.
+pub fn choice_seed(secret: &SeedReveal, step: usize, seat: Seat) -> u64 {
+    let text = format!(
+        "skirmish-bot-choice-v1:{}:{}:{step}:{}",
+        secret.seed, secret.salt, seat.0
+    );
+    let digest = Sha256::digest(text.as_bytes());
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&digest[..8]);
+    u64::from_le_bytes(bytes)
 }
 
 impl BotPlayer for RandomBot {
@@ -51,8 +55,8 @@ impl BotPlayer for RandomBot {
         "random"
     }
 
-    fn choose(&self, game: &dyn AnyGame, seat: Seat) -> Option<Value> {
-        let mut picker = Picker::new(choice_seed(game, seat));
+    fn choose(&self, game: &dyn AnyGame, seat: Seat, seed: u64) -> Option<Value> {
+        let mut picker = Picker::new(seed);
         // Same list, same order, same pick: only the chosen HeroClix action is turned into JSON.
         if let Some(g) = crate::heroclix_ui::downcast(game) {
             let legal = g.legal_actions(seat);
@@ -105,5 +109,27 @@ impl BotRoster {
     /// The names offered, sorted.
     pub fn names(&self) -> Vec<&str> {
         self.bots.keys().map(String::as_str).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choice_seeds_depend_on_the_whole_secret_the_step_and_the_seat() {
+        let secret = SeedReveal {
+            seed: 7,
+            salt: "00ff".into(),
+        };
+        let base = choice_seed(&secret, 3, Seat(1));
+        assert_eq!(base, choice_seed(&secret, 3, Seat(1)), "deterministic");
+        assert_ne!(base, choice_seed(&secret, 4, Seat(1)));
+        assert_ne!(base, choice_seed(&secret, 3, Seat(0)));
+        let other_salt = SeedReveal {
+            seed: 7,
+            salt: "00fe".into(),
+        };
+        assert_ne!(base, choice_seed(&other_salt, 3, Seat(1)));
     }
 }

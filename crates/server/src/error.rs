@@ -39,6 +39,9 @@ pub mod code {
     pub const CORRUPT: &str = "corrupt";
     /// A WebSocket message of a type the server does not know.
     pub const UNKNOWN_TYPE: &str = "unknown-type";
+    /// A create request chose the dice seed of a game with more than one side that is not
+    /// played at one screen (only `hotseat` games take `seed`).
+    pub const SEED_REFUSED: &str = "seed-not-allowed";
     /// A query parameter or field is missing or out of range.
     pub const BAD_REQUEST: &str = "bad-request";
     /// The database refused to store the action; the game was rolled back to what is stored.

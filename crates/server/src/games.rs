@@ -13,7 +13,7 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use skirmish_engine::{AnyGame, Registry, Seat, Viewer};
+use skirmish_engine::{commit_seed, AnyGame, Registry, Seat, SeedCommitment, SeedReveal, Viewer};
 use skirmish_heroclix::HeroClix;
 use skirmish_lang::Lang;
 use tokio::sync::{broadcast, watch, Mutex};
@@ -149,6 +149,32 @@ impl GameEntry {
     }
 }
 
+/// A game's dice secret: the seed and salt stay on the server until the game is over; players
+/// get only the commitment made from them.
+struct DiceSecret {
+    reveal: SeedReveal,
+    commitment: SeedCommitment,
+}
+
+impl DiceSecret {
+    fn new(seed: u64, salt: String) -> DiceSecret {
+        let commitment = commit_seed(seed, &salt);
+        DiceSecret {
+            reveal: SeedReveal { seed, salt },
+            commitment,
+        }
+    }
+
+    /// `{commitment}`, with `reveal` (seed and salt) once the game is over.
+    fn json(&self, over: bool) -> Value {
+        if over {
+            json!({ "commitment": self.commitment, "reveal": self.reveal })
+        } else {
+            json!({ "commitment": self.commitment })
+        }
+    }
+}
+
 /// One game held by the server.
 pub struct GameSlot {
     /// Public id.
@@ -161,6 +187,7 @@ pub struct GameSlot {
     pub created_at: i64,
     seats: Vec<SeatRecord>,
     tokens: Vec<TokenRecord>,
+    dice: DiceSecret,
     entry: Mutex<GameEntry>,
     changes: broadcast::Sender<()>,
     connected: Vec<AtomicU32>,
@@ -170,7 +197,13 @@ pub struct GameSlot {
 }
 
 impl GameSlot {
-    fn new(row: &GameRow, mode: Mode, record: SeatsRecord, entry: GameEntry) -> GameSlot {
+    fn new(
+        row: &GameRow,
+        salt: String,
+        mode: Mode,
+        record: SeatsRecord,
+        entry: GameEntry,
+    ) -> GameSlot {
         let (changes, _) = broadcast::channel(64);
         let finished = entry.over() || entry.corrupt.is_some();
         GameSlot {
@@ -181,6 +214,7 @@ impl GameSlot {
             connected: record.seats.iter().map(|_| AtomicU32::new(0)).collect(),
             seats: record.seats,
             tokens: record.tokens,
+            dice: DiceSecret::new(row.seed, salt),
             entry: Mutex::new(entry),
             changes,
             bot_running: AtomicBool::new(false),
@@ -204,6 +238,16 @@ impl GameSlot {
                 seats: t.seats.clone(),
             })
             .ok_or_else(ApiError::unknown_token)
+    }
+
+    /// The seed a bot's choice at `step` for `seat` starts from (see [`crate::bots::choice_seed`]).
+    fn bot_seed(&self, step: usize, seat: Seat) -> u64 {
+        crate::bots::choice_seed(&self.dice.reveal, step, seat)
+    }
+
+    /// The commitment to this game's dice, published from its creation on.
+    pub fn commitment(&self) -> &SeedCommitment {
+        &self.dice.commitment
     }
 
     /// Tells every socket of this game that it changed.
@@ -299,7 +343,8 @@ pub struct CreateGame {
     /// In a bot game, the seat of the person (0 or 1).
     #[serde(default)]
     pub seat: Option<u8>,
-    /// Dice seed; random by default.
+    /// Dice seed, for `hotseat` games only (below 2^53); the server draws it otherwise, since
+    /// whoever knows the seed knows every roll to come.
     #[serde(default)]
     pub seed: Option<u64>,
     /// Build total.
@@ -465,6 +510,19 @@ impl AppState {
         let record: SeatsRecord = serde_json::from_str(&row.seats_json)
             .map_err(|e| format!("its seats are unreadable: {e}"))?;
         let mode = Mode::parse(&row.mode).ok_or_else(|| format!("unknown mode {}", row.mode))?;
+        let salt = match &row.salt {
+            Some(salt) => salt.clone(),
+            // Stored before commitments: the salt drawn now is kept, so the commitment stays the
+            // same from now on (its seed was sent to the creator back then: see
+            // docs/web-protocol.md).
+            None => {
+                let salt = tokens::new_salt().map_err(|e| e.to_string())?;
+                self.inner
+                    .store
+                    .set_salt(id, &salt)
+                    .map_err(|e| format!("the database cannot store its salt: {e}"))?
+            }
+        };
         let (game, corrupt) = rebuild(&self.inner.registry, &row, &actions)?;
         if let Some(reason) = &corrupt {
             tracing::error!(game = %id, %reason, "stored game is corrupt; it stays read-only");
@@ -475,7 +533,7 @@ impl AppState {
             resigned: row.resigned.map(Seat),
             legal_cache: Vec::new(),
         };
-        Ok(GameSlot::new(&row, mode, record, entry))
+        Ok(GameSlot::new(&row, salt, mode, record, entry))
     }
 
     /// The content games are made from.
@@ -631,10 +689,27 @@ impl AppState {
         if human > 1 {
             return Err(ApiError::bad(code::BAD_REQUEST, "seat must be 0 or 1"));
         }
-        let seed = match req.seed {
-            Some(s) => s,
-            None => tokens::new_seed().map_err(|e| ApiError::internal(e.to_string()))?,
+        let seed = match (req.seed, mode) {
+            (None, _) => tokens::new_seed().map_err(|e| ApiError::internal(e.to_string()))?,
+            (Some(s), Mode::Hotseat) if s <= tokens::MAX_SEED => s,
+            (Some(_), Mode::Hotseat) => {
+                return Err(ApiError::bad(
+                    code::BAD_REQUEST,
+                    "seed must be below 2^53 (9007199254740992), so that pages read it exactly",
+                ))
+            }
+            (Some(_), _) => {
+                return Err(ApiError::bad(
+                    code::SEED_REFUSED,
+                    format!(
+                        "seed is only accepted in hotseat games: in a {} game the server draws \
+                         the seed, since whoever knows it knows every roll to come",
+                        mode.as_str()
+                    ),
+                ))
+            }
         };
+        let salt = tokens::new_salt().map_err(|e| ApiError::internal(e.to_string()))?;
         let scenario_json =
             serde_json::to_value(&scenario).map_err(|e| ApiError::internal(e.to_string()))?;
         let game = self
@@ -684,6 +759,7 @@ impl AppState {
                 .map_err(|e| ApiError::internal(e.to_string()))?,
             setup_hash: game.state_hash(),
             resigned: None,
+            salt: Some(salt.clone()),
         };
         let store = self.inner.store.clone();
         let stored = row.clone();
@@ -704,7 +780,7 @@ impl AppState {
             resigned: None,
             legal_cache: Vec::new(),
         };
-        let slot = Arc::new(GameSlot::new(&row, mode, record, entry));
+        let slot = Arc::new(GameSlot::new(&row, salt, mode, record, entry));
         write_lock(&self.inner.games).insert(id.clone(), slot.clone());
         tracing::info!(game = %id, mode = mode.as_str(), "game created");
         self.kick_bots(&slot);
@@ -726,7 +802,7 @@ impl AppState {
             "game": id,
             "ruleset": ruleset,
             "mode": mode.as_str(),
-            "seed": seed,
+            "dice": slot.dice.json(false),
             "token": creator.0,
             "seat": creator.1.first().map(|s| s.0),
             "seats": seats_out,
@@ -788,7 +864,7 @@ impl AppState {
         let mut entry = slot.entry.lock().await;
         let extra = Extra {
             kind: Some("snapshot"),
-            at: None,
+            ..Extra::default()
         };
         build_snapshot(slot, &mut entry, access, lang, log_from, extra)
     }
@@ -802,7 +878,7 @@ impl AppState {
         at: usize,
         lang: Lang,
     ) -> ApiResult<Snapshot> {
-        let (mut replay, resigned, total) = {
+        let (mut replay, resigned, total, over) = {
             let entry = slot.entry.lock().await;
             if !entry.over() && access.seats.is_empty() {
                 return Err(ApiError::new(
@@ -822,7 +898,7 @@ impl AppState {
                 .game
                 .replay()
                 .map_err(|e| ApiError::internal(e.to_string()))?;
-            (replay, entry.resigned, total)
+            (replay, entry.resigned, total, entry.over())
         };
         replay.actions.truncate(at);
         let registry = self.inner.registry.clone();
@@ -842,9 +918,13 @@ impl AppState {
             resigned: if at == total { resigned } else { None },
             legal_cache: Vec::new(),
         };
+        // A position of a game in progress is shown as a spectator sees it (never more than the
+        // asker may see) and the dice stay secret until the game itself is over, whatever the
+        // position shown.
         let extra = Extra {
             kind: None,
             at: Some(at),
+            reveal: Some(over),
         };
         Ok(build_snapshot(
             slot,
@@ -950,21 +1030,44 @@ impl AppState {
         Ok(())
     }
 
-    /// The replay of a game: anyone's once it is over, only its players' before.
+    /// The replay of a game. Once it is over: the engine's whole replay (seed and state hashes
+    /// included) for anyone, with the commitment published at creation and the `reveal` that
+    /// checks against it. Before: only its players', as the token's seat may see it
+    /// ([`AnyGame::viewed_replay`]: no seed, no hash, the other seat's secrets hidden); a token
+    /// holding both seats (hotseat) gets the spectator's, so that neither person at the
+    /// screen reads the other's secret choices there.
     pub async fn replay(&self, slot: &GameSlot, access: &Access) -> ApiResult<Value> {
         let entry = slot.entry.lock().await;
-        if !entry.over() && access.seats.is_empty() {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                code::NO_TOKEN,
-                "the replay of a game in progress is for its players: give your token",
-            ));
-        }
-        let replay = entry
-            .game
-            .replay()
-            .map_err(|e| ApiError::internal(e.to_string()))?;
-        serde_json::to_value(&replay).map_err(|e| ApiError::internal(e.to_string()))
+        let over = entry.over();
+        let mut out = if over {
+            let replay = entry
+                .game
+                .replay()
+                .map_err(|e| ApiError::internal(e.to_string()))?;
+            let mut out =
+                serde_json::to_value(&replay).map_err(|e| ApiError::internal(e.to_string()))?;
+            out["reveal"] = json!(slot.dice.reveal);
+            out
+        } else {
+            let viewer = match access.seats.as_slice() {
+                [] => {
+                    return Err(ApiError::new(
+                        StatusCode::FORBIDDEN,
+                        code::NO_TOKEN,
+                        "the replay of a game in progress is for its players: give your token",
+                    ))
+                }
+                [seat] => Viewer::Seat(*seat),
+                _ => Viewer::Spectator,
+            };
+            let viewed = entry
+                .game
+                .viewed_replay(viewer)
+                .map_err(|e| ApiError::internal(e.to_string()))?;
+            serde_json::to_value(&viewed).map_err(|e| ApiError::internal(e.to_string()))?
+        };
+        out["commitment"] = json!(slot.dice.commitment);
+        Ok(out)
     }
 
     /// Runs `f` on the HeroClix game of `slot` (reach and line-of-fire helpers).
@@ -1074,6 +1177,7 @@ impl AppState {
                 }
             };
             let (seat, bot, copy, step) = job;
+            let seed = slot.bot_seed(step, seat);
             let delay = self.inner.settings.bot_delay;
             if !delay.is_zero() {
                 let mut shutdown = self.shutdown_signal();
@@ -1089,8 +1193,9 @@ impl AppState {
             let choice = match copy {
                 Some(copy) => {
                     let thinker = bot.clone();
-                    let handle =
-                        tokio::task::spawn_blocking(move || thinker.choose(copy.as_ref(), seat));
+                    let handle = tokio::task::spawn_blocking(move || {
+                        thinker.choose(copy.as_ref(), seat, seed)
+                    });
                     match tokio::time::timeout(self.inner.settings.bot_time_limit, handle).await {
                         Ok(Ok(choice)) => choice,
                         Ok(Err(e)) => {
@@ -1124,7 +1229,7 @@ impl AppState {
                 }
             }
             if !played {
-                let fallback = RandomBot.choose(entry.game.as_ref(), seat);
+                let fallback = RandomBot.choose(entry.game.as_ref(), seat, seed);
                 let ok = match fallback {
                     Some(action) => self
                         .apply_locked(&slot, &mut entry, seat, &action)
@@ -1253,7 +1358,8 @@ fn ensure_legal(entry: &mut GameEntry, seat: Seat, lang: Lang) {
 }
 
 /// The state hash, stored with each action so that a restarted server can prove it rebuilt the
-/// game exactly.
+/// game exactly. It never reaches players during play: a hash of the whole state (hidden
+/// things and the dice stream's position included) could be matched against guesses.
 fn current_hash(game: &dyn AnyGame) -> String {
     game.state_hash()
 }
@@ -1279,10 +1385,10 @@ struct SnapshotOut<'a> {
     seat: Option<Seat>,
     controls: &'a [Seat],
     step: usize,
-    hash: String,
     over: bool,
     corrupt: Option<&'a str>,
     view: ViewOut,
+    dice: Value,
     pending: Value,
     prompt: String,
     legal: Vec<&'a LegalEntry>,
@@ -1322,6 +1428,9 @@ struct Extra {
     kind: Option<&'static str>,
     /// The replay position shown, for `?at=K`.
     at: Option<usize>,
+    /// Whether to reveal the dice seed, when it is not the shown game's own end that decides
+    /// (a past position of a finished game reveals it; one of a game in progress does not).
+    reveal: Option<bool>,
 }
 
 fn build_snapshot(
@@ -1367,9 +1476,11 @@ fn build_snapshot(
             reason,
         )
     } else {
+        // Only what this viewer may see of the decision: a simultaneous choice, say, must not
+        // show the other seat's answer.
         let p = entry
             .game
-            .pending_json()
+            .pending_view_json(viewer)
             .unwrap_or_else(|e| json!({ "error": e.to_string() }));
         let p = match p.get("decide") {
             Some(d) => d.clone(),
@@ -1409,10 +1520,10 @@ fn build_snapshot(
         seat,
         controls: &access.seats,
         step,
-        hash: current_hash(entry.game.as_ref()),
         over: entry.over(),
         corrupt: entry.corrupt.as_deref(),
         view,
+        dice: slot.dice.json(extra.reveal.unwrap_or_else(|| entry.over())),
         pending,
         prompt,
         legal,

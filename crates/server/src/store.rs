@@ -20,8 +20,12 @@ pub struct GameRow {
     pub mode: String,
     /// The ruleset's scenario, as JSON.
     pub scenario_json: String,
-    /// The dice seed.
+    /// The dice seed: secret until the game is over.
     pub seed: u64,
+    /// The random salt of the seed's commitment (32 hex digits), secret like the seed; `None`
+    /// for games stored before commitments existed (the server gives them one when it loads
+    /// them, see [`Store::set_salt`]).
+    pub salt: Option<String>,
     /// Unix seconds.
     pub created_at: i64,
     /// Seats and token hashes (see `games::SeatsRecord`).
@@ -66,7 +70,8 @@ CREATE TABLE IF NOT EXISTS games (
     created_at    INTEGER NOT NULL,
     seats_json    TEXT NOT NULL,
     setup_hash    TEXT NOT NULL,
-    resigned      INTEGER
+    resigned      INTEGER,
+    salt          TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id     TEXT NOT NULL REFERENCES games(id),
@@ -77,6 +82,19 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, idx)
 );
 ";
+
+/// Brings a database written by an older build up to [`SCHEMA`]: columns are only ever added
+/// (as nullable), so older rows stay readable and an older build can still read the file.
+fn migrate(conn: &Connection) -> anyhow::Result<()> {
+    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
+    let columns = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    if !columns.iter().any(|c| c == "salt") {
+        conn.execute_batch("ALTER TABLE games ADD COLUMN salt TEXT")?;
+    }
+    Ok(())
+}
 
 fn lock(m: &Mutex<Connection>) -> std::sync::MutexGuard<'_, Connection> {
     // A panic while holding the lock cannot leave SQLite half-written (it has its own
@@ -102,6 +120,7 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
+        migrate(&conn)?;
         Ok(Store {
             conn: Mutex::new(conn),
         })
@@ -110,8 +129,8 @@ impl Store {
     /// Stores a new game.
     pub fn insert_game(&self, g: &GameRow) -> anyhow::Result<()> {
         lock(&self.conn).execute(
-            "INSERT INTO games (id, ruleset, mode, scenario_json, seed, created_at, seats_json, setup_hash, resigned)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            "INSERT INTO games (id, ruleset, mode, scenario_json, seed, created_at, seats_json, setup_hash, resigned, salt)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             params![
                 g.id,
                 g.ruleset,
@@ -123,6 +142,7 @@ impl Store {
                 g.seats_json,
                 g.setup_hash,
                 g.resigned,
+                g.salt,
             ],
         )?;
         Ok(())
@@ -147,6 +167,22 @@ impl Store {
         Ok(())
     }
 
+    /// Gives a game stored without a salt the one it will keep from now on; a salt already
+    /// stored is never replaced (the published commitment depends on it). Answers the salt the
+    /// game has after the call.
+    pub fn set_salt(&self, game_id: &str, salt: &str) -> anyhow::Result<String> {
+        let conn = lock(&self.conn);
+        conn.execute(
+            "UPDATE games SET salt = ?2 WHERE id = ?1 AND salt IS NULL",
+            params![game_id, salt],
+        )?;
+        Ok(conn.query_row(
+            "SELECT salt FROM games WHERE id = ?1",
+            params![game_id],
+            |r| r.get::<_, String>(0),
+        )?)
+    }
+
     /// Every stored game id, oldest first.
     pub fn game_ids(&self) -> anyhow::Result<Vec<String>> {
         let conn = lock(&self.conn);
@@ -162,7 +198,7 @@ impl Store {
         let conn = lock(&self.conn);
         let row = conn
             .query_row(
-                "SELECT id, ruleset, mode, scenario_json, seed, created_at, seats_json, setup_hash, resigned
+                "SELECT id, ruleset, mode, scenario_json, seed, created_at, seats_json, setup_hash, resigned, salt
                  FROM games WHERE id = ?1",
                 params![id],
                 |r| {
@@ -176,6 +212,7 @@ impl Store {
                         seats_json: r.get(6)?,
                         setup_hash: r.get(7)?,
                         resigned: r.get(8)?,
+                        salt: r.get(9)?,
                     })
                 },
             )
@@ -227,6 +264,7 @@ mod tests {
             seats_json: "{}".into(),
             setup_hash: "h".into(),
             resigned: None,
+            salt: Some("00ff".into()),
         };
         store.insert_game(&g).unwrap();
         let a = ActionRow {
@@ -247,5 +285,32 @@ mod tests {
         assert_eq!(actions, vec![a]);
         assert_eq!(store.game_ids().unwrap(), vec![g.id.clone()]);
         assert!(store.load("nope").unwrap().is_none());
+    }
+
+    #[test]
+    fn a_database_without_salts_is_migrated_and_keeps_its_rows() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.sqlite3");
+        {
+            // The schema of the builds before seed commitments.
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE games (id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, mode TEXT NOT NULL,
+                    scenario_json TEXT NOT NULL, seed INTEGER NOT NULL, created_at INTEGER NOT NULL,
+                    seats_json TEXT NOT NULL, setup_hash TEXT NOT NULL, resigned INTEGER);
+                 INSERT INTO games VALUES ('00000000000000ab', 'heroclix', 'friend', '{}', 5, 1, '{}', 'h', NULL);",
+            )
+            .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let (row, _) = store.load("00000000000000ab").unwrap().unwrap();
+        assert_eq!((row.seed, row.salt), (5, None));
+        assert_eq!(store.set_salt(&row.id, "aa").unwrap(), "aa");
+        // The first salt stays: the commitment made from it must keep verifying.
+        assert_eq!(store.set_salt(&row.id, "bb").unwrap(), "aa");
+        drop(store);
+        let store = Store::open(&path).unwrap();
+        let (row, _) = store.load("00000000000000ab").unwrap().unwrap();
+        assert_eq!(row.salt.as_deref(), Some("aa"));
     }
 }

@@ -1,6 +1,6 @@
-//! Secrets and ids: seat tokens, game ids and seeds come from the operating system's random
-//! source, never from a game's dice, so that knowing a game's seed or replay reveals nothing
-//! about who may act in it.
+//! Secrets and ids: seat tokens, game ids, seeds and the salts of seed commitments come from the
+//! operating system's random source, never from a game's dice, so that knowing a game's seed or
+//! replay reveals nothing about who may act in it, and nothing players see reveals the seed.
 
 use sha2::{Digest, Sha256};
 
@@ -21,13 +21,23 @@ pub fn new_game_id() -> anyhow::Result<String> {
     Ok(hex(&bytes))
 }
 
-/// A random seed for a game's dice, below 2^53 so that JavaScript reads it exactly (pages show
-/// seeds and send them back for rematches).
+/// A random seed for a game's dice, below 2^53 ([`MAX_SEED`]) so that JavaScript reads it
+/// exactly when it is revealed at the end and the page checks it against the commitment.
 pub fn new_seed() -> anyhow::Result<u64> {
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes)
         .map_err(|e| anyhow::anyhow!("the system random source failed: {e}"))?;
-    Ok(u64::from_le_bytes(bytes) & ((1 << 53) - 1))
+    Ok(u64::from_le_bytes(bytes) & MAX_SEED)
+}
+
+/// The largest seed a game may have (2^53 - 1): pages read JSON numbers as doubles.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// 128 random bits as 32 hex digits: the salt hashed with the seed into its commitment, so
+/// that the commitment of a seed small enough to enumerate cannot be reversed by hashing every
+/// candidate.
+pub fn new_salt() -> anyhow::Result<String> {
+    new_token()
 }
 
 /// What the database keeps of a token: its SHA-256, so that a copy of the database does not
@@ -77,7 +87,8 @@ mod tests {
         assert!(looks_like_game_id(&new_game_id().unwrap()));
         assert!(!looks_like_game_id("../../etc/passwd"));
         assert_eq!(token_hash("x").len(), 64);
-        assert!(new_seed().unwrap() < 1 << 53);
+        assert!(new_seed().unwrap() <= MAX_SEED);
+        assert_ne!(new_salt().unwrap(), new_salt().unwrap());
         assert!(same_secret("abc", "abc"));
         assert!(!same_secret("abc", "abd"));
         assert!(!same_secret("abc", "ab"));

@@ -51,7 +51,7 @@ async fn a_bot_game_is_played_over_the_socket() {
     let dir = tmp();
     let srv = server(&dir.path().join("games.sqlite3")).await;
     let addr = srv.addr();
-    let g = create(addr, json!({ "mode": "bot", "seed": 7 })).await;
+    let g = create(addr, json!({ "mode": "bot" })).await;
     let id = g["game"].as_str().unwrap();
     let token = g["token"].as_str().unwrap();
     assert_eq!(g["seats"][0]["kind"], "human");
@@ -105,7 +105,7 @@ async fn a_bot_game_is_played_over_the_socket() {
     }
     assert!(log_lines > 10);
     // The bot's actions are stored like anyone's: a restart finds the same game.
-    let hash = snap["hash"].clone();
+    let view = snap["view"].clone();
     let step = step_of(&snap);
     drop(ws);
     srv.stop().await.unwrap();
@@ -114,7 +114,7 @@ async fn a_bot_game_is_played_over_the_socket() {
     assert_eq!(status, 200);
     assert!(step_of(&again) >= step);
     if step_of(&again) == step {
-        assert_eq!(again["hash"], hash);
+        assert_eq!(again["view"], view);
     }
     srv.stop().await.unwrap();
 }
@@ -154,7 +154,7 @@ async fn a_game_survives_a_restart_mid_turn() {
     let (status, after) = get(addr, &format!("/api/games/{id}?token={token}&lang=fr")).await;
     assert_eq!(status, 200);
     for key in [
-        "step", "hash", "view", "pending", "legal", "log", "prompt", "seats",
+        "step", "dice", "view", "pending", "legal", "log", "prompt", "seats",
     ] {
         assert_eq!(
             before[key], after[key],
@@ -190,10 +190,10 @@ async fn a_bot_picks_up_after_a_restart() {
     };
     let srv = skirmish_server::start(config).await.unwrap();
     let addr = srv.addr();
-    // Find a seed where the bot (seat 1) acts first.
+    // Create games until the bot (seat 1) acts first (the server draws each seed).
     let mut found = None;
-    for seed in 0..40u64 {
-        let g = create(addr, json!({ "mode": "bot", "seed": seed })).await;
+    for _ in 0..40 {
+        let g = create(addr, json!({ "mode": "bot" })).await;
         let id = g["game"].as_str().unwrap().to_string();
         let (_, s) = get(addr, &format!("/api/games/{id}")).await;
         if s["pending"]["seats"] == json!([1]) {
@@ -201,7 +201,7 @@ async fn a_bot_picks_up_after_a_restart() {
             break;
         }
     }
-    let (id, token) = found.expect("some seed lets the bot start");
+    let (id, token) = found.expect("some game lets the bot start");
     let (_, s) = get(addr, &format!("/api/games/{id}")).await;
     assert_eq!(step_of(&s), 0, "the slow bot has not played yet");
     srv.stop().await.unwrap();
@@ -293,7 +293,7 @@ async fn helpers_replay_resign_page_and_content() {
 
     let g = create(
         addr,
-        json!({ "mode": "friend", "seed": 9, "map": "abandoned-lab", "teams": ["ravagers", "wardens"], "rounds": 3 }),
+        json!({ "mode": "friend", "map": "abandoned-lab", "teams": ["ravagers", "wardens"], "rounds": 3 }),
     )
     .await;
     let id = g["game"].as_str().unwrap().to_string();
@@ -359,13 +359,13 @@ async fn helpers_replay_resign_page_and_content() {
     assert_eq!((status, e["code"].as_str()), (403, Some("no-token")));
     let (status, at1) = get(addr, &format!("/api/games/{id}?at=1&token={t0}")).await;
     assert_eq!((status, step_of(&at1)), (200, 1));
-    let (status, replay) = get(addr, &format!("/api/games/{id}/replay?token={t1}")).await;
-    assert_eq!(status, 200);
-    let replay: skirmish_engine::Replay = serde_json::from_value(replay).unwrap();
-    skirmish_engine::Registry::new()
-        .with::<skirmish_heroclix::HeroClix>()
-        .verify_replay(&replay)
-        .expect("the replay verifies");
+    // During play a player's replay is their view of the game: no dice source, no hash.
+    let (status, viewed) = get(addr, &format!("/api/games/{id}/replay?token={t1}")).await;
+    assert_eq!(status, 200, "{viewed}");
+    assert_eq!(viewed["viewer"], json!({ "seat": 1 }));
+    assert_eq!(viewed["commitment"], g["dice"]["commitment"]);
+    assert!(viewed.get("dice").is_none() && viewed.get("final_hash").is_none());
+    assert!(!viewed["steps"].as_array().unwrap().is_empty());
 
     // Seat 2 resigns: seat 1 wins; nothing more can be played; anyone may see the replay.
     let (status, over) = post(
@@ -385,8 +385,21 @@ async fn helpers_replay_resign_page_and_content() {
     )
     .await;
     assert_eq!((status, e["code"].as_str()), (409, Some("game-over")));
-    let (status, _) = get(addr, &format!("/api/games/{id}/replay")).await;
+    let (status, replay) = get(addr, &format!("/api/games/{id}/replay")).await;
     assert_eq!(status, 200);
+    let reveal = &replay["reveal"];
+    let commitment: skirmish_engine::SeedCommitment =
+        serde_json::from_value(g["dice"]["commitment"].clone()).unwrap();
+    assert!(skirmish_engine::verify_seed(
+        &commitment,
+        reveal["seed"].as_u64().unwrap(),
+        reveal["salt"].as_str().unwrap()
+    ));
+    let replay: skirmish_engine::Replay = serde_json::from_value(replay).unwrap();
+    skirmish_engine::Registry::new()
+        .with::<skirmish_heroclix::HeroClix>()
+        .verify_replay(&replay)
+        .expect("the replay verifies");
     // Positions of the replay, for the viewer.
     let (status, at0) = get(addr, &format!("/api/games/{id}?at=0")).await;
     assert_eq!(status, 200, "{at0}");
@@ -444,13 +457,13 @@ async fn hostile_input_is_refused_with_a_reason_and_changes_nothing() {
     let dir = tmp();
     let srv = server(&dir.path().join("games.sqlite3")).await;
     let addr = srv.addr();
-    let g = create(addr, json!({ "mode": "friend", "seed": 3 })).await;
+    let g = create(addr, json!({ "mode": "friend" })).await;
     let id = g["game"].as_str().unwrap().to_string();
     let tokens = [
         g["token"].as_str().unwrap().to_string(),
         g["join"]["token"].as_str().unwrap().to_string(),
     ];
-    let other = create(addr, json!({ "mode": "friend", "seed": 4 })).await;
+    let other = create(addr, json!({ "mode": "friend" })).await;
     let foreign = other["token"].as_str().unwrap().to_string();
 
     let (_, base) = get(addr, &format!("/api/games/{id}")).await;
@@ -572,7 +585,7 @@ async fn hostile_input_is_refused_with_a_reason_and_changes_nothing() {
 
     // Nothing changed.
     let (_, now) = get(addr, &format!("/api/games/{id}")).await;
-    assert_eq!((&now["step"], &now["hash"]), (&base["step"], &base["hash"]));
+    assert_eq!((&now["step"], &now["view"]), (&base["step"], &base["view"]));
 
     // A good action once; the same message again is refused as stale.
     let msg = json!({ "action": legal, "step": step_of(&base) });
@@ -671,7 +684,7 @@ async fn hostile_input_is_refused_with_a_reason_and_changes_nothing() {
     ws_expect(&next(&mut bad).await, "unknown-game");
 
     let (_, now) = get(addr, &format!("/api/games/{id}")).await;
-    assert_eq!((&now["step"], &now["hash"]), (&base["step"], &base["hash"]));
+    assert_eq!((&now["step"], &now["view"]), (&base["step"], &base["view"]));
     srv.stop().await.unwrap();
 }
 
@@ -705,11 +718,7 @@ async fn a_bot_game_plays_to_its_end() {
     let dir = tmp();
     let srv = server(&dir.path().join("games.sqlite3")).await;
     let addr = srv.addr();
-    let g = create(
-        addr,
-        json!({ "mode": "bot", "seed": 21, "rounds": 2, "seat": 1 }),
-    )
-    .await;
+    let g = create(addr, json!({ "mode": "bot", "rounds": 2, "seat": 1 })).await;
     let id = g["game"].as_str().unwrap().to_string();
     let token = g["token"].as_str().unwrap().to_string();
     assert_eq!(g["seat"], 1);
@@ -786,17 +795,17 @@ async fn a_bot_answers_the_decisions_its_powers_raise() {
     // A few short games against the random bot: each must end (the game never waits on the
     // bot seat), and across them the bot answers decisions raised in the middle of its
     // actions (its Captain and Kestrel Vane charge; every Charge asks about its free attack).
-    for seed in 1..=8u64 {
+    for n in 1..=8u64 {
         let g = create(
             addr,
-            json!({ "mode": "bot", "bot": "random", "seed": seed, "rounds": 3, "seat": 1 }),
+            json!({ "mode": "bot", "bot": "random", "rounds": 3, "seat": 1 }),
         )
         .await;
         let id = g["game"].as_str().unwrap().to_string();
         let token = g["token"].as_str().unwrap().to_string();
         let mut ws = connect(addr, &format!("/api/games/{id}/ws?token={token}")).await;
         let mut snap = next_of(&mut ws, "snapshot").await;
-        let mut picker = skirmish_engine::Picker::new(seed + 10);
+        let mut picker = skirmish_engine::Picker::new(n + 10);
         for _ in 0..3000 {
             if snap["over"] == true {
                 break;
@@ -817,7 +826,7 @@ async fn a_bot_answers_the_decisions_its_powers_raise() {
         }
         assert_eq!(
             snap["over"], true,
-            "seed {seed}: the round limit ends the game"
+            "game {n}: the round limit ends the game"
         );
         let (status, replay) = get(addr, &format!("/api/games/{id}/replay")).await;
         assert_eq!(status, 200);
@@ -849,7 +858,12 @@ impl skirmish_server::bots::BotPlayer for Sleepy {
         "sleepy"
     }
 
-    fn choose(&self, _: &dyn skirmish_engine::AnyGame, _: skirmish_engine::Seat) -> Option<Value> {
+    fn choose(
+        &self,
+        _: &dyn skirmish_engine::AnyGame,
+        _: skirmish_engine::Seat,
+        _: u64,
+    ) -> Option<Value> {
         std::thread::sleep(Duration::from_secs(3));
         None
     }
@@ -863,7 +877,12 @@ impl skirmish_server::bots::BotPlayer for Cheat {
         "cheat"
     }
 
-    fn choose(&self, _: &dyn skirmish_engine::AnyGame, _: skirmish_engine::Seat) -> Option<Value> {
+    fn choose(
+        &self,
+        _: &dyn skirmish_engine::AnyGame,
+        _: skirmish_engine::Seat,
+        _: u64,
+    ) -> Option<Value> {
         Some(json!({ "type": "teleport", "figure": 0 }))
     }
 }
@@ -890,7 +909,7 @@ async fn a_slow_or_cheating_bot_is_replaced_by_a_random_legal_action() {
     let (status, e) = post(addr, "/api/games", &json!({ "bot": "nobody" })).await;
     assert_eq!((status, e["code"].as_str()), (400, Some("bad-request")));
     for bot in ["sleepy", "cheat"] {
-        let g = create(addr, json!({ "mode": "bot", "seed": 2, "bot": bot })).await;
+        let g = create(addr, json!({ "mode": "bot", "bot": bot })).await;
         assert_eq!(g["seats"][1]["bot"], bot);
         let id = g["game"].as_str().unwrap();
         let token = g["token"].as_str().unwrap();

@@ -82,12 +82,7 @@ async fn client(
     steps: Arc<AtomicUsize>,
 ) -> Result<(), String> {
     let t = Instant::now();
-    let (status, g) = post(
-        addr,
-        "/api/games",
-        &json!({ "mode": "bot", "seed": n as u64 }),
-    )
-    .await;
+    let (status, g) = post(addr, "/api/games", &json!({ "mode": "bot" })).await;
     if status != 201 {
         return Err(format!("create answered {status}: {g}"));
     }
