@@ -48,6 +48,10 @@ pub trait AnyGame: Send {
     /// ([`Game::viewed_replay`]).
     fn viewed_replay(&self, viewer: Viewer) -> Result<ViewedReplay, Error>;
 
+    /// A copy for `seat`'s bot to think on, with nothing hidden from the seat
+    /// and none of the real dice ([`Game::blinded`]).
+    fn blinded(&self, seat: Seat, seed: u64) -> Box<dyn AnyGame>;
+
     /// Whether the last action can be taken back ([`Game::can_undo`]).
     fn can_undo(&self) -> bool;
 
@@ -137,6 +141,10 @@ impl<R: Ruleset> AnyGame for Game<R> {
 
     fn viewed_replay(&self, viewer: Viewer) -> Result<ViewedReplay, Error> {
         Game::viewed_replay(self, viewer)
+    }
+
+    fn blinded(&self, seat: Seat, seed: u64) -> Box<dyn AnyGame> {
+        Box::new(Game::blinded(self, seat, seed))
     }
 
     fn can_undo(&self) -> bool {

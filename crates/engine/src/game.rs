@@ -10,6 +10,10 @@ use crate::{
     SetupError, ViewedReplay, ViewedStep, Viewer, REPLAY_FORMAT,
 };
 
+/// Mixed into a blinded game's seed so its dice and its determinization draw from unrelated
+/// streams.
+const BLIND_DICE_SALT: u64 = 0x2545_F491_4F6C_DD1D;
+
 /// How many deterministic actions in a row [`Game::undo`] can take back by default.
 pub const DEFAULT_UNDO_LIMIT: usize = 32;
 
@@ -286,6 +290,27 @@ impl<R: Ruleset> Game<R> {
                 seats,
             },
             over => over,
+        }
+    }
+
+    /// A game for `seat`'s bot to think on: the state as
+    /// [`Ruleset::determinize`] deals it for the seat (nothing hidden from it
+    /// is real), no history, and dice of its own seeded from `seed`, so that
+    /// nothing the bot does can read or shift the real game's rolls. Not a
+    /// game to play on for real: its replay would not rebuild it.
+    pub fn blinded(&self, seat: Seat, seed: u64) -> Game<R> {
+        let mut picker = skirmish_dice::Picker::new(seed);
+        let source = DiceSource::Seed(seed ^ BLIND_DICE_SALT);
+        Game {
+            scenario: self.scenario.clone(),
+            dice: Dice::from_source(&source),
+            dice_source: source,
+            state: R::determinize(&self.state, seat, &mut picker),
+            setup_rolls: Vec::new(),
+            steps: Vec::new(),
+            hash_steps: false,
+            undo_states: std::collections::VecDeque::new(),
+            undo_limit: 0,
         }
     }
 

@@ -1260,12 +1260,10 @@ fn bot_job(slot: &GameSlot, entry: &GameEntry, roster: &BotRoster) -> Option<Bot
         .pending_seats()
         .into_iter()
         .find_map(|s| Some((s, slot.bot(s, roster)?)))?;
-    Some((
-        seat,
-        bot,
-        heroclix_ui::clone_game(entry.game.as_ref()),
-        entry.game.step_count(),
-    ))
+    let step = entry.game.step_count();
+    // The bot thinks on a copy that holds none of the real dice and nothing hidden from its seat.
+    let copy = entry.game.blinded(seat, slot.bot_seed(step, seat));
+    Some((seat, bot, Some(copy), step))
 }
 
 /// The seat an action or resignation is for.

@@ -24,13 +24,6 @@ pub fn downcast(game: &dyn skirmish_engine::AnyGame) -> Option<&Game<HeroClix>> 
     game.as_any().downcast_ref::<Game<HeroClix>>()
 }
 
-/// A copy of a HeroClix game, for bots to think on without holding the game's lock.
-pub fn clone_game(
-    game: &dyn skirmish_engine::AnyGame,
-) -> Option<Box<dyn skirmish_engine::AnyGame>> {
-    downcast(game).map(|g| Box::new(g.clone()) as Box<dyn skirmish_engine::AnyGame>)
-}
-
 /// The legal actions of `seat`, each as JSON with its sentence.
 pub fn legal_with_texts(game: &Game<HeroClix>, seat: Seat, lang: Lang) -> Vec<(Value, String)> {
     let actions = game.legal_actions(seat);
