@@ -514,25 +514,37 @@ impl MoveGraph for ClixMoveGraph<'_> {
         _: &mut Vec<Step<Square>>,
         mut visit: impl FnMut(usize, u32, bool),
     ) {
-        let from_flags = self.flags[from];
+        let flags = &self.flags[..];
+        let Some(&from_flags) = flags.get(from) else {
+            return;
+        };
         let mask = if from_flags & DIRTY != 0 {
             self.board().step_mask(from)
         } else {
             self.table.steps[from]
         };
-        let from_hinders = from_flags & HINDERS != 0;
+        // A step stops on entering a square next to an opposing figure, or on entering hindering
+        // terrain (the square or the corner point passed) from terrain that does not hinder.
+        let (target_stops, corner_stops) = if self.ignore_stops {
+            (0, 0)
+        } else if from_flags & HINDERS != 0 {
+            (NEAR_ENEMY, 0)
+        } else {
+            (NEAR_ENEMY | HINDERS, mask >> 8)
+        };
         let mut allowed = mask & 0xff;
         while allowed != 0 {
             let d = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
             // The mask only holds steps that stay on the map.
-            let j = from.wrapping_add_signed(self.offsets[d]);
-            let f = self.flags[j];
+            let j = from.wrapping_add_signed(self.offsets[d & 7]);
+            let Some(&f) = flags.get(j) else {
+                continue;
+            };
             if f & IMPASSABLE != 0 {
                 continue;
             }
-            let hindering = f & HINDERS != 0 || mask & (0x100 << d) != 0;
-            let stop = !self.ignore_stops && ((hindering && !from_hinders) || f & NEAR_ENEMY != 0);
+            let stop = f & target_stops != 0 || (corner_stops >> d) & 1 != 0;
             visit(j, 1, stop);
         }
     }

@@ -216,7 +216,8 @@ pub fn search<G: MoveGraph>(graph: &G, start: G::Node, budget: u32) -> Option<Re
             &mut steps,
         );
     }
-    let mut reached = Vec::new();
+    let count = seen.iter().map(|w| w.count_ones() as usize).sum();
+    let mut reached = Vec::with_capacity(count);
     for (w, &word) in seen.iter().enumerate() {
         let mut bits = word;
         while bits != 0 {
@@ -244,7 +245,9 @@ fn wavefront<G: MoveGraph>(
     seen: &mut [u64],
     steps: &mut Vec<Step<G::Node>>,
 ) {
-    let mut queue = vec![start_index as u32];
+    // Each position enters the queue once at most.
+    let mut queue = Vec::with_capacity(labels.len());
+    queue.push(start_index as u32);
     let mut k = 0;
     while let Some(&i) = queue.get(k) {
         k += 1;
@@ -264,7 +267,9 @@ fn wavefront<G: MoveGraph>(
             if l[which].cost != NONE {
                 return;
             }
-            seen[j / 64] |= 1 << (j % 64);
+            if let Some(w) = seen.get_mut(j / 64) {
+                *w |= 1 << (j % 64);
+            }
             l[which] = Label {
                 cost: nc,
                 parent: (i as u32) * 2,
