@@ -7,7 +7,7 @@
 //! bloquant*. The choices where the texts leave room are written on [`ClixLos`].
 
 use serde::Serialize;
-use skirmish_board::square::{Square, SquareMap};
+use skirmish_board::square::{Dir, Square, SquareFact, SquareMap};
 pub use skirmish_board::FigureId;
 use skirmish_lang::Lang;
 
@@ -483,7 +483,11 @@ enum Role {
 }
 
 struct Ctx<'a, O: Occupancy + ?Sized> {
-    map: &'a SquareMap,
+    // The map's packed per-square facts: reading a cell would re-derive its terrain from its
+    // markers for every square of every line.
+    facts: &'a [SquareFact],
+    width: i32,
+    height: i32,
     occ: &'a O,
     from: Endpoint,
     to: Endpoint,
@@ -516,6 +520,14 @@ impl<O: Occupancy + ?Sized> Ctx<'_, O> {
         self.from.figure == Some(f) || self.to.figure == Some(f)
     }
 
+    fn fact(&self, sq: Square) -> Option<SquareFact> {
+        if sq.x >= 0 && sq.y >= 0 && sq.x < self.width && sq.y < self.height {
+            self.facts.get((sq.y * self.width + sq.x) as usize).copied()
+        } else {
+            None
+        }
+    }
+
     /// The effect of one square on the line, noting reasons when `notes` is given.
     fn square(&self, sq: Square, role: Role, notes: &mut Option<&mut LineOfFire>) -> Effect {
         let mut note = |n: LosNote| {
@@ -523,7 +535,7 @@ impl<O: Occupancy + ?Sized> Ctx<'_, O> {
                 r.notes.push(n);
             }
         };
-        let Some(cell) = self.map.cell(sq) else {
+        let Some(cell) = self.fact(sq) else {
             note(LosNote::OffMap { square: sq });
             return Effect {
                 terrain: Verdict::Blocked,
@@ -532,7 +544,7 @@ impl<O: Occupancy + ?Sized> Ctx<'_, O> {
         };
         let mut terrain = Verdict::Clear;
         let mut figure = false;
-        let level = cell.level;
+        let level = cell.level();
         match role {
             Role::Between => {
                 // Same level: terrain above both figures; different levels: anything above the
@@ -544,11 +556,11 @@ impl<O: Occupancy + ?Sized> Ctx<'_, O> {
                 }
                 // Blocking terrain below the line (ground blocking between two elevated
                 // figures) does not block (rulebook *Terrain bloquant*).
-                if cell.is_blocking() && level >= self.low && !above_line {
+                if cell.blocking() && level >= self.low && !above_line {
                     note(LosNote::BlockingTerrain { square: sq });
                     terrain = Verdict::Blocked;
                 }
-                if self.outdoor_end && cell.indoor && level < self.high {
+                if self.outdoor_end && cell.indoor() && level < self.high {
                     note(LosNote::OverIndoor { square: sq });
                     terrain = Verdict::Blocked;
                 }
@@ -562,17 +574,17 @@ impl<O: Occupancy + ?Sized> Ctx<'_, O> {
                             figure = true;
                         }
                     }
-                    if cell.is_hindering() && level == self.low && terrain < Verdict::Hindered {
+                    if cell.hindering() && level == self.low && terrain < Verdict::Hindered {
                         note(LosNote::Hindering { square: sq });
                         terrain = Verdict::Hindered;
                     }
                 }
             }
             Role::Attacker | Role::Target => {
-                if cell.is_blocking() {
+                if cell.blocking() {
                     note(LosNote::EndpointBlockingIgnored { square: sq });
                 }
-                if cell.is_hindering() {
+                if cell.hindering() {
                     if role == Role::Target {
                         note(LosNote::Hindering { square: sq });
                         terrain = Verdict::Hindered;
@@ -585,8 +597,10 @@ impl<O: Occupancy + ?Sized> Ctx<'_, O> {
         Effect { terrain, figure }
     }
 
-    fn wall(&self, a: Square, b: Square) -> bool {
-        self.map.step_crosses_wall(a, b)
+    /// True if a wall runs along the edge of `sq` in orthogonal direction `dir`: the one edge a
+    /// step of the line between touching squares crosses.
+    fn wall(&self, sq: Square, dir: Dir) -> bool {
+        self.fact(sq).is_some_and(|f| f.wall(dir))
     }
 }
 
@@ -599,15 +613,21 @@ fn evaluate<O: Occupancy + ?Sized>(
     report: &mut Option<&mut LineOfFire>,
 ) -> Verdict {
     let ctx = Ctx {
-        map,
+        facts: map.facts().all(),
+        width: map.width(),
+        height: map.height(),
         occ,
         from,
         to,
         same_level: from.level == to.level,
         low: from.level.min(to.level),
         high: from.level.max(to.level),
-        outdoor_end: map.cell(from.square).is_some_and(|c| !c.indoor)
-            || map.cell(to.square).is_some_and(|c| !c.indoor),
+        outdoor_end: false,
+    };
+    let ctx = Ctx {
+        outdoor_end: ctx.fact(from.square).is_some_and(|c| !c.indoor())
+            || ctx.fact(to.square).is_some_and(|c| !c.indoor()),
+        ..ctx
     };
     let explaining = report.is_some();
     if let Some(r) = report.as_mut() {
@@ -643,8 +663,8 @@ fn evaluate<O: Occupancy + ?Sized>(
             Role::Between
         };
         match step.via {
-            Via::Edge(_) => {
-                if ctx.wall(prev, step.to) {
+            Via::Edge(dir) => {
+                if ctx.wall(prev, dir) {
                     if let Some(r) = report.as_mut() {
                         r.notes.push(LosNote::Wall {
                             from: prev,
@@ -654,8 +674,8 @@ fn evaluate<O: Occupancy + ?Sized>(
                     verdict = Verdict::Blocked;
                 }
             }
-            Via::Corner { sides, .. } => {
-                let point = corner(rules, &ctx, prev, step.to, sides, report);
+            Via::Corner { dir, sides } => {
+                let point = corner(rules, &ctx, prev, dir, sides, report);
                 verdict = verdict.max(point);
             }
         }
@@ -670,20 +690,27 @@ fn evaluate<O: Occupancy + ?Sized>(
     verdict
 }
 
-/// What the corner point between `prev` and `next` does to the line.
+/// What the corner point passed by the diagonal step from `prev` in direction `dir` does to
+/// the line.
 fn corner<O: Occupancy + ?Sized>(
     rules: &ClixLos,
     ctx: &Ctx<'_, O>,
     prev: Square,
-    next: Square,
+    dir: Dir,
     sides: [Square; 2],
     report: &mut Option<&mut LineOfFire>,
 ) -> Verdict {
+    // `sides` are the squares beside `prev` across its vertical and its horizontal edge (see
+    // `trace`); going round the corner through one crosses that edge, then the other kind.
+    let (vertical, horizontal) = dir.components().unwrap_or((Dir::N, Dir::E));
+    let ways = [(horizontal, vertical), (vertical, horizontal)];
     // Reasons about the side squares are not the line's own: evaluate them silently.
-    let effects = sides.map(|s| {
+    let effects = [0, 1].map(|k| {
+        let s = sides[k];
+        let (out, on) = ways[k];
         let mut e = ctx.square(s, Role::Between, &mut None);
         // Going round the corner through this side would cross its walls.
-        if ctx.wall(prev, s) || ctx.wall(s, next) {
+        if ctx.wall(prev, out) || ctx.wall(s, on) {
             e.terrain = Verdict::Blocked;
         }
         e
