@@ -183,7 +183,7 @@ impl ClixLos {
         to: Endpoint,
         occupancy: &(impl Occupancy + ?Sized),
     ) -> Verdict {
-        evaluate(self, map, from, to, occupancy, &mut None)
+        evaluate(self, map, from, to, occupancy, &mut Silent)
     }
 
     /// The verdict with every reason and the squares crossed, for players and judges.
@@ -203,7 +203,7 @@ impl ClixLos {
             corners: Vec::new(),
             notes: Vec::new(),
         };
-        let verdict = evaluate(self, map, from, to, occupancy, &mut Some(&mut report));
+        let verdict = evaluate(self, map, from, to, occupancy, &mut report);
         report.verdict = verdict;
         report
     }
@@ -528,15 +528,53 @@ impl<O: Occupancy + ?Sized> Ctx<'_, O> {
         }
     }
 
-    /// The effect of one square on the line, noting reasons when `notes` is given.
-    fn square(&self, sq: Square, role: Role, notes: &mut Option<&mut LineOfFire>) -> Effect {
-        let mut note = |n: LosNote| {
-            if let Some(r) = notes.as_mut() {
-                r.notes.push(n);
-            }
-        };
+    // The rules for a square between the ends, one reason each; `square` notes them for
+    // explanations, `verdict_walk` reads them straight.
+
+    /// Terrain above the line: above both figures on one level; on different levels, above the
+    /// lower figure (the higher figure's own square is an end, not between) (*le bord*).
+    #[inline]
+    fn higher(&self, f: SquareFact) -> bool {
+        f.level() > self.low
+    }
+
+    /// Blocking terrain at the line's height; below it (ground blocking between two elevated
+    /// figures) it does not block (rulebook *Terrain bloquant*).
+    #[inline]
+    fn blocking(&self, f: SquareFact) -> bool {
+        f.blocking() && f.level() == self.low
+    }
+
+    /// An outdoor figure's line passing over an indoor square.
+    #[inline]
+    fn over_indoor(&self, f: SquareFact) -> bool {
+        self.outdoor_end && f.indoor() && f.level() < self.high
+    }
+
+    /// A figure standing in the way: only between figures on one level, and never one of the
+    /// figures at the ends.
+    #[inline]
+    fn figure(&self, sq: Square) -> Option<FigureId> {
+        if !self.same_level {
+            return None;
+        }
+        self.occ
+            .occupant(sq)
+            .filter(|o| o.level == self.low && !self.is_endpoint_figure(o.figure))
+            .map(|o| o.figure)
+    }
+
+    /// Hindering terrain in the way: only between figures on one level.
+    #[inline]
+    fn hindering(&self, f: SquareFact) -> bool {
+        self.same_level && f.hindering() && f.level() == self.low
+    }
+
+    /// The effect of one square on the line, its reasons noted in `notes`.
+    #[inline]
+    fn square(&self, sq: Square, role: Role, notes: &mut impl Report) -> Effect {
         let Some(cell) = self.fact(sq) else {
-            note(LosNote::OffMap { square: sq });
+            notes.note(LosNote::OffMap { square: sq });
             return Effect {
                 terrain: Verdict::Blocked,
                 figure: false,
@@ -544,52 +582,43 @@ impl<O: Occupancy + ?Sized> Ctx<'_, O> {
         };
         let mut terrain = Verdict::Clear;
         let mut figure = false;
-        let level = cell.level();
         match role {
             Role::Between => {
-                // Same level: terrain above both figures; different levels: anything above the
-                // lower figure other than the higher figure's own square (*le bord*).
-                let above_line = level > self.low;
-                if above_line {
-                    note(LosNote::HigherTerrain { square: sq, level });
+                let level = cell.level();
+                if self.higher(cell) {
+                    notes.note(LosNote::HigherTerrain { square: sq, level });
                     terrain = Verdict::Blocked;
                 }
-                // Blocking terrain below the line (ground blocking between two elevated
-                // figures) does not block (rulebook *Terrain bloquant*).
-                if cell.blocking() && level >= self.low && !above_line {
-                    note(LosNote::BlockingTerrain { square: sq });
+                if self.blocking(cell) {
+                    notes.note(LosNote::BlockingTerrain { square: sq });
                     terrain = Verdict::Blocked;
                 }
-                if self.outdoor_end && cell.indoor() && level < self.high {
-                    note(LosNote::OverIndoor { square: sq });
+                if self.over_indoor(cell) {
+                    notes.note(LosNote::OverIndoor { square: sq });
                     terrain = Verdict::Blocked;
                 }
-                if self.same_level {
-                    if let Some(o) = self.occ.occupant(sq) {
-                        if o.level == self.low && !self.is_endpoint_figure(o.figure) {
-                            note(LosNote::Figure {
-                                square: sq,
-                                figure: o.figure,
-                            });
-                            figure = true;
-                        }
-                    }
-                    if cell.hindering() && level == self.low && terrain < Verdict::Hindered {
-                        note(LosNote::Hindering { square: sq });
-                        terrain = Verdict::Hindered;
-                    }
+                if let Some(f) = self.figure(sq) {
+                    notes.note(LosNote::Figure {
+                        square: sq,
+                        figure: f,
+                    });
+                    figure = true;
+                }
+                if self.hindering(cell) && terrain < Verdict::Hindered {
+                    notes.note(LosNote::Hindering { square: sq });
+                    terrain = Verdict::Hindered;
                 }
             }
             Role::Attacker | Role::Target => {
                 if cell.blocking() {
-                    note(LosNote::EndpointBlockingIgnored { square: sq });
+                    notes.note(LosNote::EndpointBlockingIgnored { square: sq });
                 }
                 if cell.hindering() {
                     if role == Role::Target {
-                        note(LosNote::Hindering { square: sq });
+                        notes.note(LosNote::Hindering { square: sq });
                         terrain = Verdict::Hindered;
                     } else {
-                        note(LosNote::AttackerHinderingIgnored { square: sq });
+                        notes.note(LosNote::AttackerHinderingIgnored { square: sq });
                     }
                 }
             }
@@ -604,13 +633,46 @@ impl<O: Occupancy + ?Sized> Ctx<'_, O> {
     }
 }
 
-fn evaluate<O: Occupancy + ?Sized>(
+/// Where the reasons for a verdict go: nowhere for [`ClixLos::verdict`], into the report for
+/// [`ClixLos::explain`]. A type rather than a run-time switch, so that the verdict's copy of the
+/// rules carries no bookkeeping at all.
+trait Report {
+    /// The whole line is walked and every reason kept, rather than stopping once it is blocked.
+    const EXPLAINING: bool;
+    fn note(&mut self, note: LosNote);
+    fn square(&mut self, sq: Square);
+    fn corner(&mut self, sides: [Square; 2]);
+}
+
+struct Silent;
+
+impl Report for Silent {
+    const EXPLAINING: bool = false;
+    fn note(&mut self, _: LosNote) {}
+    fn square(&mut self, _: Square) {}
+    fn corner(&mut self, _: [Square; 2]) {}
+}
+
+impl Report for LineOfFire {
+    const EXPLAINING: bool = true;
+    fn note(&mut self, note: LosNote) {
+        self.notes.push(note);
+    }
+    fn square(&mut self, sq: Square) {
+        self.squares.push(sq);
+    }
+    fn corner(&mut self, sides: [Square; 2]) {
+        self.corners.push(sides);
+    }
+}
+
+fn evaluate<O: Occupancy + ?Sized, R: Report>(
     rules: &ClixLos,
     map: &SquareMap,
     from: Endpoint,
     to: Endpoint,
     occ: &O,
-    report: &mut Option<&mut LineOfFire>,
+    report: &mut R,
 ) -> Verdict {
     let ctx = Ctx {
         facts: map.facts().all(),
@@ -629,30 +691,26 @@ fn evaluate<O: Occupancy + ?Sized>(
             || ctx.fact(to.square).is_some_and(|c| !c.indoor()),
         ..ctx
     };
-    let explaining = report.is_some();
-    if let Some(r) = report.as_mut() {
-        if !ctx.same_level {
-            r.notes.push(LosNote::ElevationDiffers {
-                from_level: from.level,
-                to_level: to.level,
-            });
-        }
+    if !ctx.same_level {
+        report.note(LosNote::ElevationDiffers {
+            from_level: from.level,
+            to_level: to.level,
+        });
     }
     if !map.contains(from.square) || !map.contains(to.square) {
         for s in [from.square, to.square] {
             if !map.contains(s) {
-                if let Some(r) = report.as_mut() {
-                    r.notes.push(LosNote::OffMap { square: s });
-                }
+                report.note(LosNote::OffMap { square: s });
             }
         }
         return Verdict::Blocked;
     }
     if from.square == to.square {
-        if let Some(r) = report.as_mut() {
-            r.notes.push(LosNote::OwnSquare);
-        }
+        report.note(LosNote::OwnSquare);
         return Verdict::Clear;
+    }
+    if !R::EXPLAINING {
+        return verdict_walk(rules, &ctx);
     }
     let mut verdict = ctx.square(from.square, Role::Attacker, report).verdict();
     let mut prev = from.square;
@@ -665,12 +723,10 @@ fn evaluate<O: Occupancy + ?Sized>(
         match step.via {
             Via::Edge(dir) => {
                 if ctx.wall(prev, dir) {
-                    if let Some(r) = report.as_mut() {
-                        r.notes.push(LosNote::Wall {
-                            from: prev,
-                            to: step.to,
-                        });
-                    }
+                    report.note(LosNote::Wall {
+                        from: prev,
+                        to: step.to,
+                    });
                     verdict = Verdict::Blocked;
                 }
             }
@@ -681,11 +737,57 @@ fn evaluate<O: Occupancy + ?Sized>(
         }
         let effect = ctx.square(step.to, role, report);
         verdict = verdict.max(effect.verdict());
-        if let Some(r) = report.as_mut() {
-            r.squares.push(step.to);
+        report.square(step.to);
+        prev = step.to;
+        R::EXPLAINING || verdict < Verdict::Blocked
+    });
+    verdict
+}
+
+/// The verdict alone, for two different squares of the map: the explained walk's rules read
+/// straight, stopping at the first thing that blocks. The attacker's own square never counts.
+fn verdict_walk<O: Occupancy + ?Sized>(rules: &ClixLos, ctx: &Ctx<'_, O>) -> Verdict {
+    let (from, to) = (ctx.from.square, ctx.to.square);
+    let Some(mut prev_fact) = ctx.fact(from) else {
+        return Verdict::Blocked;
+    };
+    let mut verdict = Verdict::Clear;
+    let mut prev = from;
+    trace_into(from, to, |step| {
+        let Some(f) = ctx.fact(step.to) else {
+            verdict = Verdict::Blocked;
+            return false;
+        };
+        match step.via {
+            Via::Edge(dir) => {
+                if prev_fact.wall(dir) {
+                    verdict = Verdict::Blocked;
+                    return false;
+                }
+            }
+            Via::Corner { dir, sides } => {
+                verdict = verdict.max(corner(rules, ctx, prev, dir, sides, &mut Silent));
+                if verdict == Verdict::Blocked {
+                    return false;
+                }
+            }
+        }
+        if step.to == to {
+            if f.hindering() {
+                verdict = verdict.max(Verdict::Hindered);
+            }
+            return false;
+        }
+        if ctx.higher(f) || ctx.blocking(f) || ctx.over_indoor(f) || ctx.figure(step.to).is_some() {
+            verdict = Verdict::Blocked;
+            return false;
+        }
+        if ctx.hindering(f) {
+            verdict = Verdict::Hindered;
         }
         prev = step.to;
-        explaining || verdict < Verdict::Blocked
+        prev_fact = f;
+        true
     });
     verdict
 }
@@ -698,7 +800,7 @@ fn corner<O: Occupancy + ?Sized>(
     prev: Square,
     dir: Dir,
     sides: [Square; 2],
-    report: &mut Option<&mut LineOfFire>,
+    report: &mut impl Report,
 ) -> Verdict {
     // `sides` are the squares beside `prev` across its vertical and its horizontal edge (see
     // `trace`); going round the corner through one crosses that edge, then the other kind.
@@ -708,7 +810,7 @@ fn corner<O: Occupancy + ?Sized>(
     let effects = [0, 1].map(|k| {
         let s = sides[k];
         let (out, on) = ways[k];
-        let mut e = ctx.square(s, Role::Between, &mut None);
+        let mut e = ctx.square(s, Role::Between, &mut Silent);
         // Going round the corner through this side would cross its walls.
         if ctx.wall(prev, out) || ctx.wall(s, on) {
             e.terrain = Verdict::Blocked;
@@ -742,14 +844,12 @@ fn corner<O: Occupancy + ?Sized>(
             }
         }
     };
-    if let Some(r) = report.as_mut() {
-        r.corners.push(sides);
-        r.notes.push(LosNote::Corner {
-            sides,
-            side_verdicts,
-            result,
-            between_figures,
-        });
-    }
+    report.corner(sides);
+    report.note(LosNote::Corner {
+        sides,
+        side_verdicts,
+        result,
+        between_figures,
+    });
     result
 }
