@@ -746,49 +746,86 @@ fn evaluate<O: Occupancy + ?Sized, R: Report>(
 
 /// The verdict alone, for two different squares of the map: the explained walk's rules read
 /// straight, stopping at the first thing that blocks. The attacker's own square never counts.
+///
+/// It walks the same line as [`trace_into`], by flat index into the square facts, because the
+/// verdict is asked for every pair of figures many times per game state (the property tests hold
+/// it to the explained walk).
 fn verdict_walk<O: Occupancy + ?Sized>(rules: &ClixLos, ctx: &Ctx<'_, O>) -> Verdict {
     let (from, to) = (ctx.from.square, ctx.to.square);
-    let Some(mut prev_fact) = ctx.fact(from) else {
+    let index = |s: Square| (s.y * ctx.width + s.x) as usize;
+    let nx = i64::from((to.x - from.x).unsigned_abs());
+    let ny = i64::from((to.y - from.y).unsigned_abs());
+    let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
+    let dir_x = if sx > 0 { Dir::E } else { Dir::W };
+    let dir_y = if sy > 0 { Dir::S } else { Dir::N };
+    let diagonal = Dir::from_delta(sx, sy).unwrap_or(Dir::NE);
+    let (step_x, step_y) = (sx as isize, sy as isize * ctx.width as isize);
+    let target = index(to);
+    let mut at = index(from);
+    let Some(mut here) = ctx.facts.get(at).copied() else {
         return Verdict::Blocked;
     };
+    let mut cur = from;
     let mut verdict = Verdict::Clear;
-    let mut prev = from;
-    trace_into(from, to, |step| {
-        let Some(f) = ctx.fact(step.to) else {
-            verdict = Verdict::Blocked;
-            return false;
+    // As in `trace_into`: the sign of this term says which grid line the line crosses next.
+    let (mut i, mut j) = (0i64, 0i64);
+    let mut order_term = ny - nx;
+    while at != target {
+        let prev = cur;
+        let crossing = if i >= nx || (j < ny && order_term > 0) {
+            j += 1;
+            order_term -= 2 * nx;
+            cur.y += sy;
+            at = at.wrapping_add_signed(step_y);
+            Some(dir_y)
+        } else if j >= ny || order_term < 0 {
+            i += 1;
+            order_term += 2 * ny;
+            cur.x += sx;
+            at = at.wrapping_add_signed(step_x);
+            Some(dir_x)
+        } else {
+            i += 1;
+            j += 1;
+            order_term += 2 * ny - 2 * nx;
+            cur = Square::new(cur.x + sx, cur.y + sy);
+            at = at.wrapping_add_signed(step_x + step_y);
+            None
         };
-        match step.via {
-            Via::Edge(dir) => {
-                if prev_fact.wall(dir) {
-                    verdict = Verdict::Blocked;
-                    return false;
+        let Some(f) = ctx.facts.get(at).copied() else {
+            return Verdict::Blocked;
+        };
+        match crossing {
+            Some(edge) => {
+                if here.wall(edge) {
+                    return Verdict::Blocked;
                 }
             }
-            Via::Corner { dir, sides } => {
-                verdict = verdict.max(corner(rules, ctx, prev, dir, sides, &mut Silent));
+            None => {
+                let sides = [
+                    Square::new(prev.x + sx, prev.y),
+                    Square::new(prev.x, prev.y + sy),
+                ];
+                verdict = verdict.max(corner(rules, ctx, prev, diagonal, sides, &mut Silent));
                 if verdict == Verdict::Blocked {
-                    return false;
+                    return verdict;
                 }
             }
         }
-        if step.to == to {
+        if at == target {
             if f.hindering() {
                 verdict = verdict.max(Verdict::Hindered);
             }
-            return false;
+            break;
         }
-        if ctx.higher(f) || ctx.blocking(f) || ctx.over_indoor(f) || ctx.figure(step.to).is_some() {
-            verdict = Verdict::Blocked;
-            return false;
+        if ctx.higher(f) || ctx.blocking(f) || ctx.over_indoor(f) || ctx.figure(cur).is_some() {
+            return Verdict::Blocked;
         }
         if ctx.hindering(f) {
             verdict = Verdict::Hindered;
         }
-        prev = step.to;
-        prev_fact = f;
-        true
-    });
+        here = f;
+    }
     verdict
 }
 
