@@ -183,7 +183,29 @@ impl ClixLos {
         to: Endpoint,
         occupancy: &(impl Occupancy + ?Sized),
     ) -> Verdict {
-        evaluate(self, map, from, to, occupancy, &mut Silent)
+        let (Some(a), Some(b)) = (map.index(from.square), map.index(to.square)) else {
+            return Verdict::Blocked;
+        };
+        if a == b {
+            return Verdict::Clear;
+        }
+        let facts = map.facts().all();
+        let (Some(&fa), Some(&fb)) = (facts.get(a), facts.get(b)) else {
+            return Verdict::Blocked;
+        };
+        let ctx = Ctx {
+            facts,
+            width: map.width(),
+            height: map.height(),
+            occ: occupancy,
+            from,
+            to,
+            same_level: from.level == to.level,
+            low: from.level.min(to.level),
+            high: from.level.max(to.level),
+            outdoor_end: !fa.indoor() || !fb.indoor(),
+        };
+        verdict_walk(self, &ctx, (a, fa), (b, fb))
     }
 
     /// The verdict with every reason and the squares crossed, for players and judges.
@@ -709,9 +731,6 @@ fn evaluate<O: Occupancy + ?Sized, R: Report>(
         report.note(LosNote::OwnSquare);
         return Verdict::Clear;
     }
-    if !R::EXPLAINING {
-        return verdict_walk(rules, &ctx);
-    }
     let mut verdict = ctx.square(from.square, Role::Attacker, report).verdict();
     let mut prev = from.square;
     trace_into(from.square, to.square, |step| {
@@ -744,81 +763,73 @@ fn evaluate<O: Occupancy + ?Sized, R: Report>(
     verdict
 }
 
-/// The verdict alone, for two different squares of the map: the explained walk's rules read
-/// straight, stopping at the first thing that blocks. The attacker's own square never counts.
+/// The verdict alone, between two different squares of the map given with their indices and
+/// facts: the explained walk's rules read straight, stopping at the first thing that blocks. The
+/// attacker's own square never counts.
 ///
 /// It walks the same line as [`trace_into`], by flat index into the square facts, because the
 /// verdict is asked for every pair of figures many times per game state (the property tests hold
 /// it to the explained walk).
-fn verdict_walk<O: Occupancy + ?Sized>(rules: &ClixLos, ctx: &Ctx<'_, O>) -> Verdict {
+fn verdict_walk<O: Occupancy + ?Sized>(
+    rules: &ClixLos,
+    ctx: &Ctx<'_, O>,
+    (mut at, mut here): (usize, SquareFact),
+    (target, target_fact): (usize, SquareFact),
+) -> Verdict {
     let (from, to) = (ctx.from.square, ctx.to.square);
-    let index = |s: Square| (s.y * ctx.width + s.x) as usize;
     let nx = i64::from((to.x - from.x).unsigned_abs());
     let ny = i64::from((to.y - from.y).unsigned_abs());
     let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
     let dir_x = if sx > 0 { Dir::E } else { Dir::W };
     let dir_y = if sy > 0 { Dir::S } else { Dir::N };
-    let diagonal = Dir::from_delta(sx, sy).unwrap_or(Dir::NE);
     let (step_x, step_y) = (sx as isize, sy as isize * ctx.width as isize);
-    let target = index(to);
-    let mut at = index(from);
-    let Some(mut here) = ctx.facts.get(at).copied() else {
-        return Verdict::Blocked;
-    };
     let mut cur = from;
     let mut verdict = Verdict::Clear;
     // As in `trace_into`: the sign of this term says which grid line the line crosses next.
     let (mut i, mut j) = (0i64, 0i64);
     let mut order_term = ny - nx;
-    while at != target {
+    loop {
         let prev = cur;
-        let crossing = if i >= nx || (j < ny && order_term > 0) {
+        let edge = if i >= nx || (j < ny && order_term > 0) {
             j += 1;
             order_term -= 2 * nx;
             cur.y += sy;
             at = at.wrapping_add_signed(step_y);
-            Some(dir_y)
+            here.wall(dir_y)
         } else if j >= ny || order_term < 0 {
             i += 1;
             order_term += 2 * ny;
             cur.x += sx;
             at = at.wrapping_add_signed(step_x);
-            Some(dir_x)
+            here.wall(dir_x)
         } else {
             i += 1;
             j += 1;
             order_term += 2 * ny - 2 * nx;
             cur = Square::new(cur.x + sx, cur.y + sy);
             at = at.wrapping_add_signed(step_x + step_y);
-            None
+            let sides = [
+                Square::new(prev.x + sx, prev.y),
+                Square::new(prev.x, prev.y + sy),
+            ];
+            let diagonal = Dir::from_delta(sx, sy).unwrap_or(Dir::NE);
+            verdict = verdict.max(corner(rules, ctx, prev, diagonal, sides, &mut Silent));
+            verdict == Verdict::Blocked
         };
+        if edge {
+            return Verdict::Blocked;
+        }
+        if at == target {
+            if target_fact.hindering() {
+                verdict = verdict.max(Verdict::Hindered);
+            }
+            return verdict;
+        }
         let Some(f) = ctx.facts.get(at).copied() else {
             return Verdict::Blocked;
         };
-        match crossing {
-            Some(edge) => {
-                if here.wall(edge) {
-                    return Verdict::Blocked;
-                }
-            }
-            None => {
-                let sides = [
-                    Square::new(prev.x + sx, prev.y),
-                    Square::new(prev.x, prev.y + sy),
-                ];
-                verdict = verdict.max(corner(rules, ctx, prev, diagonal, sides, &mut Silent));
-                if verdict == Verdict::Blocked {
-                    return verdict;
-                }
-            }
-        }
-        if at == target {
-            if f.hindering() {
-                verdict = verdict.max(Verdict::Hindered);
-            }
-            break;
-        }
-        if ctx.higher(f) || ctx.blocking(f) || ctx.over_indoor(f) || ctx.figure(cur).is_some() {
+        // Terrain first, without short cuts: it is cheaper to work out than a figure lookup.
+        if ctx.higher(f) | ctx.blocking(f) | ctx.over_indoor(f) || ctx.figure(cur).is_some() {
             return Verdict::Blocked;
         }
         if ctx.hindering(f) {
@@ -826,7 +837,6 @@ fn verdict_walk<O: Occupancy + ?Sized>(rules: &ClixLos, ctx: &Ctx<'_, O>) -> Ver
         }
         here = f;
     }
-    verdict
 }
 
 /// What the corner point passed by the diagonal step from `prev` in direction `dir` does to
