@@ -777,43 +777,39 @@ fn verdict_walk<O: Occupancy + ?Sized>(
     (target, target_fact): (usize, SquareFact),
 ) -> Verdict {
     let (from, to) = (ctx.from.square, ctx.to.square);
-    let nx = i64::from((to.x - from.x).unsigned_abs());
-    let ny = i64::from((to.y - from.y).unsigned_abs());
+    let (nx, ny) = ((to.x - from.x).abs(), (to.y - from.y).abs());
     let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
-    let dir_x = if sx > 0 { Dir::E } else { Dir::W };
-    let dir_y = if sy > 0 { Dir::S } else { Dir::N };
+    // The edge crossed by a step along x, then along y, as wall bits (1 N, 2 E, 4 S, 8 W).
+    let wall_x = if sx > 0 { 2 } else { 8 };
+    let wall_y = if sy > 0 { 4 } else { 1 };
     let (step_x, step_y) = (sx as isize, sy as isize * ctx.width as isize);
     let mut cur = from;
     let mut verdict = Verdict::Clear;
-    // As in `trace_into`: the sign of this term says which grid line the line crosses next.
-    let (mut i, mut j) = (0i64, 0i64);
+    // As in `trace_into`: the sign of this term says which grid line the line crosses next
+    // (the map's sides are at most 1000 squares, so it fits an i32).
+    let (mut i, mut j) = (0, 0);
     let mut order_term = ny - nx;
     loop {
-        let prev = cur;
+        let walls = here.walls();
         let edge = if i >= nx || (j < ny && order_term > 0) {
             j += 1;
             order_term -= 2 * nx;
             cur.y += sy;
             at = at.wrapping_add_signed(step_y);
-            here.wall(dir_y)
+            walls & wall_y != 0
         } else if j >= ny || order_term < 0 {
             i += 1;
             order_term += 2 * ny;
             cur.x += sx;
             at = at.wrapping_add_signed(step_x);
-            here.wall(dir_x)
+            walls & wall_x != 0
         } else {
             i += 1;
             j += 1;
             order_term += 2 * ny - 2 * nx;
+            verdict = verdict.max(corner_between(rules, ctx, cur, sx, sy));
             cur = Square::new(cur.x + sx, cur.y + sy);
             at = at.wrapping_add_signed(step_x + step_y);
-            let sides = [
-                Square::new(prev.x + sx, prev.y),
-                Square::new(prev.x, prev.y + sy),
-            ];
-            let diagonal = Dir::from_delta(sx, sy).unwrap_or(Dir::NE);
-            verdict = verdict.max(corner(rules, ctx, prev, diagonal, sides, &mut Silent));
             verdict == Verdict::Blocked
         };
         if edge {
@@ -837,6 +833,24 @@ fn verdict_walk<O: Occupancy + ?Sized>(
         }
         here = f;
     }
+}
+
+/// [`corner`] for the diagonal step from `prev` by (`sx`, `sy`), kept out of line: most steps
+/// cross an edge, and the walk's registers are better spent on them.
+#[inline(never)]
+fn corner_between<O: Occupancy + ?Sized>(
+    rules: &ClixLos,
+    ctx: &Ctx<'_, O>,
+    prev: Square,
+    sx: i32,
+    sy: i32,
+) -> Verdict {
+    let sides = [
+        Square::new(prev.x + sx, prev.y),
+        Square::new(prev.x, prev.y + sy),
+    ];
+    let diagonal = Dir::from_delta(sx, sy).unwrap_or(Dir::NE);
+    corner(rules, ctx, prev, diagonal, sides, &mut Silent)
 }
 
 /// What the corner point passed by the diagonal step from `prev` in direction `dir` does to
