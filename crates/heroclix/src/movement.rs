@@ -984,6 +984,10 @@ impl MoveGraph for MultiBaseGraph<'_> {
     fn can_end(&self, node: Square) -> bool {
         node == self.single.start || self.stand_refusal(node).is_none()
     }
+
+    fn unit_costs(&self) -> bool {
+        true
+    }
 }
 
 /// Every anchor a multi-base figure's move can end on, with its cost and path, or why it
