@@ -20,6 +20,8 @@
 //!   from the ground around it, and its top from the level above.
 
 use serde::Serialize;
+use std::sync::{Arc, OnceLock};
+
 use skirmish_board::square::{Dir, Square, SquareMap};
 use skirmish_board::FigureId;
 use skirmish_lang::Lang;
@@ -95,13 +97,19 @@ enum Occ {
     Enemy,
 }
 
-// Per-square facts, precomputed once per move so that the search reads flat arrays.
-const IMPASSABLE: u8 = 1; // blocking terrain or an opposing figure
-const HINDERS: u8 = 2; // hindering terrain or water
-const NEAR_ENEMY: u8 = 4; // adjacent to an opposing figure not broken away from
-const STAIR_MIDDLE: u8 = 8; // a middle step of a staircase
-const LINKED: u8 = 16; // part of a staircase or a ladder
-const NO_END: u8 = 32; // crossable under the mover's mode, but no move ends here
+// Per-square flags. The first five depend on the map and the mover's mode only, and are kept
+// with the map (`ModeTable`); the others come from the figures of one move, laid over a copy.
+const IMPASSABLE: u16 = 1; // blocking terrain or an opposing figure
+const HINDERS: u16 = 2; // hindering terrain or water
+const STAIR_MIDDLE: u16 = 4; // a middle step of a staircase
+const LINKED: u16 = 8; // part of a staircase or a ladder
+const NO_END: u16 = 16; // crossable under the mover's mode, but no move ends here
+const NEAR_ENEMY: u16 = 32; // adjacent to an opposing figure not broken away from
+const FRIEND: u16 = 64; // a friendly figure stands here
+const ENEMY: u16 = 128; // an opposing figure stands here
+                        // An opposing figure that cannot be crossed stands beside: it is a side square of some diagonal
+                        // steps out of here, so those are worked out afresh rather than read from the map's table.
+const DIRTY: u16 = 256;
 
 const WALL_BITS: [(Dir, u8); 4] = [(Dir::N, 1), (Dir::E, 2), (Dir::S, 4), (Dir::W, 8)];
 
@@ -112,17 +120,219 @@ fn wall_bit(d: Dir) -> u8 {
         .map_or(0, |(_, b)| *b)
 }
 
+// Orthogonal steps first: among equally short paths the search keeps the first found, and
+// straight paths read better than zig-zags. Bit `d` of a step mask is the direction `ORDER[d]`.
+const ORDER: [Dir; 8] = [
+    Dir::N,
+    Dir::E,
+    Dir::S,
+    Dir::W,
+    Dir::NE,
+    Dir::SE,
+    Dir::SW,
+    Dir::NW,
+];
+
+/// The mode's switches that change what the map itself allows, as an index into the tables.
+fn mode_key(mode: &MoveMode) -> usize {
+    usize::from(mode.ignore_hindering)
+        | usize::from(mode.ignore_elevation) << 1
+        | usize::from(mode.ignore_outdoor_blocking) << 2
+        | usize::from(mode.ignore_blocking_and_walls) << 3
+        | usize::from(mode.swim) << 4
+}
+
+const MODE_KEYS: usize = 32;
+
+/// What the map alone says about movement under one mode, computed once per version of the map
+/// (the figures change with every move, the map seldom).
+struct ModeTable {
+    flags: Vec<u16>,
+    levels: Vec<u8>,
+    walls: Vec<u8>,
+    /// Per square: bit `d` when the map allows the step towards `ORDER[d]` (figures aside), bit
+    /// `8 + d` when that step passes a corner point that counts as hindering.
+    steps: Vec<u16>,
+}
+
+impl ModeTable {
+    fn new(map: &SquareMap, mode: &MoveMode) -> Self {
+        let facts = map.facts().all();
+        let mut flags = vec![0u16; facts.len()];
+        let mut walls = vec![0u8; facts.len()];
+        let levels = facts.iter().map(|f| f.level()).collect();
+        for (i, c) in facts.iter().enumerate() {
+            if c.blocking() {
+                // Barrier markers stop Leap/Climb and fliers (FAQ *Saut/Escalade*: it cannot
+                // enter or leave a barrier); only Phasing passes them.
+                let crossable = mode.ignore_blocking_and_walls
+                    || (mode.ignore_outdoor_blocking && !c.indoor() && !c.barrier());
+                flags[i] |= if crossable { NO_END } else { IMPASSABLE };
+            }
+            if c.hinders_movement() && !mode.ignore_hindering && !(mode.swim && c.water_only()) {
+                flags[i] |= HINDERS;
+            }
+            if c.stair() || c.ladder() {
+                flags[i] |= LINKED;
+            }
+            if c.stair_middle() {
+                flags[i] |= STAIR_MIDDLE;
+            }
+            if !mode.ignore_blocking_and_walls {
+                walls[i] = c.walls();
+            }
+        }
+        let mut table = ModeTable {
+            flags,
+            levels,
+            walls,
+            steps: Vec::new(),
+        };
+        let board = Board {
+            map,
+            width: map.width(),
+            height: map.height(),
+            flags: &table.flags,
+            levels: &table.levels,
+            walls: &table.walls,
+            ignore_elevation: mode.ignore_elevation,
+        };
+        let steps = (0..facts.len()).map(|i| board.step_mask(i)).collect();
+        table.steps = steps;
+        table
+    }
+}
+
+/// Every mode's table of one map, each built when a mover first needs it.
+struct MoveTables {
+    modes: [OnceLock<Arc<ModeTable>>; MODE_KEYS],
+}
+
+impl MoveTables {
+    fn for_mode(map: &SquareMap, mode: &MoveMode) -> Arc<ModeTable> {
+        let tables = map.derived(|_| MoveTables {
+            modes: std::array::from_fn(|_| OnceLock::new()),
+        });
+        Arc::clone(tables.modes[mode_key(mode)].get_or_init(|| Arc::new(ModeTable::new(map, mode))))
+    }
+}
+
+/// The rules of a single step, read from per-square arrays: the map's alone when the tables are
+/// built, the map's with this move's figures when a step next to an opposing figure is checked.
+struct Board<'a> {
+    map: &'a SquareMap,
+    width: i32,
+    height: i32,
+    flags: &'a [u16],
+    levels: &'a [u8],
+    walls: &'a [u8],
+    ignore_elevation: bool,
+}
+
+impl Board<'_> {
+    fn idx(&self, sq: Square) -> Option<usize> {
+        (sq.x >= 0 && sq.y >= 0 && sq.x < self.width && sq.y < self.height)
+            .then(|| (sq.y * self.width + sq.x) as usize)
+    }
+
+    fn square(&self, i: usize) -> Square {
+        let i = i as i32;
+        Square::new(i % self.width, i / self.width)
+    }
+
+    /// Whether a staircase's middle steps let a step between `a` and `b` through: they are
+    /// entered and left only by the neighbouring steps.
+    fn stairs_allow(&self, a: Square, b: Square) -> bool {
+        let middle = |s: Square| {
+            self.idx(s)
+                .is_some_and(|i| self.flags[i] & STAIR_MIDDLE != 0)
+        };
+        if !middle(a) && !middle(b) {
+            return true;
+        }
+        matches!((self.map.cell(a).and_then(|c| c.stair), self.map.cell(b).and_then(|c| c.stair)),
+            (Some((i, x)), Some((j, y))) if i == j && x.abs_diff(y) == 1)
+    }
+
+    fn level_ok(&self, i: usize, j: usize, from: Square, to: Square) -> bool {
+        self.ignore_elevation
+            || self.levels[i] == self.levels[j]
+            || (self.flags[i] & self.flags[j] & LINKED != 0 && self.map.level_link(from, to))
+    }
+
+    /// The restriction of the corner point a diagonal step passes: the less restrictive of the
+    /// two side squares, each blocked by walls on the way round it, blocking terrain, an
+    /// opposing figure or another level, and hindering if it hinders movement.
+    fn corner(&self, from: Square, i: usize, to: Square, j: usize) -> Restriction {
+        let Some((a, b)) = from.dir_to(to).and_then(Dir::components) else {
+            return Restriction::Clear;
+        };
+        let level = self.levels[i];
+        let level_changes = level != self.levels[j];
+        let side = |d: Dir, other: Dir| {
+            let Some(k) = self.idx(from.step(d)) else {
+                return Restriction::Blocked;
+            };
+            if self.walls[i] & wall_bit(d) != 0
+                || self.walls[k] & wall_bit(other) != 0
+                || self.flags[k] & IMPASSABLE != 0
+                || (!level_changes && !self.ignore_elevation && self.levels[k] != level)
+            {
+                Restriction::Blocked
+            } else if self.flags[k] & HINDERS != 0 {
+                Restriction::Hindering
+            } else {
+                Restriction::Clear
+            }
+        };
+        side(a, b).min(side(b, a))
+    }
+
+    /// The steps out of square `i` these arrays allow, as a step mask (see `ModeTable::steps`).
+    fn step_mask(&self, i: usize) -> u16 {
+        let from = self.square(i);
+        let from_flags = self.flags[i];
+        let mut mask = 0;
+        for (d, dir) in ORDER.into_iter().enumerate() {
+            let to = from.step(dir);
+            let Some(j) = self.idx(to) else {
+                continue;
+            };
+            let f = self.flags[j];
+            if f & IMPASSABLE != 0 || !self.level_ok(i, j, from, to) {
+                continue;
+            }
+            if (from_flags | f) & STAIR_MIDDLE != 0 && !self.stairs_allow(from, to) {
+                continue;
+            }
+            if dir.is_diagonal() {
+                match self.corner(from, i, to, j) {
+                    Restriction::Blocked => continue,
+                    Restriction::Hindering => mask |= 0x100 << d,
+                    Restriction::Clear => {}
+                }
+            } else if self.walls[i] & wall_bit(dir) != 0 {
+                continue;
+            }
+            mask |= 1 << d;
+        }
+        mask
+    }
+}
+
 /// The board as a HeroClix mover sees it; implements [`MoveGraph`].
 #[derive(Clone)]
 pub struct ClixMoveGraph<'a> {
     map: &'a SquareMap,
     start: Square,
+    start_index: usize,
     width: i32,
     height: i32,
-    occ: Vec<Occ>,
-    flags: Vec<u8>,
-    levels: Vec<u8>,
-    walls: Vec<u8>,
+    table: Arc<ModeTable>,
+    /// The table's flags with this move's figures laid over them.
+    flags: Vec<u16>,
+    /// Index offsets of the steps in `ORDER`.
+    offsets: [isize; 8],
     /// When set, nothing ends the move early: used to explain why a square is out of reach.
     ignore_stops: bool,
     mode: MoveMode,
@@ -144,43 +354,10 @@ impl<'a> ClixMoveGraph<'a> {
 
     /// Prepares the board for one move made under a power's movement rules.
     pub fn with_mode(map: &'a SquareMap, query: &MoveQuery<'_>, mode: MoveMode) -> Self {
-        let n = map.len();
-        let mut occ = vec![Occ::Empty; n];
-        let mut flags = vec![0u8; n];
-        let mut levels = vec![0u8; n];
-        let mut walls = vec![0u8; n];
-        for (i, sq) in map.squares().enumerate() {
-            let Some(c) = map.cell(sq) else { continue };
-            levels[i] = c.level;
-            if c.is_blocking() {
-                // Barrier markers stop Leap/Climb and fliers (FAQ *Saut/Escalade*: it cannot
-                // enter or leave a barrier); only Phasing passes them.
-                let barrier = c.markers.has(skirmish_board::square::Marker::Barrier);
-                let crossable = mode.ignore_blocking_and_walls
-                    || (mode.ignore_outdoor_blocking && !c.indoor && !barrier);
-                flags[i] |= if crossable { NO_END } else { IMPASSABLE };
-            }
-            let water_only = c.terrain_now() == skirmish_board::square::Terrain::WATER;
-            if c.hinders_movement() && !mode.ignore_hindering && !(mode.swim && water_only) {
-                flags[i] |= HINDERS;
-            }
-            if c.stair.is_some() || c.ladder.is_some() {
-                flags[i] |= LINKED;
-            }
-            if let Some((id, k)) = c.stair {
-                let last = map.staircases[id as usize].steps.len().saturating_sub(1) as u8;
-                if k > 0 && k < last {
-                    flags[i] |= STAIR_MIDDLE;
-                }
-            }
-            if c.has_walls() && !mode.ignore_blocking_and_walls {
-                for (d, b) in WALL_BITS {
-                    if c.wall(d) {
-                        walls[i] |= b;
-                    }
-                }
-            }
-        }
+        let table = MoveTables::for_mode(map, &mode);
+        let mut flags = table.flags.clone();
+        let crossing_enemies = !mode.pass_enemies;
+        let stopping_near = !mode.pass_enemies && !mode.ignore_near_enemies;
         for o in query.others {
             let Some(i) = map.index(o.square) else {
                 continue;
@@ -188,29 +365,30 @@ impl<'a> ClixMoveGraph<'a> {
             if o.square == query.from {
                 continue;
             }
-            occ[i] = match o.side {
-                Side::Friend => Occ::Friend,
-                Side::Enemy => Occ::Enemy,
-            };
-            if o.side == Side::Enemy {
-                if !mode.pass_enemies {
-                    flags[i] |= IMPASSABLE;
+            if o.side == Side::Friend {
+                flags[i] |= FRIEND;
+                continue;
+            }
+            flags[i] |= ENEMY;
+            if crossing_enemies {
+                flags[i] |= IMPASSABLE;
+                for d in [Dir::N, Dir::E, Dir::S, Dir::W] {
+                    if let Some(k) = map.index(o.square.step(d)) {
+                        flags[k] |= DIRTY;
+                    }
                 }
-                if !mode.pass_enemies
-                    && !mode.ignore_near_enemies
-                    && !query.broke_away_from.contains(&o.figure)
-                {
-                    for nb in o.square.neighbours() {
-                        if map.adjacent(o.square, nb) {
-                            if let Some(j) = map.index(nb) {
-                                flags[j] |= NEAR_ENEMY;
-                            }
+            }
+            if stopping_near && !query.broke_away_from.contains(&o.figure) {
+                for nb in o.square.neighbours() {
+                    if map.adjacent(o.square, nb) {
+                        if let Some(j) = map.index(nb) {
+                            flags[j] |= NEAR_ENEMY;
                         }
                     }
                 }
             }
         }
-        if !mode.pass_enemies && !mode.ignore_near_enemies {
+        if stopping_near {
             for (sq, figure) in query.near {
                 if !query.broke_away_from.contains(figure) {
                     if let Some(j) = map.index(*sq) {
@@ -219,17 +397,31 @@ impl<'a> ClixMoveGraph<'a> {
                 }
             }
         }
+        let w = map.width() as isize;
         ClixMoveGraph {
             map,
             start: query.from,
+            // Off the map the search refuses the start anyway.
+            start_index: map.index(query.from).unwrap_or(usize::MAX),
             width: map.width(),
             height: map.height(),
-            occ,
+            table,
             flags,
-            levels,
-            walls,
+            offsets: [-w, 1, w, -1, 1 - w, w + 1, w - 1, -w - 1],
             ignore_stops: false,
             mode,
+        }
+    }
+
+    fn board(&self) -> Board<'_> {
+        Board {
+            map: self.map,
+            width: self.width,
+            height: self.height,
+            flags: &self.flags,
+            levels: &self.table.levels,
+            walls: &self.table.walls,
+            ignore_elevation: self.mode.ignore_elevation,
         }
     }
 
@@ -239,7 +431,18 @@ impl<'a> ClixMoveGraph<'a> {
     }
 
     fn occ(&self, sq: Square) -> Occ {
-        self.idx(sq).map_or(Occ::Empty, |i| self.occ[i])
+        let f = self.idx(sq).map_or(0, |i| self.flags[i]);
+        if f & ENEMY != 0 {
+            Occ::Enemy
+        } else if f & FRIEND != 0 {
+            Occ::Friend
+        } else {
+            Occ::Empty
+        }
+    }
+
+    fn hinders(&self, sq: Square) -> bool {
+        self.idx(sq).is_some_and(|i| self.flags[i] & HINDERS != 0)
     }
 
     /// True if an opposing figure (not broken away from) is adjacent to `sq`.
@@ -248,75 +451,28 @@ impl<'a> ClixMoveGraph<'a> {
             .is_some_and(|i| self.flags[i] & NEAR_ENEMY != 0)
     }
 
-    /// Whether a staircase's middle steps let a step between `a` and `b` through: they are
-    /// entered and left only by the neighbouring steps.
-    fn stairs_allow(&self, a: Square, b: Square) -> bool {
-        let middle = |s: Square| {
-            self.idx(s)
-                .is_some_and(|i| self.flags[i] & STAIR_MIDDLE != 0)
-        };
-        if !middle(a) && !middle(b) {
-            return true;
-        }
-        matches!((self.map.cell(a).and_then(|c| c.stair), self.map.cell(b).and_then(|c| c.stair)),
-            (Some((i, x)), Some((j, y))) if i == j && x.abs_diff(y) == 1)
-    }
-
-    fn level_ok(&self, i: usize, j: usize, from: Square, to: Square) -> bool {
-        self.mode.ignore_elevation
-            || self.levels[i] == self.levels[j]
-            || (self.flags[i] & self.flags[j] & LINKED != 0 && self.map.level_link(from, to))
-    }
-
-    /// The restriction of the corner point a diagonal step passes: the less restrictive of the
-    /// two side squares, each blocked by walls on the way round it, blocking terrain, an
-    /// opposing figure or another level, and hindering if it hinders movement.
-    fn corner(&self, from: Square, i: usize, to: Square, j: usize) -> Restriction {
-        let Some((a, b)) = from.dir_to(to).and_then(Dir::components) else {
-            return Restriction::Clear;
-        };
-        let level = self.levels[i];
-        let level_changes = level != self.levels[j];
-        let side = |d: Dir, other: Dir| {
-            let Some(k) = self.idx(from.step(d)) else {
-                return Restriction::Blocked;
-            };
-            if self.walls[i] & wall_bit(d) != 0
-                || self.walls[k] & wall_bit(other) != 0
-                || self.flags[k] & IMPASSABLE != 0
-                || (!level_changes && !self.mode.ignore_elevation && self.levels[k] != level)
-            {
-                Restriction::Blocked
-            } else if self.flags[k] & HINDERS != 0 {
-                Restriction::Hindering
-            } else {
-                Restriction::Clear
-            }
-        };
-        side(a, b).min(side(b, a))
-    }
-
     /// Why a single step from `from` to the touching square `to` is impossible, if it is.
     pub fn step_refusal(&self, from: Square, to: Square) -> Option<MoveRefusal> {
         let (Some(i), Some(j)) = (self.idx(from), self.idx(to)) else {
             return Some(MoveRefusal::OffMap(to));
         };
+        let board = self.board();
         if self.flags[j] & IMPASSABLE != 0 && self.map.cell(to).is_some_and(|c| c.is_blocking()) {
             return Some(MoveRefusal::BlockingTerrain(to));
         }
-        if self.occ[j] == Occ::Enemy && !self.mode.pass_enemies {
+        if self.flags[j] & ENEMY != 0 && !self.mode.pass_enemies {
             return Some(MoveRefusal::EnemyInTheWay(to));
         }
-        if !self.level_ok(i, j, from, to) {
+        if !board.level_ok(i, j, from, to) {
             return Some(MoveRefusal::Elevation { from, to });
         }
-        if !self.stairs_allow(from, to) {
+        if !board.stairs_allow(from, to) {
             return Some(MoveRefusal::StairsSide { from, to });
         }
         if !self.mode.ignore_blocking_and_walls && self.map.step_crosses_wall(from, to) {
             return Some(MoveRefusal::Wall { from, to });
         }
-        if self.corner(from, i, to, j) == Restriction::Blocked {
+        if board.corner(from, i, to, j) == Restriction::Blocked {
             return Some(MoveRefusal::Corner { from, to });
         }
         None
@@ -343,55 +499,66 @@ impl MoveGraph for ClixMoveGraph<'_> {
         let Some(i) = self.idx(from) else {
             return;
         };
-        let from_flags = self.flags[i];
-        let from_hinders = from_flags & HINDERS != 0;
-        // Orthogonal steps first: among equally short paths the search keeps the first found,
-        // and straight paths read better than zig-zags.
-        const ORDER: [Dir; 8] = [
-            Dir::N,
-            Dir::E,
-            Dir::S,
-            Dir::W,
-            Dir::NE,
-            Dir::SE,
-            Dir::SW,
-            Dir::NW,
-        ];
-        for dir in ORDER {
-            let to = from.step(dir);
-            let Some(j) = self.idx(to) else {
+        self.for_each_step(i, &mut Vec::new(), |j, cost, stop| {
+            out.push(Step {
+                to: self.node(j),
+                cost,
+                stop,
+            });
+        });
+    }
+
+    fn for_each_step(
+        &self,
+        from: usize,
+        _: &mut Vec<Step<Square>>,
+        mut visit: impl FnMut(usize, u32, bool),
+    ) {
+        let flags = &self.flags[..];
+        let Some(&from_flags) = flags.get(from) else {
+            return;
+        };
+        let mask = if from_flags & DIRTY != 0 {
+            self.board().step_mask(from)
+        } else {
+            self.table.steps[from]
+        };
+        // A step stops on entering a square next to an opposing figure, or on entering hindering
+        // terrain (the square or the corner point passed) from terrain that does not hinder.
+        let (target_stops, corner_stops) = if self.ignore_stops {
+            (0, 0)
+        } else if from_flags & HINDERS != 0 {
+            (NEAR_ENEMY, 0)
+        } else {
+            (NEAR_ENEMY | HINDERS, mask >> 8)
+        };
+        let mut allowed = mask & 0xff;
+        while allowed != 0 {
+            let d = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            // The mask only holds steps that stay on the map.
+            let j = from.wrapping_add_signed(self.offsets[d & 7]);
+            let Some(&f) = flags.get(j) else {
                 continue;
             };
-            let f = self.flags[j];
-            if f & IMPASSABLE != 0 || !self.level_ok(i, j, from, to) {
+            if f & IMPASSABLE != 0 {
                 continue;
             }
-            if (from_flags | f) & STAIR_MIDDLE != 0 && !self.stairs_allow(from, to) {
-                continue;
-            }
-            let corner = if dir.is_diagonal() {
-                let c = self.corner(from, i, to, j);
-                if c == Restriction::Blocked {
-                    continue;
-                }
-                c
-            } else {
-                if self.walls[i] & wall_bit(dir) != 0 {
-                    continue;
-                }
-                Restriction::Clear
-            };
-            let hindering = f & HINDERS != 0 || corner == Restriction::Hindering;
-            let stop = !self.ignore_stops && ((hindering && !from_hinders) || f & NEAR_ENEMY != 0);
-            out.push(Step { to, cost: 1, stop });
+            let stop = f & target_stops != 0 || (corner_stops >> d) & 1 != 0;
+            visit(j, 1, stop);
         }
     }
 
     fn can_end(&self, node: Square) -> bool {
-        node == self.start
-            || self.idx(node).is_some_and(|i| {
-                self.occ[i] == Occ::Empty && self.flags[i] & (IMPASSABLE | NO_END) == 0
-            })
+        self.idx(node).is_some_and(|i| self.can_end_index(i))
+    }
+
+    fn can_end_index(&self, i: usize) -> bool {
+        i == self.start_index || self.flags[i] & (FRIEND | ENEMY | IMPASSABLE | NO_END) == 0
+    }
+
+    fn unit_costs(&self) -> bool {
+        true
     }
 }
 
@@ -641,9 +808,7 @@ pub fn reach_with<'a>(
     mode: MoveMode,
 ) -> Result<MoveReach<'a>, MoveRefusal> {
     let graph = ClixMoveGraph::with_mode(map, query, mode);
-    let starts_hindered = graph
-        .idx(query.from)
-        .is_some_and(|i| graph.flags[i] & HINDERS != 0);
+    let starts_hindered = graph.hinders(query.from);
     let (allowance, halved) = if starts_hindered && !mode.speed_locked {
         allowance(map, query.from, query.speed)
     } else {
@@ -716,11 +881,9 @@ impl<'a> MultiBaseGraph<'a> {
 
     /// True if the base at `anchor` starts in hindering terrain (any of its squares).
     pub fn in_hindering(&self, anchor: Square) -> bool {
-        self.base(anchor).into_iter().any(|s| {
-            self.single
-                .idx(s)
-                .is_some_and(|i| self.single.flags[i] & HINDERS != 0)
-        })
+        self.base(anchor)
+            .into_iter()
+            .any(|s| self.single.hinders(s))
     }
 
     /// True if a wall runs between two squares of the base at `anchor`.
@@ -745,10 +908,10 @@ impl<'a> MultiBaseGraph<'a> {
             if self.single.flags[i] & (IMPASSABLE | NO_END) != 0 {
                 return Some(MoveRefusal::BlockingTerrain(*s));
             }
-            if self.single.occ[i] != Occ::Empty {
+            if self.single.flags[i] & (FRIEND | ENEMY) != 0 {
                 return Some(MoveRefusal::Occupied(*s));
             }
-            if self.single.levels[i] != level {
+            if self.single.table.levels[i] != level {
                 return Some(MoveRefusal::Elevation {
                     from: anchor,
                     to: *s,
@@ -794,7 +957,7 @@ impl MoveGraph for MultiBaseGraph<'_> {
                 };
                 // The base keeps one level, except for a mover that ignores elevation: it only
                 // ends on one level (`stand_refusal`).
-                if (self.single.levels[i] != self.single.levels[j]
+                if (self.single.table.levels[i] != self.single.table.levels[j]
                     && !self.single.mode.ignore_elevation)
                     || self.single.step_refusal(*s, t).is_some()
                 {
@@ -820,6 +983,10 @@ impl MoveGraph for MultiBaseGraph<'_> {
 
     fn can_end(&self, node: Square) -> bool {
         node == self.single.start || self.stand_refusal(node).is_none()
+    }
+
+    fn unit_costs(&self) -> bool {
+        true
     }
 }
 

@@ -7,7 +7,7 @@
 //! bloquant*. The choices where the texts leave room are written on [`ClixLos`].
 
 use serde::Serialize;
-use skirmish_board::square::{Square, SquareMap};
+use skirmish_board::square::{Dir, Square, SquareFact, SquareMap};
 pub use skirmish_board::FigureId;
 use skirmish_lang::Lang;
 
@@ -183,7 +183,29 @@ impl ClixLos {
         to: Endpoint,
         occupancy: &(impl Occupancy + ?Sized),
     ) -> Verdict {
-        evaluate(self, map, from, to, occupancy, &mut None)
+        let (Some(a), Some(b)) = (map.index(from.square), map.index(to.square)) else {
+            return Verdict::Blocked;
+        };
+        if a == b {
+            return Verdict::Clear;
+        }
+        let facts = map.facts().all();
+        let (Some(&fa), Some(&fb)) = (facts.get(a), facts.get(b)) else {
+            return Verdict::Blocked;
+        };
+        let ctx = Ctx {
+            facts,
+            width: map.width(),
+            height: map.height(),
+            occ: occupancy,
+            from,
+            to,
+            same_level: from.level == to.level,
+            low: from.level.min(to.level),
+            high: from.level.max(to.level),
+            outdoor_end: !fa.indoor() || !fb.indoor(),
+        };
+        verdict_walk(self, &ctx, (a, fa), (b, fb))
     }
 
     /// The verdict with every reason and the squares crossed, for players and judges.
@@ -203,7 +225,7 @@ impl ClixLos {
             corners: Vec::new(),
             notes: Vec::new(),
         };
-        let verdict = evaluate(self, map, from, to, occupancy, &mut Some(&mut report));
+        let verdict = evaluate(self, map, from, to, occupancy, &mut report);
         report.verdict = verdict;
         report
     }
@@ -483,7 +505,11 @@ enum Role {
 }
 
 struct Ctx<'a, O: Occupancy + ?Sized> {
-    map: &'a SquareMap,
+    // The map's packed per-square facts: reading a cell would re-derive its terrain from its
+    // markers for every square of every line.
+    facts: &'a [SquareFact],
+    width: i32,
+    height: i32,
     occ: &'a O,
     from: Endpoint,
     to: Endpoint,
@@ -516,15 +542,61 @@ impl<O: Occupancy + ?Sized> Ctx<'_, O> {
         self.from.figure == Some(f) || self.to.figure == Some(f)
     }
 
-    /// The effect of one square on the line, noting reasons when `notes` is given.
-    fn square(&self, sq: Square, role: Role, notes: &mut Option<&mut LineOfFire>) -> Effect {
-        let mut note = |n: LosNote| {
-            if let Some(r) = notes.as_mut() {
-                r.notes.push(n);
-            }
-        };
-        let Some(cell) = self.map.cell(sq) else {
-            note(LosNote::OffMap { square: sq });
+    fn fact(&self, sq: Square) -> Option<SquareFact> {
+        if sq.x >= 0 && sq.y >= 0 && sq.x < self.width && sq.y < self.height {
+            self.facts.get((sq.y * self.width + sq.x) as usize).copied()
+        } else {
+            None
+        }
+    }
+
+    // The rules for a square between the ends, one reason each; `square` notes them for
+    // explanations, `verdict_walk` reads them straight.
+
+    /// Terrain above the line: above both figures on one level; on different levels, above the
+    /// lower figure (the higher figure's own square is an end, not between) (*le bord*).
+    #[inline]
+    fn higher(&self, f: SquareFact) -> bool {
+        f.level() > self.low
+    }
+
+    /// Blocking terrain at the line's height; below it (ground blocking between two elevated
+    /// figures) it does not block (rulebook *Terrain bloquant*).
+    #[inline]
+    fn blocking(&self, f: SquareFact) -> bool {
+        f.blocking() && f.level() == self.low
+    }
+
+    /// An outdoor figure's line passing over an indoor square.
+    #[inline]
+    fn over_indoor(&self, f: SquareFact) -> bool {
+        self.outdoor_end && f.indoor() && f.level() < self.high
+    }
+
+    /// A figure standing in the way: only between figures on one level, and never one of the
+    /// figures at the ends.
+    #[inline]
+    fn figure(&self, sq: Square) -> Option<FigureId> {
+        if !self.same_level {
+            return None;
+        }
+        self.occ
+            .occupant(sq)
+            .filter(|o| o.level == self.low && !self.is_endpoint_figure(o.figure))
+            .map(|o| o.figure)
+    }
+
+    /// Hindering terrain in the way: only between figures on one level.
+    #[inline]
+    fn hindering(&self, f: SquareFact) -> bool {
+        self.same_level && f.hindering() && f.level() == self.low
+    }
+
+    /// The effect of one square on the line, its reasons noted in `notes`.
+    #[inline]
+    fn square(&self, sq: Square, role: Role, notes: &mut impl Report) -> Effect {
+        let Some(cell) = self.fact(sq) else {
+            notes.note(LosNote::OffMap { square: sq });
             return Effect {
                 terrain: Verdict::Blocked,
                 figure: false,
@@ -532,52 +604,43 @@ impl<O: Occupancy + ?Sized> Ctx<'_, O> {
         };
         let mut terrain = Verdict::Clear;
         let mut figure = false;
-        let level = cell.level;
         match role {
             Role::Between => {
-                // Same level: terrain above both figures; different levels: anything above the
-                // lower figure other than the higher figure's own square (*le bord*).
-                let above_line = level > self.low;
-                if above_line {
-                    note(LosNote::HigherTerrain { square: sq, level });
+                let level = cell.level();
+                if self.higher(cell) {
+                    notes.note(LosNote::HigherTerrain { square: sq, level });
                     terrain = Verdict::Blocked;
                 }
-                // Blocking terrain below the line (ground blocking between two elevated
-                // figures) does not block (rulebook *Terrain bloquant*).
-                if cell.is_blocking() && level >= self.low && !above_line {
-                    note(LosNote::BlockingTerrain { square: sq });
+                if self.blocking(cell) {
+                    notes.note(LosNote::BlockingTerrain { square: sq });
                     terrain = Verdict::Blocked;
                 }
-                if self.outdoor_end && cell.indoor && level < self.high {
-                    note(LosNote::OverIndoor { square: sq });
+                if self.over_indoor(cell) {
+                    notes.note(LosNote::OverIndoor { square: sq });
                     terrain = Verdict::Blocked;
                 }
-                if self.same_level {
-                    if let Some(o) = self.occ.occupant(sq) {
-                        if o.level == self.low && !self.is_endpoint_figure(o.figure) {
-                            note(LosNote::Figure {
-                                square: sq,
-                                figure: o.figure,
-                            });
-                            figure = true;
-                        }
-                    }
-                    if cell.is_hindering() && level == self.low && terrain < Verdict::Hindered {
-                        note(LosNote::Hindering { square: sq });
-                        terrain = Verdict::Hindered;
-                    }
+                if let Some(f) = self.figure(sq) {
+                    notes.note(LosNote::Figure {
+                        square: sq,
+                        figure: f,
+                    });
+                    figure = true;
+                }
+                if self.hindering(cell) && terrain < Verdict::Hindered {
+                    notes.note(LosNote::Hindering { square: sq });
+                    terrain = Verdict::Hindered;
                 }
             }
             Role::Attacker | Role::Target => {
-                if cell.is_blocking() {
-                    note(LosNote::EndpointBlockingIgnored { square: sq });
+                if cell.blocking() {
+                    notes.note(LosNote::EndpointBlockingIgnored { square: sq });
                 }
-                if cell.is_hindering() {
+                if cell.hindering() {
                     if role == Role::Target {
-                        note(LosNote::Hindering { square: sq });
+                        notes.note(LosNote::Hindering { square: sq });
                         terrain = Verdict::Hindered;
                     } else {
-                        note(LosNote::AttackerHinderingIgnored { square: sq });
+                        notes.note(LosNote::AttackerHinderingIgnored { square: sq });
                     }
                 }
             }
@@ -585,53 +648,87 @@ impl<O: Occupancy + ?Sized> Ctx<'_, O> {
         Effect { terrain, figure }
     }
 
-    fn wall(&self, a: Square, b: Square) -> bool {
-        self.map.step_crosses_wall(a, b)
+    /// True if a wall runs along the edge of `sq` in orthogonal direction `dir`: the one edge a
+    /// step of the line between touching squares crosses.
+    fn wall(&self, sq: Square, dir: Dir) -> bool {
+        self.fact(sq).is_some_and(|f| f.wall(dir))
     }
 }
 
-fn evaluate<O: Occupancy + ?Sized>(
+/// Where the reasons for a verdict go: nowhere for [`ClixLos::verdict`], into the report for
+/// [`ClixLos::explain`]. A type rather than a run-time switch, so that the verdict's copy of the
+/// rules carries no bookkeeping at all.
+trait Report {
+    /// The whole line is walked and every reason kept, rather than stopping once it is blocked.
+    const EXPLAINING: bool;
+    fn note(&mut self, note: LosNote);
+    fn square(&mut self, sq: Square);
+    fn corner(&mut self, sides: [Square; 2]);
+}
+
+struct Silent;
+
+impl Report for Silent {
+    const EXPLAINING: bool = false;
+    fn note(&mut self, _: LosNote) {}
+    fn square(&mut self, _: Square) {}
+    fn corner(&mut self, _: [Square; 2]) {}
+}
+
+impl Report for LineOfFire {
+    const EXPLAINING: bool = true;
+    fn note(&mut self, note: LosNote) {
+        self.notes.push(note);
+    }
+    fn square(&mut self, sq: Square) {
+        self.squares.push(sq);
+    }
+    fn corner(&mut self, sides: [Square; 2]) {
+        self.corners.push(sides);
+    }
+}
+
+fn evaluate<O: Occupancy + ?Sized, R: Report>(
     rules: &ClixLos,
     map: &SquareMap,
     from: Endpoint,
     to: Endpoint,
     occ: &O,
-    report: &mut Option<&mut LineOfFire>,
+    report: &mut R,
 ) -> Verdict {
     let ctx = Ctx {
-        map,
+        facts: map.facts().all(),
+        width: map.width(),
+        height: map.height(),
         occ,
         from,
         to,
         same_level: from.level == to.level,
         low: from.level.min(to.level),
         high: from.level.max(to.level),
-        outdoor_end: map.cell(from.square).is_some_and(|c| !c.indoor)
-            || map.cell(to.square).is_some_and(|c| !c.indoor),
+        outdoor_end: false,
     };
-    let explaining = report.is_some();
-    if let Some(r) = report.as_mut() {
-        if !ctx.same_level {
-            r.notes.push(LosNote::ElevationDiffers {
-                from_level: from.level,
-                to_level: to.level,
-            });
-        }
+    let ctx = Ctx {
+        outdoor_end: ctx.fact(from.square).is_some_and(|c| !c.indoor())
+            || ctx.fact(to.square).is_some_and(|c| !c.indoor()),
+        ..ctx
+    };
+    if !ctx.same_level {
+        report.note(LosNote::ElevationDiffers {
+            from_level: from.level,
+            to_level: to.level,
+        });
     }
     if !map.contains(from.square) || !map.contains(to.square) {
         for s in [from.square, to.square] {
             if !map.contains(s) {
-                if let Some(r) = report.as_mut() {
-                    r.notes.push(LosNote::OffMap { square: s });
-                }
+                report.note(LosNote::OffMap { square: s });
             }
         }
         return Verdict::Blocked;
     }
     if from.square == to.square {
-        if let Some(r) = report.as_mut() {
-            r.notes.push(LosNote::OwnSquare);
-        }
+        report.note(LosNote::OwnSquare);
         return Verdict::Clear;
     }
     let mut verdict = ctx.square(from.square, Role::Attacker, report).verdict();
@@ -643,47 +740,140 @@ fn evaluate<O: Occupancy + ?Sized>(
             Role::Between
         };
         match step.via {
-            Via::Edge(_) => {
-                if ctx.wall(prev, step.to) {
-                    if let Some(r) = report.as_mut() {
-                        r.notes.push(LosNote::Wall {
-                            from: prev,
-                            to: step.to,
-                        });
-                    }
+            Via::Edge(dir) => {
+                if ctx.wall(prev, dir) {
+                    report.note(LosNote::Wall {
+                        from: prev,
+                        to: step.to,
+                    });
                     verdict = Verdict::Blocked;
                 }
             }
-            Via::Corner { sides, .. } => {
-                let point = corner(rules, &ctx, prev, step.to, sides, report);
+            Via::Corner { dir, sides } => {
+                let point = corner(rules, &ctx, prev, dir, sides, report);
                 verdict = verdict.max(point);
             }
         }
         let effect = ctx.square(step.to, role, report);
         verdict = verdict.max(effect.verdict());
-        if let Some(r) = report.as_mut() {
-            r.squares.push(step.to);
-        }
+        report.square(step.to);
         prev = step.to;
-        explaining || verdict < Verdict::Blocked
+        R::EXPLAINING || verdict < Verdict::Blocked
     });
     verdict
 }
 
-/// What the corner point between `prev` and `next` does to the line.
+/// The verdict alone, between two different squares of the map given with their indices and
+/// facts: the explained walk's rules read straight, stopping at the first thing that blocks. The
+/// attacker's own square never counts.
+///
+/// It walks the same line as [`trace_into`], by flat index into the square facts, because the
+/// verdict is asked for every pair of figures many times per game state (the property tests hold
+/// it to the explained walk).
+fn verdict_walk<O: Occupancy + ?Sized>(
+    rules: &ClixLos,
+    ctx: &Ctx<'_, O>,
+    (mut at, mut here): (usize, SquareFact),
+    (target, target_fact): (usize, SquareFact),
+) -> Verdict {
+    let (from, to) = (ctx.from.square, ctx.to.square);
+    let (nx, ny) = ((to.x - from.x).abs(), (to.y - from.y).abs());
+    let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
+    // The edge crossed by a step along x, then along y, as wall bits (1 N, 2 E, 4 S, 8 W).
+    let wall_x = if sx > 0 { 2 } else { 8 };
+    let wall_y = if sy > 0 { 4 } else { 1 };
+    let (step_x, step_y) = (sx as isize, sy as isize * ctx.width as isize);
+    let mut cur = from;
+    let mut verdict = Verdict::Clear;
+    // As in `trace_into`: the sign of this term says which grid line the line crosses next
+    // (the map's sides are at most 1000 squares, so it fits an i32).
+    let (mut i, mut j) = (0, 0);
+    let mut order_term = ny - nx;
+    loop {
+        let walls = here.walls();
+        let edge = if i >= nx || (j < ny && order_term > 0) {
+            j += 1;
+            order_term -= 2 * nx;
+            cur.y += sy;
+            at = at.wrapping_add_signed(step_y);
+            walls & wall_y != 0
+        } else if j >= ny || order_term < 0 {
+            i += 1;
+            order_term += 2 * ny;
+            cur.x += sx;
+            at = at.wrapping_add_signed(step_x);
+            walls & wall_x != 0
+        } else {
+            i += 1;
+            j += 1;
+            order_term += 2 * ny - 2 * nx;
+            verdict = verdict.max(corner_between(rules, ctx, cur, sx, sy));
+            cur = Square::new(cur.x + sx, cur.y + sy);
+            at = at.wrapping_add_signed(step_x + step_y);
+            verdict == Verdict::Blocked
+        };
+        if edge {
+            return Verdict::Blocked;
+        }
+        if at == target {
+            if target_fact.hindering() {
+                verdict = verdict.max(Verdict::Hindered);
+            }
+            return verdict;
+        }
+        let Some(f) = ctx.facts.get(at).copied() else {
+            return Verdict::Blocked;
+        };
+        // Terrain first, without short cuts: it is cheaper to work out than a figure lookup.
+        if ctx.higher(f) | ctx.blocking(f) | ctx.over_indoor(f) || ctx.figure(cur).is_some() {
+            return Verdict::Blocked;
+        }
+        if ctx.hindering(f) {
+            verdict = Verdict::Hindered;
+        }
+        here = f;
+    }
+}
+
+/// [`corner`] for the diagonal step from `prev` by (`sx`, `sy`), kept out of line: most steps
+/// cross an edge, and the walk's registers are better spent on them.
+#[inline(never)]
+fn corner_between<O: Occupancy + ?Sized>(
+    rules: &ClixLos,
+    ctx: &Ctx<'_, O>,
+    prev: Square,
+    sx: i32,
+    sy: i32,
+) -> Verdict {
+    let sides = [
+        Square::new(prev.x + sx, prev.y),
+        Square::new(prev.x, prev.y + sy),
+    ];
+    let diagonal = Dir::from_delta(sx, sy).unwrap_or(Dir::NE);
+    corner(rules, ctx, prev, diagonal, sides, &mut Silent)
+}
+
+/// What the corner point passed by the diagonal step from `prev` in direction `dir` does to
+/// the line.
 fn corner<O: Occupancy + ?Sized>(
     rules: &ClixLos,
     ctx: &Ctx<'_, O>,
     prev: Square,
-    next: Square,
+    dir: Dir,
     sides: [Square; 2],
-    report: &mut Option<&mut LineOfFire>,
+    report: &mut impl Report,
 ) -> Verdict {
+    // `sides` are the squares beside `prev` across its vertical and its horizontal edge (see
+    // `trace`); going round the corner through one crosses that edge, then the other kind.
+    let (vertical, horizontal) = dir.components().unwrap_or((Dir::N, Dir::E));
+    let ways = [(horizontal, vertical), (vertical, horizontal)];
     // Reasons about the side squares are not the line's own: evaluate them silently.
-    let effects = sides.map(|s| {
-        let mut e = ctx.square(s, Role::Between, &mut None);
+    let effects = [0, 1].map(|k| {
+        let s = sides[k];
+        let (out, on) = ways[k];
+        let mut e = ctx.square(s, Role::Between, &mut Silent);
         // Going round the corner through this side would cross its walls.
-        if ctx.wall(prev, s) || ctx.wall(s, next) {
+        if ctx.wall(prev, out) || ctx.wall(s, on) {
             e.terrain = Verdict::Blocked;
         }
         e
@@ -715,14 +905,12 @@ fn corner<O: Occupancy + ?Sized>(
             }
         }
     };
-    if let Some(r) = report.as_mut() {
-        r.corners.push(sides);
-        r.notes.push(LosNote::Corner {
-            sides,
-            side_verdicts,
-            result,
-            between_figures,
-        });
-    }
+    report.corner(sides);
+    report.note(LosNote::Corner {
+        sides,
+        side_verdicts,
+        result,
+        between_figures,
+    });
     result
 }

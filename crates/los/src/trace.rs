@@ -50,8 +50,10 @@ pub fn trace_into(from: Square, to: Square, mut visit: impl FnMut(Step) -> bool)
     let dir_x = if sx > 0 { Dir::E } else { Dir::W };
     let dir_y = if sy > 0 { Dir::S } else { Dir::N };
     // The line crosses its i-th vertical grid line at t = (2i+1)/(2nx) and its j-th horizontal
-    // one at t = (2j+1)/(2ny); comparing (2i+1)·ny with (2j+1)·nx orders them exactly.
+    // one at t = (2j+1)/(2ny); the sign of (2i+1)·ny − (2j+1)·nx orders them exactly. That
+    // difference is kept up to date as i and j grow rather than multiplied out at each step.
     let (mut i, mut j) = (0i64, 0i64);
+    let mut order_term = ny - nx;
     let mut cur = from;
     while i < nx || j < ny {
         let order = if i >= nx {
@@ -59,11 +61,12 @@ pub fn trace_into(from: Square, to: Square, mut visit: impl FnMut(Step) -> bool)
         } else if j >= ny {
             std::cmp::Ordering::Less
         } else {
-            ((2 * i + 1) * ny).cmp(&((2 * j + 1) * nx))
+            order_term.cmp(&0)
         };
         let step = match order {
             std::cmp::Ordering::Less => {
                 i += 1;
+                order_term += 2 * ny;
                 cur = Square::new(cur.x + sx, cur.y);
                 Step {
                     to: cur,
@@ -72,6 +75,7 @@ pub fn trace_into(from: Square, to: Square, mut visit: impl FnMut(Step) -> bool)
             }
             std::cmp::Ordering::Greater => {
                 j += 1;
+                order_term -= 2 * nx;
                 cur = Square::new(cur.x, cur.y + sy);
                 Step {
                     to: cur,
@@ -81,6 +85,7 @@ pub fn trace_into(from: Square, to: Square, mut visit: impl FnMut(Step) -> bool)
             std::cmp::Ordering::Equal => {
                 i += 1;
                 j += 1;
+                order_term += 2 * ny - 2 * nx;
                 let prev = cur;
                 cur = Square::new(cur.x + sx, cur.y + sy);
                 let dir = Dir::from_delta(sx, sy).unwrap_or(Dir::NE);

@@ -1,7 +1,7 @@
 //! Properties of line of sight over random maps.
 
 use proptest::prelude::*;
-use skirmish_board::square::{Dir, MapKind, Square, SquareMap, Terrain};
+use skirmish_board::square::{Dir, MapKind, Marker, Square, SquareMap, Terrain};
 use skirmish_los::{ClixLos, Endpoint, FigureId, OccupancyGrid, Occupant, Verdict};
 
 fn arb_map() -> impl Strategy<Value = (SquareMap, OccupancyGrid)> {
@@ -73,6 +73,50 @@ proptest! {
         }
         prop_assert_eq!(full.squares.first().copied(), Some(ea.square));
         prop_assert_eq!(full.squares.last().copied(), Some(eb.square));
+    }
+
+    // The same on richer boards: three levels, markers, walls on every side, figures at the
+    // ends named or not, ends above their squares' level, and both intersection rules.
+    #[test]
+    fn fast_and_explained_agree_everywhere(
+        (mut m, occ) in arb_map(),
+        extra in proptest::collection::vec((0u8..3, 0u8..6, 0u8..6), 64),
+        (ax, ay, bx, by) in (0i32..8, 0i32..8, 0i32..8, 0i32..8),
+        (la, lb, named) in (0u8..3, 0u8..3, 0u8..4),
+    ) {
+        for (i, (lvl, marker, wall)) in extra.into_iter().enumerate() {
+            let s = Square::new(i as i32 % 8, i as i32 / 8);
+            if lvl == 2 {
+                m.cell_mut(s).unwrap().level = 2;
+            }
+            match marker {
+                0 => m.place_marker(s, Marker::Debris),
+                1 => m.place_marker(s, Marker::Barrier),
+                2 => m.place_marker(s, Marker::Smoke),
+                _ => {}
+            }
+            match wall {
+                0 => m.set_wall(s, Dir::W, true),
+                1 => m.set_wall(s, Dir::N, true),
+                _ => {}
+            }
+        }
+        let mut ea = Endpoint::at(&m, Square::new(ax, ay));
+        let mut eb = Endpoint::at(&m, Square::new(bx, by));
+        if la < 2 { ea.level = la; }
+        if lb < 2 { eb.level = lb; }
+        // Name the figures standing at the ends, so that they do not get in their own way.
+        use skirmish_los::Occupancy;
+        if named & 1 != 0 {
+            if let Some(o) = occ.occupant(ea.square) { ea = ea.with_figure(o.figure); }
+        }
+        if named & 2 != 0 {
+            if let Some(o) = occ.occupant(eb.square) { eb = eb.with_figure(o.figure); }
+        }
+        for rules in [ClixLos::HEROCLIX, ClixLos::HORRORCLIX] {
+            let fast = rules.verdict(&m, ea, eb, &occ);
+            prop_assert_eq!(fast, rules.explain(&m, ea, eb, &occ).verdict);
+        }
     }
 
     // Off-map endpoints are an answer (blocked), never a panic.

@@ -37,6 +37,35 @@ pub trait MoveGraph {
     fn steps(&self, from: Self::Node, out: &mut Vec<Step<Self::Node>>);
     /// True if the mover may end its move here.
     fn can_end(&self, node: Self::Node) -> bool;
+
+    /// The steps out of the position at index `from`, handed to `visit` as (index, cost, stop)
+    /// in the order [`MoveGraph::steps`] gives them. The default goes through `steps`, using
+    /// `scratch` for them; boards with per-square tables answer straight from their indices,
+    /// which is most of a search's work.
+    fn for_each_step(
+        &self,
+        from: usize,
+        scratch: &mut Vec<Step<Self::Node>>,
+        mut visit: impl FnMut(usize, u32, bool),
+    ) {
+        scratch.clear();
+        self.steps(self.node(from), scratch);
+        for s in scratch.iter() {
+            if let Some(j) = self.index(s.to) {
+                visit(j, s.cost, s.stop);
+            }
+        }
+    }
+
+    /// [`MoveGraph::can_end`] by index.
+    fn can_end_index(&self, index: usize) -> bool {
+        self.can_end(self.node(index))
+    }
+
+    /// True if every step costs 1: the search then walks the board as a plain wavefront.
+    fn unit_costs(&self) -> bool {
+        false
+    }
 }
 
 const NONE: u32 = u32::MAX;
@@ -150,9 +179,11 @@ impl<N: Copy + Eq + std::fmt::Debug> Reach<N> {
 
 /// Searches every move of at most `budget` movement from `start`.
 ///
-/// Steps are expanded cheapest first (a bucket queue, since costs are small integers); a step
+/// Steps are expanded cheapest first (a bucket queue, since costs are small integers; a plain
+/// first-in first-out wavefront when every step costs 1, which expands in the same order); a step
 /// marked `stop` reaches its position with the "stopped" label, which is never expanded further.
-/// Returns `None` if `start` is not on the board.
+/// Among equally cheap ways to a position the first found is kept. Returns `None` if `start` is
+/// not on the board.
 pub fn search<G: MoveGraph>(graph: &G, start: G::Node, budget: u32) -> Option<Reach<G::Node>> {
     let n = graph.node_count();
     let start_index = graph.index(start)?;
@@ -161,12 +192,108 @@ pub fn search<G: MoveGraph>(graph: &G, start: G::Node, budget: u32) -> Option<Re
         cost: 0,
         parent: NONE,
     };
+    // Positions reached, as a bit set: listing them in index order then costs a scan of words
+    // rather than a sort.
+    let mut seen = vec![0u64; n.div_ceil(64)];
+    seen[start_index / 64] |= 1 << (start_index % 64);
+    let mut steps = Vec::new();
+    if graph.unit_costs() {
+        wavefront(
+            graph,
+            start_index,
+            budget,
+            &mut labels,
+            &mut seen,
+            &mut steps,
+        );
+    } else {
+        buckets(
+            graph,
+            start_index,
+            budget,
+            &mut labels,
+            &mut seen,
+            &mut steps,
+        );
+    }
+    let count = seen.iter().map(|w| w.count_ones() as usize).sum();
+    let mut reached = Vec::with_capacity(count);
+    for (w, &word) in seen.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let i = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            reached.push((i, graph.node(i), graph.can_end_index(i)));
+        }
+    }
+    Some(Reach {
+        start,
+        start_index,
+        budget,
+        labels,
+        reached,
+    })
+}
+
+/// The search when every step costs 1: positions are expanded in the order they were first
+/// reached going on, which is cheapest first.
+fn wavefront<G: MoveGraph>(
+    graph: &G,
+    start_index: usize,
+    budget: u32,
+    labels: &mut [[Label; 2]],
+    seen: &mut [u64],
+    steps: &mut Vec<Step<G::Node>>,
+) {
+    // Each position enters the queue once at most.
+    let mut queue = Vec::with_capacity(labels.len());
+    queue.push(start_index as u32);
+    let mut k = 0;
+    while let Some(&i) = queue.get(k) {
+        k += 1;
+        let i = i as usize;
+        let c = labels[i][0].cost;
+        if c >= budget {
+            // The queue is in cost order: nothing after this can step further either.
+            break;
+        }
+        let nc = c + 1;
+        graph.for_each_step(i, steps, |j, _, stop| {
+            let Some(l) = labels.get_mut(j) else {
+                return;
+            };
+            let which = usize::from(stop);
+            // Costs only grow along the queue, so a label already set is as cheap or cheaper.
+            if l[which].cost != NONE {
+                return;
+            }
+            if let Some(w) = seen.get_mut(j / 64) {
+                *w |= 1 << (j % 64);
+            }
+            l[which] = Label {
+                cost: nc,
+                parent: (i as u32) * 2,
+            };
+            if !stop {
+                queue.push(j as u32);
+            }
+        });
+    }
+}
+
+/// The search for any step costs: a bucket queue by cost.
+fn buckets<G: MoveGraph>(
+    graph: &G,
+    start_index: usize,
+    budget: u32,
+    labels: &mut [[Label; 2]],
+    seen: &mut [u64],
+    steps: &mut Vec<Step<G::Node>>,
+) {
     // buckets[c] holds indices whose "go on" label costs c; the budget never needs more
     // buckets than there are nodes times the dearest step, so cap it to keep huge budgets cheap.
-    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); (budget as usize).min(n * 4) + 1];
+    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); (budget as usize).min(labels.len() * 4) + 1];
     buckets[0].push(start_index as u32);
-    let mut steps = Vec::with_capacity(16);
-    let mut reached_idx = vec![start_index];
     for c in 0..buckets.len() {
         let mut k = 0;
         while k < buckets[c].len() {
@@ -175,47 +302,25 @@ pub fn search<G: MoveGraph>(graph: &G, start: G::Node, budget: u32) -> Option<Re
             if labels[i][0].cost != c as u32 {
                 continue;
             }
-            steps.clear();
-            graph.steps(graph.node(i), &mut steps);
-            for s in &steps {
-                let Some(j) = graph.index(s.to) else {
-                    continue;
-                };
-                let nc = (c as u32).saturating_add(s.cost);
+            graph.for_each_step(i, steps, |j, cost, stop| {
+                let nc = (c as u32).saturating_add(cost);
                 if nc > budget || nc as usize >= buckets.len() {
-                    continue;
+                    return;
                 }
-                let which = usize::from(s.stop);
+                let which = usize::from(stop);
                 if nc < labels[j][which].cost {
-                    if labels[j][0].cost == NONE && labels[j][1].cost == NONE {
-                        reached_idx.push(j);
-                    }
+                    seen[j / 64] |= 1 << (j % 64);
                     labels[j][which] = Label {
                         cost: nc,
                         parent: (i as u32) * 2,
                     };
-                    if !s.stop {
+                    if !stop {
                         buckets[nc as usize].push(j as u32);
                     }
                 }
-            }
+            });
         }
     }
-    reached_idx.sort_unstable();
-    let reached = reached_idx
-        .into_iter()
-        .map(|i| {
-            let node = graph.node(i);
-            (i, node, graph.can_end(node))
-        })
-        .collect();
-    Some(Reach {
-        start,
-        start_index,
-        budget,
-        labels,
-        reached,
-    })
 }
 
 #[cfg(test)]
@@ -282,6 +387,80 @@ mod tests {
         assert!(r.can_end_at(&g, 4));
         assert_eq!(r.path_to(&g, 4).unwrap().cost, 4);
         assert!(!r.can_end_at(&g, 5));
+    }
+
+    /// A grid with walls, sticky cells and cells where no move ends, searched both ways.
+    struct Grid {
+        w: usize,
+        cells: &'static [u8],
+        unit: bool,
+    }
+
+    impl MoveGraph for Grid {
+        type Node = (usize, usize);
+        fn node_count(&self) -> usize {
+            self.cells.len()
+        }
+        fn index(&self, (x, y): (usize, usize)) -> Option<usize> {
+            (x < self.w && y < self.cells.len() / self.w).then(|| y * self.w + x)
+        }
+        fn node(&self, i: usize) -> (usize, usize) {
+            (i % self.w, i / self.w)
+        }
+        fn steps(&self, (x, y): (usize, usize), out: &mut Vec<Step<(usize, usize)>>) {
+            for (dx, dy) in [
+                (0, -1),
+                (1, 0),
+                (0, 1),
+                (-1, 0),
+                (1, -1),
+                (1, 1),
+                (-1, 1),
+                (-1, -1),
+            ] {
+                let to = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+                if let Some(j) = self.index(to) {
+                    if self.cells[j] != b'#' {
+                        out.push(Step {
+                            to,
+                            cost: 1,
+                            stop: self.cells[j] == b'~',
+                        });
+                    }
+                }
+            }
+        }
+        fn can_end(&self, n: (usize, usize)) -> bool {
+            self.index(n).is_some_and(|i| self.cells[i] != b'f')
+        }
+        fn unit_costs(&self) -> bool {
+            self.unit
+        }
+    }
+
+    #[test]
+    fn the_wavefront_finds_what_the_bucket_queue_finds() {
+        // Five rows of eight: `#` cannot be entered, `~` stops the move, `f` cannot be ended on.
+        let cells: &[u8] = b"..#.......~#.f.....#.##....~~.#...f..~..";
+        for budget in [0, 1, 3, 6, 40] {
+            let slow = Grid {
+                w: 8,
+                cells,
+                unit: false,
+            };
+            let fast = Grid {
+                w: 8,
+                cells,
+                unit: true,
+            };
+            let a = search(&slow, (0, 0), budget).unwrap();
+            let b = search(&fast, (0, 0), budget).unwrap();
+            assert_eq!(a.destinations(), b.destinations());
+            assert_eq!(a.visited(), b.visited());
+            for (n, _) in a.visited() {
+                assert_eq!(a.path_to(&slow, n), b.path_to(&fast, n));
+            }
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 use serde::{Deserialize, Serialize};
 
+use super::derived::MapCache;
 use super::{Dir, Square};
 
 /// Which of the three kinds of Clix map this is (rulebook *Cartes*).
@@ -112,7 +113,7 @@ const WALL_E: u8 = 2;
 const WALL_S: u8 = 4;
 const WALL_W: u8 = 8;
 
-const fn wall_bit(dir: Dir) -> u8 {
+pub(crate) const fn wall_bit(dir: Dir) -> u8 {
     match dir {
         Dir::N => WALL_N,
         Dir::E => WALL_E,
@@ -190,6 +191,10 @@ impl Cell {
     /// True if any wall runs along this square's edges.
     pub fn has_walls(&self) -> bool {
         self.walls != 0
+    }
+
+    pub(crate) fn wall_bits(&self) -> u8 {
+        self.walls
     }
 }
 
@@ -278,8 +283,10 @@ pub enum LinkError {
 /// A square map: a grid of [`Cell`]s with walls on edges, stairs, ladders and zones.
 ///
 /// The map is plain data that a game clones into its state, because play changes it: markers are
-/// placed, walls are destroyed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// placed, walls are destroyed. Tables derived from it ([`SquareMap::facts`],
+/// [`SquareMap::derived`]) ride along unseen; staircases and ladders are changed only through
+/// [`SquareMap::add_staircase`] and [`SquareMap::add_ladder`], which keep those tables right.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RawSquareMap")]
 pub struct SquareMap {
     /// Name printed on the map.
@@ -295,6 +302,24 @@ pub struct SquareMap {
     pub ladders: Vec<Ladder>,
     /// Special (orange) zones, indexed by [`Cell::special`].
     pub special_zones: Vec<SpecialZone>,
+    #[serde(skip)]
+    pub(crate) cache: MapCache,
+}
+
+// By hand so that the derived tables stay out of the map's description.
+impl std::fmt::Debug for SquareMap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SquareMap")
+            .field("name", &self.name)
+            .field("kind", &self.kind)
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("cells", &self.cells)
+            .field("staircases", &self.staircases)
+            .field("ladders", &self.ladders)
+            .field("special_zones", &self.special_zones)
+            .finish()
+    }
 }
 
 /// A deserialized map before its sizes and references are checked.
@@ -355,6 +380,7 @@ impl TryFrom<RawSquareMap> for SquareMap {
             staircases: r.staircases,
             ladders: r.ladders,
             special_zones: r.special_zones,
+            cache: MapCache::default(),
         })
     }
 }
@@ -381,6 +407,7 @@ impl SquareMap {
             staircases: Vec::new(),
             ladders: Vec::new(),
             special_zones: Vec::new(),
+            cache: MapCache::default(),
         }
     }
 
@@ -431,9 +458,15 @@ impl SquareMap {
         self.index(sq).map(|i| &self.cells[i])
     }
 
+    pub(crate) fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
     /// The cell of a square on the map, for editing.
     pub fn cell_mut(&mut self, sq: Square) -> Option<&mut Cell> {
-        self.index(sq).map(|i| &mut self.cells[i])
+        let i = self.index(sq)?;
+        self.invalidate();
+        Some(&mut self.cells[i])
     }
 
     /// Elevation level of a square (0 off the map).
@@ -536,15 +569,20 @@ impl SquareMap {
 
     /// Places a marker on a square on the map.
     pub fn place_marker(&mut self, sq: Square, marker: Marker) {
-        if let Some(c) = self.cell_mut(sq) {
-            c.markers.0 |= marker.bit();
+        // Placing a marker already there changes nothing: keep the derived tables.
+        if self.cell(sq).is_some_and(|c| !c.markers.has(marker)) {
+            if let Some(c) = self.cell_mut(sq) {
+                c.markers.0 |= marker.bit();
+            }
         }
     }
 
     /// Removes a marker from a square.
     pub fn remove_marker(&mut self, sq: Square, marker: Marker) {
-        if let Some(c) = self.cell_mut(sq) {
-            c.markers.0 &= !marker.bit();
+        if self.cell(sq).is_some_and(|c| c.markers.has(marker)) {
+            if let Some(c) = self.cell_mut(sq) {
+                c.markers.0 &= !marker.bit();
+            }
         }
     }
 
@@ -580,6 +618,7 @@ impl SquareMap {
                 c.stair = Some((id, i as u8));
             }
         }
+        self.invalidate();
         self.staircases.push(Staircase { steps });
         Ok(id)
     }
@@ -603,6 +642,7 @@ impl SquareMap {
                 c.ladder = Some(id);
             }
         }
+        self.invalidate();
         self.ladders.push(Ladder { bottom, top });
         Ok(id)
     }
