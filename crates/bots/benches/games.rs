@@ -6,24 +6,16 @@
 use std::path::PathBuf;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use skirmish_bots::heroclix::{load_scenario, GreedyBot, ScenarioFiles};
+use skirmish_bots::heroclix::GreedyBot;
 use skirmish_bots::{bot_seed, play_game, Bot, BotKind};
-use skirmish_engine::{Game, Pending, Seat};
-use skirmish_heroclix::game::{Decision, Scenario};
+use skirmish_engine::{Game, Seat};
+use skirmish_heroclix::game::Scenario;
 use skirmish_heroclix::HeroClix;
 
 fn scenario() -> Scenario {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    load_scenario(&ScenarioFiles {
-        content: root.join("content/heroclix"),
-        map: root.join("maps/harbour-district.toml"),
-        teams: vec![
-            root.join("content/heroclix/teams/wardens.toml"),
-            root.join("content/heroclix/teams/ravagers.toml"),
-        ],
-        round_limit: Some(10),
-    })
-    .expect("the starter scenario loads")
+    skirmish_bots::heroclix::bench::starter_scenario(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."),
+    )
 }
 
 fn whole_game(scenario: &Scenario, seed: u64, kinds: [BotKind; 2]) -> usize {
@@ -37,28 +29,7 @@ fn whole_game(scenario: &Scenario, seed: u64, kinds: [BotKind; 2]) -> usize {
     game.steps().len()
 }
 
-/// Greedy against greedy up to the start of round 4, both sides deployed and engaged: a
-/// position where every figure has moves, and several have targets.
-fn mid_game(scenario: &Scenario) -> Game<HeroClix> {
-    let mut game = Game::<HeroClix>::new(scenario.clone(), 3).expect("setup");
-    let mut bots = [GreedyBot::new(1), GreedyBot::new(2)];
-    while let Pending::Decide { seats, decision } = game.pending() {
-        if matches!(
-            decision,
-            Decision::Turn {
-                round: 4..,
-                actions_left: 3
-            }
-        ) {
-            break;
-        }
-        let seat = seats[0];
-        let legal = game.legal_actions(seat);
-        let i = bots[seat.index()].choose(game.state(), seat, &legal);
-        game.act(seat, legal[i].clone()).expect("legal");
-    }
-    game
-}
+use skirmish_bots::heroclix::bench::mid_game;
 
 fn bench(c: &mut Criterion) {
     let scenario = scenario();
@@ -92,6 +63,24 @@ fn bench(c: &mut Criterion) {
     );
     c.bench_function("legal_actions_mid_game", |b| {
         b.iter(|| game.legal_actions(black_box(seat)).len())
+    });
+    // Random playouts to the end through the search API: what a tree-search bot's rollouts cost.
+    let mut playout_seed = 0u64;
+    c.bench_function("random_playout_from_mid_game", |b| {
+        b.iter(|| {
+            playout_seed += 1;
+            let mut state = game.state().clone();
+            let mut dice = skirmish_engine::Dice::seeded(playout_seed);
+            let mut picker = skirmish_engine::Picker::new(playout_seed);
+            skirmish_engine::search::random_playout::<HeroClix>(
+                &mut state,
+                &mut dice,
+                &mut picker,
+                100_000,
+            )
+            .expect("the playout runs")
+            .steps
+        })
     });
     let mut bot = GreedyBot::new(0);
     c.bench_function("greedy_choice_mid_game", |b| {

@@ -844,7 +844,16 @@ pub struct MultiBaseGraph<'a> {
     single: ClixMoveGraph<'a>,
     width: u8,
     depth: u8,
+    // Per square, the directions in which that one square may step as part of the base (bit d
+    // for `Dir::ALL[d]`), worked out on first use: each square belongs to the bases of several
+    // anchors, and the rule check is the costly part of a multi-base search.
+    square_steps: Vec<std::cell::Cell<u16>>,
+    // Per anchor, whether a wall runs under the base there: 0 unknown, 1 no, 2 yes.
+    walls_under: Vec<std::cell::Cell<u8>>,
 }
+
+/// Marks a worked-out entry of [`MultiBaseGraph::square_steps`].
+const STEPS_KNOWN: u16 = 0x100;
 
 impl<'a> MultiBaseGraph<'a> {
     /// Prepares the board for one move of a `width`×`depth` base starting at `query.from`.
@@ -861,11 +870,42 @@ impl<'a> MultiBaseGraph<'a> {
         depth: u8,
         mode: MoveMode,
     ) -> Self {
+        let single = ClixMoveGraph::with_mode(map, query, mode);
+        let n = single.node_count();
         MultiBaseGraph {
-            single: ClixMoveGraph::with_mode(map, query, mode),
+            single,
             width,
             depth,
+            square_steps: vec![std::cell::Cell::new(0); n],
+            walls_under: vec![std::cell::Cell::new(0); n],
         }
+    }
+
+    /// The directions in which the square `s` (index `i`) may step as part of the base: a step
+    /// a single-base figure could take, keeping its level unless the mover ignores elevation.
+    fn square_steps(&self, i: usize, s: Square) -> u16 {
+        let known = self.square_steps[i].get();
+        if known & STEPS_KNOWN != 0 {
+            return known;
+        }
+        let mut mask = STEPS_KNOWN;
+        for (d, dir) in Dir::ALL.into_iter().enumerate() {
+            let t = s.step(dir);
+            let Some(j) = self.single.idx(t) else {
+                continue;
+            };
+            // The base keeps one level, except for a mover that ignores elevation: it only
+            // ends on one level (`stand_refusal`).
+            if (self.single.table.levels[i] != self.single.table.levels[j]
+                && !self.single.mode.ignore_elevation)
+                || self.single.step_refusal(s, t).is_some()
+            {
+                continue;
+            }
+            mask |= 1 << d;
+        }
+        self.square_steps[i].set(mask);
+        mask
     }
 
     fn base(&self, anchor: Square) -> Vec<Square> {
@@ -888,6 +928,21 @@ impl<'a> MultiBaseGraph<'a> {
 
     /// True if a wall runs between two squares of the base at `anchor`.
     fn wall_under(&self, anchor: Square) -> bool {
+        let Some(i) = self.single.idx(anchor) else {
+            return self.find_wall_under(anchor);
+        };
+        match self.walls_under[i].get() {
+            1 => false,
+            2 => true,
+            _ => {
+                let under = self.find_wall_under(anchor);
+                self.walls_under[i].set(if under { 2 } else { 1 });
+                under
+            }
+        }
+    }
+
+    fn find_wall_under(&self, anchor: Square) -> bool {
         let squares = self.base(anchor);
         squares.iter().any(|s| {
             [Dir::E, Dir::S]
@@ -944,26 +999,44 @@ impl MoveGraph for MultiBaseGraph<'_> {
     }
 
     fn steps(&self, from: Square, out: &mut Vec<Step<Square>>) {
-        let old = self.base(from);
-        for dir in Dir::ALL {
+        // Bases are small (at most a few squares a side): kept on the stack, since this runs
+        // for every square the search reaches.
+        let mut buf = [from; 16];
+        let owned;
+        let old: &[Square] = if usize::from(self.width) * usize::from(self.depth) <= buf.len() {
+            let mut n = 0;
+            for dy in 0..i32::from(self.depth.max(1)) {
+                for dx in 0..i32::from(self.width.max(1)) {
+                    buf[n] = Square::new(from.x + dx, from.y + dy);
+                    n += 1;
+                }
+            }
+            &buf[..n]
+        } else {
+            owned = self.base(from);
+            &owned
+        };
+        // The directions every square of the base may step in.
+        let mut common = 0xff_u16;
+        for s in old {
+            match self.single.idx(*s) {
+                Some(i) => common &= self.square_steps(i, *s),
+                None => common = 0,
+            }
+        }
+        for (d, dir) in Dir::ALL.into_iter().enumerate() {
+            if common & (1 << d) == 0 {
+                continue;
+            }
             let anchor = from.step(dir);
             let mut ok = true;
             let mut stop = false;
-            for s in &old {
+            for s in old {
                 let t = s.step(dir);
                 let (Some(i), Some(j)) = (self.single.idx(*s), self.single.idx(t)) else {
                     ok = false;
                     break;
                 };
-                // The base keeps one level, except for a mover that ignores elevation: it only
-                // ends on one level (`stand_refusal`).
-                if (self.single.table.levels[i] != self.single.table.levels[j]
-                    && !self.single.mode.ignore_elevation)
-                    || self.single.step_refusal(*s, t).is_some()
-                {
-                    ok = false;
-                    break;
-                }
                 let hinders = self.single.flags[j] & HINDERS != 0;
                 let from_hinders = self.single.flags[i] & HINDERS != 0;
                 stop |= (hinders && !from_hinders) || self.single.flags[j] & NEAR_ENEMY != 0;
@@ -1010,4 +1083,47 @@ pub fn reach_multi(
         .into_iter()
         .filter_map(|(s, _)| r.path_to(&graph, s).map(|p| (s, p)))
         .collect())
+}
+
+/// [`reach_multi`] for one destination: the path of the base to the anchor `to`, if its move
+/// can end there (one search, one path built).
+pub fn reach_multi_to(
+    map: &SquareMap,
+    query: &MoveQuery<'_>,
+    width: u8,
+    depth: u8,
+    mode: MoveMode,
+    to: Square,
+) -> Option<Path<Square>> {
+    let graph = MultiBaseGraph::with_mode(map, query, width, depth, mode);
+    let allowance = if graph.in_hindering(query.from) {
+        query.speed.div_ceil(2)
+    } else {
+        query.speed
+    };
+    let r = search(&graph, query.from, allowance)?;
+    r.destinations()
+        .iter()
+        .any(|(s, _)| *s == to)
+        .then(|| r.path_to(&graph, to))
+        .flatten()
+}
+
+/// [`reach_multi`] without the paths: every anchor the base's move can end on.
+pub fn reach_multi_destinations(
+    map: &SquareMap,
+    query: &MoveQuery<'_>,
+    width: u8,
+    depth: u8,
+    mode: MoveMode,
+) -> Vec<Square> {
+    let graph = MultiBaseGraph::with_mode(map, query, width, depth, mode);
+    let allowance = if graph.in_hindering(query.from) {
+        query.speed.div_ceil(2)
+    } else {
+        query.speed
+    };
+    search(&graph, query.from, allowance)
+        .map(|r| r.destinations().into_iter().map(|(s, _)| s).collect())
+        .unwrap_or_default()
 }

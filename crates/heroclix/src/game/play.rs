@@ -298,26 +298,36 @@ pub fn breakaway_enemies(state: &State, f: &Fig) -> Vec<FigureId> {
 /// unless the mover broke away from that figure. Empty unless a giant is involved, so the
 /// usual move search pays only for a size check per opposing figure.
 pub fn reach_near(state: &State, mover: &Fig) -> Vec<(Square, FigureId)> {
-    let mover_giant = reach::size(state, mover) == reach::Size::Giant;
+    let mover_size = reach::size(state, mover);
     let mut out = Vec::new();
     for o in state.in_play() {
-        if !state.opposed(mover, o) || !(mover_giant || reach::size(state, o) == reach::Size::Giant)
-        {
+        if !state.opposed(mover, o) {
             continue;
         }
-        for c in o.footprint() {
-            for dy in -2..=2 {
-                for dx in -2..=2 {
-                    let sq = Square::new(c.x + dx, c.y + dy);
-                    // Squares touching it are the move search's own business.
-                    if !state.map.contains(sq) || o.occupies(sq) || state.map.adjacent(sq, c) {
-                        continue;
-                    }
-                    if reach::adjacent_at(state, mover, sq, o, Purpose::Movement)
-                        && !out.contains(&(sq, o.id))
-                    {
-                        out.push((sq, o.id));
-                    }
+        let size = reach::size(state, o);
+        if mover_size != reach::Size::Giant && size != reach::Size::Giant {
+            continue;
+        }
+        let base = o.footprint();
+        let (Some(first), Some(last)) = (base.first(), base.last()) else {
+            continue;
+        };
+        // Every square within 2 of the base, each once.
+        for y in first.y - 2..=last.y + 2 {
+            for x in first.x - 2..=last.x + 2 {
+                let sq = Square::new(x, y);
+                // Squares touching the whole base are the move search's own business.
+                let looked_at = base
+                    .iter()
+                    .any(|c| c.distance(sq) <= 2 && !state.map.adjacent(sq, *c));
+                if !looked_at || !state.map.contains(sq) || o.occupies(sq) {
+                    continue;
+                }
+                if base
+                    .iter()
+                    .any(|c| reach::within_giant_reach(state, sq, mover_size, *c, size))
+                {
+                    out.push((sq, o.id));
                 }
             }
         }
@@ -427,15 +437,18 @@ pub fn destinations_at_speed(
     let Some(from) = f.square else {
         return Vec::new();
     };
-    if f.is_multi_base() {
-        return paths_at_speed(state, f, via, speed)
-            .into_iter()
-            .map(|(s, _)| s)
-            .collect();
-    }
     // Legal actions need only where the figure can go; paths are built for the move played.
     let inputs = move_inputs(state, f, speed);
     let q = inputs.query(from);
+    if f.is_multi_base() {
+        return movement::reach_multi_destinations(
+            &state.map,
+            &q,
+            f.def.base.width,
+            f.def.base.depth,
+            powers::move_mode(state, f, via),
+        );
+    }
     movement::reach_with(&state.map, &q, powers::move_mode(state, f, via))
         .map(|r| r.destinations().into_iter().map(|(s, _)| s).collect())
         .unwrap_or_default()
@@ -483,14 +496,18 @@ pub fn path_at_speed(
     to: Square,
 ) -> Option<Path<Square>> {
     let from = f.square?;
-    if f.is_multi_base() {
-        return paths_at_speed(state, f, via, speed)
-            .into_iter()
-            .find(|(s, _)| *s == to)
-            .map(|(_, p)| p);
-    }
     let inputs = move_inputs(state, f, speed);
     let q = inputs.query(from);
+    if f.is_multi_base() {
+        return movement::reach_multi_to(
+            &state.map,
+            &q,
+            f.def.base.width,
+            f.def.base.depth,
+            powers::move_mode(state, f, via),
+            to,
+        );
+    }
     movement::reach_with(&state.map, &q, powers::move_mode(state, f, via))
         .ok()?
         .path_to(to)
@@ -640,11 +657,17 @@ pub fn move_destinations(state: &State, f: &Fig) -> Vec<Square> {
     let Some(from) = f.square else {
         return Vec::new();
     };
-    if f.is_multi_base() {
-        return move_paths(state, f).into_iter().map(|(s, _)| s).collect();
-    }
     let inputs = move_inputs(state, f, move_speed(state, f, None));
     let q = inputs.query(from);
+    if f.is_multi_base() {
+        return movement::reach_multi_destinations(
+            &state.map,
+            &q,
+            f.def.base.width,
+            f.def.base.depth,
+            powers::move_mode(state, f, None),
+        );
+    }
     movement::reach_with(&state.map, &q, powers::move_mode(state, f, None))
         .map(|r| r.destinations().into_iter().map(|(s, _)| s).collect())
         .unwrap_or_default()

@@ -149,6 +149,17 @@ fn squares_adjacent(
     }
 }
 
+/// Whether a figure of size `sa` on `a_at` counts as next to the square `b_at` of a figure of
+/// size `sb`, one of them a giant: [`adjacent_at`] for movement with the sizes already known
+/// (the move search asks it for every square around a giant).
+pub fn within_giant_reach(state: &State, a_at: Square, sa: Size, b_at: Square, sb: Size) -> bool {
+    let d = a_at.distance(b_at);
+    if d == 1 && state.map.adjacent(a_at, b_at) {
+        return true;
+    }
+    (1..=2).contains(&d) && squares_reach(state, a_at, sa, b_at, sb)
+}
+
 /// The giant adjacency test between a figure of size `sx` on `x` and one of size `sy` on `y`,
 /// one of them a giant, the squares at most 2 apart (spec COMB-8 items 1, 4 and 6):
 /// - a giant on elevated terrain is not adjacent to a standard figure on the ground (either
