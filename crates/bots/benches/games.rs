@@ -84,7 +84,7 @@ fn bench(c: &mut Criterion) {
     });
     let mut bot = GreedyBot::new(0);
     c.bench_function("greedy_choice_mid_game", |b| {
-        b.iter(|| bot.choose(game.state(), black_box(seat), &legal))
+        b.iter(|| bot.choose(&game.info_set(black_box(seat)), &legal))
     });
 }
 

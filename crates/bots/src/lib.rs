@@ -21,6 +21,7 @@
 
 use std::fmt;
 
+use skirmish_engine::search::InfoSet;
 use skirmish_engine::{Game, Picker, Rejection, Ruleset, Seat};
 
 pub mod heroclix;
@@ -39,12 +40,14 @@ pub trait Bot<R: Ruleset> {
     /// A short name for logs ("random", "greedy").
     fn name(&self) -> &str;
 
-    /// Chooses one of `legal` (never empty: the engine's legal actions for `seat` in `state`)
+    /// Chooses one of `legal` (never empty: the engine's legal actions for the seat of `info`)
     /// and returns its index.
     ///
+    /// A bot sees what its seat knows ([`InfoSet`]: the seat's view, its legal actions, states
+    /// dealt consistent with them), never the game's dice or anything hidden from its seat.
     /// Taking the list rather than computing it lets the driver compute legal actions once per
     /// decision, which is the expensive part of a move for most rulesets.
-    fn choose(&mut self, state: &R::State, seat: Seat, legal: &[R::Action]) -> usize;
+    fn choose(&mut self, info: &InfoSet<'_, R>, legal: &[R::Action]) -> usize;
 
     /// Chooses an action for `seat` in `game`, or `None` when the seat has nothing to decide.
     fn pick(&mut self, game: &Game<R>, seat: Seat) -> Option<R::Action> {
@@ -52,7 +55,7 @@ pub trait Bot<R: Ruleset> {
         if legal.is_empty() {
             return None;
         }
-        let i = self.choose(game.state(), seat, &legal);
+        let i = self.choose(&game.info_set(seat), &legal);
         legal.get(i).or(legal.first()).cloned()
     }
 }
@@ -62,8 +65,8 @@ impl<R: Ruleset> Bot<R> for Box<dyn Bot<R>> {
         self.as_ref().name()
     }
 
-    fn choose(&mut self, state: &R::State, seat: Seat, legal: &[R::Action]) -> usize {
-        self.as_mut().choose(state, seat, legal)
+    fn choose(&mut self, info: &InfoSet<'_, R>, legal: &[R::Action]) -> usize {
+        self.as_mut().choose(info, legal)
     }
 }
 
@@ -88,7 +91,7 @@ impl<R: Ruleset> Bot<R> for RandomBot {
         "random"
     }
 
-    fn choose(&mut self, _state: &R::State, _seat: Seat, legal: &[R::Action]) -> usize {
+    fn choose(&mut self, _info: &InfoSet<'_, R>, legal: &[R::Action]) -> usize {
         self.picker.below(legal.len()).unwrap_or(0)
     }
 }
@@ -161,7 +164,7 @@ pub fn play_game<R: Ruleset, B: Bot<R>>(
         if legal.is_empty() {
             return Err(PlayError::NoLegalAction(seat));
         }
-        let index = bot.choose(game.state(), seat, &legal);
+        let index = bot.choose(&game.info_set(seat), &legal);
         let Some(action) = legal.get(index).cloned() else {
             return Err(PlayError::BadChoice {
                 bot: bot.name().to_string(),
@@ -237,7 +240,7 @@ impl<R: Ruleset> Bot<R> for Box<dyn Bot<R> + Send> {
         self.as_ref().name()
     }
 
-    fn choose(&mut self, state: &R::State, seat: Seat, legal: &[R::Action]) -> usize {
-        self.as_mut().choose(state, seat, legal)
+    fn choose(&mut self, info: &InfoSet<'_, R>, legal: &[R::Action]) -> usize {
+        self.as_mut().choose(info, legal)
     }
 }

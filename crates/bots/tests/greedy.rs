@@ -83,7 +83,7 @@ fn id(seat: u8, index: usize) -> FigureId {
 fn greedy_choice(state: &State, seat: Seat) -> Action {
     let legal = play::legal_actions(state, seat);
     assert!(!legal.is_empty());
-    let i = GreedyBot::new(0).choose(state, seat, &legal);
+    let i = GreedyBot::new(0).choose(&skirmish_engine::search::InfoSet::new(state, seat), &legal);
     legal[i].clone()
 }
 
@@ -212,7 +212,7 @@ fn deploys_in_its_zone_towards_the_opponents() {
     {
         let seat = game.pending_seats()[0];
         let legal = game.legal_actions(seat);
-        let i = bots[seat.index()].choose(game.state(), seat, &legal);
+        let i = bots[seat.index()].choose(&game.info_set(seat), &legal);
         game.act(seat, legal[i].clone()).unwrap();
     }
     // Zones are the top and bottom three rows: every figure stands on the row nearest the

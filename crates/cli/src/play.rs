@@ -182,6 +182,9 @@ fn play_game(
         scenario.event = Some(std::sync::Arc::new(def.clone()));
     }
     let mut game = Game::<HeroClix>::new(scenario, seed).map_err(anyhow::Error::msg)?;
+    // The replay written at the end carries a hash per action, so that `skirmish replay --verify`
+    // names the first action that diverged; a terminal game can afford it.
+    game.hash_steps(true);
     let mut players: Vec<Player> = args
         .seats
         .iter()
@@ -254,7 +257,7 @@ fn play_game(
             .context("a seat without a player")?;
         let action = match at_seat {
             Player::Bot(bot) => {
-                let i = bot.choose(game.state(), seat, &legal);
+                let i = bot.choose(&game.info_set(seat), &legal);
                 // A bot's index out of range would be a bot bug: play the first legal action.
                 legal
                     .get(i)
@@ -666,7 +669,7 @@ fn ask(
             }
             "hint" | "conseil" => {
                 let mut bot = GreedyBot::new(0);
-                let i = bot.choose(s, seat, legal);
+                let i = bot.choose(&skirmish_engine::search::InfoSet::new(s, seat), legal);
                 if let Some(a) = legal.get(i) {
                     writeln!(
                         out,
@@ -799,7 +802,8 @@ mod tests {
                         "{t}"
                     );
                 }
-                let i = bots[seat.index()].choose(s, seat, &legal);
+                let i = bots[seat.index()]
+                    .choose(&skirmish_engine::search::InfoSet::new(s, seat), &legal);
                 game.act(seat, legal[i].clone()).unwrap();
             }
         }

@@ -316,7 +316,7 @@ impl<R: Ruleset> Game<R> {
 
     /// What `seat` knows now: the handle a bot decides from, without the
     /// dice stream or anything hidden from the seat.
-    pub fn info_set(&self, seat: Seat) -> crate::search::InfoSet<R> {
+    pub fn info_set(&self, seat: Seat) -> crate::search::InfoSet<'_, R> {
         crate::search::InfoSet::new(&self.state, seat)
     }
 

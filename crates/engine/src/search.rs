@@ -138,20 +138,35 @@ pub fn sample_outcome<R: Ruleset>(
 /// What one seat knows at one moment: the handle a bot decides from. It holds the true state
 /// privately; a bot sees the seat's view, the decision as the seat sees it and its legal
 /// actions, and may deal itself states consistent with them, but never the true state's secrets,
-/// the game's dice stream or its seed.
-#[derive(Clone, Debug)]
-pub struct InfoSet<R: Ruleset> {
+/// the game's dice stream or its seed. It borrows the state, so handing one to a bot costs
+/// nothing.
+pub struct InfoSet<'a, R: Ruleset> {
     seat: Seat,
-    state: R::State,
+    state: &'a R::State,
 }
 
-impl<R: Ruleset> InfoSet<R> {
+impl<R: Ruleset> Clone for InfoSet<'_, R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: Ruleset> Copy for InfoSet<'_, R> {}
+
+impl<R: Ruleset> std::fmt::Debug for InfoSet<'_, R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The state stays out of logs: it holds what the seat may not see.
+        f.debug_struct("InfoSet")
+            .field("ruleset", &R::ID)
+            .field("seat", &self.seat)
+            .finish()
+    }
+}
+
+impl<'a, R: Ruleset> InfoSet<'a, R> {
     /// What `seat` knows in `state`.
-    pub fn new(state: &R::State, seat: Seat) -> InfoSet<R> {
-        InfoSet {
-            seat,
-            state: state.clone(),
-        }
+    pub fn new(state: &'a R::State, seat: Seat) -> InfoSet<'a, R> {
+        InfoSet { seat, state }
     }
 
     /// Whose information set it is.
@@ -161,14 +176,14 @@ impl<R: Ruleset> InfoSet<R> {
 
     /// The game as the seat sees it.
     pub fn view(&self) -> R::View {
-        R::view(&self.state, Viewer::Seat(self.seat))
+        R::view(self.state, Viewer::Seat(self.seat))
     }
 
     /// What the game waits for, as the seat sees it.
     pub fn pending(&self) -> Pending<R::Decision> {
-        match R::pending(&self.state) {
+        match R::pending(self.state) {
             Pending::Decide { seats, decision } => Pending::Decide {
-                decision: R::decision_view(&self.state, &decision, Viewer::Seat(self.seat)),
+                decision: R::decision_view(self.state, &decision, Viewer::Seat(self.seat)),
                 seats,
             },
             over => over,
@@ -177,13 +192,13 @@ impl<R: Ruleset> InfoSet<R> {
 
     /// The seat's legal actions (empty when it is not asked anything).
     pub fn legal_actions(&self) -> Vec<R::Action> {
-        R::legal_actions(&self.state, self.seat)
+        R::legal_actions(self.state, self.seat)
     }
 
     /// A full state consistent with what the seat knows, everything hidden from it guessed at
     /// random: one determinization for information-set search.
     pub fn determinize(&self, rng: &mut Picker) -> R::State {
-        R::determinize(&self.state, self.seat, rng)
+        R::determinize(self.state, self.seat, rng)
     }
 }
 

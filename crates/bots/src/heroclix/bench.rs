@@ -42,7 +42,7 @@ pub fn mid_game(scenario: &Scenario) -> Game<HeroClix> {
         }
         let seat = seats[0];
         let legal = game.legal_actions(seat);
-        let i = bots[seat.index()].choose(game.state(), seat, &legal);
+        let i = bots[seat.index()].choose(&game.info_set(seat), &legal);
         game.act_legal(seat, legal[i].clone()).expect("legal");
     }
     game

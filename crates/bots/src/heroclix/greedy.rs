@@ -23,6 +23,7 @@ use std::collections::BTreeMap;
 
 use skirmish_board::square::{Square, SquareMap};
 use skirmish_board::FigureId;
+use skirmish_engine::search::InfoSet;
 use skirmish_engine::{Picker, Seat};
 use skirmish_heroclix::figure::{Power, Stat};
 use skirmish_heroclix::game::{capture, combat};
@@ -339,8 +340,12 @@ impl Bot<HeroClix> for GreedyBot {
         "greedy"
     }
 
-    fn choose(&mut self, state: &State, seat: Seat, legal: &[Action]) -> usize {
-        let scores = self.scores(state, seat, legal);
+    fn choose(&mut self, info: &InfoSet<'_, HeroClix>, legal: &[Action]) -> usize {
+        // HeroClix hides nothing a bot could use (teams and dials are public), so the state dealt
+        // is the game's own; a ruleset with secrets deals a guess at them.
+        let seat = info.seat();
+        let state = info.determinize(&mut self.picker);
+        let scores = self.scores(&state, seat, legal);
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let tied: Vec<usize> = (0..scores.len())
             .filter(|&i| scores[i] >= best - 1e-9)
