@@ -60,6 +60,15 @@ pub struct Occupant {
 pub trait Occupancy {
     /// The figure on a square, if any.
     fn occupant(&self, sq: Square) -> Option<Occupant>;
+
+    /// Every square's occupant by flat index ([`SquareMap::index`]) on a map `width` squares by
+    /// `height`, when stored that way: lets line of sight read occupants by index rather than
+    /// by square. `None` (the default) when not stored so or sized for another map.
+    #[inline]
+    fn by_index(&self, width: i32, height: i32) -> Option<&[Option<Occupant>]> {
+        let _ = (width, height);
+        None
+    }
 }
 
 impl Occupancy for () {
@@ -107,12 +116,18 @@ impl OccupancyGrid {
 }
 
 impl Occupancy for OccupancyGrid {
+    #[inline]
     fn occupant(&self, sq: Square) -> Option<Occupant> {
         if sq.x >= 0 && sq.y >= 0 && sq.x < self.width && sq.y < self.height {
             self.cells[(sq.y * self.width + sq.x) as usize]
         } else {
             None
         }
+    }
+
+    #[inline]
+    fn by_index(&self, width: i32, height: i32) -> Option<&[Option<Occupant>]> {
+        (width == self.width && height == self.height).then_some(self.cells.as_slice())
     }
 }
 
@@ -193,19 +208,32 @@ impl ClixLos {
         let (Some(&fa), Some(&fb)) = (facts.get(a), facts.get(b)) else {
             return Verdict::Blocked;
         };
-        let ctx = Ctx {
+        let lean = Lean {
             facts,
             width: map.width(),
-            height: map.height(),
-            occ: occupancy,
-            from,
-            to,
-            same_level: from.level == to.level,
+            step_x: 0,
+            step_y: 0,
             low: from.level.min(to.level),
             high: from.level.max(to.level),
+            same_level: from.level == to.level,
             outdoor_end: !fa.indoor() || !fb.indoor(),
+            ends: [from.figure, to.figure],
+            corner: self.corner,
         };
-        verdict_walk(self, &ctx, (a, fa), (b, fb))
+        // Occupants read by flat index when the occupancy is stored so for this map, by square
+        // otherwise.
+        let width = lean.width;
+        match occupancy.by_index(width, map.height()) {
+            Some(cells) if cells.len() == facts.len() => {
+                verdict_walk(lean, from.square, to.square, (a, fa), (b, fb), |at| {
+                    cells.get(at).copied().flatten()
+                })
+            }
+            _ => verdict_walk(lean, from.square, to.square, (a, fa), (b, fb), |at| {
+                let at = at as i32;
+                occupancy.occupant(Square::new(at % width, at / width))
+            }),
+        }
     }
 
     /// The verdict with every reason and the squares crossed, for players and judges.
@@ -770,49 +798,110 @@ fn evaluate<O: Occupancy + ?Sized, R: Report>(
 /// It walks the same line as [`trace_into`], by flat index into the square facts, because the
 /// verdict is asked for every pair of figures many times per game state (the property tests hold
 /// it to the explained walk).
-fn verdict_walk<O: Occupancy + ?Sized>(
-    rules: &ClixLos,
-    ctx: &Ctx<'_, O>,
+/// What [`verdict_walk`] needs to know of a line, in a few registers rather than a [`Ctx`].
+#[derive(Clone, Copy)]
+struct Lean<'a> {
+    facts: &'a [SquareFact],
+    width: i32,
+    // Flat index steps along x and along y.
+    step_x: isize,
+    step_y: isize,
+    low: u8,
+    high: u8,
+    same_level: bool,
+    outdoor_end: bool,
+    // The figures at the ends.
+    ends: [Option<FigureId>; 2],
+    corner: CornerRule,
+}
+
+impl Lean<'_> {
+    /// The rules of `Ctx::square` for a square between the ends, terrain only (see the rules
+    /// of the same names on [`Ctx`]).
+    #[inline]
+    fn terrain(&self, f: SquareFact) -> Verdict {
+        let level = f.level();
+        let higher = level > self.low;
+        let blocking = f.blocking() && level == self.low;
+        let over_indoor = self.outdoor_end && f.indoor() && level < self.high;
+        if higher | blocking | over_indoor {
+            Verdict::Blocked
+        } else if self.same_level && f.hindering() && level == self.low {
+            Verdict::Hindered
+        } else {
+            Verdict::Clear
+        }
+    }
+
+    /// True if the occupant of a square between the ends is in the way (`Ctx::figure`).
+    #[inline]
+    fn figure(&self, o: Option<Occupant>) -> bool {
+        self.same_level
+            && o.is_some_and(|o| {
+                o.level == self.low
+                    && self.ends[0] != Some(o.figure)
+                    && self.ends[1] != Some(o.figure)
+            })
+    }
+}
+
+/// The verdict alone, between two different squares of the map given with their indices and
+/// facts: the explained walk's rules read straight, stopping at the first thing that blocks. The
+/// attacker's own square never counts.
+///
+/// It walks the same line as [`trace_into`], by flat index into the square facts, because the
+/// verdict is asked for every pair of figures many times per game state (the property tests hold
+/// it to the explained walk). `occupant` reads the figure on a square by flat index.
+#[inline(always)]
+fn verdict_walk(
+    mut lean: Lean<'_>,
+    from: Square,
+    to: Square,
     (mut at, mut here): (usize, SquareFact),
     (target, target_fact): (usize, SquareFact),
+    occupant: impl Fn(usize) -> Option<Occupant>,
 ) -> Verdict {
-    let (from, to) = (ctx.from.square, ctx.to.square);
     let (nx, ny) = ((to.x - from.x).abs(), (to.y - from.y).abs());
     let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
     // The edge crossed by a step along x, then along y, as wall bits (1 N, 2 E, 4 S, 8 W).
     let wall_x = if sx > 0 { 2 } else { 8 };
     let wall_y = if sy > 0 { 4 } else { 1 };
-    let (step_x, step_y) = (sx as isize, sy as isize * ctx.width as isize);
-    let mut cur = from;
+    let (step_x, step_y) = (sx as isize, sy as isize * lean.width as isize);
+    lean.step_x = step_x;
+    lean.step_y = step_y;
+    let (dx, dy) = (2 * ny, 2 * nx);
     let mut verdict = Verdict::Clear;
-    // As in `trace_into`: the sign of this term says which grid line the line crosses next
-    // (the map's sides are at most 1000 squares, so it fits an i32).
-    let (mut i, mut j) = (0, 0);
+    let (low, same_level) = (lean.low, lean.same_level);
+    // Squares between the ends at the line's own level that stop nothing: one test of the
+    // common case, the rules in full for the others. Indoor squares there block an outdoor
+    // figure's line between two levels.
+    let indoor_blocks = lean.outdoor_end && low < lean.high;
+    // As in `trace_into`: the sign of this term, (2i+1)·ny − (2j+1)·nx after i steps along x
+    // and j along y, says which grid line the line crosses next; once every vertical (or
+    // horizontal) grid line is crossed its sign stays positive (negative), and it is zero only
+    // at a corner point (the map's sides are at most 1000 squares, so it fits an i32).
     let mut order_term = ny - nx;
     loop {
         let walls = here.walls();
-        let edge = if i >= nx || (j < ny && order_term > 0) {
-            j += 1;
-            order_term -= 2 * nx;
-            cur.y += sy;
+        let wall_bit = if order_term > 0 {
+            order_term -= dy;
             at = at.wrapping_add_signed(step_y);
-            walls & wall_y != 0
-        } else if j >= ny || order_term < 0 {
-            i += 1;
-            order_term += 2 * ny;
-            cur.x += sx;
+            wall_y
+        } else if order_term < 0 {
+            order_term += dx;
             at = at.wrapping_add_signed(step_x);
-            walls & wall_x != 0
+            wall_x
         } else {
-            i += 1;
-            j += 1;
-            order_term += 2 * ny - 2 * nx;
-            verdict = verdict.max(corner_between(rules, ctx, cur, sx, sy));
-            cur = Square::new(cur.x + sx, cur.y + sy);
+            order_term += dx - dy;
+            let point = corner_fast(&lean, at, here, [wall_x, wall_y], &occupant);
+            verdict = verdict.max(point);
+            if verdict == Verdict::Blocked {
+                return Verdict::Blocked;
+            }
             at = at.wrapping_add_signed(step_x + step_y);
-            verdict == Verdict::Blocked
+            0
         };
-        if edge {
+        if walls & wall_bit != 0 {
             return Verdict::Blocked;
         }
         if at == target {
@@ -821,36 +910,93 @@ fn verdict_walk<O: Occupancy + ?Sized>(
             }
             return verdict;
         }
-        let Some(f) = ctx.facts.get(at).copied() else {
+        let Some(f) = lean.facts.get(at).copied() else {
             return Verdict::Blocked;
         };
-        // Terrain first, without short cuts: it is cheaper to work out than a figure lookup.
-        if ctx.higher(f) | ctx.blocking(f) | ctx.over_indoor(f) || ctx.figure(cur).is_some() {
-            return Verdict::Blocked;
+        let plain =
+            f.level() == low && !(f.blocking() | f.hindering() | (f.indoor() & indoor_blocks));
+        if !plain {
+            // Terrain first: it is cheaper to work out than a figure lookup.
+            match lean.terrain(f) {
+                Verdict::Blocked => return Verdict::Blocked,
+                Verdict::Hindered => verdict = Verdict::Hindered,
+                Verdict::Clear => {}
+            }
         }
-        if ctx.hindering(f) {
-            verdict = Verdict::Hindered;
+        if same_level && lean.figure(occupant(at)) {
+            return Verdict::Blocked;
         }
         here = f;
     }
 }
 
-/// [`corner`] for the diagonal step from `prev` by (`sx`, `sy`), kept out of line: most steps
-/// cross an edge, and the walk's registers are better spent on them.
+/// [`corner`] for a diagonal step of [`verdict_walk`] from the square at flat index `prev`
+/// with facts `here`; `walls` are the wall bits of the edges crossed by steps along x and
+/// along y. Kept out of line: most steps cross an edge, and the walk's registers are better
+/// spent on them.
 #[inline(never)]
-fn corner_between<O: Occupancy + ?Sized>(
-    rules: &ClixLos,
-    ctx: &Ctx<'_, O>,
-    prev: Square,
-    sx: i32,
-    sy: i32,
+fn corner_fast(
+    lean: &Lean<'_>,
+    prev: usize,
+    here: SquareFact,
+    [wall_x, wall_y]: [u8; 2],
+    occupant: &impl Fn(usize) -> Option<Occupant>,
 ) -> Verdict {
+    // The squares beside `prev` across its edge along x, then along y; going round the corner
+    // through one crosses that edge of `prev`, then the other kind of edge of the side.
     let sides = [
-        Square::new(prev.x + sx, prev.y),
-        Square::new(prev.x, prev.y + sy),
+        (prev.wrapping_add_signed(lean.step_x), wall_x, wall_y),
+        (prev.wrapping_add_signed(lean.step_y), wall_y, wall_x),
     ];
-    let diagonal = Dir::from_delta(sx, sy).unwrap_or(Dir::NE);
-    corner(rules, ctx, prev, diagonal, sides, &mut Silent)
+    let effects = sides.map(|(at, out, on)| {
+        let Some(f) = lean.facts.get(at).copied() else {
+            return Effect {
+                terrain: Verdict::Blocked,
+                figure: false,
+            };
+        };
+        let terrain = if (here.walls() & out != 0) | (f.walls() & on != 0) {
+            Verdict::Blocked
+        } else {
+            lean.terrain(f)
+        };
+        Effect {
+            terrain,
+            figure: lean.figure(occupant(at)),
+        }
+    });
+    corner_result(lean.corner, effects)
+}
+
+/// What a corner point does to the line, from the effects of the two squares beside it.
+#[inline]
+fn corner_result(rule: CornerRule, effects: [Effect; 2]) -> Verdict {
+    let side_verdicts = effects.map(Effect::verdict);
+    match rule {
+        CornerRule::LessRestrictive => {
+            let r = side_verdicts[0].min(side_verdicts[1]);
+            if r == Verdict::Blocked && effects[0].figure && effects[1].figure {
+                effects[0].terrain.min(effects[1].terrain)
+            } else {
+                r
+            }
+        }
+        CornerRule::HorrorClix => {
+            let obstructed = |e: Effect| e.figure || e.terrain == Verdict::Blocked;
+            let [a, b] = effects;
+            if obstructed(a) && obstructed(b) {
+                Verdict::Blocked
+            } else if (a.terrain == Verdict::Hindered
+                && (obstructed(b) || b.terrain >= Verdict::Hindered))
+                || (b.terrain == Verdict::Hindered
+                    && (obstructed(a) || a.terrain >= Verdict::Hindered))
+            {
+                Verdict::Hindered
+            } else {
+                Verdict::Clear
+            }
+        }
+    }
 }
 
 /// What the corner point passed by the diagonal step from `prev` in direction `dir` does to
@@ -879,32 +1025,11 @@ fn corner<O: Occupancy + ?Sized>(
         e
     });
     let side_verdicts = effects.map(Effect::verdict);
-    let mut between_figures = false;
-    let result = match rules.corner {
-        CornerRule::LessRestrictive => {
-            let mut r = side_verdicts[0].min(side_verdicts[1]);
-            if r == Verdict::Blocked && effects[0].figure && effects[1].figure {
-                between_figures = true;
-                r = effects[0].terrain.min(effects[1].terrain);
-            }
-            r
-        }
-        CornerRule::HorrorClix => {
-            let obstructed = |e: Effect| e.figure || e.terrain == Verdict::Blocked;
-            let [a, b] = effects;
-            if obstructed(a) && obstructed(b) {
-                Verdict::Blocked
-            } else if (a.terrain == Verdict::Hindered
-                && (obstructed(b) || b.terrain >= Verdict::Hindered))
-                || (b.terrain == Verdict::Hindered
-                    && (obstructed(a) || a.terrain >= Verdict::Hindered))
-            {
-                Verdict::Hindered
-            } else {
-                Verdict::Clear
-            }
-        }
-    };
+    let between_figures = rules.corner == CornerRule::LessRestrictive
+        && side_verdicts[0].min(side_verdicts[1]) == Verdict::Blocked
+        && effects[0].figure
+        && effects[1].figure;
+    let result = corner_result(rules.corner, effects);
     report.corner(sides);
     report.note(LosNote::Corner {
         sides,
@@ -913,4 +1038,47 @@ fn corner<O: Occupancy + ?Sized>(
         between_figures,
     });
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skirmish_board::square::{MapKind, Terrain};
+
+    proptest::proptest! {
+        // Occupants read by index from a grid and by square from a list give the same verdicts.
+        #[test]
+        fn grid_and_list_occupancies_agree(
+            cells in proptest::collection::vec((0u8..6, 0u8..3, 0u8..6), 48),
+            (ax, ay, bx, by) in (0i32..8, 0i32..6, 0i32..8, 0i32..6),
+        ) {
+            let mut m = SquareMap::new("p", MapKind::Mixed, 8, 6);
+            let mut list = Vec::new();
+            for (i, (t, lvl, f)) in cells.into_iter().enumerate() {
+                let s = Square::new(i as i32 % 8, i as i32 / 8);
+                let c = m.cell_mut(s).unwrap();
+                c.terrain = match t {
+                    0 => Terrain::HINDERING,
+                    1 => Terrain::BLOCKING,
+                    _ => Terrain::CLEAR,
+                };
+                c.level = u8::from(lvl == 0);
+                c.indoor = lvl == 1;
+                if f == 0 {
+                    list.push((s, Occupant { figure: FigureId(i as u32), level: m.level(s) }));
+                }
+            }
+            let mut grid = OccupancyGrid::new(&m);
+            for (s, o) in &list {
+                grid.set(*s, Some(*o));
+            }
+            let ea = Endpoint::at(&m, Square::new(ax, ay));
+            let eb = Endpoint::at(&m, Square::new(bx, by));
+            for rules in [ClixLos::HEROCLIX, ClixLos::HORRORCLIX] {
+                let by_grid = rules.verdict(&m, ea, eb, &grid);
+                proptest::prop_assert_eq!(by_grid, rules.verdict(&m, ea, eb, list.as_slice()));
+                proptest::prop_assert_eq!(by_grid, rules.explain(&m, ea, eb, list.as_slice()).verdict);
+            }
+        }
+    }
 }
