@@ -61,61 +61,73 @@ impl SquareFact {
     }
 
     /// Elevation level.
+    #[inline]
     pub const fn level(self) -> u8 {
         (self.0 >> LEVEL_SHIFT) as u8
     }
 
     /// The walls along the square's edges as a bit set: 1 north, 2 east, 4 south, 8 west.
+    #[inline]
     pub const fn walls(self) -> u8 {
         (self.0 & 0xf) as u8
     }
 
     /// True if a wall runs along the edge in orthogonal direction `dir`.
+    #[inline]
     pub fn wall(self, dir: Dir) -> bool {
         self.walls() & super::map::wall_bit(dir) != 0
     }
 
     /// Blocking now ([`Cell::is_blocking`]).
+    #[inline]
     pub const fn blocking(self) -> bool {
         self.0 & BLOCKING != 0
     }
 
     /// Hindering now ([`Cell::is_hindering`]).
+    #[inline]
     pub const fn hindering(self) -> bool {
         self.0 & HINDERING != 0
     }
 
     /// Hindering for movement: hindering terrain or water ([`Cell::hinders_movement`]).
+    #[inline]
     pub const fn hinders_movement(self) -> bool {
         self.0 & HINDERS_MOVEMENT != 0
     }
 
     /// The terrain now is water and nothing else.
+    #[inline]
     pub const fn water_only(self) -> bool {
         self.0 & WATER_ONLY != 0
     }
 
     /// Indoor square.
+    #[inline]
     pub const fn indoor(self) -> bool {
         self.0 & INDOOR != 0
     }
 
     /// A barrier marker lies here.
+    #[inline]
     pub const fn barrier(self) -> bool {
         self.0 & BARRIER != 0
     }
 
     /// A step of a staircase.
+    #[inline]
     pub const fn stair(self) -> bool {
         self.0 & STAIR != 0
     }
 
     /// A step of a staircase other than its bottom and top steps.
+    #[inline]
     pub const fn stair_middle(self) -> bool {
         self.0 & STAIR_MIDDLE != 0
     }
 
     /// An end of a ladder.
+    #[inline]
     pub const fn ladder(self) -> bool {
         self.0 & LADDER != 0
     }
@@ -135,6 +147,7 @@ impl SquareFacts {
     }
 
     /// Every square's facts, by flat index.
+    #[inline]
     pub fn all(&self) -> &[SquareFact] {
         &self.facts
     }
@@ -182,6 +195,7 @@ impl fmt::Debug for MapCache {
 
 impl SquareMap {
     /// The packed facts of every square, computed on first use after each change of the map.
+    #[inline]
     pub fn facts(&self) -> &SquareFacts {
         self.cache
             .facts
