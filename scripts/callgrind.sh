@@ -9,9 +9,8 @@
 # - instructions per applied action in random-vs-random HeroClix games (starter teams, sample
 #   outdoor map, 10 rounds): everything the engine and the bots do per action, legal-action
 #   generation included, the loading of the scenario subtracted;
-# - random playouts to the end from the benchmark's mid-game position: instructions per playout,
-#   and the playouts per second that makes at 3 instructions per nanosecond (a 3 GHz core at one
-#   instruction per cycle, a conservative rate for this code), as a machine-independent estimate.
+# - random playouts to the end from the benchmark's mid-game position: instructions per playout
+#   (their rate per second is criterion's `random_playout_from_mid_game` in crates/bots).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "valgrind is needed: apt-get install valgrind" >&2; exit 1; }
@@ -39,7 +38,7 @@ run() {
         ;;
     playouts)
         local per=$((net / n))
-        echo "playouts: $n random playouts from mid-game ($actions actions), $per instructions per playout, ~$((3000000000 / per)) playouts/s at 3 instructions/ns"
+        echo "playouts: $n random playouts from mid-game ($actions actions), $per instructions per playout"
         ;;
     esac
 }
