@@ -124,8 +124,9 @@ fn playout_counting<R: Ruleset>(
     let mut refusals = 0;
     let mut step = 0;
     loop {
-        refusals += check_position(&mut game, invariant)
+        let (refused, hash) = check_position_hashed(&mut game, invariant)
             .map_err(|e| format!("after {step} actions: {e}"))?;
+        refusals += refused;
         let pending = game.pending_seats();
         if pending.is_empty() {
             break;
@@ -142,7 +143,6 @@ fn playout_counting<R: Ruleset>(
             .choose(&legal)
             .cloned()
             .ok_or_else(|| format!("{seat} is pending but has no legal action"))?;
-        let before = game.can_undo().then(|| game.state_hash());
         game.act(seat, action.clone()).map_err(|rejection| {
             format!(
                 "action {}: legal action {action:?} by {seat} was refused: {rejection}",
@@ -150,7 +150,7 @@ fn playout_counting<R: Ruleset>(
             )
         })?;
         if game.can_undo() {
-            check_undo(&mut game, seat, &action, before)
+            check_undo(&mut game, seat, &action, &hash)
                 .map_err(|e| format!("action {}: {e}", step + 1))?;
         }
         check_events(&game, step).map_err(|e| format!("action {}: {e}", step + 1))?;
@@ -167,13 +167,13 @@ fn playout_counting<R: Ruleset>(
     Ok((game, refusals))
 }
 
-/// Undoes the action just played, checks that the game is back where it was, and plays the
-/// action again. `before` is the state hash before it, where known.
+/// Undoes the action just played, checks that the game is back where it was (`before` is the
+/// state hash before the action), and plays the action again.
 fn check_undo<R: Ruleset>(
     game: &mut Game<R>,
     seat: Seat,
     action: &R::Action,
-    before: Option<String>,
+    before: &str,
 ) -> Result<(), String> {
     let after = game.state_hash();
     let steps = game.steps().len();
@@ -181,7 +181,7 @@ fn check_undo<R: Ruleset>(
     game.undo()
         .map_err(|r| format!("can_undo said yes but undo refused: {r}"))?;
     let back = game.state_hash();
-    if before.as_ref().is_some_and(|b| *b != back) || game.steps().len() + 1 != steps {
+    if back != before || game.steps().len() + 1 != steps {
         return Err(format!(
             "undoing {action:?} did not go back to the state before it"
         ));
@@ -279,6 +279,15 @@ pub fn check_position<R: Ruleset>(
     game: &mut Game<R>,
     invariant: &dyn Fn(&R::State) -> Result<(), String>,
 ) -> Result<u64, String> {
+    check_position_hashed(game, invariant).map(|(refused, _)| refused)
+}
+
+/// [`check_position`], also returning the position's state hash (the playout compares it with
+/// the state an undo goes back to).
+fn check_position_hashed<R: Ruleset>(
+    game: &mut Game<R>,
+    invariant: &dyn Fn(&R::State) -> Result<(), String>,
+) -> Result<(u64, String), String> {
     let hash = game
         .try_state_hash()
         .map_err(|e| format!("state cannot be hashed: {e}"))?;
@@ -421,5 +430,5 @@ pub fn check_position<R: Ruleset>(
             "refusing illegal actions changed the state (hash {hash} -> {after})"
         ));
     }
-    Ok(refused)
+    Ok((refused, hash))
 }

@@ -78,3 +78,84 @@ fn playout_is_reproducible() {
     assert_eq!(a.state_hash(), b.state_hash());
     assert_eq!(a.steps().len(), b.steps().len());
 }
+
+/// LuckyPig with two secrecy bugs the harness must catch, one at a time: a view that shows
+/// every pick to everyone, or a determinization that deals a seat's own pick anew.
+struct Leaky<const BUG: u8>;
+
+impl<const BUG: u8> Ruleset for Leaky<BUG> {
+    const ID: &'static str = "fixture-leaky-pig";
+    type Scenario = <LuckyPig as Ruleset>::Scenario;
+    type State = <LuckyPig as Ruleset>::State;
+    type Action = <LuckyPig as Ruleset>::Action;
+    type Decision = <LuckyPig as Ruleset>::Decision;
+    type Event = <LuckyPig as Ruleset>::Event;
+    type View = <LuckyPig as Ruleset>::View;
+
+    fn setup(
+        scenario: &Self::Scenario,
+        dice: &mut skirmish_engine::Dice,
+    ) -> Result<Self::State, skirmish_engine::SetupError> {
+        LuckyPig::setup(scenario, dice)
+    }
+    fn seats(state: &Self::State) -> Vec<skirmish_engine::Seat> {
+        LuckyPig::seats(state)
+    }
+    fn pending(state: &Self::State) -> skirmish_engine::Pending<Self::Decision> {
+        LuckyPig::pending(state)
+    }
+    fn legal_actions(state: &Self::State, seat: skirmish_engine::Seat) -> Vec<Self::Action> {
+        LuckyPig::legal_actions(state, seat)
+    }
+    fn explain_illegal(
+        state: &Self::State,
+        seat: skirmish_engine::Seat,
+        action: &Self::Action,
+    ) -> skirmish_engine::Rejection {
+        LuckyPig::explain_illegal(state, seat, action)
+    }
+    fn apply(
+        state: &mut Self::State,
+        seat: skirmish_engine::Seat,
+        action: &Self::Action,
+        dice: &mut skirmish_engine::Dice,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), skirmish_engine::Rejection> {
+        LuckyPig::apply(state, seat, action, dice, events)
+    }
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View {
+        if BUG == 0 {
+            LuckyPig::view(state, Viewer::Omniscient)
+        } else {
+            LuckyPig::view(state, viewer)
+        }
+    }
+    fn determinize(
+        state: &Self::State,
+        seat: skirmish_engine::Seat,
+        rng: &mut skirmish_engine::Picker,
+    ) -> Self::State {
+        if BUG == 1 {
+            // Deals from the point of view of the next seat: this seat's own pick is guessed.
+            let other = skirmish_engine::Seat((seat.0 + 1) % 2);
+            LuckyPig::determinize(state, other, rng)
+        } else {
+            LuckyPig::determinize(state, seat, rng)
+        }
+    }
+}
+
+#[test]
+fn the_harness_catches_views_that_leak_secrets() {
+    let scenario = PigScenario {
+        seats: 2,
+        target: 30,
+        rounds: 3,
+    };
+    let leak = random_playouts::<Leaky<0>>(&scenario, 0..20, 2_000, |_| Ok(())).unwrap_err();
+    assert!(leak.contains("view changes"), "{leak}");
+    let guess = random_playouts::<Leaky<1>>(&scenario, 0..20, 2_000, |_| Ok(())).unwrap_err();
+    assert!(guess.contains("view changes"), "{guess}");
+    // The fixture itself passes.
+    random_playouts::<LuckyPig>(&scenario, 0..20, 2_000, |_| Ok(())).unwrap();
+}
