@@ -223,13 +223,8 @@ fn check_secrecy<R: Ruleset>(
                      it depends on another seat's secrets"
                 ));
             }
-            let guess_pending = match R::pending(&guess) {
-                Pending::Decide { seats, decision } => Pending::Decide {
-                    decision: R::decision_view(&guess, &decision, viewer),
-                    seats,
-                },
-                over => over,
-            };
+            let guess_pending =
+                R::pending(&guess).map_decision(|d| R::decision_view(&guess, &d, viewer));
             if serde_json::to_value(&guess_pending).map_err(|e| e.to_string())? != pending {
                 return Err(format!(
                     "the decision {seat} sees changes when what is hidden from it is re-sampled"

@@ -284,13 +284,8 @@ impl<R: Ruleset> Game<R> {
     /// What the game is waiting for, as `viewer` may see it
     /// ([`Ruleset::decision_view`]).
     pub fn pending_for(&self, viewer: Viewer) -> Pending<R::Decision> {
-        match self.pending() {
-            Pending::Decide { seats, decision } => Pending::Decide {
-                decision: R::decision_view(&self.state, &decision, viewer),
-                seats,
-            },
-            over => over,
-        }
+        self.pending()
+            .map_decision(|d| R::decision_view(&self.state, &d, viewer))
     }
 
     /// A game for `seat`'s bot to think on: the state as

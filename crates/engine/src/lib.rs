@@ -150,6 +150,18 @@ impl<D> Pending<D> {
         }
     }
 
+    /// The same question with its decision changed by `f` (who is asked stays the same): how a
+    /// decision is shown to a viewer.
+    pub fn map_decision<E>(self, f: impl FnOnce(D) -> E) -> Pending<E> {
+        match self {
+            Pending::Decide { seats, decision } => Pending::Decide {
+                seats,
+                decision: f(decision),
+            },
+            Pending::Over(outcome) => Pending::Over(outcome),
+        }
+    }
+
     /// The outcome, once the game is over.
     pub fn outcome(&self) -> Option<&Outcome> {
         match self {

@@ -181,13 +181,8 @@ impl<'a, R: Ruleset> InfoSet<'a, R> {
 
     /// What the game waits for, as the seat sees it.
     pub fn pending(&self) -> Pending<R::Decision> {
-        match R::pending(self.state) {
-            Pending::Decide { seats, decision } => Pending::Decide {
-                decision: R::decision_view(self.state, &decision, Viewer::Seat(self.seat)),
-                seats,
-            },
-            over => over,
-        }
+        R::pending(self.state)
+            .map_decision(|d| R::decision_view(self.state, &d, Viewer::Seat(self.seat)))
     }
 
     /// The seat's legal actions (empty when it is not asked anything).

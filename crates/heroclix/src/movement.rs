@@ -1072,17 +1072,31 @@ pub fn reach_multi(
     depth: u8,
     mode: MoveMode,
 ) -> Result<Vec<(Square, Path<Square>)>, MoveRefusal> {
+    let (graph, r) =
+        multi_search(map, query, width, depth, mode).ok_or(MoveRefusal::OffMap(query.from))?;
+    Ok(r.destinations()
+        .into_iter()
+        .filter_map(|(s, _)| r.path_to(&graph, s).map(|p| (s, p)))
+        .collect())
+}
+
+/// The search behind a multi-base move: its allowance is halved when any square of the base
+/// starts in hindering terrain.
+fn multi_search<'a>(
+    map: &'a SquareMap,
+    query: &MoveQuery<'_>,
+    width: u8,
+    depth: u8,
+    mode: MoveMode,
+) -> Option<(MultiBaseGraph<'a>, Reach<Square>)> {
     let graph = MultiBaseGraph::with_mode(map, query, width, depth, mode);
     let allowance = if graph.in_hindering(query.from) {
         query.speed.div_ceil(2)
     } else {
         query.speed
     };
-    let r = search(&graph, query.from, allowance).ok_or(MoveRefusal::OffMap(query.from))?;
-    Ok(r.destinations()
-        .into_iter()
-        .filter_map(|(s, _)| r.path_to(&graph, s).map(|p| (s, p)))
-        .collect())
+    let reach = search(&graph, query.from, allowance)?;
+    Some((graph, reach))
 }
 
 /// [`reach_multi`] for one destination: the path of the base to the anchor `to`, if its move
@@ -1095,13 +1109,7 @@ pub fn reach_multi_to(
     mode: MoveMode,
     to: Square,
 ) -> Option<Path<Square>> {
-    let graph = MultiBaseGraph::with_mode(map, query, width, depth, mode);
-    let allowance = if graph.in_hindering(query.from) {
-        query.speed.div_ceil(2)
-    } else {
-        query.speed
-    };
-    let r = search(&graph, query.from, allowance)?;
+    let (graph, r) = multi_search(map, query, width, depth, mode)?;
     r.destinations()
         .iter()
         .any(|(s, _)| *s == to)
@@ -1117,13 +1125,7 @@ pub fn reach_multi_destinations(
     depth: u8,
     mode: MoveMode,
 ) -> Vec<Square> {
-    let graph = MultiBaseGraph::with_mode(map, query, width, depth, mode);
-    let allowance = if graph.in_hindering(query.from) {
-        query.speed.div_ceil(2)
-    } else {
-        query.speed
-    };
-    search(&graph, query.from, allowance)
-        .map(|r| r.destinations().into_iter().map(|(s, _)| s).collect())
+    multi_search(map, query, width, depth, mode)
+        .map(|(_, r)| r.destinations().into_iter().map(|(s, _)| s).collect())
         .unwrap_or_default()
 }
