@@ -101,6 +101,14 @@ impl Ruleset for HeroClix {
         view::view(state, viewer)
     }
 
+    fn undoable(_seat: Seat, _action: &Action, events: &[Event]) -> bool {
+        // Battlefield conditions stay face down until the zones are chosen: the choice that
+        // turns them over cannot be taken back and made again knowing them.
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::ConditionRevealed { .. }))
+    }
+
     fn random_action(state: &State, seat: Seat, rng: &mut Picker) -> Option<Action> {
         play::random_action(state, seat, rng)
     }
