@@ -434,24 +434,34 @@ pub fn destinations_at_speed(
     via: Option<Power>,
     speed: u32,
 ) -> Vec<Square> {
-    let Some(from) = f.square else {
+    let Some((from, inputs, mode)) = move_search(state, f, via, speed) else {
         return Vec::new();
     };
     // Legal actions need only where the figure can go; paths are built for the move played.
-    let inputs = move_inputs(state, f, speed);
     let q = inputs.query(from);
     if f.is_multi_base() {
-        return movement::reach_multi_destinations(
-            &state.map,
-            &q,
-            f.def.base.width,
-            f.def.base.depth,
-            powers::move_mode(state, f, via),
-        );
+        let (w, d) = (f.def.base.width, f.def.base.depth);
+        return movement::reach_multi_destinations(&state.map, &q, w, d, mode);
     }
-    movement::reach_with(&state.map, &q, powers::move_mode(state, f, via))
+    movement::reach_with(&state.map, &q, mode)
         .map(|r| r.destinations().into_iter().map(|(s, _)| s).collect())
         .unwrap_or_default()
+}
+
+/// Where every move search of `f` at `speed` with `via` starts: its square, the figures around
+/// it, and the movement rules it moves under.
+fn move_search(
+    state: &State,
+    f: &Fig,
+    via: Option<Power>,
+    speed: u32,
+) -> Option<(Square, MoveInputs, movement::MoveMode)> {
+    let from = f.square?;
+    Some((
+        from,
+        move_inputs(state, f, speed),
+        powers::move_mode(state, f, via),
+    ))
 }
 
 /// Where a figure can end a move made with `via`, with the path of each.
@@ -461,22 +471,15 @@ pub fn paths_at_speed(
     via: Option<Power>,
     speed: u32,
 ) -> Vec<(Square, Path<Square>)> {
-    let Some(from) = f.square else {
+    let Some((from, inputs, mode)) = move_search(state, f, via, speed) else {
         return Vec::new();
     };
-    let inputs = move_inputs(state, f, speed);
     let q = inputs.query(from);
     if f.is_multi_base() {
-        return movement::reach_multi(
-            &state.map,
-            &q,
-            f.def.base.width,
-            f.def.base.depth,
-            powers::move_mode(state, f, via),
-        )
-        .unwrap_or_default();
+        let (w, d) = (f.def.base.width, f.def.base.depth);
+        return movement::reach_multi(&state.map, &q, w, d, mode).unwrap_or_default();
     }
-    movement::reach_with(&state.map, &q, powers::move_mode(state, f, via))
+    movement::reach_with(&state.map, &q, mode)
         .map(|r| {
             r.destinations()
                 .into_iter()
@@ -495,20 +498,13 @@ pub fn path_at_speed(
     speed: u32,
     to: Square,
 ) -> Option<Path<Square>> {
-    let from = f.square?;
-    let inputs = move_inputs(state, f, speed);
+    let (from, inputs, mode) = move_search(state, f, via, speed)?;
     let q = inputs.query(from);
     if f.is_multi_base() {
-        return movement::reach_multi_to(
-            &state.map,
-            &q,
-            f.def.base.width,
-            f.def.base.depth,
-            powers::move_mode(state, f, via),
-            to,
-        );
+        let (w, d) = (f.def.base.width, f.def.base.depth);
+        return movement::reach_multi_to(&state.map, &q, w, d, mode, to);
     }
-    movement::reach_with(&state.map, &q, powers::move_mode(state, f, via))
+    movement::reach_with(&state.map, &q, mode)
         .ok()?
         .path_to(to)
         .ok()
@@ -654,23 +650,7 @@ pub fn move_paths(state: &State, f: &Fig) -> Vec<(Square, Path<Square>)> {
 /// Where a figure given a move action can end, assuming any breakaway succeeds (the paths are
 /// not built: this runs for every figure on every decision).
 pub fn move_destinations(state: &State, f: &Fig) -> Vec<Square> {
-    let Some(from) = f.square else {
-        return Vec::new();
-    };
-    let inputs = move_inputs(state, f, move_speed(state, f, None));
-    let q = inputs.query(from);
-    if f.is_multi_base() {
-        return movement::reach_multi_destinations(
-            &state.map,
-            &q,
-            f.def.base.width,
-            f.def.base.depth,
-            powers::move_mode(state, f, None),
-        );
-    }
-    movement::reach_with(&state.map, &q, powers::move_mode(state, f, None))
-        .map(|r| r.destinations().into_iter().map(|(s, _)| s).collect())
-        .unwrap_or_default()
+    destinations_at_speed(state, f, None, move_speed(state, f, None))
 }
 
 /// True if a move action given to the figure is not counted in the action total (Avengers,
