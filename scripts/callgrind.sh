@@ -10,11 +10,11 @@
 #   outdoor map, 10 rounds): everything the engine and the bots do per action, legal-action
 #   generation included, the loading of the scenario subtracted;
 # - random playouts to the end from the benchmark's mid-game position: instructions per playout
-#   (their rate per second is criterion's `random_playout_from_mid_game` in crates/bots).
+#   (their rate per second is criterion's `random_playout_from_mid_game` in crates/heroclix).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "valgrind is needed: apt-get install valgrind" >&2; exit 1; }
-cargo build --release -q -p skirmish-bots --example instructions
+cargo build --release -q -p skirmish-heroclix --example instructions
 bin=target/release/examples/instructions
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -3,7 +3,8 @@
 //! The plumbing is ruleset-independent: a [`Bot`] is asked to choose one of the legal actions
 //! the engine lists for its seat (the legal actions are the only source of truth, so a bot can
 //! never make an illegal move), and [`play_game`] drives a [`Game`] with one bot per seat.
-//! [`RandomBot`] plays any ruleset; [`heroclix`] holds the HeroClix bots and helpers.
+//! [`RandomBot`] plays any ruleset; each ruleset crate holds its own bots (HeroClix:
+//! `skirmish_heroclix::bots`).
 //!
 //! Bots draw their own randomness from a [`Picker`] and never from the game's dice, so which
 //! bots sit at a table never changes the dice a seed rolls.
@@ -19,12 +20,8 @@
 //! assert!(game.is_over());
 //! ```
 
-use std::fmt;
-
 use skirmish_engine::search::InfoSet;
 use skirmish_engine::{Game, Picker, Rejection, Ruleset, Seat};
-
-pub mod heroclix;
 
 /// Mixed into a game seed to seed a seat's bot, so that bots and dice (and bots of different
 /// seats) draw from unrelated streams.
@@ -182,56 +179,6 @@ pub fn play_game<R: Ruleset, B: Bot<R>>(
             })?;
         played += 1;
         observe(game, seat).map_err(|message| PlayError::Observer { step, message })?;
-    }
-}
-
-/// Which kind of bot sits at a seat, as written on the command line (`random`, `greedy`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BotKind {
-    /// [`RandomBot`].
-    Random,
-    /// [`heroclix::GreedyBot`] (HeroClix only).
-    Greedy,
-}
-
-impl BotKind {
-    /// Every kind, for help texts.
-    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Greedy];
-
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            BotKind::Random => "random",
-            BotKind::Greedy => "greedy",
-        }
-    }
-
-    /// A HeroClix bot of this kind, seeded.
-    pub fn heroclix(self, seed: u64) -> Box<dyn Bot<skirmish_heroclix::HeroClix> + Send> {
-        match self {
-            BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Greedy => Box::new(heroclix::GreedyBot::new(seed)),
-        }
-    }
-}
-
-impl fmt::Display for BotKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for BotKind {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<BotKind, String> {
-        BotKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| {
-                let known: Vec<&str> = BotKind::ALL.iter().map(|k| k.name()).collect();
-                format!("unknown bot '{s}'; known bots: {}", known.join(", "))
-            })
     }
 }
 

@@ -5,7 +5,9 @@ mod content;
 mod judge;
 mod maps;
 mod play;
+mod play_any;
 mod replay;
+mod rulesets;
 mod serve;
 
 use std::process::ExitCode;
@@ -42,6 +44,8 @@ enum Command {
     Play(play::Args),
     /// Run rules scenario files (or folders of them) and say which hold.
     Check(check::Args),
+    /// List the rulesets this program plays, with their options.
+    Rulesets,
     /// Check HeroClix teams against the team-building rules.
     #[command(subcommand)]
     Team(content::TeamCommand),
@@ -59,6 +63,7 @@ fn main() -> ExitCode {
         Some(Command::Los(a)) => judge::los(a, cli.lang),
         Some(Command::Reach(a)) => judge::reach(a, cli.lang),
         Some(Command::Replay(a)) => replay::run(a),
+        Some(Command::Rulesets) => rulesets::list(cli.lang),
         Some(Command::Team(c)) => content::team(c, cli.lang),
         Some(Command::Play(a)) => play::run(a, cli.lang),
         Some(Command::Check(a)) => check::run(a, cli.lang),

@@ -13,9 +13,9 @@ use std::str::FromStr;
 use anyhow::{bail, Context, Result};
 use skirmish_board::square::{render_ascii, FigureToken, Overlay, Square};
 use skirmish_board::FigureId;
-use skirmish_bots::heroclix::{load_scenario, GreedyBot, ScenarioFiles};
-use skirmish_bots::{bot_seed, Bot, BotKind};
+use skirmish_bots::{bot_seed, Bot};
 use skirmish_engine::{Game, Pending, Seat};
+use skirmish_heroclix::bots::{load_scenario, BotKind, GreedyBot, ScenarioFiles};
 use skirmish_heroclix::figure::Stat;
 use skirmish_heroclix::game::powers::PowerOptions;
 use skirmish_heroclix::game::text::{self, figure_name, pushing_note, team_name};
@@ -26,11 +26,16 @@ use skirmish_lang::Lang;
 /// Arguments of `skirmish play`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The ruleset: `heroclix`.
+    /// The ruleset (`skirmish rulesets` lists them).
     ruleset: String,
-    /// Who sits at each seat, in seat order: `human`, `ai:random` or `ai:greedy`.
+    /// Who sits at each seat, in seat order: `human` or `ai:BOT` (HeroClix: `ai:random`,
+    /// `ai:greedy`).
     #[arg(long, value_delimiter = ',', default_value = "human,ai:greedy")]
-    seats: Vec<SeatSpec>,
+    seats: Vec<String>,
+    /// A set-up field of a ruleset without a terminal player of its own, `NAME=VALUE`,
+    /// repeatable (its fields: `skirmish rulesets`).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
     /// Seed of the dice (and of the bots' choices); a new one each game when left out.
     #[arg(long)]
     seed: Option<u64>,
@@ -143,11 +148,28 @@ fn play_game(
     out: &mut dyn Write,
 ) -> Result<ExitCode> {
     if args.ruleset != "heroclix" {
-        bail!(
-            "unknown ruleset '{}'; `skirmish play` knows: heroclix",
-            args.ruleset
+        let platform = crate::rulesets::platform(None, None)?;
+        return crate::play_any::play(
+            crate::play_any::PlayAny {
+                platform: &platform,
+                ruleset: &args.ruleset,
+                seats: &args.seats,
+                seed: args.seed.unwrap_or_else(fresh_seed),
+                set: &args.set,
+                replay: args.replay.clone(),
+                quiet: args.quiet,
+            },
+            lang,
+            input,
+            out,
         );
     }
+    let seat_specs = args
+        .seats
+        .iter()
+        .map(|s| s.parse::<SeatSpec>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(anyhow::Error::msg)?;
     if args.seats.len() != args.teams.len() {
         bail!(
             "{} seat(s) for {} team(s): give one --seats entry per team file",
@@ -185,8 +207,7 @@ fn play_game(
     // The replay written at the end carries a hash per action, so that `skirmish replay --verify`
     // names the first action that diverged; a terminal game can afford it.
     game.hash_steps(true);
-    let mut players: Vec<Player> = args
-        .seats
+    let mut players: Vec<Player> = seat_specs
         .iter()
         .enumerate()
         .map(|(i, s)| match s {
@@ -208,7 +229,7 @@ fn play_game(
                     "{} ({}, {})",
                     info.name,
                     text::seat_name(Seat(i as u8), lang),
-                    args.seats[i]
+                    seat_specs[i]
                 )
             })
             .collect();
@@ -276,7 +297,7 @@ fn play_game(
             .map_err(|r| anyhow::anyhow!("the rules refused a legal action: {r}"))?;
         if !args.quiet {
             for e in &events {
-                log_event(game.state(), e, &args.seats, lang, out)?;
+                log_event(game.state(), e, &seat_specs, lang, out)?;
             }
         }
     };
@@ -341,7 +362,7 @@ fn play_game(
             "  {} ({}, {}){colon} {}",
             info.name,
             text::seat_name(Seat(i as u8), lang),
-            args.seats[i],
+            seat_specs[i],
             info.victory_points
         )?;
     }
@@ -736,7 +757,7 @@ fn power_options(args: &[String]) -> Result<PowerOptions> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use skirmish_bots::heroclix::expected_attack;
+    use skirmish_heroclix::bots::expected_attack;
 
     fn starter_game(seed: u64) -> Game<HeroClix> {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");

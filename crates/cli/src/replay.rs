@@ -19,10 +19,10 @@ pub struct ReplayArgs {
 
 /// Every ruleset the command line knows. The engine's own fixture game stays listed so that the
 /// replay machinery can be tried on a tiny game.
-pub fn registry() -> Registry {
-    Registry::new()
-        .with::<skirmish_engine::fixtures::LuckyPig>()
-        .with::<skirmish_heroclix::HeroClix>()
+pub fn registry() -> Result<Registry> {
+    let mut registry = crate::rulesets::platform(None, None)?.registry().clone();
+    registry.register::<skirmish_engine::fixtures::LuckyPig>();
+    Ok(registry)
 }
 
 /// Runs `skirmish replay`.
@@ -30,7 +30,7 @@ pub fn run(a: ReplayArgs) -> Result<ExitCode> {
     let text = std::fs::read_to_string(&a.file)
         .with_context(|| format!("cannot read {}", a.file.display()))?;
     let replay = Replay::from_json(&text).with_context(|| a.file.display().to_string())?;
-    let registry = registry();
+    let registry = registry()?;
     let game = if a.verify {
         registry.verify_replay(&replay)
     } else {

@@ -2,9 +2,6 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-
-use skirmish_bots::Bot;
 
 /// Options of `skirmish serve`.
 #[derive(clap::Args, Debug, Default)]
@@ -23,28 +20,6 @@ pub struct Args {
     web: Option<PathBuf>,
 }
 
-/// The greedy HeroClix bot as a server seat.
-struct Greedy;
-
-impl skirmish_server::bots::BotPlayer for Greedy {
-    fn name(&self) -> &str {
-        "greedy"
-    }
-
-    fn choose(
-        &self,
-        game: &dyn skirmish_engine::AnyGame,
-        seat: skirmish_engine::Seat,
-        seed: u64,
-    ) -> Option<serde_json::Value> {
-        let g = game
-            .as_any()
-            .downcast_ref::<skirmish_engine::Game<skirmish_heroclix::HeroClix>>()?;
-        let mut bot = skirmish_bots::heroclix::GreedyBot::new(seed);
-        serde_json::to_value(bot.pick(g, seat)?).ok()
-    }
-}
-
 /// Runs the web player until interrupted.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut config = skirmish_server::ServerConfig::default();
@@ -59,7 +34,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         config.address = host;
     }
     config.web_dir = args.web;
-    config.bots.insert("greedy", Arc::new(Greedy));
+    // Content files beside the working folder overlay the built-in sample content.
+    config.platform = crate::rulesets::platform(
+        Some(std::path::Path::new("content")),
+        Some(std::path::Path::new("maps")),
+    )?;
     skirmish_server::serve_blocking(config)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -395,5 +395,9 @@ fn bad_seats_are_refused_with_the_choices() {
 
     let o = skirmish(dir.path(), &["play", "heroscape"], "");
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("knows: heroclix"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unknown ruleset 'heroscape'; this program plays: heroclix"),
+        "{}",
+        stderr(&o)
+    );
 }

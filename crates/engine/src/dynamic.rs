@@ -88,6 +88,10 @@ pub trait AnyGame: Send {
     /// How many actions have been accepted.
     fn step_count(&self) -> usize;
 
+    /// The last accepted action as the engine read it (fields it does not know dropped), as
+    /// JSON; `None` before the first action.
+    fn last_action_json(&self) -> Option<Value>;
+
     /// Every dice roll of the game, setup first.
     fn rolls(&self) -> Vec<Roll>;
 
@@ -202,6 +206,10 @@ impl<R: Ruleset> AnyGame for Game<R> {
 
     fn step_count(&self) -> usize {
         self.steps().len()
+    }
+
+    fn last_action_json(&self) -> Option<Value> {
+        serde_json::to_value(&self.steps().last()?.action).ok()
     }
 
     fn rolls(&self) -> Vec<Roll> {

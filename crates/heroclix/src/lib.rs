@@ -15,6 +15,7 @@
 //! | Rules scenarios: worked examples of the rulebook and FAQ rulings as TOML files, played through the game and checked | [`scenario_file`] |
 //! | *Ligne de vue*, *Terrain élevé*, *Ligne de vue : le bord*, *Lignes de vue à travers un point d'intersection* | [`line_of_fire`] (on the shared Clix core of `skirmish-los`) |
 
+pub mod bots;
 pub mod builtin;
 pub mod card_effect;
 pub mod content;
@@ -23,6 +24,7 @@ pub mod game;
 pub mod import;
 pub mod line_of_fire;
 pub mod movement;
+pub mod present;
 pub mod scenario_file;
 pub mod tactics;
 pub mod team;

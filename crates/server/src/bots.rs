@@ -4,35 +4,21 @@
 //! legal action. Bot actions then go through the same path as people's: checked by the engine,
 //! stored, pushed to every socket.
 //!
-//! The server does not depend on `skirmish-bots`: whoever starts it (the `skirmish` command)
-//! offers bots through [`BotRoster`], e.g. the greedy HeroClix bot wrapped in a [`BotPlayer`]
-//! and inserted as `"greedy"`. Until then `"greedy"` is played by [`RandomBot`].
+//! Each ruleset offers its bots through its presentation (`skirmish_platform::Presentation::bots`:
+//! HeroClix's greedy bot, say), and every ruleset has the random player. A [`BotRoster`] adds
+//! bots for every ruleset (tests seat slow or cheating bots this way).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use serde_json::Value;
 use sha2::{Digest, Sha256};
-use skirmish_engine::{AnyGame, Picker, Seat, SeedReveal};
+use skirmish_engine::{Seat, SeedReveal};
 
-/// A player that is not a person, as the server drives it.
-pub trait BotPlayer: Send + Sync {
-    /// A short name for logs and snapshots ("random").
-    fn name(&self) -> &str;
-
-    /// Chooses an action (JSON, as `legal_actions_json` lists them) for `seat`, or `None` when it
-    /// has nothing to say. Runs on a copy of the game on a blocking thread; the answer is checked
-    /// by the engine like anyone's. `seed` is for the bot's own random choices
-    /// ([`choice_seed`]): the same at the same point of the same game, and unrelated to anything
-    /// players can see.
-    fn choose(&self, game: &dyn AnyGame, seat: Seat, seed: u64) -> Option<Value>;
-}
-
+pub use skirmish_platform::BotPlayer;
 /// Plays uniformly at random among the legal actions, with the seed it is given: its choices
 /// depend only on the game's dice secret, the step and the seat, so a game plays the same
 /// whether or not the server restarted in between.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RandomBot;
+pub use skirmish_platform::RandomPlayer as RandomBot;
 
 /// A seed for a bot's choice at step `step` of a game, from the game's dice secret (seed and
 /// salt). Bots' choices are seen by everyone, so they must not let anyone work back to the dice
@@ -50,42 +36,10 @@ pub fn choice_seed(secret: &SeedReveal, step: usize, seat: Seat) -> u64 {
     u64::from_le_bytes(bytes)
 }
 
-impl BotPlayer for RandomBot {
-    fn name(&self) -> &str {
-        "random"
-    }
-
-    fn choose(&self, game: &dyn AnyGame, seat: Seat, seed: u64) -> Option<Value> {
-        let mut picker = Picker::new(seed);
-        // Same list, same order, same pick: only the chosen HeroClix action is turned into JSON.
-        if let Some(g) = crate::heroclix_ui::downcast(game) {
-            let legal = g.legal_actions(seat);
-            return picker
-                .choose(&legal)
-                .and_then(|a| serde_json::to_value(a).ok());
-        }
-        let legal = game.legal_actions_json(seat).ok()?;
-        picker.choose(&legal).cloned()
-    }
-}
-
-/// The bots a server offers, by the name a create request gives (`"bot": "greedy"`).
-#[derive(Clone)]
+/// Bots a server offers besides each ruleset's own, by the name a create request gives.
+#[derive(Clone, Default)]
 pub struct BotRoster {
     bots: BTreeMap<String, Arc<dyn BotPlayer>>,
-}
-
-impl Default for BotRoster {
-    /// `random`, and `greedy` played by [`RandomBot`] until a greedy bot is inserted under that
-    /// name.
-    fn default() -> Self {
-        let mut roster = BotRoster {
-            bots: BTreeMap::new(),
-        };
-        roster.insert("random", Arc::new(RandomBot));
-        roster.insert("greedy", Arc::new(RandomBot));
-        roster
-    }
 }
 
 impl std::fmt::Debug for BotRoster {

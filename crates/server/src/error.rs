@@ -19,6 +19,21 @@ pub struct ApiError {
     pub reason: String,
 }
 
+impl From<skirmish_platform::Problem> for ApiError {
+    /// A ruleset's refusal of a request (a bad set-up, an unknown team, a bad judge query).
+    fn from(p: skirmish_platform::Problem) -> ApiError {
+        ApiError::bad(&p.code, p.message)
+    }
+}
+
+/// The first 80 characters of `s`, to quote untrusted input in messages.
+pub fn clip(s: &str) -> &str {
+    match s.char_indices().nth(80) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}
+
 /// Codes of refusals that do not come from the engine.
 pub mod code {
     /// The body or message is not JSON of the expected shape.

@@ -14,14 +14,12 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use skirmish_engine::{commit_seed, AnyGame, Registry, Seat, SeedCommitment, SeedReveal, Viewer};
-use skirmish_heroclix::HeroClix;
 use skirmish_lang::Lang;
+use skirmish_platform::{Legal, Platform, Presentation};
 use tokio::sync::{broadcast, watch, Mutex};
 
 use crate::bots::{BotPlayer, BotRoster, RandomBot};
-use crate::content::{self, Content};
-use crate::error::{code, ApiError, ApiResult};
-use crate::heroclix_ui;
+use crate::error::{clip, code, ApiError, ApiResult};
 use crate::store::{ActionRow, GameRow, Store};
 use crate::tokens;
 
@@ -37,7 +35,7 @@ pub struct Settings {
     pub max_games: usize,
     /// Serve the page from this folder instead of the copy embedded at build time.
     pub web_dir: Option<std::path::PathBuf>,
-    /// The bots games may seat.
+    /// Bots offered besides each ruleset's own (tests seat slow or cheating bots this way).
     pub bots: BotRoster,
 }
 
@@ -133,7 +131,7 @@ struct LegalCache {
     step: usize,
     seat: Seat,
     lang: Lang,
-    entries: Vec<LegalEntry>,
+    entries: Vec<Legal>,
 }
 
 struct GameEntry {
@@ -181,6 +179,8 @@ pub struct GameSlot {
     pub id: String,
     /// Ruleset id.
     pub ruleset: String,
+    /// The ruleset's presentation: texts, board, judge queries.
+    present: Arc<dyn Presentation>,
     /// How seats were handed out.
     pub mode: Mode,
     /// Unix seconds.
@@ -199,6 +199,7 @@ pub struct GameSlot {
 impl GameSlot {
     fn new(
         row: &GameRow,
+        present: Arc<dyn Presentation>,
         salt: String,
         mode: Mode,
         record: SeatsRecord,
@@ -209,6 +210,7 @@ impl GameSlot {
         GameSlot {
             id: row.id.clone(),
             ruleset: row.ruleset.clone(),
+            present,
             mode,
             created_at: row.created_at,
             connected: record.seats.iter().map(|_| AtomicU32::new(0)).collect(),
@@ -283,14 +285,13 @@ impl GameSlot {
 
     /// The bot playing `seat`, if a bot does; a bot name the server no longer offers (a game
     /// stored by another build) is played by the random bot.
-    fn bot(&self, seat: Seat, roster: &BotRoster) -> Option<Arc<dyn BotPlayer>> {
+    fn bot(&self, seat: Seat, bots: &Bots<'_>) -> Option<Arc<dyn BotPlayer>> {
         let s = self.seats.get(seat.index())?;
         if s.kind != "bot" {
             return None;
         }
         Some(
-            roster
-                .get(s.bot.as_deref().unwrap_or("random"))
+            bots.get(&self.ruleset, s.bot.as_deref().unwrap_or("random"))
                 .unwrap_or_else(|| Arc::new(RandomBot)),
         )
     }
@@ -321,23 +322,18 @@ impl GameSlot {
     }
 }
 
-/// A request to create a game (`POST /api/games`).
+/// A request to create a game (`POST /api/games`): the fields every ruleset shares, and the
+/// ruleset's own set-up fields (HeroClix: `map`, `teams`, `points`, …), which its presentation
+/// reads and checks.
 #[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CreateGame {
-    /// Only `heroclix` for now.
+    /// The ruleset's id; the server's default ruleset (the first it offers) when missing.
     #[serde(default)]
     pub ruleset: Option<String>,
     /// `bot` (default), `friend` or `hotseat`.
     #[serde(default)]
     pub mode: Option<String>,
-    /// Map id.
-    #[serde(default)]
-    pub map: Option<String>,
-    /// Two teams: ids or inline teams.
-    #[serde(default)]
-    pub teams: Option<Vec<Value>>,
-    /// `random` or `greedy`.
+    /// A bot's name (the ruleset's strongest by default).
     #[serde(default)]
     pub bot: Option<String>,
     /// In a bot game, the seat of the person (0 or 1).
@@ -347,31 +343,46 @@ pub struct CreateGame {
     /// whoever knows the seed knows every roll to come.
     #[serde(default)]
     pub seed: Option<u64>,
-    /// Build total.
-    #[serde(default)]
-    pub points: Option<u32>,
-    /// Play theme teams' bonuses (rulebook *Équipes à thème*).
-    #[serde(default)]
-    pub theme_teams: Option<bool>,
-    /// An event dial id of the tactics cards (rulebook *Socles événement*).
-    #[serde(default)]
-    pub event: Option<String>,
-    /// Round limit.
-    #[serde(default)]
-    pub rounds: Option<u32>,
-    /// Rules options, e.g. `{"era": "pac2010", "combat_reflexes": "elect"}`
-    /// (`docs/rules/heroclix-powers.md`); the others keep their defaults.
-    #[serde(default)]
-    pub powers: Option<Value>,
     /// Language of error messages.
     #[serde(default)]
     pub lang: Option<Lang>,
+    /// The ruleset's set-up fields.
+    #[serde(flatten)]
+    pub setup: serde_json::Map<String, Value>,
+}
+
+/// The bots a game may seat: the server's extra bots, then the ruleset's own.
+struct Bots<'a> {
+    extra: &'a BotRoster,
+    platform: &'a Platform,
+}
+
+impl Bots<'_> {
+    fn get(&self, ruleset: &str, name: &str) -> Option<Arc<dyn BotPlayer>> {
+        self.extra
+            .get(name)
+            .or_else(|| self.platform.bot(ruleset, name))
+    }
+
+    fn names(&self, ruleset: &str) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .platform
+            .bots(ruleset)
+            .iter()
+            .map(|b| b.name().to_string())
+            .collect();
+        for extra in self.extra.names() {
+            if !names.iter().any(|n| n == extra) {
+                names.push(extra.to_string());
+            }
+        }
+        names
+    }
 }
 
 struct Inner {
     settings: Settings,
-    content: Content,
-    registry: Registry,
+    platform: Platform,
     store: Arc<Store>,
     games: RwLock<HashMap<String, Arc<GameSlot>>>,
     unloadable: RwLock<HashMap<String, String>>,
@@ -461,14 +472,15 @@ impl AppState {
     /// Loads content, opens the database and rebuilds every stored game. A game that cannot be
     /// rebuilt is kept as corrupt (read-only, saying why) or, when it cannot even be set up,
     /// listed as unloadable; neither stops the server.
-    pub fn open(settings: Settings, content: Content, store: Store) -> anyhow::Result<AppState> {
-        let registry = Registry::new().with::<HeroClix>();
+    pub fn open(settings: Settings, platform: Platform, store: Store) -> anyhow::Result<AppState> {
+        if platform.ids().is_empty() {
+            anyhow::bail!("the server was given no ruleset to play");
+        }
         let (shutdown, _) = watch::channel(false);
         let state = AppState {
             inner: Arc::new(Inner {
                 settings,
-                content,
-                registry,
+                platform,
                 store: Arc::new(store),
                 games: RwLock::new(HashMap::new()),
                 unloadable: RwLock::new(HashMap::new()),
@@ -523,7 +535,13 @@ impl AppState {
                     .map_err(|e| format!("the database cannot store its salt: {e}"))?
             }
         };
-        let (game, corrupt) = rebuild(&self.inner.registry, &row, &actions)?;
+        let present = self
+            .inner
+            .platform
+            .get(&row.ruleset)
+            .cloned()
+            .ok_or_else(|| format!("this server does not play its ruleset '{}'", row.ruleset))?;
+        let (game, corrupt) = rebuild(self.inner.platform.registry(), &row, &actions)?;
         if let Some(reason) = &corrupt {
             tracing::error!(game = %id, %reason, "stored game is corrupt; it stays read-only");
         }
@@ -533,12 +551,28 @@ impl AppState {
             resigned: row.resigned.map(Seat),
             legal_cache: Vec::new(),
         };
-        Ok(GameSlot::new(&row, salt, mode, record, entry))
+        Ok(GameSlot::new(&row, present, salt, mode, record, entry))
     }
 
-    /// The content games are made from.
-    pub fn content(&self) -> &Content {
-        &self.inner.content
+    /// The rulesets this server plays.
+    pub fn platform(&self) -> &Platform {
+        &self.inner.platform
+    }
+
+    fn bots(&self) -> Bots<'_> {
+        Bots {
+            extra: &self.inner.settings.bots,
+            platform: &self.inner.platform,
+        }
+    }
+
+    /// A ruleset's presentation: the named one, else the default.
+    pub fn presentation(&self, ruleset: Option<&str>) -> ApiResult<&Arc<dyn Presentation>> {
+        let platform = &self.inner.platform;
+        let id = ruleset
+            .or_else(|| platform.default_id())
+            .unwrap_or_default();
+        Ok(platform.find(id)?)
     }
 
     /// Where the page is read from, when not embedded.
@@ -602,23 +636,15 @@ impl AppState {
     /// Creates a game; answers with its id and the creator's tokens.
     pub async fn create(&self, req: CreateGame) -> ApiResult<Value> {
         let lang = req.lang.unwrap_or_default();
-        let ruleset = req.ruleset.as_deref().unwrap_or("heroclix");
-        if ruleset != "heroclix" {
-            return Err(ApiError::bad(
-                "unknown-ruleset",
-                format!(
-                    "unknown ruleset '{}'; this server plays: heroclix",
-                    content::clip(ruleset)
-                ),
-            ));
-        }
+        let present = self.presentation(req.ruleset.as_deref())?.clone();
+        let ruleset = present.id();
         let mode_name = req.mode.as_deref().unwrap_or("bot");
         let mode = Mode::parse(mode_name).ok_or_else(|| {
             ApiError::bad(
                 code::BAD_REQUEST,
                 format!(
                     "unknown mode '{}': use bot, friend or hotseat",
-                    content::clip(mode_name)
+                    clip(mode_name)
                 ),
             )
         })?;
@@ -633,55 +659,23 @@ impl AppState {
                 "the server has as many games in progress as it may; try again later",
             ));
         }
-        let c = &self.inner.content;
-        let team_specs: Vec<Value> = req.teams.clone().unwrap_or_else(|| {
-            content::DEFAULT_TEAMS
-                .iter()
-                .map(|t| Value::String((*t).to_string()))
-                .collect()
-        });
-        if team_specs.len() != 2 {
-            return Err(ApiError::bad(
-                code::BAD_REQUEST,
-                format!("a game needs exactly 2 teams ({} given)", team_specs.len()),
-            ));
-        }
-        let teams = team_specs
-            .iter()
-            .map(|t| c.team_from_request(t))
-            .collect::<ApiResult<Vec<_>>>()?;
-        let powers = match &req.powers {
-            None | Some(Value::Null) => Default::default(),
-            Some(v) => skirmish_heroclix::game::powers::PowerOptions::from_json(v.clone())
-                .map_err(|m| ApiError::bad("bad-options", m))?,
-        };
-        let scenario = c.scenario(
-            req.map.as_deref().unwrap_or(content::DEFAULT_MAP),
-            &teams,
-            &content::GameChoices {
-                points: req.points.unwrap_or(content::DEFAULT_POINTS),
-                rounds: req.rounds,
-                theme_teams: req.theme_teams.unwrap_or(false),
-                event: req.event.clone(),
-                powers,
-            },
-            lang,
-        )?;
+        let setup = present.setup(&req.setup, lang)?;
         // The strongest bot on offer plays unless the request names one.
+        let bots = self.bots();
         let bot_name = req.bot.clone().unwrap_or_else(|| {
-            if self.inner.settings.bots.get("greedy").is_some() {
-                "greedy".into()
-            } else {
-                "random".into()
-            }
+            self.inner
+                .platform
+                .bots(ruleset)
+                .first()
+                .map_or_else(|| "random".into(), |b| b.name().to_string())
         });
-        if self.inner.settings.bots.get(&bot_name).is_none() {
+        if bots.get(ruleset, &bot_name).is_none() {
             return Err(ApiError::bad(
                 code::BAD_REQUEST,
                 format!(
                     "unknown bot '{}': use {}",
-                    content::clip(&bot_name),
-                    self.inner.settings.bots.names().join(" or ")
+                    clip(&bot_name),
+                    bots.names(ruleset).join(" or ")
                 ),
             ));
         }
@@ -710,14 +704,14 @@ impl AppState {
             }
         };
         let salt = tokens::new_salt().map_err(|e| ApiError::internal(e.to_string()))?;
-        let scenario_json =
-            serde_json::to_value(&scenario).map_err(|e| ApiError::internal(e.to_string()))?;
+        let scenario_json = setup.scenario;
         let game = self
             .inner
-            .registry
+            .platform
+            .registry()
             .new_game(ruleset, &scenario_json, seed)
             .map_err(|e| ApiError::bad("bad-scenario", e.to_string()))?;
-        let names: Vec<String> = scenario.teams.iter().map(|t| t.name.clone()).collect();
+        let names = setup.seat_names;
         let new_token = || tokens::new_token().map_err(|e| ApiError::internal(e.to_string()));
         let mut seats = Vec::new();
         let mut held: Vec<(String, Vec<Seat>)> = Vec::new();
@@ -780,7 +774,7 @@ impl AppState {
             resigned: None,
             legal_cache: Vec::new(),
         };
-        let slot = Arc::new(GameSlot::new(&row, salt, mode, record, entry));
+        let slot = Arc::new(GameSlot::new(&row, present, salt, mode, record, entry));
         write_lock(&self.inner.games).insert(id.clone(), slot.clone());
         tracing::info!(game = %id, mode = mode.as_str(), "game created");
         self.kick_bots(&slot);
@@ -901,7 +895,7 @@ impl AppState {
             (replay, entry.resigned, total, entry.over())
         };
         replay.actions.truncate(at);
-        let registry = self.inner.registry.clone();
+        let registry = self.inner.platform.registry().clone();
         let game = tokio::task::spawn_blocking(move || registry.run_replay(&replay))
             .await
             .map_err(|e| ApiError::internal(e.to_string()))?
@@ -1070,16 +1064,18 @@ impl AppState {
         Ok(out)
     }
 
-    /// Runs `f` on the HeroClix game of `slot` (reach and line-of-fire helpers).
-    pub async fn with_heroclix<T>(
+    /// Runs one of the ruleset's judge queries (`reach`, `los` for HeroClix) on the game.
+    pub async fn judge(
         &self,
         slot: &GameSlot,
-        f: impl FnOnce(&skirmish_engine::Game<HeroClix>) -> ApiResult<T>,
-    ) -> ApiResult<T> {
+        query: &str,
+        params: &std::collections::BTreeMap<String, String>,
+        lang: Lang,
+    ) -> ApiResult<Value> {
         let entry = slot.entry.lock().await;
-        let game = heroclix_ui::downcast(entry.game.as_ref())
-            .ok_or_else(|| ApiError::bad(code::BAD_REQUEST, "this helper is for HeroClix games"))?;
-        f(game)
+        Ok(slot
+            .present
+            .judge(entry.game.as_ref(), query, params, lang)?)
     }
 
     /// Plays an action under the game's lock and stores it; on a storage failure the game is
@@ -1095,10 +1091,10 @@ impl AppState {
         entry.legal_cache.clear();
         let idx = entry.game.step_count().saturating_sub(1);
         // Store the action as the engine read it, not as it was sent (extra fields dropped).
-        let action_json = heroclix_ui::downcast(entry.game.as_ref())
-            .and_then(|g| g.steps().last())
-            .and_then(|s| serde_json::to_string(&s.action).ok())
-            .unwrap_or_else(|| action.to_string());
+        let action_json = entry
+            .game
+            .last_action_json()
+            .map_or_else(|| action.to_string(), |v| v.to_string());
         let row = ActionRow {
             idx,
             seat: seat.0,
@@ -1166,7 +1162,7 @@ impl AppState {
                 let job = if self.closing() {
                     None
                 } else {
-                    bot_job(&slot, &entry, &self.inner.settings.bots)
+                    bot_job(&slot, &entry, &self.bots())
                 };
                 match job {
                     Some(job) => job,
@@ -1251,7 +1247,7 @@ impl AppState {
 
 type BotJob = (Seat, Arc<dyn BotPlayer>, Option<Box<dyn AnyGame>>, usize);
 
-fn bot_job(slot: &GameSlot, entry: &GameEntry, roster: &BotRoster) -> Option<BotJob> {
+fn bot_job(slot: &GameSlot, entry: &GameEntry, bots: &Bots<'_>) -> Option<BotJob> {
     if entry.over() || entry.corrupt.is_some() {
         return None;
     }
@@ -1259,7 +1255,7 @@ fn bot_job(slot: &GameSlot, entry: &GameEntry, roster: &BotRoster) -> Option<Bot
         .game
         .pending_seats()
         .into_iter()
-        .find_map(|s| Some((s, slot.bot(s, roster)?)))?;
+        .find_map(|s| Some((s, slot.bot(s, bots)?)))?;
     let step = entry.game.step_count();
     // The bot thinks on a copy that holds none of the real dice and nothing hidden from its seat.
     let copy = entry.game.blinded(seat, slot.bot_seed(step, seat));
@@ -1310,17 +1306,9 @@ fn viewer(entry: &GameEntry, access: &Access) -> (Viewer, Option<Seat>) {
     }
 }
 
-/// One legal action as snapshots list it.
-#[derive(Clone, Debug, Serialize)]
-struct LegalEntry {
-    seat: Seat,
-    action: Value,
-    text: String,
-}
-
 /// Makes sure the legal actions of `seat` at this step in `lang` are in the cache: they are
 /// computed once per step, however many sockets look.
-fn ensure_legal(entry: &mut GameEntry, seat: Seat, lang: Lang) {
+fn ensure_legal(present: &dyn Presentation, entry: &mut GameEntry, seat: Seat, lang: Lang) {
     let step = entry.game.step_count();
     if entry
         .legal_cache
@@ -1329,23 +1317,7 @@ fn ensure_legal(entry: &mut GameEntry, seat: Seat, lang: Lang) {
     {
         return;
     }
-    let entries: Vec<LegalEntry> = match heroclix_ui::downcast(entry.game.as_ref()) {
-        Some(g) => heroclix_ui::legal_with_texts(g, seat, lang)
-            .into_iter()
-            .map(|(action, text)| LegalEntry { seat, action, text })
-            .collect(),
-        None => entry
-            .game
-            .legal_actions_json(seat)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|action| LegalEntry {
-                seat,
-                text: action.to_string(),
-                action,
-            })
-            .collect(),
-    };
+    let entries = present.legal(entry.game.as_ref(), seat, lang);
     entry.legal_cache.retain(|c| c.step == step);
     entry.legal_cache.push(LegalCache {
         step,
@@ -1360,14 +1332,6 @@ fn ensure_legal(entry: &mut GameEntry, seat: Seat, lang: Lang) {
 /// things and the dice stream's position included) could be matched against guesses.
 fn current_hash(game: &dyn AnyGame) -> String {
     game.state_hash()
-}
-
-/// A view, serialized straight from the ruleset's type when the server knows it.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum ViewOut {
-    HeroClix(Box<skirmish_heroclix::game::View>),
-    Json(Value),
 }
 
 /// A snapshot as written out: borrowed where it can be, since it is built for every socket
@@ -1385,12 +1349,13 @@ struct SnapshotOut<'a> {
     step: usize,
     over: bool,
     corrupt: Option<&'a str>,
-    view: ViewOut,
+    view: Value,
+    board: Option<skirmish_platform::Board>,
     dice: Value,
     pending: Value,
     prompt: String,
-    legal: Vec<&'a LegalEntry>,
-    log: Vec<Value>,
+    legal: Vec<&'a Legal>,
+    log: Vec<skirmish_platform::LogLine>,
     log_from: usize,
     seats: Vec<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1447,28 +1412,22 @@ fn build_snapshot(
         let pending = entry.game.pending_seats();
         for s in &access.seats {
             if pending.contains(s) {
-                ensure_legal(entry, *s, lang);
+                ensure_legal(slot.present.as_ref(), entry, *s, lang);
                 legal_seats.push(*s);
             }
         }
     }
     let entry = &*entry;
-    let hc = heroclix_ui::downcast(entry.game.as_ref());
-    let view = match hc {
-        Some(g) => ViewOut::HeroClix(Box::new(g.view(viewer))),
-        None => ViewOut::Json(
-            entry
-                .game
-                .view_json(viewer)
-                .unwrap_or_else(|e| json!({ "error": e.to_string() })),
-        ),
-    };
+    let present = slot.present.as_ref();
+    let game = entry.game.as_ref();
+    let view = present.view(game, viewer);
+    let board = present.board(game, viewer);
     let (pending, prompt) = if let Some(r) = entry.resigned {
         let winners: Vec<Seat> = Seat::all(slot.seats.len() as u8)
             .filter(|s| *s != r)
             .collect();
-        let reason = heroclix_ui::resigned_reason(r, lang);
-        let scores = hc.map(heroclix_ui::scores).unwrap_or_default();
+        let reason = present.resigned_text(game, r, lang);
+        let scores = present.scores(game);
         (
             json!({ "over": { "winners": winners, "scores": scores, "reason": reason, "resigned": r } }),
             reason,
@@ -1484,12 +1443,10 @@ fn build_snapshot(
             Some(d) => d.clone(),
             None => p,
         };
-        let prompt = hc
-            .map(|g| heroclix_ui::decision_text(g, lang))
-            .unwrap_or_default();
+        let prompt = present.prompt(game, viewer, lang);
         (p, prompt)
     };
-    let legal: Vec<&LegalEntry> = legal_seats
+    let legal: Vec<&Legal> = legal_seats
         .iter()
         .filter_map(|s| {
             entry
@@ -1499,16 +1456,7 @@ fn build_snapshot(
         })
         .flat_map(|c| c.entries.iter())
         .collect();
-    let log = match hc {
-        Some(g) => heroclix_ui::log_entries(g, viewer, log_from, lang),
-        None => entry
-            .game
-            .events_json(viewer, log_from)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|e| json!({ "text": e.to_string(), "event": e }))
-            .collect(),
-    };
+    let log = present.log(game, viewer, log_from, lang);
     let out = SnapshotOut {
         kind: extra.kind,
         game: &slot.id,
@@ -1521,6 +1469,7 @@ fn build_snapshot(
         over: entry.over(),
         corrupt: entry.corrupt.as_deref(),
         view,
+        board,
         dice: slot.dice.json(extra.reveal.unwrap_or_else(|| entry.over())),
         pending,
         prompt,

@@ -15,12 +15,11 @@ use axum::routing::{any, get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::Value;
-use skirmish_board::square::Square;
 use skirmish_lang::Lang;
 
 use crate::error::{code, ApiError, ApiResult};
 use crate::games::{AppState, CreateGame, GameSlot, Snapshot};
-use crate::{assets, heroclix_ui, ws};
+use crate::{assets, ws};
 
 /// The largest request body or WebSocket message the server reads.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -28,11 +27,13 @@ pub const MAX_BODY: usize = 64 * 1024;
 /// The router of the whole server: API, WebSocket and page.
 pub fn router(state: AppState) -> Router {
     Router::new()
+        .route("/api/rulesets", get(rulesets))
         .route("/api/content", get(content))
         .route("/api/teams/check", post(check_team))
         .route("/api/games", get(list).post(create))
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/judge/{query}", get(judge))
         .route("/api/games/{id}/reach", get(reach))
         .route("/api/games/{id}/los", get(los))
         .route("/api/games/{id}/replay", get(replay))
@@ -75,18 +76,6 @@ fn num_param<T: std::str::FromStr>(
     }
 }
 
-fn square_param(p: &HashMap<String, String>, name: &str) -> ApiResult<Option<Square>> {
-    match p.get(name) {
-        None => Ok(None),
-        Some(v) => v
-            .parse()
-            .map(Some)
-            .map_err(|e: skirmish_board::square::ParseSquareError| {
-                ApiError::bad(code::BAD_REQUEST, format!("{name}: {e}"))
-            }),
-    }
-}
-
 fn slot_of(state: &AppState, id: GameId) -> ApiResult<Arc<GameSlot>> {
     let Path(id) = id.map_err(|_| ApiError::unknown_game("with this id"))?;
     state.slot(&id)
@@ -115,33 +104,55 @@ fn json_of<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> ApiResult<T> {
     })
 }
 
-async fn content(State(state): State<AppState>) -> Json<Value> {
-    Json(state.content().to_json())
+async fn rulesets(State(state): State<AppState>, q: Params) -> ApiResult<Json<Value>> {
+    let p = params(q)?;
+    let lang = lang_param(&p)?;
+    let platform = state.platform();
+    Ok(Json(serde_json::json!({
+        "rulesets": platform.infos(lang),
+        "default": platform.default_id(),
+    })))
 }
 
-/// `POST /api/teams/check` body.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CheckBody {
-    team: Value,
-    #[serde(default)]
-    lang: Option<Lang>,
-    #[serde(default)]
-    points: Option<u32>,
+async fn content(State(state): State<AppState>, q: Params) -> ApiResult<Json<Value>> {
+    let p = params(q)?;
+    let lang = lang_param(&p)?;
+    let present = state.presentation(p.get("ruleset").map(String::as_str))?;
+    let mut content = present.content(lang);
+    // Older pages read the ruleset list from here.
+    content["rulesets"] = serde_json::json!(state.platform().ids());
+    Ok(Json(content))
 }
 
+/// `POST /api/teams/check`: `{"ruleset"?, "team", "points"?, "lang"?}`; the ruleset's
+/// presentation reads the rest.
 async fn check_team(
     State(state): State<AppState>,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<Value>> {
-    let body: CheckBody = json_of(&body_of(body)?)?;
-    let content = state.content();
-    let team = content.team_from_request(&body.team)?;
-    Ok(Json(content.check(
-        &team,
-        body.points,
-        body.lang.unwrap_or_default(),
-    )))
+    let mut body: Value = json_of(&body_of(body)?)?;
+    let ruleset = match body.as_object_mut().map(|o| o.remove("ruleset")) {
+        Some(Some(Value::String(r))) => Some(r),
+        Some(None) => None,
+        Some(Some(_)) => {
+            return Err(ApiError::bad(
+                code::BAD_REQUEST,
+                "ruleset must be a ruleset's id",
+            ))
+        }
+        None => {
+            return Err(ApiError::bad(
+                code::BAD_JSON,
+                "the body must be a JSON object",
+            ))
+        }
+    };
+    let lang = body
+        .get("lang")
+        .and_then(|l| serde_json::from_value::<Lang>(l.clone()).ok())
+        .unwrap_or_default();
+    let present = state.presentation(ruleset.as_deref())?;
+    Ok(Json(present.check_team(&body, lang)?))
 }
 
 async fn create(
@@ -201,35 +212,45 @@ async fn act(
     Ok(state.snapshot(&slot, &access, lang, before).await)
 }
 
-async fn reach(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Json<Value>> {
-    let p = params(q)?;
-    let slot = slot_of(&state, id)?;
-    slot.access(p.get("token").map(String::as_str))?;
-    let lang = lang_param(&p)?;
-    let figure = num_param::<u32>(&p, "figure")?
-        .ok_or_else(|| ApiError::bad(code::BAD_REQUEST, "give the figure: figure=ID"))?;
-    let to = square_param(&p, "to")?;
-    let v = state
-        .with_heroclix(&slot, |g| heroclix_ui::reach(g, figure, to, lang))
-        .await?;
-    Ok(Json(v))
+type JudgePath = Result<Path<(String, String)>, PathRejection>;
+
+/// `GET /api/games/{id}/judge/{query}?…`: one of the ruleset's judge queries.
+async fn judge(
+    State(state): State<AppState>,
+    path: JudgePath,
+    q: Params,
+) -> ApiResult<Json<Value>> {
+    let Path((id, query)) = path.map_err(|_| ApiError::unknown_game("with this id"))?;
+    let slot = state.slot(&id)?;
+    run_judge(&state, &slot, &query, q).await
 }
 
-async fn los(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Json<Value>> {
+async fn run_judge(
+    state: &AppState,
+    slot: &GameSlot,
+    query: &str,
+    q: Params,
+) -> ApiResult<Json<Value>> {
     let p = params(q)?;
-    let slot = slot_of(&state, id)?;
     slot.access(p.get("token").map(String::as_str))?;
     let lang = lang_param(&p)?;
-    let from = num_param::<u32>(&p, "from")?
-        .ok_or_else(|| ApiError::bad(code::BAD_REQUEST, "give the attacker: from=FIGURE"))?;
-    let to = num_param::<u32>(&p, "to")?;
-    let square = square_param(&p, "square")?;
-    let v = state
-        .with_heroclix(&slot, |g| {
-            heroclix_ui::line_of_fire(g, from, to, square, lang)
-        })
-        .await?;
-    Ok(Json(v))
+    let p: std::collections::BTreeMap<String, String> = p
+        .into_iter()
+        .filter(|(k, _)| k != "token" && k != "lang")
+        .collect();
+    Ok(Json(state.judge(slot, query, &p, lang).await?))
+}
+
+/// `GET /api/games/{id}/reach`: the `reach` judge query (HeroClix).
+async fn reach(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Json<Value>> {
+    let slot = slot_of(&state, id)?;
+    run_judge(&state, &slot, "reach", q).await
+}
+
+/// `GET /api/games/{id}/los`: the `los` judge query (HeroClix).
+async fn los(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Json<Value>> {
+    let slot = slot_of(&state, id)?;
+    run_judge(&state, &slot, "los", q).await
 }
 
 async fn replay(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Json<Value>> {
@@ -304,7 +325,7 @@ async fn api_not_found(uri: Uri) -> ApiError {
         code::NOT_FOUND,
         format!(
             "no API at {}: see docs/web-protocol.md",
-            crate::content::clip(uri.path())
+            crate::error::clip(uri.path())
         ),
     )
 }

@@ -19,10 +19,8 @@ use tokio::sync::oneshot;
 
 pub mod assets;
 pub mod bots;
-pub mod content;
 pub mod error;
 pub mod games;
-pub mod heroclix_ui;
 pub mod http;
 pub mod store;
 pub mod tokens;
@@ -43,11 +41,9 @@ pub struct ServerConfig {
     pub port_tries: u16,
     /// The SQLite database.
     pub db_path: PathBuf,
-    /// Folder holding `heroclix/` figures and `heroclix/teams/`; the built-in starter set is
-    /// used for whatever is missing.
-    pub content_dir: Option<PathBuf>,
-    /// Folder of square maps; the two built-in maps are used when missing.
-    pub maps_dir: Option<PathBuf>,
+    /// The rulesets the server plays, with their content; the first is the default. The
+    /// `skirmish` command registers every ruleset it knows (`crates/cli/src/rulesets.rs`).
+    pub platform: skirmish_platform::Platform,
     /// Serve the page from this folder instead of the embedded copy.
     pub web_dir: Option<PathBuf>,
     /// How long a bot may think before a random legal action is played for it.
@@ -56,7 +52,7 @@ pub struct ServerConfig {
     pub bot_delay: Duration,
     /// The most games in progress at once (finished games do not count).
     pub max_games: usize,
-    /// The bots games may seat, by name (`random` and `greedy` by default).
+    /// Bots offered besides each ruleset's own.
     pub bots: bots::BotRoster,
     /// Print the address on start (`serve` does; tests turn it off).
     pub announce: bool,
@@ -70,8 +66,7 @@ impl Default for ServerConfig {
             port: 8080,
             port_tries: 10,
             db_path: default_db_path(),
-            content_dir: Some(PathBuf::from("content")),
-            maps_dir: Some(PathBuf::from("maps")),
+            platform: skirmish_platform::Platform::new(),
             web_dir: None,
             bot_time_limit: s.bot_time_limit,
             bot_delay: s.bot_delay,
@@ -99,13 +94,8 @@ pub fn default_db_path() -> PathBuf {
     }
 }
 
-/// Loads content, opens the database and rebuilds the stored games.
+/// Opens the database and rebuilds the stored games.
 pub fn open_state(config: &ServerConfig) -> anyhow::Result<AppState> {
-    let content =
-        content::Content::load(config.content_dir.as_deref(), config.maps_dir.as_deref())?;
-    for note in &content.notes {
-        tracing::info!("{note}");
-    }
     let store = store::Store::open(&config.db_path)?;
     AppState::open(
         Settings {
@@ -115,7 +105,7 @@ pub fn open_state(config: &ServerConfig) -> anyhow::Result<AppState> {
             web_dir: config.web_dir.clone(),
             bots: config.bots.clone(),
         },
-        content,
+        config.platform.clone(),
         store,
     )
 }
@@ -145,7 +135,7 @@ impl RunningServer {
         format!("http://{}/", self.addr)
     }
 
-    /// The server's state (games, content).
+    /// The server's state (games, rulesets).
     pub fn state(&self) -> &AppState {
         &self.state
     }
@@ -229,9 +219,6 @@ pub async fn start(config: ServerConfig) -> anyhow::Result<RunningServer> {
     });
     state.kick_all_bots();
     if config.announce {
-        for note in &state.content().notes {
-            println!("{note}");
-        }
         let (games, corrupt) = state.census();
         if games > 0 {
             println!(

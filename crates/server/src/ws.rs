@@ -107,7 +107,7 @@ impl Conn {
                 code::UNKNOWN_TYPE,
                 format!(
                     "unknown message type '{}': use act, resign, ping, lang or snapshot",
-                    crate::content::clip(other)
+                    crate::error::clip(other)
                 ),
             )),
         }

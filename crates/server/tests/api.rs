@@ -182,8 +182,7 @@ async fn a_bot_picks_up_after_a_restart() {
     let config = ServerConfig {
         port: 0,
         db_path: db.clone(),
-        content_dir: None,
-        maps_dir: None,
+        platform: common::platform(),
         bot_delay: Duration::from_secs(30),
         announce: false,
         ..ServerConfig::default()
@@ -896,8 +895,7 @@ async fn a_slow_or_cheating_bot_is_replaced_by_a_random_legal_action() {
     let config = ServerConfig {
         port: 0,
         db_path: dir.path().join("games.sqlite3"),
-        content_dir: None,
-        maps_dir: None,
+        platform: common::platform(),
         bot_delay: Duration::ZERO,
         bot_time_limit: Duration::from_millis(100),
         bots,

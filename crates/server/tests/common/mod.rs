@@ -17,14 +17,23 @@ use tokio_tungstenite::tungstenite::Message;
 
 pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
+/// HeroClix with its built-in content (the default ruleset), and the toy ruleset of the
+/// platform's tests as a second one.
+pub fn platform() -> skirmish_platform::Platform {
+    skirmish_platform::Platform::new()
+        .with(
+            skirmish_heroclix::present::HeroClixPresentation::embedded().expect("built-in content"),
+        )
+        .with(skirmish_platform::toy::ToyPresentation)
+}
+
 /// A server on 127.0.0.1 and a free port, with instant bots, over the database `db`.
 pub async fn server(db: &Path) -> RunningServer {
     let config = ServerConfig {
         port: 0,
         db_path: db.to_path_buf(),
         // The built-in content: tests do not depend on the working folder.
-        content_dir: None,
-        maps_dir: None,
+        platform: platform(),
         bot_delay: Duration::ZERO,
         announce: false,
         ..ServerConfig::default()

@@ -9,10 +9,11 @@ mod common;
 
 use std::sync::Arc;
 
-use skirmish_bots::heroclix::random_team;
-use skirmish_bots::{bot_seed, play_game, Bot, BotKind};
+use skirmish_bots::{bot_seed, play_game, Bot};
 use skirmish_engine::conformance::check_position;
 use skirmish_engine::{Game, Picker, Replay, Seat};
+use skirmish_heroclix::bots::random_team;
+use skirmish_heroclix::bots::BotKind;
 use skirmish_heroclix::figure::FigureDef;
 use skirmish_heroclix::game::{Event, Options, Scenario, State};
 use skirmish_heroclix::import::hcunits::import_dir;

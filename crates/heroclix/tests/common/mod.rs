@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use skirmish_bots::heroclix::{load_scenario, ScenarioFiles};
+use skirmish_heroclix::bots::{load_scenario, ScenarioFiles};
 use skirmish_heroclix::game::{Scenario, State};
 
 /// The workspace root.

@@ -4,13 +4,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::builtin;
+use crate::content::{load_figure_folder, Catalogue};
+use crate::figure::FigureDef;
+use crate::game::{Options, Scenario, TeamFigure, TeamSetup};
+use crate::team::{check_team, load_team, DEFAULT_BUILD_TOTAL};
 use skirmish_board::square::load_square_map;
 use skirmish_engine::Picker;
-use skirmish_heroclix::builtin;
-use skirmish_heroclix::content::{load_figure_folder, Catalogue};
-use skirmish_heroclix::figure::FigureDef;
-use skirmish_heroclix::game::{Options, Scenario, TeamFigure, TeamSetup};
-use skirmish_heroclix::team::{check_team, load_team, DEFAULT_BUILD_TOTAL};
 use skirmish_lang::Lang;
 
 /// The files a scenario is read from.

@@ -6,14 +6,15 @@
 use std::path::PathBuf;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use skirmish_bots::heroclix::GreedyBot;
-use skirmish_bots::{bot_seed, play_game, Bot, BotKind};
+use skirmish_bots::{bot_seed, play_game, Bot};
 use skirmish_engine::{Game, Seat};
+use skirmish_heroclix::bots::BotKind;
+use skirmish_heroclix::bots::GreedyBot;
 use skirmish_heroclix::game::Scenario;
 use skirmish_heroclix::HeroClix;
 
 fn scenario() -> Scenario {
-    skirmish_bots::heroclix::bench::starter_scenario(
+    skirmish_heroclix::bots::bench::starter_scenario(
         &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."),
     )
 }
@@ -29,7 +30,7 @@ fn whole_game(scenario: &Scenario, seed: u64, kinds: [BotKind; 2]) -> usize {
     game.steps().len()
 }
 
-use skirmish_bots::heroclix::bench::mid_game;
+use skirmish_heroclix::bots::bench::mid_game;
 
 fn bench(c: &mut Criterion) {
     let scenario = scenario();

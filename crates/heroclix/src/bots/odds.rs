@@ -2,10 +2,10 @@
 //! attack value must reach the target's defence value, a ranged attack along a hindered line
 //! of fire adds 1 to that defence, a 2 always misses and a 12 always hits.
 
+use crate::figure::Stat;
+use crate::game::combat;
+use crate::game::{Fig, State};
 use skirmish_board::FigureId;
-use skirmish_heroclix::figure::Stat;
-use skirmish_heroclix::game::combat;
-use skirmish_heroclix::game::{Fig, State};
 
 /// The 2d6 total an attack with value `attack` needs against `defence`: never below 3 (a 2
 /// always misses) nor above 12 (a 12 always hits).
@@ -69,7 +69,7 @@ pub fn expected_attack(
             // The defence the attack itself would meet: its context (close or ranged, Defend,
             // card modifiers) and the line it would draw.
             let (defence, hindered) =
-                skirmish_heroclix::game::text::defence_against(state, attacker, t, ranged);
+                crate::game::text::defence_against(state, attacker, t, ranged);
             TargetOdds {
                 target: t.id,
                 defence,

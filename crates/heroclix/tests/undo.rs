@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use skirmish_bots::heroclix::{load_scenario, ScenarioFiles};
 use skirmish_engine::{Game, Picker};
+use skirmish_heroclix::bots::{load_scenario, ScenarioFiles};
 use skirmish_heroclix::game::Event;
 use skirmish_heroclix::HeroClix;
 

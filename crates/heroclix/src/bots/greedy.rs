@@ -21,18 +21,18 @@
 
 use std::collections::BTreeMap;
 
+use crate::figure::{Power, Stat};
+use crate::game::{capture, combat};
+use crate::game::{Action, AttackInProgress, Fig, Interrupt, Phase, State};
+use crate::HeroClix;
 use skirmish_board::square::{Square, SquareMap};
 use skirmish_board::FigureId;
 use skirmish_engine::search::InfoSet;
 use skirmish_engine::{Picker, Seat};
-use skirmish_heroclix::figure::{Power, Stat};
-use skirmish_heroclix::game::{capture, combat};
-use skirmish_heroclix::game::{Action, AttackInProgress, Fig, Interrupt, Phase, State};
-use skirmish_heroclix::HeroClix;
 use skirmish_los::{ClixLos, Endpoint, OccupancyGrid, Occupant, Verdict};
 
 use super::odds::hit_chance;
-use crate::Bot;
+use skirmish_bots::Bot;
 
 /// The knobs of [`GreedyBot`]'s evaluation, in victory points.
 #[derive(Clone, Debug, PartialEq)]
@@ -237,7 +237,7 @@ impl GreedyBot {
             Some(
                 Interrupt::Mastermind { figure, amount, .. }
                 | Interrupt::MastermindHeld {
-                    offer: skirmish_heroclix::game::rolls::RedirectOffer { figure, amount, .. },
+                    offer: crate::game::rolls::RedirectOffer { figure, amount, .. },
                     ..
                 },
             ) => {
@@ -315,7 +315,7 @@ impl GreedyBot {
                     // Objects near one's own zone are for one's own Super Strength users.
                     let zone = state.seats[seat.index()]
                         .zone
-                        .map(|z| skirmish_heroclix::game::setup::zone_squares(state, z))
+                        .map(|z| crate::game::setup::zone_squares(state, z))
                         .unwrap_or_default();
                     for (i, a) in legal.iter().enumerate() {
                         if let Action::PlaceObject { square, .. } = a {
@@ -855,7 +855,7 @@ impl<'a> Ctx<'a> {
             i32::from(f.fig.def.base.width.max(1)),
             i32::from(f.fig.def.base.depth.max(1)),
         );
-        let area = skirmish_heroclix::game::setup::zone_squares(self.state, zone);
+        let area = crate::game::setup::zone_squares(self.state, zone);
         // Squares of the base still outside the starting area, at their distance from it.
         let mut out = 0;
         for dy in 0..d {

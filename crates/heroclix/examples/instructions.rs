@@ -9,13 +9,14 @@
 
 use std::path::PathBuf;
 
-use skirmish_bots::{bot_seed, play_game, BotKind};
+use skirmish_bots::{bot_seed, play_game};
 use skirmish_engine::{Game, Seat};
+use skirmish_heroclix::bots::BotKind;
 use skirmish_heroclix::game::Scenario;
 use skirmish_heroclix::HeroClix;
 
 fn scenario() -> Scenario {
-    skirmish_bots::heroclix::bench::starter_scenario(
+    skirmish_heroclix::bots::bench::starter_scenario(
         &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."),
     )
 }
@@ -30,7 +31,7 @@ fn main() {
         "setup" => {}
         // The playouts' own set-up: the scenario and the mid-game position.
         "playout-setup" => {
-            skirmish_bots::heroclix::bench::mid_game(&scenario);
+            skirmish_heroclix::bots::bench::mid_game(&scenario);
         }
         "games" => {
             for seed in 1..=n {
@@ -43,7 +44,7 @@ fn main() {
             }
         }
         "playouts" => {
-            let start = skirmish_bots::heroclix::bench::mid_game(&scenario);
+            let start = skirmish_heroclix::bots::bench::mid_game(&scenario);
             for seed in 1..=n {
                 let mut state = start.state().clone();
                 let mut dice = skirmish_engine::Dice::seeded(seed);

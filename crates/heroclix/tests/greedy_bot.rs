@@ -5,9 +5,10 @@ mod common;
 
 use skirmish_board::square::Square;
 use skirmish_board::FigureId;
-use skirmish_bots::heroclix::GreedyBot;
-use skirmish_bots::{bot_seed, play_game, Bot, BotKind};
+use skirmish_bots::{bot_seed, play_game, Bot};
 use skirmish_engine::{Game, Seat};
+use skirmish_heroclix::bots::BotKind;
+use skirmish_heroclix::bots::GreedyBot;
 use skirmish_heroclix::game::{
     play, Action, AttackInProgress, Interrupt, PlacedFigure, Position, Scenario, State,
 };

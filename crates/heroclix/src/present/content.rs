@@ -8,53 +8,51 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::content::{figures_from_toml_str, load_figure_folder, Catalogue};
+use crate::figure::FigureDef;
+use crate::game::state::ObjectKind;
+use crate::game::{Options, Scenario};
+use crate::team::{check_team, team_from_toml_str, FeatEntry, ObjectEntry, Team, TeamEntry};
 use serde_json::{json, Value};
 use skirmish_board::square::SquareMap;
-use skirmish_heroclix::content::{figures_from_toml_str, load_figure_folder, Catalogue};
-use skirmish_heroclix::figure::FigureDef;
-use skirmish_heroclix::game::state::ObjectKind;
-use skirmish_heroclix::game::{Options, Scenario};
-use skirmish_heroclix::team::{
-    check_team, team_from_toml_str, FeatEntry, ObjectEntry, Team, TeamEntry,
-};
 use skirmish_lang::Lang;
 
-use crate::error::{code, ApiError};
+use skirmish_platform::Problem;
 
 const EMBEDDED_FIGURES: &[(&str, &str)] = &[(
     "starter.toml",
-    include_str!("../../../content/heroclix/starter.toml"),
+    include_str!("../../../../content/heroclix/starter.toml"),
 )];
 const EMBEDDED_TEAMS: &[(&str, &str)] = &[
     (
         "wardens",
-        include_str!("../../../content/heroclix/teams/wardens.toml"),
+        include_str!("../../../../content/heroclix/teams/wardens.toml"),
     ),
     (
         "ravagers",
-        include_str!("../../../content/heroclix/teams/ravagers.toml"),
+        include_str!("../../../../content/heroclix/teams/ravagers.toml"),
     ),
     (
         "watch-patrol",
-        include_str!("../../../content/heroclix/teams/watch-patrol.toml"),
+        include_str!("../../../../content/heroclix/teams/watch-patrol.toml"),
     ),
     (
         "salvage-crew",
-        include_str!("../../../content/heroclix/teams/salvage-crew.toml"),
+        include_str!("../../../../content/heroclix/teams/salvage-crew.toml"),
     ),
     (
         "lighthouse-guard",
-        include_str!("../../../content/heroclix/teams/lighthouse-guard.toml"),
+        include_str!("../../../../content/heroclix/teams/lighthouse-guard.toml"),
     ),
 ];
 const EMBEDDED_MAPS: &[(&str, &str)] = &[
     (
         "harbour-district",
-        include_str!("../../../maps/harbour-district.toml"),
+        include_str!("../../../../maps/harbour-district.toml"),
     ),
     (
         "abandoned-lab",
-        include_str!("../../../maps/abandoned-lab.toml"),
+        include_str!("../../../../maps/abandoned-lab.toml"),
     ),
 ];
 
@@ -84,24 +82,23 @@ pub struct Content {
 
 impl Content {
     /// The compiled-in starter content alone.
-    pub fn embedded() -> anyhow::Result<Content> {
+    pub fn embedded() -> Result<Content, String> {
         let mut figures = Vec::new();
         for (name, text) in EMBEDDED_FIGURES {
             figures.extend(
-                figures_from_toml_str(text, name)
-                    .map_err(|e| anyhow::anyhow!("embedded {name}: {e}"))?,
+                figures_from_toml_str(text, name).map_err(|e| format!("embedded {name}: {e}"))?,
             );
         }
         let mut teams = BTreeMap::new();
         for (id, text) in EMBEDDED_TEAMS {
-            let team = team_from_toml_str(text, id)
-                .map_err(|e| anyhow::anyhow!("embedded team {id}: {e}"))?;
+            let team =
+                team_from_toml_str(text, id).map_err(|e| format!("embedded team {id}: {e}"))?;
             teams.insert((*id).to_string(), team);
         }
         let mut maps = BTreeMap::new();
         for (id, text) in EMBEDDED_MAPS {
             let map = SquareMap::from_toml_str(text, id)
-                .map_err(|e| anyhow::anyhow!("embedded map {id}: {e}"))?;
+                .map_err(|e| format!("embedded map {id}: {e}"))?;
             maps.insert((*id).to_string(), map);
         }
         Ok(Content {
@@ -115,7 +112,7 @@ impl Content {
     /// The compiled-in content overlaid with `content_dir/heroclix/*.toml` (figures),
     /// `content_dir/heroclix/teams/*.toml` and `maps_dir/*.toml` where they exist. A folder or
     /// file that cannot be read is skipped with a note, never fatal: the embedded set stands in.
-    pub fn load(content_dir: Option<&Path>, maps_dir: Option<&Path>) -> anyhow::Result<Content> {
+    pub fn load(content_dir: Option<&Path>, maps_dir: Option<&Path>) -> Result<Content, String> {
         let mut content = Content::embedded()?;
         if let Some(dir) = content_dir {
             let figures_dir = dir.join("heroclix");
@@ -207,8 +204,8 @@ impl Content {
         let tactics = json!({
             "feats": cards.feats.iter().map(|f| {
                 let (cost, per_character) = match f.cost {
-                    skirmish_heroclix::tactics::FeatCost::Fixed(p) => (p, false),
-                    skirmish_heroclix::tactics::FeatCost::PerCharacter(p) => (p, true),
+                    crate::tactics::FeatCost::Fixed(p) => (p, false),
+                    crate::tactics::FeatCost::PerCharacter(p) => (p, true),
                 };
                 json!({
                     "id": f.id,
@@ -244,8 +241,8 @@ impl Content {
                 "cost": a.cost,
                 "team_ability": a.team_ability,
                 "team_ability_name": {
-                    "en": skirmish_heroclix::game::powers::team_name(&a.team_ability, Lang::En),
-                    "fr": skirmish_heroclix::game::powers::team_name(&a.team_ability, Lang::Fr),
+                    "en": crate::game::powers::team_name(&a.team_ability, Lang::En),
+                    "fr": crate::game::powers::team_name(&a.team_ability, Lang::Fr),
                 },
                 "replaces": a.replaces,
                 "wild_cards": a.wild_cards,
@@ -258,8 +255,7 @@ impl Content {
             })).collect::<Vec<_>>(),
         });
         json!({
-            "rulesets": ["heroclix"],
-            "maps": maps,
+                        "maps": maps,
             "teams": teams,
             "tactics": tactics,
             "figures": self.catalogue.figures(),
@@ -271,13 +267,33 @@ impl Content {
             // Rules options a new game may set (`powers` of `POST /api/games`): their defaults,
             // and the values of those that are not yes/no.
             "options": {
-                "defaults": skirmish_heroclix::game::powers::PowerOptions::default(),
-                "choices": skirmish_heroclix::game::powers::PowerOptions::choices()
+                "defaults": crate::game::powers::PowerOptions::default(),
+                "choices": crate::game::powers::PowerOptions::choices()
                     .into_iter()
                     .map(|(n, v)| (n.to_string(), Value::Array(v)))
                     .collect::<serde_json::Map<String, Value>>(),
             },
         })
+    }
+
+    /// The set-up fields a generic new-game form offers (`docs/platform.md`); HeroClix's own
+    /// page module builds teams with its team builder on top of these.
+    pub fn setup_fields(&self, lang: Lang) -> Value {
+        let maps: Vec<Value> = self
+            .maps
+            .iter()
+            .map(|(id, m)| json!({ "id": id, "name": m.name }))
+            .collect();
+        json!([
+            { "field": "map", "kind": "choice", "name": lang.pick("Map", "Carte"),
+              "choices": maps, "default": DEFAULT_MAP },
+            { "field": "points", "kind": "number", "name": lang.pick("Build total", "Total de construction"),
+              "default": DEFAULT_POINTS, "min": 100, "max": MAX_POINTS },
+            { "field": "rounds", "kind": "number", "name": lang.pick("Round limit", "Limite de rounds"),
+              "default": null, "min": 1, "max": MAX_ROUNDS },
+            { "field": "theme_teams", "kind": "bool", "name": lang.pick("Theme teams", "Équipes à thème"),
+              "default": false },
+        ])
     }
 
     /// A sample team's cost: figures, feats, special objects and the ATA card, as the team check
@@ -290,10 +306,10 @@ impl Content {
     /// Reads one team of a create request: a team id (`"wardens"`), a team file's text
     /// (`{"toml": "..."}`) or a team written out (`{"name": ..., "figures": [{"id": "sk001",
     /// "starting_line": 1, "custom_name": ...}]}`).
-    pub fn team_from_request(&self, spec: &Value) -> Result<Team, ApiError> {
+    pub fn team_from_request(&self, spec: &Value) -> Result<Team, Problem> {
         match spec {
             Value::String(id) => self.teams.get(id).cloned().ok_or_else(|| {
-                ApiError::bad(
+                Problem::new(
                     "unknown-team",
                     format!(
                         "there is no team '{}'; the teams are: {}",
@@ -304,25 +320,25 @@ impl Content {
             }),
             Value::Object(o) if o.contains_key("toml") => {
                 let text = o.get("toml").and_then(Value::as_str).ok_or_else(|| {
-                    ApiError::bad("bad-team", "\"toml\" must be the text of a team file")
+                    Problem::new("bad-team", "\"toml\" must be the text of a team file")
                 })?;
                 team_from_toml_str(text, "team")
-                    .map_err(|e| ApiError::bad("bad-team", e.to_string()))
+                    .map_err(|e| Problem::new("bad-team", e.to_string()))
             }
             Value::Object(o) => {
                 let name = o
                     .get("name")
                     .and_then(Value::as_str)
-                    .ok_or_else(|| ApiError::bad("bad-team", "a team needs a \"name\""))?;
+                    .ok_or_else(|| Problem::new("bad-team", "a team needs a \"name\""))?;
                 let entries = o.get("figures").and_then(Value::as_array).ok_or_else(|| {
-                    ApiError::bad("bad-team", "a team needs \"figures\": a list of figures")
+                    Problem::new("bad-team", "a team needs \"figures\": a list of figures")
                 })?;
                 let mut figures = Vec::new();
                 for (i, e) in entries.iter().enumerate() {
                     let id = match e {
                         Value::String(id) => id.as_str(),
                         _ => e.get("id").and_then(Value::as_str).ok_or_else(|| {
-                            ApiError::bad(
+                            Problem::new(
                                 "bad-team",
                                 format!("figure {} of the team has no \"id\"", i + 1),
                             )
@@ -335,7 +351,7 @@ impl Content {
                             .and_then(|l| usize::try_from(l).ok())
                             .filter(|l| *l >= 1)
                             .ok_or_else(|| {
-                                ApiError::bad(
+                                Problem::new(
                                     "bad-team",
                                     format!("figure {}: \"starting_line\" counts from 1", i + 1),
                                 )
@@ -350,7 +366,7 @@ impl Content {
                 let build_total = match o.get("build_total") {
                     None | Some(Value::Null) => None,
                     Some(v) => Some(v.as_u64().and_then(|b| u32::try_from(b).ok()).ok_or_else(
-                        || ApiError::bad("bad-team", "\"build_total\" is a number of points"),
+                        || Problem::new("bad-team", "\"build_total\" is a number of points"),
                     )?),
                 };
                 let (feats, objects, condition, ata) = tactics_from_request(o)?;
@@ -364,7 +380,7 @@ impl Content {
                     ata,
                 })
             }
-            _ => Err(ApiError::bad(
+            _ => Err(Problem::new(
                 "bad-team",
                 "a team is a team id, {\"toml\": text} or {\"name\", \"figures\"}",
             )),
@@ -441,7 +457,7 @@ impl Content {
         teams: &[Team],
         choices: &GameChoices,
         lang: Lang,
-    ) -> Result<Scenario, ApiError> {
+    ) -> Result<Scenario, Problem> {
         let GameChoices {
             points,
             rounds,
@@ -457,8 +473,8 @@ impl Content {
                     .tactics()
                     .event(id)
                     .ok_or_else(|| {
-                        ApiError::bad(
-                            code::BAD_REQUEST,
+                        Problem::new(
+                            "bad-request",
                             format!(
                                 "there is no event dial '{}'; the event dials are: {}",
                                 clip(id),
@@ -477,7 +493,7 @@ impl Content {
         };
         if event.is_some() {
             if let Some(t) = teams.iter().find(|t| t.condition.is_some()) {
-                return Err(ApiError::bad(
+                return Err(Problem::new(
                     "bad-team",
                     format!(
                         "{} brings a battlefield condition, but a game with an event dial uses none (rulebook Socles événement)",
@@ -487,7 +503,7 @@ impl Content {
             }
         }
         let map = self.maps.get(map_id).ok_or_else(|| {
-            ApiError::bad(
+            Problem::new(
                 "unknown-map",
                 format!(
                     "there is no map '{}'; the maps are: {}",
@@ -497,15 +513,15 @@ impl Content {
             )
         })?;
         if !(100..=MAX_POINTS).contains(&points) {
-            return Err(ApiError::bad(
-                code::BAD_REQUEST,
+            return Err(Problem::new(
+                "bad-request",
                 format!("the build total must be between 100 and {MAX_POINTS} points"),
             ));
         }
         if let Some(r) = rounds {
             if !(1..=MAX_ROUNDS).contains(&r) {
-                return Err(ApiError::bad(
-                    code::BAD_REQUEST,
+                return Err(Problem::new(
+                    "bad-request",
                     format!("a round limit must be between 1 and {MAX_ROUNDS}"),
                 ));
             }
@@ -514,7 +530,7 @@ impl Content {
         for (i, team) in teams.iter().enumerate() {
             let report = check_team(team, &self.catalogue, points);
             if !report.is_legal() {
-                return Err(ApiError::bad(
+                return Err(Problem::new(
                     "bad-team",
                     format!(
                         "team {} ({}) breaks the team-building rules for {points} points: {}",
@@ -526,7 +542,7 @@ impl Content {
             }
             setups.push(
                 team.to_setup(&self.catalogue)
-                    .map_err(|v| ApiError::bad("bad-team", v.text(lang)))?,
+                    .map_err(|v| Problem::new("bad-team", v.text(lang)))?,
             );
         }
         Ok(Scenario {
@@ -557,7 +573,7 @@ pub struct GameChoices {
     /// An event dial id.
     pub event: Option<String>,
     /// Rules options (`docs/rules/heroclix-powers.md`, *Ruleset options*).
-    pub powers: skirmish_heroclix::game::powers::PowerOptions,
+    pub powers: crate::game::powers::PowerOptions,
 }
 
 impl GameChoices {
@@ -581,10 +597,8 @@ type TeamTacticsRequest = (
 /// Feats, objects, battlefield condition and alternate team ability card of a team given as
 /// JSON: `"feats": [{"id": "ft01", "characters": [1]}]`, `"objects": [{"kind": "light"} or
 /// {"special": "so01"}]`, `"condition": "bc01"`, `"ata": "ata01"`.
-fn tactics_from_request(
-    o: &serde_json::Map<String, Value>,
-) -> Result<TeamTacticsRequest, ApiError> {
-    let bad = |m: String| ApiError::bad("bad-team", m);
+fn tactics_from_request(o: &serde_json::Map<String, Value>) -> Result<TeamTacticsRequest, Problem> {
+    let bad = |m: String| Problem::new("bad-team", m);
     let mut feats = Vec::new();
     if let Some(list) = o.get("feats").filter(|v| !v.is_null()) {
         let list = list

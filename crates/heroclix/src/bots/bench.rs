@@ -3,12 +3,12 @@
 
 use std::path::Path;
 
+use crate::game::{Decision, Scenario};
+use crate::HeroClix;
 use skirmish_engine::{Game, Pending};
-use skirmish_heroclix::game::{Decision, Scenario};
-use skirmish_heroclix::HeroClix;
 
 use super::{load_scenario, GreedyBot, ScenarioFiles};
-use crate::Bot;
+use skirmish_bots::Bot;
 
 /// The starter scenario of the benchmarks: the two sample teams on the sample outdoor map, 10
 /// rounds. `root` is the repository's root.

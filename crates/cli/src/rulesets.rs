@@ -1,0 +1,72 @@
+//! The rulesets this program plays: the one place that names them. Adding a ruleset is one line
+//! here (its crate's presentation); the server, the page and the generic commands then offer it.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use skirmish_lang::Lang;
+use skirmish_platform::Platform;
+
+/// Every ruleset, the default first, with content read from `content_dir` and `maps_dir` where
+/// a ruleset takes content from files (what was read and skipped goes to the log).
+pub fn platform(content_dir: Option<&Path>, maps_dir: Option<&Path>) -> anyhow::Result<Platform> {
+    let heroclix = skirmish_heroclix::present::HeroClixPresentation::load(content_dir, maps_dir)
+        .map_err(|e| anyhow::anyhow!("HeroClix content: {e}"))?;
+    for note in &heroclix.content().notes {
+        tracing::info!("heroclix: {note}");
+    }
+    Ok(Platform::new().with(heroclix))
+}
+
+/// `skirmish rulesets`: every ruleset with its board, judge queries, bots and page module.
+pub fn list(lang: Lang) -> anyhow::Result<ExitCode> {
+    let platform = platform(None, None)?;
+    for info in platform.infos(lang) {
+        println!("{} — {}", info.id, info.name);
+        let board = match info.board {
+            skirmish_platform::BoardKind::Square => lang.pick("squares", "cases carrées"),
+            skirmish_platform::BoardKind::Hex => lang.pick("hexes", "hexagones"),
+        };
+        println!("  {}: {board}", lang.pick("board", "plateau"));
+        println!(
+            "  {}: {}",
+            lang.pick("judge queries", "questions d'arbitrage"),
+            info.judge.join(", ")
+        );
+        println!("  bots: {}", info.bots.join(", "));
+        println!(
+            "  {}: {}",
+            lang.pick("page module", "module de page"),
+            info.module.unwrap_or(lang.pick("generic", "générique"))
+        );
+        if let Some(p) = platform.get(info.id) {
+            let content = p.content(lang);
+            if let Some(fields) = content["setup"].as_array() {
+                let names: Vec<String> = fields
+                    .iter()
+                    .filter_map(|f| {
+                        Some(format!(
+                            "{} ({})",
+                            f["field"].as_str()?,
+                            f["kind"].as_str().unwrap_or("?")
+                        ))
+                    })
+                    .collect();
+                println!(
+                    "  {}: {}",
+                    lang.pick("set-up", "mise en place"),
+                    names.join(", ")
+                );
+            }
+            if let Some(defaults) = content["options"]["defaults"].as_object() {
+                let opts: Vec<String> = defaults.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                println!(
+                    "  {}: {}",
+                    lang.pick("rules options", "options de règles"),
+                    opts.join(" ")
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,527 @@
+//! HeroClix as people see it, for the server, the terminal and the page: the texts of actions,
+//! decisions and events in English and French (the sentences of [`crate::game::text`]), the
+//! board hints of each legal action, the board, the judge queries ([`judge`]: reach and line of
+//! fire), the content and new-game set-up ([`content`]) and the bots, behind the platform's
+//! [`Presentation`] interface. Everything is computed from the engine's state with the rules'
+//! own functions, so what people are shown is what the engine will accept.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use skirmish_board::square::Terrain;
+use skirmish_engine::{AnyGame, Game, Pending, Registry, Ruleset, Seat, Viewer};
+use skirmish_lang::Lang;
+use skirmish_platform::{
+    Board, BoardKind, BotPlayer, Cell, GameSetup, Legal, LogLine, Piece, Presentation, Problem,
+};
+
+use crate::game::{text, EndReason, Event, HeroClix};
+
+pub mod content;
+pub mod judge;
+
+pub use content::{Content, GameChoices, DEFAULT_MAP, DEFAULT_POINTS, DEFAULT_TEAMS};
+
+/// The HeroClix game inside a dynamic game, if it is one.
+pub fn downcast(game: &dyn AnyGame) -> Option<&Game<HeroClix>> {
+    game.as_any().downcast_ref::<Game<HeroClix>>()
+}
+
+/// HeroClix's presentation, with the content new games are made from.
+#[derive(Clone, Debug)]
+pub struct HeroClixPresentation {
+    content: Arc<Content>,
+}
+
+impl HeroClixPresentation {
+    /// With this content.
+    pub fn new(content: Content) -> HeroClixPresentation {
+        HeroClixPresentation {
+            content: Arc::new(content),
+        }
+    }
+
+    /// With the compiled-in starter content alone.
+    pub fn embedded() -> Result<HeroClixPresentation, String> {
+        Content::embedded().map(HeroClixPresentation::new)
+    }
+
+    /// With the compiled-in content overlaid by `content_dir/heroclix/` and `maps_dir`
+    /// ([`Content::load`]); what was read and skipped is in [`Content::notes`].
+    pub fn load(
+        content_dir: Option<&Path>,
+        maps_dir: Option<&Path>,
+    ) -> Result<HeroClixPresentation, String> {
+        Content::load(content_dir, maps_dir).map(HeroClixPresentation::new)
+    }
+
+    /// The content.
+    pub fn content(&self) -> &Content {
+        &self.content
+    }
+}
+
+/// The set-up fields of a HeroClix create request.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetupFields {
+    /// Map id.
+    #[serde(default)]
+    map: Option<String>,
+    /// Two teams: ids or inline teams.
+    #[serde(default)]
+    teams: Option<Vec<Value>>,
+    /// Build total.
+    #[serde(default)]
+    points: Option<u32>,
+    /// Theme teams' bonuses (rulebook *Équipes à thème*).
+    #[serde(default)]
+    theme_teams: Option<bool>,
+    /// An event dial id (rulebook *Socles événement*).
+    #[serde(default)]
+    event: Option<String>,
+    /// Round limit.
+    #[serde(default)]
+    rounds: Option<u32>,
+    /// Rules options (`docs/rules/heroclix-powers.md`).
+    #[serde(default)]
+    powers: Option<Value>,
+}
+
+/// The menu heading of an action, by its `type`.
+fn group_of(kind: &str, lang: Lang) -> &'static str {
+    match kind {
+        "choose_map" | "choose_zone" | "cancel_condition" | "place_object" | "place" => {
+            lang.pick("Set-up", "Mise en place")
+        }
+        "move" | "power_move" | "move_and_attack" | "telekinesis" | "telekinesis_object"
+        | "move_on" | "pick_up" => lang.pick("Move", "Déplacement"),
+        "close_attack" | "ranged_attack" | "area_attack" | "duo_attack" | "multi_attack"
+        | "free_attack" | "capture" | "rescue" | "release" | "throw_object"
+        | "telekinesis_throw" | "mind_control" | "destroy_blocking" | "destroy_wall" => {
+            lang.pick("Attack", "Attaque")
+        }
+        "use_power" | "team_ability" | "switch_off" | "switch_off_team" | "wild_card"
+        | "set_feat_aside" | "outwit" | "perplex" | "place_marker" | "clear_token" | "redirect" => {
+            lang.pick("Powers", "Pouvoirs")
+        }
+        "accept" | "decline" | "pass" | "split_damage" | "knockback_via" => {
+            lang.pick("Answer", "Réponse")
+        }
+        "end_turn" => lang.pick("Turn", "Tour"),
+        _ => lang.pick("Other", "Autres"),
+    }
+}
+
+fn square_of(v: &Value) -> Option<[i32; 2]> {
+    let x = i32::try_from(v.get("x")?.as_i64()?).ok()?;
+    let y = i32::try_from(v.get("y")?.as_i64()?).ok()?;
+    Some([x, y])
+}
+
+/// Fills the board hints of `legal` from the action's fields: the acting figure (`figure`,
+/// `attacker`), the squares it names (`to`, `square`) and the figures it aims at.
+fn hints(legal: &mut Legal, lang: Lang) {
+    let Some(o) = legal.action.as_object() else {
+        return;
+    };
+    let id = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
+    legal.figure = o.get("figure").or_else(|| o.get("attacker")).and_then(id);
+    for key in ["square", "to"] {
+        if let Some(sq) = o.get(key).and_then(square_of) {
+            legal.cells.push(sq);
+        }
+    }
+    for key in ["target", "captive", "captor"] {
+        if let Some(t) = o.get(key).and_then(id) {
+            legal.targets.push(t);
+        }
+    }
+    if let Some(list) = o.get("targets").and_then(Value::as_array) {
+        legal.targets.extend(list.iter().filter_map(id));
+    }
+    let kind = o.get("type").and_then(Value::as_str).unwrap_or("");
+    legal.group = Some(group_of(kind, lang).to_string());
+}
+
+/// A terrain as the generic board names it.
+fn terrain_word(t: Terrain) -> Option<&'static str> {
+    if t.contains(Terrain::BLOCKING) {
+        Some("blocking")
+    } else if t.contains(Terrain::WATER) {
+        Some("water")
+    } else if t.contains(Terrain::HINDERING) {
+        Some("hindering")
+    } else {
+        None
+    }
+}
+
+/// "Game over: player 1 (last team standing)", in the player's language: the engine's outcome
+/// carries its reason in English, so it is matched back to the rules' [`EndReason`].
+fn outcome_text(outcome: &skirmish_engine::Outcome, lang: Lang) -> String {
+    let winners: Vec<String> = outcome
+        .winners
+        .iter()
+        .map(|w| text::seat_name(*w, lang))
+        .collect();
+    let reason = [
+        EndReason::LastTeamStanding,
+        EndReason::NoFigureLeft,
+        EndReason::RoundLimit,
+    ]
+    .into_iter()
+    .find(|r| r.text(Lang::En) == outcome.reason)
+    .map_or(outcome.reason.as_str(), |r| r.text(lang));
+    match lang {
+        Lang::En => format!("Game over: {} ({reason})", winners.join(", ")),
+        Lang::Fr => format!("Partie terminée : {} ({reason})", winners.join(", ")),
+    }
+}
+
+/// The greedy HeroClix bot as a seat of the server or the terminal.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GreedyPlayer;
+
+impl BotPlayer for GreedyPlayer {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn choose(&self, game: &dyn AnyGame, seat: Seat, seed: u64) -> Option<Value> {
+        use skirmish_bots::Bot;
+        let g = downcast(game)?;
+        let mut bot = crate::bots::GreedyBot::new(seed);
+        serde_json::to_value(bot.pick(g, seat)?).ok()
+    }
+}
+
+/// Whole-number and square parameters of judge queries.
+fn param<T: std::str::FromStr>(
+    p: &BTreeMap<String, String>,
+    name: &str,
+) -> Result<Option<T>, Problem> {
+    match p.get(name) {
+        None => Ok(None),
+        Some(v) => v
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| Problem::bad_request(format!("{name} must be a whole number"))),
+    }
+}
+
+fn square_param(
+    p: &BTreeMap<String, String>,
+    name: &str,
+) -> Result<Option<skirmish_board::square::Square>, Problem> {
+    match p.get(name) {
+        None => Ok(None),
+        Some(v) => v
+            .parse()
+            .map(Some)
+            .map_err(|e: skirmish_board::square::ParseSquareError| {
+                Problem::bad_request(format!("{name}: {e}"))
+            }),
+    }
+}
+
+fn not_heroclix() -> Problem {
+    Problem::bad_request("this game is not a HeroClix game")
+}
+
+impl Presentation for HeroClixPresentation {
+    fn id(&self) -> &'static str {
+        HeroClix::ID
+    }
+
+    fn name(&self, _lang: Lang) -> String {
+        "HeroClix".into()
+    }
+
+    fn board_kind(&self) -> BoardKind {
+        BoardKind::Square
+    }
+
+    fn page_module(&self) -> Option<&'static str> {
+        Some("/rulesets/heroclix/index.js")
+    }
+
+    fn register(&self, registry: &mut Registry) {
+        registry.register::<HeroClix>();
+    }
+
+    fn content(&self, lang: Lang) -> Value {
+        let mut v = self.content.to_json();
+        v["ruleset"] = json!(HeroClix::ID);
+        v["setup"] = self.content.setup_fields(lang);
+        v
+    }
+
+    fn setup(&self, fields: &Map<String, Value>, lang: Lang) -> Result<GameSetup, Problem> {
+        let f: SetupFields = serde_json::from_value(Value::Object(fields.clone()))
+            .map_err(|e| Problem::new("bad-setup", format!("HeroClix set-up: {e}")))?;
+        let c = &*self.content;
+        let specs: Vec<Value> = f.teams.unwrap_or_else(|| {
+            DEFAULT_TEAMS
+                .iter()
+                .map(|t| Value::String((*t).to_string()))
+                .collect()
+        });
+        if specs.len() != 2 {
+            return Err(Problem::bad_request(format!(
+                "a game needs exactly 2 teams ({} given)",
+                specs.len()
+            )));
+        }
+        let teams = specs
+            .iter()
+            .map(|t| c.team_from_request(t))
+            .collect::<Result<Vec<_>, _>>()?;
+        let powers = match &f.powers {
+            None | Some(Value::Null) => Default::default(),
+            Some(v) => crate::game::powers::PowerOptions::from_json(v.clone())
+                .map_err(|m| Problem::new("bad-options", m))?,
+        };
+        let scenario = c.scenario(
+            f.map.as_deref().unwrap_or(DEFAULT_MAP),
+            &teams,
+            &GameChoices {
+                points: f.points.unwrap_or(DEFAULT_POINTS),
+                rounds: f.rounds,
+                theme_teams: f.theme_teams.unwrap_or(false),
+                event: f.event,
+                powers,
+            },
+            lang,
+        )?;
+        Ok(GameSetup {
+            scenario: serde_json::to_value(&scenario)
+                .map_err(|e| Problem::bad_request(e.to_string()))?,
+            seat_names: scenario.teams.iter().map(|t| t.name.clone()).collect(),
+        })
+    }
+
+    fn check_team(&self, request: &Value, lang: Lang) -> Result<Value, Problem> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct CheckBody {
+            team: Value,
+            #[serde(default)]
+            lang: Option<Lang>,
+            #[serde(default)]
+            points: Option<u32>,
+        }
+        let body: CheckBody = serde_json::from_value(request.clone())
+            .map_err(|e| Problem::bad_request(format!("team check: {e}")))?;
+        let team = self.content.team_from_request(&body.team)?;
+        Ok(self
+            .content
+            .check(&team, body.points, body.lang.unwrap_or(lang)))
+    }
+
+    fn view(&self, game: &dyn AnyGame, viewer: Viewer) -> Value {
+        match downcast(game) {
+            Some(g) => serde_json::to_value(g.view(viewer))
+                .unwrap_or_else(|e| json!({ "error": e.to_string() })),
+            None => Value::Null,
+        }
+    }
+
+    fn board(&self, game: &dyn AnyGame, viewer: Viewer) -> Option<Board> {
+        let g = downcast(game)?;
+        let _ = viewer; // HeroClix hides nothing on the board.
+        let s = g.state();
+        let map = &s.map;
+        let mut cells = Vec::new();
+        for y in 0..map.height() {
+            for x in 0..map.width() {
+                let sq = skirmish_board::square::Square::new(x, y);
+                let Some(c) = map.cell(sq) else { continue };
+                let height = i32::from(c.level);
+                let terrain = terrain_word(c.terrain_now())
+                    .or((height > 0).then_some("elevated"))
+                    .or(c.has_walls().then_some("wall"));
+                let label = if c.zone > 0 {
+                    format!("zone {}", c.zone)
+                } else {
+                    String::new()
+                };
+                if terrain.is_some() || !label.is_empty() {
+                    cells.push(Cell {
+                        at: [x, y],
+                        terrain: terrain.unwrap_or("start").to_string(),
+                        height,
+                        label,
+                    });
+                }
+            }
+        }
+        let pieces = s
+            .figures
+            .iter()
+            .filter(|f| !f.ko)
+            .filter_map(|f| {
+                let at = f.square?;
+                let footprint = f.footprint();
+                Some(Piece {
+                    id: f.id.0,
+                    at: [at.x, at.y],
+                    cells: if footprint.len() > 1 {
+                        footprint.iter().map(|q| [q.x, q.y]).collect()
+                    } else {
+                        Vec::new()
+                    },
+                    seat: f.owner.0,
+                    label: f
+                        .label
+                        .chars()
+                        .filter(|c| c.is_alphanumeric())
+                        .take(2)
+                        .collect(),
+                    name: f.label.clone(),
+                    status: format!("click {} · {} token(s)", f.click + 1, f.tokens),
+                })
+            })
+            .collect();
+        Some(Board {
+            kind: BoardKind::Square,
+            width: map.width(),
+            height: map.height(),
+            cells,
+            pieces,
+        })
+    }
+
+    fn legal(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> Vec<Legal> {
+        let Some(g) = downcast(game) else {
+            return Vec::new();
+        };
+        let actions = g.legal_actions(seat);
+        let mut d = text::ActionTexts::new(g.state(), lang);
+        actions
+            .iter()
+            .filter_map(|a| {
+                let v = serde_json::to_value(a).ok()?;
+                let mut l = Legal::new(seat, v, d.describe(a));
+                hints(&mut l, lang);
+                Some(l)
+            })
+            .collect()
+    }
+
+    fn prompt(&self, game: &dyn AnyGame, _viewer: Viewer, lang: Lang) -> String {
+        let Some(g) = downcast(game) else {
+            return String::new();
+        };
+        match g.pending() {
+            Pending::Over(outcome) => outcome_text(&outcome, lang),
+            Pending::Decide { seats, decision } => {
+                text::decision_prompt(g.state(), &seats, &decision, lang)
+            }
+        }
+    }
+
+    fn log(
+        &self,
+        game: &dyn AnyGame,
+        viewer: Viewer,
+        from_step: usize,
+        lang: Lang,
+    ) -> Vec<LogLine> {
+        let Some(g) = downcast(game) else {
+            return Vec::new();
+        };
+        let state = g.state();
+        let mut out = Vec::new();
+        for (i, step) in g.steps().iter().enumerate().skip(from_step) {
+            for event in &step.events {
+                let Some(event) = HeroClix::event_view(event, viewer) else {
+                    continue;
+                };
+                let dice: Vec<u8> = match &event {
+                    Event::AttackRoll { dice, .. } => vec![dice.0, dice.1],
+                    Event::Breakaway { roll, .. } => vec![*roll],
+                    _ => Vec::new(),
+                };
+                out.push(LogLine {
+                    step: i + 1,
+                    seat: step.seat,
+                    text: event.text(state, lang),
+                    event: serde_json::to_value(&event).unwrap_or(Value::Null),
+                    dice,
+                });
+            }
+        }
+        out
+    }
+
+    fn scores(&self, game: &dyn AnyGame) -> Vec<(Seat, i64)> {
+        downcast(game).map_or_else(Vec::new, |g| {
+            g.state()
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (Seat(i as u8), i64::from(s.victory_points)))
+                .collect()
+        })
+    }
+
+    fn seat_name(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> String {
+        match downcast(game) {
+            Some(g) => text::team_name(g.state(), seat, lang),
+            None => text::seat_name(seat, lang),
+        }
+    }
+
+    fn resigned_text(&self, _game: &dyn AnyGame, seat: Seat, lang: Lang) -> String {
+        match lang {
+            Lang::En => format!("{} resigned", text::seat_name(seat, lang)),
+            Lang::Fr => format!("le {} a abandonné", text::seat_name(seat, lang)),
+        }
+    }
+
+    fn judge_queries(&self) -> Vec<&'static str> {
+        vec!["reach", "los"]
+    }
+
+    fn judge(
+        &self,
+        game: &dyn AnyGame,
+        query: &str,
+        p: &BTreeMap<String, String>,
+        lang: Lang,
+    ) -> Result<Value, Problem> {
+        let g = downcast(game).ok_or_else(not_heroclix)?;
+        match query {
+            "reach" => {
+                let figure = param::<u32>(p, "figure")?
+                    .ok_or_else(|| Problem::bad_request("give the figure: figure=ID"))?;
+                judge::reach(g, figure, square_param(p, "to")?, lang)
+            }
+            "los" => {
+                let from = param::<u32>(p, "from")?
+                    .ok_or_else(|| Problem::bad_request("give the attacker: from=FIGURE"))?;
+                let to = param::<u32>(p, "to")?;
+                judge::line_of_fire(g, from, to, square_param(p, "square")?, lang)
+            }
+            other => Err(Problem::new(
+                "unknown-query",
+                format!(
+                    "HeroClix has no judge query '{}'; it has: reach, los",
+                    skirmish_platform::clip(other, 40)
+                ),
+            )),
+        }
+    }
+
+    fn bots(&self) -> Vec<Arc<dyn BotPlayer>> {
+        vec![Arc::new(GreedyPlayer)]
+    }
+}
+
+#[cfg(test)]
+mod tests;

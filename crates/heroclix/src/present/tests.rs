@@ -1,0 +1,194 @@
+//! The presentation's texts, hints, board and judge queries on a real game.
+
+use super::*;
+use crate::game::Decision;
+use skirmish_board::square::Square;
+
+fn game() -> Game<HeroClix> {
+    let c = Content::embedded().unwrap();
+    let teams: Vec<_> = DEFAULT_TEAMS
+        .iter()
+        .map(|t| c.team_from_request(&json!(t)).unwrap())
+        .collect();
+    let s = c
+        .scenario(DEFAULT_MAP, &teams, &GameChoices::points(300), Lang::En)
+        .unwrap();
+    Game::new(s, 7).unwrap()
+}
+
+/// Plays the first legal action until the game reaches the turn phase.
+fn to_play(g: &mut Game<HeroClix>) {
+    for _ in 0..200 {
+        let seat = g.pending_seats()[0];
+        if matches!(
+            g.pending(),
+            Pending::Decide {
+                decision: Decision::Turn { .. },
+                ..
+            }
+        ) {
+            return;
+        }
+        let a = g.legal_actions(seat)[0].clone();
+        g.act(seat, a).unwrap();
+    }
+    panic!("no turn phase");
+}
+
+#[test]
+fn every_legal_action_has_a_text_and_hints_in_both_languages() {
+    let p = HeroClixPresentation::embedded().unwrap();
+    let mut g = game();
+    to_play(&mut g);
+    let seat = g.pending_seats()[0];
+    for lang in [Lang::En, Lang::Fr] {
+        let legal = p.legal(&g, seat, lang);
+        assert_eq!(legal.len(), g.legal_actions(seat).len());
+        assert!(legal
+            .iter()
+            .all(|l| !l.text.is_empty() && l.group.is_some()));
+        let moves: Vec<&Legal> = legal
+            .iter()
+            .filter(|l| l.action["type"] == "move")
+            .collect();
+        assert!(!moves.is_empty());
+        // A move names its figure and its destination, for the page to light them up.
+        for m in &moves {
+            let f = m.action["figure"].as_u64().unwrap() as u32;
+            assert_eq!(m.figure, Some(f));
+            let to = &m.action["to"];
+            assert_eq!(
+                m.cells,
+                vec![[
+                    to["x"].as_i64().unwrap() as i32,
+                    to["y"].as_i64().unwrap() as i32
+                ]]
+            );
+        }
+        if lang == Lang::En {
+            assert!(
+                moves[0].text.starts_with("Move ") || moves[0].text.contains("stays"),
+                "{}",
+                moves[0].text
+            );
+            assert!(moves.iter().any(|m| m.text.contains("squares")));
+            assert_eq!(moves[0].group.as_deref(), Some("Move"));
+        } else {
+            assert!(moves.iter().any(|m| m.text.starts_with("Déplacer")));
+            assert_eq!(moves[0].group.as_deref(), Some("Déplacement"));
+        }
+    }
+    assert!(!p.prompt(&g, Viewer::Spectator, Lang::En).is_empty());
+    assert!(!p.log(&g, Viewer::Spectator, 0, Lang::Fr).is_empty());
+}
+
+#[test]
+fn the_board_shows_terrain_and_every_figure_on_the_map() {
+    let p = HeroClixPresentation::embedded().unwrap();
+    let mut g = game();
+    to_play(&mut g);
+    let b = p.board(&g, Viewer::Spectator).unwrap();
+    assert_eq!(
+        (b.width, b.height),
+        (g.state().map.width(), g.state().map.height())
+    );
+    let on_map = g
+        .state()
+        .figures
+        .iter()
+        .filter(|f| f.square.is_some() && !f.ko)
+        .count();
+    assert_eq!(b.pieces.len(), on_map);
+    assert!(b.cells.iter().any(|c| c.terrain == "blocking"));
+    assert!(
+        b.pieces.iter().any(|p| !p.cells.is_empty()),
+        "the giant covers several squares"
+    );
+    let text = p.board_text(&g, Viewer::Spectator);
+    assert_eq!(text.lines().count() as i32, b.height);
+}
+
+#[test]
+fn setup_refuses_unknown_fields_and_names_them() {
+    let p = HeroClixPresentation::embedded().unwrap();
+    let mut f = Map::new();
+    f.insert("mapp".into(), json!("harbour-district"));
+    let e = p.setup(&f, Lang::En).unwrap_err();
+    assert_eq!(e.code, "bad-setup");
+    assert!(e.message.contains("mapp"), "{e}");
+    f.clear();
+    f.insert("map".into(), json!("nowhere"));
+    assert_eq!(p.setup(&f, Lang::En).unwrap_err().code, "unknown-map");
+    let ok = p.setup(&Map::new(), Lang::En).unwrap();
+    assert_eq!(ok.seat_names.len(), 2);
+}
+
+#[test]
+fn the_end_is_told_in_the_players_language() {
+    let o = skirmish_engine::Outcome {
+        winners: vec![Seat(1)],
+        scores: Vec::new(),
+        reason: EndReason::RoundLimit.text(Lang::En).into(),
+    };
+    assert!(
+        outcome_text(&o, Lang::Fr).contains("limite de rounds"),
+        "{}",
+        outcome_text(&o, Lang::Fr)
+    );
+    assert!(outcome_text(&o, Lang::En).contains("round limit"));
+}
+
+#[test]
+fn reach_and_line_of_fire_answer() {
+    let mut g = game();
+    to_play(&mut g);
+    let seat = g.pending_seats()[0];
+    let mine: Vec<u32> = g
+        .state()
+        .figures
+        .iter()
+        .filter(|f| f.owner == seat)
+        .map(|f| f.id.0)
+        .collect();
+    let theirs = g
+        .state()
+        .figures
+        .iter()
+        .find(|f| f.owner != seat)
+        .map(|f| f.id.0)
+        .unwrap();
+    use judge::{line_of_fire, reach};
+    let p = HeroClixPresentation::embedded().unwrap();
+    let mut q = BTreeMap::new();
+    q.insert("figure".to_string(), mine[0].to_string());
+    q.insert("to".to_string(), "0,0".to_string());
+    let r = p.judge(&g, "reach", &q, Lang::En).unwrap();
+    assert!(r["destinations"].as_array().unwrap().len() > 1);
+    assert!(r["to"]["ok"].is_boolean());
+    let l = line_of_fire(&g, mine[0], Some(theirs), None, Lang::Fr).unwrap();
+    assert!(l["verdict"].is_string());
+    let giant = g
+        .state()
+        .figures
+        .iter()
+        .find(|f| f.is_multi_base())
+        .map(|f| (f.id.0, f.square))
+        .unwrap();
+    let r = reach(&g, giant.0, giant.1, Lang::Fr).unwrap();
+    assert_eq!(r["base"], json!([2, 2]));
+    assert!(!r["destinations"].as_array().unwrap().is_empty());
+    let l = line_of_fire(&g, giant.0, Some(mine[0]), None, Lang::En).unwrap();
+    assert!(l["notes"].is_array());
+    assert!(reach(&g, 999, None, Lang::En).is_err());
+    assert!(line_of_fire(&g, mine[0], None, None, Lang::En).is_err());
+    assert!(line_of_fire(&g, mine[0], None, Some(Square::new(-5, 900)), Lang::En).is_err());
+    assert_eq!(
+        p.judge(&g, "moon", &q, Lang::En).unwrap_err().code,
+        "unknown-query"
+    );
+    q.insert("figure".to_string(), "x".to_string());
+    assert_eq!(
+        p.judge(&g, "reach", &q, Lang::En).unwrap_err().code,
+        "bad-request"
+    );
+}

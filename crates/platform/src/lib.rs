@@ -1,0 +1,258 @@
+//! What a ruleset shows people, behind one interface the edges (server, CLI, page) use without
+//! knowing any ruleset's types.
+//!
+//! The engine's [`Registry`] plays any registered ruleset through JSON ([`AnyGame`]); a
+//! [`Presentation`] adds everything people need around the rules: the texts of actions,
+//! decisions and events in English and French (with board hints: which piece acts, which cells
+//! and targets an action names), a generic description of the board that a page can draw
+//! without knowing the game ([`Board`]), the ruleset's own view for its page module, its judge
+//! queries (HeroClix: reach and line of fire), its content and how a new game is set up from a
+//! request, and its bots. [`Platform`] holds the presentations of every ruleset a program
+//! offers. See `docs/platform.md` for the contract with the page.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+pub use skirmish_engine::{AnyGame, Registry, Seat, Viewer};
+pub use skirmish_lang::Lang;
+
+mod board;
+mod bots;
+mod platform;
+#[cfg(feature = "toy")]
+pub mod toy;
+
+pub use board::{Board, BoardKind, Cell, Piece};
+pub use bots::{BotPlayer, RandomPlayer};
+pub use platform::{Platform, RulesetInfo};
+
+/// A request a ruleset refuses, with a stable code for programs and a sentence for people
+/// naming what is wrong and where (`bad-setup`: "unknown field `mapp`; …").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// A stable, machine-readable code (`unknown-team`, `bad-setup`, `bad-request`, …).
+    pub code: String,
+    /// What is wrong, for people, in the request's language.
+    pub message: String,
+}
+
+impl Problem {
+    /// A problem with `code` and `message`.
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Problem {
+        Problem {
+            code: code.into(),
+            message: message.into(),
+        }
+    }
+
+    /// A malformed request (`bad-request`).
+    pub fn bad_request(message: impl Into<String>) -> Problem {
+        Problem::new("bad-request", message)
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.message, self.code)
+    }
+}
+
+impl std::error::Error for Problem {}
+
+/// One legal action with its sentence and what it names on the board, so that a page can
+/// light up the piece, cells and targets of the action under the pointer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Legal {
+    /// The seat that may take it.
+    pub seat: Seat,
+    /// The action as the engine reads it back (`POST …/actions` sends it unchanged).
+    pub action: Value,
+    /// What it does, in the requested language.
+    pub text: String,
+    /// The piece that acts, if one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub figure: Option<u32>,
+    /// The cells it names (a destination, a zone), as `[x, y]`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<[i32; 2]>,
+    /// The pieces it names (targets).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<u32>,
+    /// A menu heading for it ("Move", "Attack", "Answer"), in the requested language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+}
+
+impl Legal {
+    /// An action with its text and no board hints.
+    pub fn new(seat: Seat, action: Value, text: impl Into<String>) -> Legal {
+        Legal {
+            seat,
+            action,
+            text: text.into(),
+            figure: None,
+            cells: Vec::new(),
+            targets: Vec::new(),
+            group: None,
+        }
+    }
+}
+
+/// One line of the game's log: an event as a viewer may see it, with its text.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LogLine {
+    /// The step it happened in (steps count from 1, the first action; 0 is the set-up).
+    pub step: usize,
+    /// The seat whose action it followed.
+    pub seat: Seat,
+    /// What happened, in the requested language.
+    pub text: String,
+    /// The event's data, for animations.
+    pub event: Value,
+    /// The dice it shows.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u8>,
+}
+
+/// A new game as a ruleset sets it up from a request: the scenario the engine starts from, and
+/// the names of its seats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSetup {
+    /// The engine's scenario, as JSON ([`Registry::new_game`] reads it).
+    pub scenario: Value,
+    /// One name per seat (the teams' names).
+    pub seat_names: Vec<String>,
+}
+
+/// A ruleset's presentation: everything the edges show of it. Methods taking a game are only
+/// called with games of this ruleset (`game.ruleset_id() == self.id()`); one given another
+/// game answers as for an empty game rather than panicking.
+pub trait Presentation: Send + Sync {
+    /// The ruleset's id, as the engine's [`Registry`] knows it (`"heroclix"`).
+    fn id(&self) -> &'static str;
+
+    /// The ruleset's name for people.
+    fn name(&self, lang: Lang) -> String;
+
+    /// Whether its board is made of squares or hexes.
+    fn board_kind(&self) -> BoardKind;
+
+    /// The URL of its page module (`/rulesets/heroclix/index.js`); `None` lets the page's
+    /// generic module play it.
+    fn page_module(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Adds its ruleset to the engine's registry.
+    fn register(&self, registry: &mut Registry);
+
+    /// Its content for a new-game form (figures, teams, maps, options), including `"setup"`:
+    /// the set-up fields a generic form offers (see `docs/platform.md`).
+    fn content(&self, lang: Lang) -> Value;
+
+    /// Sets up a new game from the ruleset's fields of a create request (every field besides
+    /// the common `ruleset`, `mode`, `bot`, `seat`, `seed`, `lang`). An unknown field, a wrong
+    /// type or unknown content is a [`Problem`] naming it.
+    fn setup(&self, fields: &Map<String, Value>, lang: Lang) -> Result<GameSetup, Problem>;
+
+    /// Checks a team (`POST /api/teams/check`), when the ruleset builds teams.
+    fn check_team(&self, request: &Value, lang: Lang) -> Result<Value, Problem> {
+        let _ = (request, lang);
+        Err(Problem::new(
+            "unsupported",
+            format!("{} has no team check", self.id()),
+        ))
+    }
+
+    /// Its own view of the game for its page module; by default the engine's view.
+    fn view(&self, game: &dyn AnyGame, viewer: Viewer) -> Value {
+        game.view_json(viewer)
+            .unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
+    }
+
+    /// The board as any page can draw it.
+    fn board(&self, game: &dyn AnyGame, viewer: Viewer) -> Option<Board>;
+
+    /// The legal actions of `seat`, with texts and hints, in the engine's order.
+    fn legal(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> Vec<Legal>;
+
+    /// What the pending decision asks (or how the game ended), as a sentence for `viewer`.
+    fn prompt(&self, game: &dyn AnyGame, viewer: Viewer, lang: Lang) -> String;
+
+    /// The log of steps `from_step + 1 ..` as `viewer` may see it.
+    fn log(&self, game: &dyn AnyGame, viewer: Viewer, from_step: usize, lang: Lang)
+        -> Vec<LogLine>;
+
+    /// Each seat's score now (victory points, …), when the ruleset counts one.
+    fn scores(&self, game: &dyn AnyGame) -> Vec<(Seat, i64)> {
+        let _ = game;
+        Vec::new()
+    }
+
+    /// A seat's name for people (its team's name, say).
+    fn seat_name(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> String {
+        let _ = game;
+        default_seat_name(seat, lang)
+    }
+
+    /// How the game ended when `seat` resigned, for people.
+    fn resigned_text(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> String {
+        let who = self.seat_name(game, seat, lang);
+        match lang {
+            Lang::En => format!("{who} resigned"),
+            Lang::Fr => format!("{who} a abandonné"),
+        }
+    }
+
+    /// The ruleset's judge queries (`"reach"`, `"los"`), for `GET …/judge/{query}`.
+    fn judge_queries(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// Runs a judge query with its parameters (query string pairs).
+    fn judge(
+        &self,
+        game: &dyn AnyGame,
+        query: &str,
+        params: &BTreeMap<String, String>,
+        lang: Lang,
+    ) -> Result<Value, Problem> {
+        let _ = (game, params, lang);
+        Err(Problem::new(
+            "unknown-query",
+            format!("{} has no judge query '{}'", self.id(), clip(query, 40)),
+        ))
+    }
+
+    /// Its bots, strongest first; the platform adds the random player every ruleset has.
+    fn bots(&self) -> Vec<Arc<dyn BotPlayer>> {
+        Vec::new()
+    }
+
+    /// A picture of the board for a terminal, one line per row; by default drawn from
+    /// [`Presentation::board`].
+    fn board_text(&self, game: &dyn AnyGame, viewer: Viewer) -> String {
+        self.board(game, viewer)
+            .map(|b| b.to_text())
+            .unwrap_or_default()
+    }
+}
+
+/// "Seat 1" / "Camp 1": the name of a seat with no better name.
+pub fn default_seat_name(seat: Seat, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Seat {}", seat.number()),
+        Lang::Fr => format!("Camp {}", seat.number()),
+    }
+}
+
+/// The first `max` characters of `s`, to quote untrusted input in messages.
+pub fn clip(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
