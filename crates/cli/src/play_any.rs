@@ -89,10 +89,7 @@ pub fn play(
         }
     }
     let mut logged = 0;
-    loop {
-        let Some(&seat) = game.pending_seats().first() else {
-            break;
-        };
+    while let Some(&seat) = game.pending_seats().first() {
         let legal = present.legal(game.as_ref(), seat, lang);
         if legal.is_empty() {
             bail!("{seat} is to act but has no legal action (a ruleset bug)");
