@@ -1,10 +1,10 @@
 //! `skirmish`: play, judge and serve tabletop skirmish games.
+//!
+//! The program is generic over rulesets: `rulesets.rs` names them, and every command that
+//! belongs to a ruleset (`play`, `check`, `team`, `import`, `los`, `reach`) is run by the
+//! ruleset's own presentation with the words that follow it.
 
-mod check;
-mod content;
-mod judge;
 mod maps;
-mod play;
 mod play_any;
 mod replay;
 mod rulesets;
@@ -27,47 +27,92 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// The words after a ruleset's command, for the ruleset to read (`--help` included).
+#[derive(clap::Args, Debug)]
+#[command(disable_help_flag = true)]
+struct Forward {
+    /// The ruleset whose command this is (default: the first, `skirmish rulesets`).
+    #[arg(long)]
+    ruleset: Option<String>,
+    /// The command's own arguments (`--help` shows them).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+    args: Vec<String>,
+}
+
+/// `skirmish play RULESET ...`.
+#[derive(clap::Args, Debug)]
+#[command(disable_help_flag = true)]
+struct PlayForward {
+    /// The ruleset (`skirmish rulesets` lists them).
+    ruleset: String,
+    /// The ruleset's own arguments (`skirmish play RULESET --help` shows them).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+    args: Vec<String>,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Run the web player on localhost (also what `skirmish` alone does).
     Serve(serve::Args),
+    /// List the rulesets this program plays, with their options and commands.
+    Rulesets,
     /// Show, draw or check map files.
     #[command(subcommand)]
     Map(maps::MapCommand),
-    /// Judge a line of fire on a square map: verdict, squares crossed and why.
-    Los(judge::LosArgs),
-    /// Judge a move on a square map: every square a figure can reach, and a path.
-    Reach(judge::ReachArgs),
     /// Re-run a replay file; with --verify, check it ends on its recorded state hash.
     Replay(replay::ReplayArgs),
     /// Play a whole game: people and bots at the seats, a readable log, and a replay file.
-    Play(play::Args),
+    Play(PlayForward),
     /// Run rules scenario files (or folders of them) and say which hold.
-    Check(check::Args),
-    /// List the rulesets this program plays, with their options.
-    Rulesets,
-    /// Check HeroClix teams against the team-building rules.
-    #[command(subcommand)]
-    Team(content::TeamCommand),
-    /// Import figures from other formats.
-    #[command(subcommand)]
-    Import(content::ImportCommand),
+    Check(Forward),
+    /// Check teams against the team-building rules (`team check FILE`).
+    Team(Forward),
+    /// Import figures from other formats (`import hcunits FILE`).
+    Import(Forward),
+    /// Judge a line of fire on a map: verdict, squares crossed and why.
+    Los(Forward),
+    /// Judge a move on a map: every square a figure can reach, and a path.
+    Reach(Forward),
+}
+
+/// Runs a ruleset's own command.
+fn forward(command: &str, f: Forward, lang: Lang) -> anyhow::Result<ExitCode> {
+    let platform = rulesets::platform(None, None)?;
+    let id = f
+        .ruleset
+        .or_else(|| platform.default_id().map(str::to_string))
+        .unwrap_or_default();
+    let present = platform.find(&id).map_err(anyhow::Error::msg)?;
+    match present.terminal(command, &f.args, lang) {
+        Some(result) => result.map_err(anyhow::Error::msg),
+        None => anyhow::bail!("{id} has no `{command}` command"),
+    }
+}
+
+fn play(p: PlayForward, lang: Lang) -> anyhow::Result<ExitCode> {
+    let platform = rulesets::platform(None, None)?;
+    let present = platform.find(&p.ruleset).map_err(anyhow::Error::msg)?;
+    if let Some(result) = present.terminal("play", &p.args, lang) {
+        return result.map_err(anyhow::Error::msg);
+    }
+    play_any::run(&platform, &p.ruleset, &p.args, lang)
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let lang = cli.lang;
     let result = match cli.command {
         None => serve::run(serve::Args::default()),
         Some(Command::Serve(a)) => serve::run(a),
-        Some(Command::Map(c)) => maps::run(c, cli.lang),
-        Some(Command::Los(a)) => judge::los(a, cli.lang),
-        Some(Command::Reach(a)) => judge::reach(a, cli.lang),
+        Some(Command::Rulesets) => rulesets::list(lang),
+        Some(Command::Map(c)) => maps::run(c, lang),
         Some(Command::Replay(a)) => replay::run(a),
-        Some(Command::Rulesets) => rulesets::list(cli.lang),
-        Some(Command::Team(c)) => content::team(c, cli.lang),
-        Some(Command::Play(a)) => play::run(a, cli.lang),
-        Some(Command::Check(a)) => check::run(a, cli.lang),
-        Some(Command::Import(c)) => content::import(c, cli.lang),
+        Some(Command::Play(p)) => play(p, lang),
+        Some(Command::Check(f)) => forward("check", f, lang),
+        Some(Command::Team(f)) => forward("team", f, lang),
+        Some(Command::Import(f)) => forward("import", f, lang),
+        Some(Command::Los(f)) => forward("los", f, lang),
+        Some(Command::Reach(f)) => forward("reach", f, lang),
     };
     match result {
         Ok(code) => code,

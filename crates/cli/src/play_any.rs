@@ -31,6 +31,63 @@ pub struct PlayAny<'a> {
     pub quiet: bool,
 }
 
+/// The arguments of `skirmish play RULESET` for a ruleset without a terminal player of its own.
+#[derive(clap::Parser, Debug)]
+#[command(name = "skirmish play")]
+struct Args {
+    /// Who sits at each seat, in seat order: `human` or `ai:BOT` (`skirmish rulesets` lists the
+    /// bots).
+    #[arg(long, value_delimiter = ',', default_value = "human,ai:random")]
+    seats: Vec<String>,
+    /// Seed of the dice; a new one each game when left out.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// A set-up field, `NAME=VALUE`, repeatable (the fields: `skirmish rulesets`).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+    /// Where to write the replay [default: RULESET-seed<SEED>.replay.json].
+    #[arg(long)]
+    replay: Option<PathBuf>,
+    /// Print only the result and the replay's path.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Runs `skirmish play RULESET ARGS` with the generic terminal player.
+pub fn run(platform: &Platform, ruleset: &str, args: &[String], lang: Lang) -> Result<ExitCode> {
+    use clap::Parser;
+    let name = format!("skirmish play {ruleset}");
+    let a = match Args::try_parse_from(std::iter::once(name).chain(args.iter().cloned())) {
+        Ok(a) => a,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return Ok(ExitCode::from(code));
+        }
+    };
+    let seed = a.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
+    });
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    play(
+        PlayAny {
+            platform,
+            ruleset,
+            seats: &a.seats,
+            seed,
+            set: &a.set,
+            replay: a.replay,
+            quiet: a.quiet,
+        },
+        lang,
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+    )
+}
+
 /// Reads `NAME=VALUE` pairs into set-up fields.
 fn setup_fields(set: &[String]) -> Result<Map<String, Value>> {
     let mut fields = Map::new();

@@ -58,6 +58,16 @@ pub fn list(lang: Lang) -> anyhow::Result<ExitCode> {
                     names.join(", ")
                 );
             }
+            let commands: Vec<&str> = p.terminal_commands().iter().map(|(n, _)| *n).collect();
+            println!(
+                "  {}: {}",
+                lang.pick("commands", "commandes"),
+                if commands.is_empty() {
+                    lang.pick("play (generic)", "play (générique)").to_string()
+                } else {
+                    commands.join(", ")
+                }
+            );
             if let Some(defaults) = content["options"]["defaults"].as_object() {
                 let opts: Vec<String> = defaults.iter().map(|(k, v)| format!("{k}={v}")).collect();
                 println!(

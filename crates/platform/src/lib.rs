@@ -15,6 +15,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 pub use skirmish_engine::{AnyGame, Registry, Seat, Viewer};
 pub use skirmish_lang::Lang;
@@ -167,10 +168,13 @@ pub trait Presentation: Send + Sync {
         ))
     }
 
-    /// Its own view of the game for its page module; by default the engine's view.
-    fn view(&self, game: &dyn AnyGame, viewer: Viewer) -> Value {
-        game.view_json(viewer)
-            .unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
+    /// Its own view of the game for its page module, as JSON text (snapshots embed it as it
+    /// is: they are built for every socket after every change); by default the engine's view.
+    fn view(&self, game: &dyn AnyGame, viewer: Viewer) -> Box<RawValue> {
+        let v = game
+            .view_json(viewer)
+            .unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }));
+        raw(&v)
     }
 
     /// The board as any page can draw it.
@@ -232,6 +236,25 @@ pub trait Presentation: Send + Sync {
         Vec::new()
     }
 
+    /// Its own terminal commands (`play`, `check`, `los`, …) with what each does; the
+    /// `skirmish` program runs them with [`Presentation::terminal`]. Without a `play` command
+    /// of its own, the program's generic terminal player plays it.
+    fn terminal_commands(&self) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
+
+    /// Runs one of its terminal commands with the words that follow it on the command line;
+    /// `None` when it has no such command. The error is for people, the exit code for scripts.
+    fn terminal(
+        &self,
+        command: &str,
+        args: &[String],
+        lang: Lang,
+    ) -> Option<Result<std::process::ExitCode, String>> {
+        let _ = (command, args, lang);
+        None
+    }
+
     /// A picture of the board for a terminal, one line per row; by default drawn from
     /// [`Presentation::board`].
     fn board_text(&self, game: &dyn AnyGame, viewer: Viewer) -> String {
@@ -239,6 +262,13 @@ pub trait Presentation: Send + Sync {
             .map(|b| b.to_text())
             .unwrap_or_default()
     }
+}
+
+/// `value` as JSON text; `null` if it cannot be written (a ruleset bug, never a panic).
+pub fn raw<T: Serialize + ?Sized>(value: &T) -> Box<RawValue> {
+    serde_json::value::to_raw_value(value).unwrap_or_else(|_| {
+        RawValue::from_string("null".into()).unwrap_or_else(|_| unreachable!("null is JSON"))
+    })
 }
 
 /// "Seat 1" / "Camp 1": the name of a seat with no better name.

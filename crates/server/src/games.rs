@@ -1349,7 +1349,7 @@ struct SnapshotOut<'a> {
     step: usize,
     over: bool,
     corrupt: Option<&'a str>,
-    view: Value,
+    view: Box<serde_json::value::RawValue>,
     board: Option<skirmish_platform::Board>,
     dice: Value,
     pending: Value,

@@ -22,6 +22,7 @@ use crate::game::{text, EndReason, Event, HeroClix};
 
 pub mod content;
 pub mod judge;
+pub mod terminal;
 
 pub use content::{Content, GameChoices, DEFAULT_MAP, DEFAULT_POINTS, DEFAULT_TEAMS};
 
@@ -323,11 +324,10 @@ impl Presentation for HeroClixPresentation {
             .check(&team, body.points, body.lang.unwrap_or(lang)))
     }
 
-    fn view(&self, game: &dyn AnyGame, viewer: Viewer) -> Value {
+    fn view(&self, game: &dyn AnyGame, viewer: Viewer) -> Box<serde_json::value::RawValue> {
         match downcast(game) {
-            Some(g) => serde_json::to_value(g.view(viewer))
-                .unwrap_or_else(|e| json!({ "error": e.to_string() })),
-            None => Value::Null,
+            Some(g) => skirmish_platform::raw(&g.view(viewer)),
+            None => skirmish_platform::raw(&Value::Null),
         }
     }
 
@@ -520,6 +520,19 @@ impl Presentation for HeroClixPresentation {
 
     fn bots(&self) -> Vec<Arc<dyn BotPlayer>> {
         vec![Arc::new(GreedyPlayer)]
+    }
+
+    fn terminal_commands(&self) -> Vec<(&'static str, &'static str)> {
+        terminal::COMMANDS.to_vec()
+    }
+
+    fn terminal(
+        &self,
+        command: &str,
+        args: &[String],
+        lang: Lang,
+    ) -> Option<Result<std::process::ExitCode, String>> {
+        terminal::run(command, args, lang).map(|r| r.map_err(|e| format!("{e:#}")))
     }
 }
 

@@ -10,32 +10,26 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
 
+use crate::bots::{load_scenario, BotKind, GreedyBot, ScenarioFiles};
+use crate::figure::Stat;
+use crate::game::powers::PowerOptions;
+use crate::game::text::{self, figure_name, pushing_note, team_name};
+use crate::game::{combat, Action, Event, State};
+use crate::HeroClix;
 use anyhow::{bail, Context, Result};
 use skirmish_board::square::{render_ascii, FigureToken, Overlay, Square};
 use skirmish_board::FigureId;
 use skirmish_bots::{bot_seed, Bot};
 use skirmish_engine::{Game, Pending, Seat};
-use skirmish_heroclix::bots::{load_scenario, BotKind, GreedyBot, ScenarioFiles};
-use skirmish_heroclix::figure::Stat;
-use skirmish_heroclix::game::powers::PowerOptions;
-use skirmish_heroclix::game::text::{self, figure_name, pushing_note, team_name};
-use skirmish_heroclix::game::{combat, Action, Event, State};
-use skirmish_heroclix::HeroClix;
 use skirmish_lang::Lang;
 
 /// Arguments of `skirmish play`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The ruleset (`skirmish rulesets` lists them).
-    ruleset: String,
     /// Who sits at each seat, in seat order: `human` or `ai:BOT` (HeroClix: `ai:random`,
     /// `ai:greedy`).
     #[arg(long, value_delimiter = ',', default_value = "human,ai:greedy")]
     seats: Vec<String>,
-    /// A set-up field of a ruleset without a terminal player of its own, `NAME=VALUE`,
-    /// repeatable (its fields: `skirmish rulesets`).
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    set: Vec<String>,
     /// Seed of the dice (and of the bots' choices); a new one each game when left out.
     #[arg(long)]
     seed: Option<u64>,
@@ -147,23 +141,6 @@ fn play_game(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<ExitCode> {
-    if args.ruleset != "heroclix" {
-        let platform = crate::rulesets::platform(None, None)?;
-        return crate::play_any::play(
-            crate::play_any::PlayAny {
-                platform: &platform,
-                ruleset: &args.ruleset,
-                seats: &args.seats,
-                seed: args.seed.unwrap_or_else(fresh_seed),
-                set: &args.set,
-                replay: args.replay.clone(),
-                quiet: args.quiet,
-            },
-            lang,
-            input,
-            out,
-        );
-    }
     let seat_specs = args
         .seats
         .iter()
@@ -189,7 +166,7 @@ fn play_game(
     scenario.options.theme_teams = args.theme_teams;
     scenario.options.powers = power_options(&args.options)?;
     if let Some(id) = &args.event {
-        let cards = skirmish_heroclix::tactics::Tactics::builtin();
+        let cards = crate::tactics::Tactics::builtin();
         let Some(def) = cards.event(id) else {
             anyhow::bail!(
                 "there is no event dial `{id}`; the event dials are: {}",
@@ -757,7 +734,7 @@ fn power_options(args: &[String]) -> Result<PowerOptions> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use skirmish_heroclix::bots::expected_attack;
+    use crate::bots::expected_attack;
 
     fn starter_game(seed: u64) -> Game<HeroClix> {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
 
+use crate::movement::{self, MoveQuery, Side, Standing};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use skirmish_board::square::{
@@ -11,7 +12,6 @@ use skirmish_board::square::{
     Tint,
 };
 use skirmish_board::FigureId;
-use skirmish_heroclix::movement::{self, MoveQuery, Side, Standing};
 use skirmish_lang::Lang;
 use skirmish_los::{ClixLos, Endpoint, Occupant, Verdict};
 

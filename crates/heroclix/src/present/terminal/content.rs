@@ -3,11 +3,11 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::content::{figures_to_toml, load_figure_folder, load_figures, Catalogue};
+use crate::import::hcunits;
+use crate::team::{check_team, load_team};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use skirmish_heroclix::content::{figures_to_toml, load_figure_folder, load_figures, Catalogue};
-use skirmish_heroclix::import::hcunits;
-use skirmish_heroclix::team::{check_team, load_team};
 use skirmish_lang::Lang;
 
 /// Where the project's own HeroClix figures live, relative to the working folder.
@@ -320,9 +320,9 @@ pub fn import(cmd: ImportCommand, lang: Lang) -> Result<ExitCode> {
     })
 }
 
-fn write_sets(out: &Path, figures: &[skirmish_heroclix::figure::FigureDef]) -> Result<()> {
+fn write_sets(out: &Path, figures: &[crate::figure::FigureDef]) -> Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    let mut by_set: std::collections::BTreeMap<&str, Vec<skirmish_heroclix::figure::FigureDef>> =
+    let mut by_set: std::collections::BTreeMap<&str, Vec<crate::figure::FigureDef>> =
         std::collections::BTreeMap::new();
     for f in figures {
         by_set.entry(f.set.as_str()).or_default().push(f.clone());

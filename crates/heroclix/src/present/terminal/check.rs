@@ -1,11 +1,11 @@
-//! `skirmish check PATH...`: runs rules scenario files (see `skirmish_heroclix::scenario_file`)
+//! `skirmish check PATH...`: runs rules scenario files (see `crate::scenario_file`)
 //! and says which hold.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::scenario_file::{check_file, collect_files};
 use anyhow::Result;
-use skirmish_heroclix::scenario_file::{check_file, collect_files};
 use skirmish_lang::Lang;
 
 /// Arguments of `skirmish check`.
