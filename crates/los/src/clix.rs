@@ -208,28 +208,25 @@ impl ClixLos {
         let (Some(&fa), Some(&fb)) = (facts.get(a), facts.get(b)) else {
             return Verdict::Blocked;
         };
-        let lean = Lean {
+        let line = Line {
             facts,
-            width: map.width(),
-            step_x: 0,
-            step_y: 0,
-            low: from.level.min(to.level),
-            high: from.level.max(to.level),
-            same_level: from.level == to.level,
-            outdoor_end: !fa.indoor() || !fb.indoor(),
-            ends: [from.figure, to.figure],
+            from: &from,
+            to: &to,
+            ends: (a, b),
+            outdoor_end: !(fa.indoor() && fb.indoor()),
             corner: self.corner,
         };
+        let width = map.width();
+        if let Some(v) = first_step(&line, width, fa, fb) {
+            return v;
+        }
         // Occupants read by flat index when the occupancy is stored so for this map, by square
         // otherwise.
-        let width = lean.width;
         match occupancy.by_index(width, map.height()) {
             Some(cells) if cells.len() == facts.len() => {
-                verdict_walk(lean, from.square, to.square, (a, fa), (b, fb), |at| {
-                    cells.get(at).copied().flatten()
-                })
+                verdict_walk(&line, width, fa, fb, |at| cells.get(at).copied().flatten())
             }
-            _ => verdict_walk(lean, from.square, to.square, (a, fa), (b, fb), |at| {
+            _ => verdict_walk(&line, width, fa, fb, |at| {
                 let at = at as i32;
                 occupancy.occupant(Square::new(at % width, at / width))
             }),
@@ -791,42 +788,44 @@ fn evaluate<O: Occupancy + ?Sized, R: Report>(
     verdict
 }
 
-/// The verdict alone, between two different squares of the map given with their indices and
-/// facts: the explained walk's rules read straight, stopping at the first thing that blocks. The
-/// attacker's own square never counts.
-///
-/// It walks the same line as [`trace_into`], by flat index into the square facts, because the
-/// verdict is asked for every pair of figures many times per game state (the property tests hold
-/// it to the explained walk).
-/// What [`verdict_walk`] needs to know of a line, in a few registers rather than a [`Ctx`].
-#[derive(Clone, Copy)]
-struct Lean<'a> {
+/// A line [`verdict_walk`] is asked about. The rules met off its common path (corners,
+/// figures, terrain other than plain) read what they need from the ends when met, rather than
+/// every line working it out up front.
+struct Line<'a> {
     facts: &'a [SquareFact],
-    width: i32,
-    // Flat index steps along x and along y.
-    step_x: isize,
-    step_y: isize,
-    low: u8,
-    high: u8,
-    same_level: bool,
+    from: &'a Endpoint,
+    to: &'a Endpoint,
+    /// The flat indices of the ends.
+    ends: (usize, usize),
+    /// True if the figure at either end is outdoors.
     outdoor_end: bool,
-    // The figures at the ends.
-    ends: [Option<FigureId>; 2],
     corner: CornerRule,
 }
 
-impl Lean<'_> {
+impl Line<'_> {
+    /// The level of the lower end: the line's height between the ends.
+    #[inline(always)]
+    fn low(&self) -> u8 {
+        self.from.level.min(self.to.level)
+    }
+
+    #[inline(always)]
+    fn same_level(&self) -> bool {
+        self.from.level == self.to.level
+    }
+
     /// The rules of `Ctx::square` for a square between the ends, terrain only (see the rules
     /// of the same names on [`Ctx`]).
-    #[inline]
+    #[inline(always)]
     fn terrain(&self, f: SquareFact) -> Verdict {
+        let (low, high) = (self.low(), self.from.level.max(self.to.level));
         let level = f.level();
-        let higher = level > self.low;
-        let blocking = f.blocking() && level == self.low;
-        let over_indoor = self.outdoor_end && f.indoor() && level < self.high;
+        let higher = level > low;
+        let blocking = f.blocking() && level == low;
+        let over_indoor = self.outdoor_end && f.indoor() && level < high;
         if higher | blocking | over_indoor {
             Verdict::Blocked
-        } else if self.same_level && f.hindering() && level == self.low {
+        } else if self.same_level() && f.hindering() && level == low {
             Verdict::Hindered
         } else {
             Verdict::Clear
@@ -834,48 +833,110 @@ impl Lean<'_> {
     }
 
     /// True if the occupant of a square between the ends is in the way (`Ctx::figure`).
-    #[inline]
+    #[inline(always)]
     fn figure(&self, o: Option<Occupant>) -> bool {
-        self.same_level
+        self.same_level()
             && o.is_some_and(|o| {
-                o.level == self.low
-                    && self.ends[0] != Some(o.figure)
-                    && self.ends[1] != Some(o.figure)
+                o.level == self.low()
+                    && self.from.figure != Some(o.figure)
+                    && self.to.figure != Some(o.figure)
             })
     }
 }
 
-/// The verdict alone, between two different squares of the map given with their indices and
-/// facts: the explained walk's rules read straight, stopping at the first thing that blocks. The
-/// attacker's own square never counts.
+/// [`Line::figure`] for [`verdict_walk`], kept out of its loop (see [`Line`]).
+#[inline(never)]
+fn figure_between(line: &Line<'_>, o: Occupant) -> bool {
+    line.figure(Some(o))
+}
+
+/// The verdict when the first square the line enters decides it: the line stops there, at a
+/// wall or terrain that blocks it, or that square is the target's. A figure's neighbours are
+/// often the walls, buildings and rooftops it stands by, and a bot asks about every square in
+/// range, so this answers many lines before the walk is set up. `None` when the walk must go
+/// on, or when the line leaves through a corner point.
+#[inline(always)]
+fn first_step(line: &Line<'_>, width: i32, fa: SquareFact, fb: SquareFact) -> Option<Verdict> {
+    let (ddx, ddy) = (
+        line.to.square.x - line.from.square.x,
+        line.to.square.y - line.from.square.y,
+    );
+    let (nx, ny) = (ddx.abs(), ddy.abs());
+    // As in `verdict_walk`: the flat index step and the wall bit of the edge crossed.
+    let (step, wall_bit) = if ny > nx {
+        if ddy > 0 {
+            (width as isize, 4)
+        } else {
+            (-(width as isize), 1)
+        }
+    } else if nx > ny {
+        if ddx > 0 {
+            (1, 2)
+        } else {
+            (-1, 8)
+        }
+    } else {
+        return None;
+    };
+    if fa.walls() & wall_bit != 0 {
+        return Some(Verdict::Blocked);
+    }
+    let at = line.ends.0.wrapping_add_signed(step);
+    if at == line.ends.1 {
+        return Some(if fb.hindering() {
+            Verdict::Hindered
+        } else {
+            Verdict::Clear
+        });
+    }
+    let f = *line.facts.get(at)?;
+    (line.terrain(f) == Verdict::Blocked).then_some(Verdict::Blocked)
+}
+
+/// The verdict alone, between the different squares of the map at flat indices `line.ends`
+/// with facts `fa` and `fb`: the explained walk's rules read straight, stopping at the first
+/// thing that blocks. The attacker's own square never counts.
 ///
 /// It walks the same line as [`trace_into`], by flat index into the square facts, because the
-/// verdict is asked for every pair of figures many times per game state (the property tests hold
-/// it to the explained walk). `occupant` reads the figure on a square by flat index.
+/// verdict is asked for every pair of figures many times per game state (the property tests and
+/// the exhaustive tests on the sample maps hold it to the explained walk). `occupant` reads the
+/// figure on a square by flat index.
+///
+/// Most lines stop after two or three squares, so what is set up once per line weighs as much
+/// as the walk: only what the step across plain squares needs is worked out before it (see
+/// [`Line`]).
 #[inline(always)]
 fn verdict_walk(
-    mut lean: Lean<'_>,
-    from: Square,
-    to: Square,
-    (mut at, mut here): (usize, SquareFact),
-    (target, target_fact): (usize, SquareFact),
+    line: &Line<'_>,
+    width: i32,
+    fa: SquareFact,
+    target_fact: SquareFact,
     occupant: impl Fn(usize) -> Option<Occupant>,
 ) -> Verdict {
-    let (nx, ny) = ((to.x - from.x).abs(), (to.y - from.y).abs());
-    let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
-    // The edge crossed by a step along x, then along y, as wall bits (1 N, 2 E, 4 S, 8 W).
-    let wall_x = if sx > 0 { 2 } else { 8 };
-    let wall_y = if sy > 0 { 4 } else { 1 };
-    let (step_x, step_y) = (sx as isize, sy as isize * lean.width as isize);
-    lean.step_x = step_x;
-    lean.step_y = step_y;
+    let facts = line.facts;
+    let (mut at, target) = line.ends;
+    let mut here = fa;
+    let (ddx, ddy) = (
+        line.to.square.x - line.from.square.x,
+        line.to.square.y - line.from.square.y,
+    );
+    let (nx, ny) = (ddx.abs(), ddy.abs());
+    // The flat index step and the wall bit (1 N, 2 E, 4 S, 8 W) of the edge crossed by a step
+    // along x, then along y; a line with no step along an axis never reads that axis's.
+    let (step_x, wall_x) = if ddx > 0 { (1, 2) } else { (-1, 8) };
+    let (step_y, wall_y) = if ddy > 0 {
+        (width as isize, 4)
+    } else {
+        (-(width as isize), 1)
+    };
     let (dx, dy) = (2 * ny, 2 * nx);
     let mut verdict = Verdict::Clear;
-    let (low, same_level) = (lean.low, lean.same_level);
+    let low = line.low();
+    let same_level = line.same_level();
     // Squares between the ends at the line's own level that stop nothing: one test of the
     // common case, the rules in full for the others. Indoor squares there block an outdoor
     // figure's line between two levels.
-    let indoor_blocks = lean.outdoor_end && low < lean.high;
+    let indoor_blocks = !same_level && line.outdoor_end;
     // As in `trace_into`: the sign of this term, (2i+1)·ny − (2j+1)·nx after i steps along x
     // and j along y, says which grid line the line crosses next; once every vertical (or
     // horizontal) grid line is crossed its sign stays positive (negative), and it is zero only
@@ -893,7 +954,7 @@ fn verdict_walk(
             wall_x
         } else {
             order_term += dx - dy;
-            let point = corner_fast(&lean, at, here, [wall_x, wall_y], &occupant);
+            let point = corner_fast(line, at, here, (step_x, step_y), &occupant);
             verdict = verdict.max(point);
             if verdict == Verdict::Blocked {
                 return Verdict::Blocked;
@@ -910,46 +971,48 @@ fn verdict_walk(
             }
             return verdict;
         }
-        let Some(f) = lean.facts.get(at).copied() else {
+        let Some(f) = facts.get(at).copied() else {
             return Verdict::Blocked;
         };
         let plain =
             f.level() == low && !(f.blocking() | f.hindering() | (f.indoor() & indoor_blocks));
         if !plain {
             // Terrain first: it is cheaper to work out than a figure lookup.
-            match lean.terrain(f) {
+            match line.terrain(f) {
                 Verdict::Blocked => return Verdict::Blocked,
                 Verdict::Hindered => verdict = Verdict::Hindered,
                 Verdict::Clear => {}
             }
         }
-        if same_level && lean.figure(occupant(at)) {
-            return Verdict::Blocked;
+        if same_level {
+            if let Some(o) = occupant(at) {
+                if figure_between(line, o) {
+                    return Verdict::Blocked;
+                }
+            }
         }
         here = f;
     }
 }
 
-/// [`corner`] for a diagonal step of [`verdict_walk`] from the square at flat index `prev`
-/// with facts `here`; `walls` are the wall bits of the edges crossed by steps along x and
-/// along y. Kept out of line: most steps cross an edge, and the walk's registers are better
-/// spent on them.
+/// [`corner`] for a diagonal step of [`verdict_walk`], stepping `steps` along x and along y,
+/// from the square at flat index `prev` with facts `here`. Kept out of line: most steps cross
+/// an edge, and the walk's registers are better spent on them.
 #[inline(never)]
 fn corner_fast(
-    lean: &Lean<'_>,
+    line: &Line<'_>,
     prev: usize,
     here: SquareFact,
-    [wall_x, wall_y]: [u8; 2],
+    (step_x, step_y): (isize, isize),
     occupant: &impl Fn(usize) -> Option<Occupant>,
 ) -> Verdict {
+    // The wall bits (1 N, 2 E, 4 S, 8 W) of the edges crossed by a step along x, then along y.
+    let wall_x = if step_x > 0 { 2 } else { 8 };
+    let wall_y = if step_y > 0 { 4 } else { 1 };
     // The squares beside `prev` across its edge along x, then along y; going round the corner
     // through one crosses that edge of `prev`, then the other kind of edge of the side.
-    let sides = [
-        (prev.wrapping_add_signed(lean.step_x), wall_x, wall_y),
-        (prev.wrapping_add_signed(lean.step_y), wall_y, wall_x),
-    ];
-    let effects = sides.map(|(at, out, on)| {
-        let Some(f) = lean.facts.get(at).copied() else {
+    let side = |at: usize, out: u8, on: u8| {
+        let Some(f) = line.facts.get(at).copied() else {
             return Effect {
                 terrain: Verdict::Blocked,
                 figure: false,
@@ -958,14 +1021,18 @@ fn corner_fast(
         let terrain = if (here.walls() & out != 0) | (f.walls() & on != 0) {
             Verdict::Blocked
         } else {
-            lean.terrain(f)
+            line.terrain(f)
         };
         Effect {
             terrain,
-            figure: lean.figure(occupant(at)),
+            figure: line.figure(occupant(at)),
         }
-    });
-    corner_result(lean.corner, effects)
+    };
+    let effects = [
+        side(prev.wrapping_add_signed(step_x), wall_x, wall_y),
+        side(prev.wrapping_add_signed(step_y), wall_y, wall_x),
+    ];
+    corner_result(line.corner, effects)
 }
 
 /// What a corner point does to the line, from the effects of the two squares beside it.
