@@ -191,6 +191,10 @@ impl ClixLos {
     };
 
     /// The verdict alone, as fast as possible: stops at the first thing that blocks.
+    ///
+    /// Inlined up to the first square the line enters, which answers most lines (see
+    /// `first_step`): callers asking about many lines in a row then pay no call for them.
+    #[inline]
     pub fn verdict(
         &self,
         map: &SquareMap,
@@ -198,7 +202,13 @@ impl ClixLos {
         to: Endpoint,
         occupancy: &(impl Occupancy + ?Sized),
     ) -> Verdict {
-        let (Some(a), Some(b)) = (map.index(from.square), map.index(to.square)) else {
+        let (width, height) = (map.width(), map.height());
+        // As `SquareMap::index`; comparing unsigned turns away negative coordinates too.
+        let index = |s: Square| {
+            ((s.x as u32) < width as u32 && (s.y as u32) < height as u32)
+                .then(|| (s.y * width + s.x) as usize)
+        };
+        let (Some(a), Some(b)) = (index(from.square), index(to.square)) else {
             return Verdict::Blocked;
         };
         if a == b {
@@ -208,25 +218,54 @@ impl ClixLos {
         let (Some(&fa), Some(&fb)) = (facts.get(a), facts.get(b)) else {
             return Verdict::Blocked;
         };
+        let outdoor_end = !(fa.indoor() && fb.indoor());
+        let start = match first_step(facts, width, (&from, &to), (a, b), (fa, fb), outdoor_end) {
+            Ok(verdict) => return verdict,
+            Err(start) => start,
+        };
+        self.walk_on(
+            facts,
+            (width, height),
+            (&from, &to),
+            (a, b),
+            outdoor_end,
+            occupancy,
+            start,
+        )
+    }
+
+    /// The rest of [`ClixLos::verdict`] once the first step has not decided it.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn walk_on(
+        &self,
+        facts: &[SquareFact],
+        (width, height): (i32, i32),
+        (from, to): (&Endpoint, &Endpoint),
+        ends: (usize, usize),
+        outdoor_end: bool,
+        occupancy: &(impl Occupancy + ?Sized),
+        start: Start,
+    ) -> Verdict {
+        if from.level != to.level {
+            return walk_between_levels(facts, width, (from, to), ends, outdoor_end, start);
+        }
+        // The walk lends it to the rules off its common path.
         let line = Line {
             facts,
-            from: &from,
-            to: &to,
-            ends: (a, b),
-            outdoor_end: !(fa.indoor() && fb.indoor()),
+            from,
+            to,
+            ends,
+            outdoor_end,
             corner: self.corner,
         };
-        let width = map.width();
-        if let Some(v) = first_step(&line, width, fa, fb) {
-            return v;
-        }
         // Occupants read by flat index when the occupancy is stored so for this map, by square
         // otherwise.
-        match occupancy.by_index(width, map.height()) {
+        match occupancy.by_index(width, height) {
             Some(cells) if cells.len() == facts.len() => {
-                verdict_walk(&line, width, fa, fb, |at| cells.get(at).copied().flatten())
+                verdict_walk(&line, width, start, |at| cells.get(at).copied().flatten())
             }
-            _ => verdict_walk(&line, width, fa, fb, |at| {
+            _ => verdict_walk(&line, width, start, |at| {
                 let at = at as i32;
                 occupancy.occupant(Square::new(at % width, at / width))
             }),
@@ -814,22 +853,10 @@ impl Line<'_> {
         self.from.level == self.to.level
     }
 
-    /// The rules of `Ctx::square` for a square between the ends, terrain only (see the rules
-    /// of the same names on [`Ctx`]).
+    /// [`terrain`] on this line.
     #[inline(always)]
     fn terrain(&self, f: SquareFact) -> Verdict {
-        let (low, high) = (self.low(), self.from.level.max(self.to.level));
-        let level = f.level();
-        let higher = level > low;
-        let blocking = f.blocking() && level == low;
-        let over_indoor = self.outdoor_end && f.indoor() && level < high;
-        if higher | blocking | over_indoor {
-            Verdict::Blocked
-        } else if self.same_level() && f.hindering() && level == low {
-            Verdict::Hindered
-        } else {
-            Verdict::Clear
-        }
+        terrain(f, self.from.level, self.to.level, self.outdoor_end)
     }
 
     /// True if the occupant of a square between the ends is in the way (`Ctx::figure`).
@@ -844,58 +871,108 @@ impl Line<'_> {
     }
 }
 
+/// The rules of `Ctx::square` for a square between the ends of a line between levels `la` and
+/// `lb`, terrain only (see the rules of the same names on [`Ctx`]).
+#[inline(always)]
+fn terrain(f: SquareFact, la: u8, lb: u8, outdoor_end: bool) -> Verdict {
+    let (low, high) = (la.min(lb), la.max(lb));
+    let level = f.level();
+    let higher = level > low;
+    let blocking = f.blocking() && level == low;
+    let over_indoor = outdoor_end && f.indoor() && level < high;
+    if higher | blocking | over_indoor {
+        Verdict::Blocked
+    } else if la == lb && f.hindering() && level == low {
+        Verdict::Hindered
+    } else {
+        Verdict::Clear
+    }
+}
+
 /// [`Line::figure`] for [`verdict_walk`], kept out of its loop (see [`Line`]).
 #[inline(never)]
 fn figure_between(line: &Line<'_>, o: Occupant) -> bool {
     line.figure(Some(o))
 }
 
+/// Where [`verdict_walk`] takes the line up.
+#[derive(Clone, Copy)]
+enum Start {
+    /// At the attacker's square, facts `fa`, the line leaving it through a corner point.
+    Corner { fa: SquareFact },
+    /// In the first square entered, at flat index `at` with facts `f`, neither the target's
+    /// nor blocking the line by its terrain; `order_term` as in the walk after that step.
+    Entered {
+        at: usize,
+        f: SquareFact,
+        order_term: i32,
+    },
+}
+
 /// The verdict when the first square the line enters decides it: the line stops there, at a
 /// wall or terrain that blocks it, or that square is the target's. A figure's neighbours are
 /// often the walls, buildings and rooftops it stands by, and a bot asks about every square in
-/// range, so this answers many lines before the walk is set up. `None` when the walk must go
-/// on, or when the line leaves through a corner point.
+/// range, so this answers many lines before the walk is set up; the others go on from where
+/// it stopped (`Err`).
 #[inline(always)]
-fn first_step(line: &Line<'_>, width: i32, fa: SquareFact, fb: SquareFact) -> Option<Verdict> {
-    let (ddx, ddy) = (
-        line.to.square.x - line.from.square.x,
-        line.to.square.y - line.from.square.y,
-    );
+fn first_step(
+    facts: &[SquareFact],
+    width: i32,
+    (from, to): (&Endpoint, &Endpoint),
+    (a, b): (usize, usize),
+    (fa, fb): (SquareFact, SquareFact),
+    outdoor_end: bool,
+) -> Result<Verdict, Start> {
+    let (ddx, ddy) = (to.square.x - from.square.x, to.square.y - from.square.y);
     let (nx, ny) = (ddx.abs(), ddy.abs());
-    // As in `verdict_walk`: the flat index step and the wall bit of the edge crossed.
-    let (step, wall_bit) = if ny > nx {
+    // As in `verdict_walk`: the flat index step, the wall bit of the edge crossed, and the
+    // order term after the step.
+    let (step, wall_bit, order_term) = if ny > nx {
+        let order_term = ny - 3 * nx;
         if ddy > 0 {
-            (width as isize, 4)
+            (width as isize, 4, order_term)
         } else {
-            (-(width as isize), 1)
+            (-(width as isize), 1, order_term)
         }
     } else if nx > ny {
+        let order_term = 3 * ny - nx;
         if ddx > 0 {
-            (1, 2)
+            (1, 2, order_term)
         } else {
-            (-1, 8)
+            (-1, 8, order_term)
         }
     } else {
-        return None;
+        return Err(Start::Corner { fa });
     };
     if fa.walls() & wall_bit != 0 {
-        return Some(Verdict::Blocked);
+        return Ok(Verdict::Blocked);
     }
-    let at = line.ends.0.wrapping_add_signed(step);
-    if at == line.ends.1 {
-        return Some(if fb.hindering() {
+    let at = a.wrapping_add_signed(step);
+    if at == b {
+        return Ok(if fb.hindering() {
             Verdict::Hindered
         } else {
             Verdict::Clear
         });
     }
-    let f = *line.facts.get(at)?;
-    (line.terrain(f) == Verdict::Blocked).then_some(Verdict::Blocked)
+    let Some(&f) = facts.get(at) else {
+        return Ok(Verdict::Blocked);
+    };
+    // `terrain`, its commonest reasons first: terrain above the line, then blocking terrain
+    // at its height; indoor squares only matter to outdoor figures.
+    let (level, low) = (f.level(), from.level.min(to.level));
+    if level > low
+        || (level == low && f.blocking())
+        || (f.indoor() && terrain(f, from.level, to.level, outdoor_end) == Verdict::Blocked)
+    {
+        return Ok(Verdict::Blocked);
+    }
+    Err(Start::Entered { at, f, order_term })
 }
 
-/// The verdict alone, between the different squares of the map at flat indices `line.ends`
-/// with facts `fa` and `fb`: the explained walk's rules read straight, stopping at the first
-/// thing that blocks. The attacker's own square never counts.
+/// The verdict alone, between the different squares of the map at flat indices `line.ends`,
+/// taken up at `start`: the explained walk's rules read straight, stopping at the first thing
+/// that blocks. The attacker's own square never counts.
 ///
 /// It walks the same line as [`trace_into`], by flat index into the square facts, because the
 /// verdict is asked for every pair of figures many times per game state (the property tests and
@@ -909,13 +986,11 @@ fn first_step(line: &Line<'_>, width: i32, fa: SquareFact, fb: SquareFact) -> Op
 fn verdict_walk(
     line: &Line<'_>,
     width: i32,
-    fa: SquareFact,
-    target_fact: SquareFact,
+    start: Start,
     occupant: impl Fn(usize) -> Option<Occupant>,
 ) -> Verdict {
     let facts = line.facts;
-    let (mut at, target) = line.ends;
-    let mut here = fa;
+    let target = line.ends.1;
     let (ddx, ddy) = (
         line.to.square.x - line.from.square.x,
         line.to.square.y - line.from.square.y,
@@ -941,39 +1016,28 @@ fn verdict_walk(
     // and j along y, says which grid line the line crosses next; once every vertical (or
     // horizontal) grid line is crossed its sign stays positive (negative), and it is zero only
     // at a corner point (the map's sides are at most 1000 squares, so it fits an i32).
-    let mut order_term = ny - nx;
-    loop {
-        let walls = here.walls();
-        let wall_bit = if order_term > 0 {
-            order_term -= dy;
-            at = at.wrapping_add_signed(step_y);
-            wall_y
-        } else if order_term < 0 {
-            order_term += dx;
-            at = at.wrapping_add_signed(step_x);
-            wall_x
-        } else {
-            order_term += dx - dy;
-            let point = corner_fast(line, at, here, (step_x, step_y), &occupant);
-            verdict = verdict.max(point);
+    let (mut at, mut f, mut order_term) = match start {
+        Start::Entered { at, f, order_term } => (at, f, order_term),
+        Start::Corner { fa } => {
+            verdict = corner_fast(line, line.ends.0, fa, (step_x, step_y), &occupant);
             if verdict == Verdict::Blocked {
                 return Verdict::Blocked;
             }
-            at = at.wrapping_add_signed(step_x + step_y);
-            0
-        };
-        if walls & wall_bit != 0 {
-            return Verdict::Blocked;
-        }
-        if at == target {
-            if target_fact.hindering() {
-                verdict = verdict.max(Verdict::Hindered);
+            let at = line.ends.0.wrapping_add_signed(step_x + step_y);
+            if at == target {
+                if target_hindering(line.facts, target) {
+                    verdict = verdict.max(Verdict::Hindered);
+                }
+                return verdict;
             }
-            return verdict;
+            let Some(&f) = facts.get(at) else {
+                return Verdict::Blocked;
+            };
+            (at, f, ny - nx + dx - dy)
         }
-        let Some(f) = facts.get(at).copied() else {
-            return Verdict::Blocked;
-        };
+    };
+    loop {
+        // `f`, at `at`, is a square between the ends.
         let plain =
             f.level() == low && !(f.blocking() | f.hindering() | (f.indoor() & indoor_blocks));
         if !plain {
@@ -991,8 +1055,168 @@ fn verdict_walk(
                 }
             }
         }
-        here = f;
+        let walls = f.walls();
+        let wall_bit = if order_term > 0 {
+            order_term -= dy;
+            at = at.wrapping_add_signed(step_y);
+            wall_y
+        } else if order_term < 0 {
+            order_term += dx;
+            at = at.wrapping_add_signed(step_x);
+            wall_x
+        } else {
+            order_term += dx - dy;
+            let point = corner_fast(line, at, f, (step_x, step_y), &occupant);
+            verdict = verdict.max(point);
+            if verdict == Verdict::Blocked {
+                return Verdict::Blocked;
+            }
+            at = at.wrapping_add_signed(step_x + step_y);
+            0
+        };
+        if walls & wall_bit != 0 {
+            return Verdict::Blocked;
+        }
+        if at == target {
+            if target_hindering(line.facts, target) {
+                verdict = verdict.max(Verdict::Hindered);
+            }
+            return verdict;
+        }
+        let Some(&next) = facts.get(at) else {
+            return Verdict::Blocked;
+        };
+        f = next;
     }
+}
+
+/// [`verdict_walk`] for a line between figures on different levels, taken up at `start`: there
+/// neither figures nor hindering terrain between the ends count (rulebook *Ligne de vue : le
+/// bord*), so only walls and terrain can stop it, and the line's state is the square it is in.
+/// Elevated figures are where lines of fire are drawn from most, every rooftop figure looking
+/// down on the street.
+#[inline(always)]
+fn walk_between_levels(
+    facts: &[SquareFact],
+    width: i32,
+    (from, to): (&Endpoint, &Endpoint),
+    (a, target): (usize, usize),
+    outdoor_end: bool,
+    start: Start,
+) -> Verdict {
+    let (ddx, ddy) = (to.square.x - from.square.x, to.square.y - from.square.y);
+    let (nx, ny) = (ddx.abs(), ddy.abs());
+    // As in `verdict_walk`.
+    let (step_x, wall_x) = if ddx > 0 { (1, 2) } else { (-1, 8) };
+    let (step_y, wall_y) = if ddy > 0 {
+        (width as isize, 4)
+    } else {
+        (-(width as isize), 1)
+    };
+    let (dx, dy) = (2 * ny, 2 * nx);
+    let low = from.level.min(to.level);
+    // Terrain blocks the line between levels when above its lower end, blocking at its height,
+    // or indoors under it for an outdoor figure (the rules of `terrain`, the ends on two levels).
+    let blocks = |f: SquareFact| {
+        let level = f.level();
+        level > low || (level == low && f.blocking()) || (outdoor_end && f.indoor())
+    };
+    let corner_blocks = |prev: usize, here: SquareFact| {
+        corner_blocks_between_levels(facts, prev, here, (step_x, step_y), low, outdoor_end)
+    };
+    let target_verdict = || {
+        if target_hindering(facts, target) {
+            Verdict::Hindered
+        } else {
+            Verdict::Clear
+        }
+    };
+    let (mut at, mut f, mut order_term) = match start {
+        Start::Entered { at, f, order_term } => (at, f, order_term),
+        Start::Corner { fa } => {
+            if corner_blocks(a, fa) {
+                return Verdict::Blocked;
+            }
+            let at = a.wrapping_add_signed(step_x + step_y);
+            if at == target {
+                return target_verdict();
+            }
+            let Some(&f) = facts.get(at) else {
+                return Verdict::Blocked;
+            };
+            if blocks(f) {
+                return Verdict::Blocked;
+            }
+            (at, f, dx - dy)
+        }
+    };
+    // `f`, at `at`, is a square between the ends that lets the line through.
+    loop {
+        let walls = f.walls();
+        let wall_bit = if order_term > 0 {
+            order_term -= dy;
+            at = at.wrapping_add_signed(step_y);
+            wall_y
+        } else if order_term < 0 {
+            order_term += dx;
+            at = at.wrapping_add_signed(step_x);
+            wall_x
+        } else {
+            order_term += dx - dy;
+            if corner_blocks(at, f) {
+                return Verdict::Blocked;
+            }
+            at = at.wrapping_add_signed(step_x + step_y);
+            0
+        };
+        if walls & wall_bit != 0 {
+            return Verdict::Blocked;
+        }
+        if at == target {
+            return target_verdict();
+        }
+        let Some(&next) = facts.get(at) else {
+            return Verdict::Blocked;
+        };
+        if blocks(next) {
+            return Verdict::Blocked;
+        }
+        f = next;
+    }
+}
+
+/// [`corner_fast`] for [`walk_between_levels`] (the rules of `blocks` there): with no figure
+/// nor hindering terrain counted, each square beside the point blocks or lets the line through,
+/// and under either rule the point blocks only when both do.
+#[inline(never)]
+fn corner_blocks_between_levels(
+    facts: &[SquareFact],
+    prev: usize,
+    here: SquareFact,
+    (step_x, step_y): (isize, isize),
+    low: u8,
+    outdoor_end: bool,
+) -> bool {
+    let wall_x = if step_x > 0 { 2 } else { 8 };
+    let wall_y = if step_y > 0 { 4 } else { 1 };
+    let side_blocks = |at: usize, out: u8, on: u8| {
+        facts.get(at).is_none_or(|&f| {
+            let level = f.level();
+            (here.walls() & out != 0) | (f.walls() & on != 0)
+                || level > low
+                || (level == low && f.blocking())
+                || (outdoor_end && f.indoor())
+        })
+    };
+    side_blocks(prev.wrapping_add_signed(step_x), wall_x, wall_y)
+        && side_blocks(prev.wrapping_add_signed(step_y), wall_y, wall_x)
+}
+
+/// True if the target's square is hindering: its terrain counts wherever the line comes from
+/// (rulebook *Terrain gênant*, *le bord*).
+#[inline(always)]
+fn target_hindering(facts: &[SquareFact], target: usize) -> bool {
+    facts.get(target).is_some_and(|f| f.hindering())
 }
 
 /// [`corner`] for a diagonal step of [`verdict_walk`], stepping `steps` along x and along y,
@@ -1025,14 +1249,16 @@ fn corner_fast(
         };
         Effect {
             terrain,
-            figure: line.figure(occupant(at)),
+            figure: line.same_level() && line.figure(occupant(at)),
         }
     };
-    let effects = [
-        side(prev.wrapping_add_signed(step_x), wall_x, wall_y),
-        side(prev.wrapping_add_signed(step_y), wall_y, wall_x),
-    ];
-    corner_result(line.corner, effects)
+    let first = side(prev.wrapping_add_signed(step_x), wall_x, wall_y);
+    // Under either rule a point beside one square that leaves the line clear is clear.
+    if first.verdict() == Verdict::Clear {
+        return Verdict::Clear;
+    }
+    let second = side(prev.wrapping_add_signed(step_y), wall_y, wall_x);
+    corner_result(line.corner, [first, second])
 }
 
 /// What a corner point does to the line, from the effects of the two squares beside it.
