@@ -192,8 +192,10 @@ impl ClixLos {
 
     /// The verdict alone, as fast as possible: stops at the first thing that blocks.
     ///
-    /// Inlined up to the first square the line enters, which answers most lines (see
-    /// `first_step`): callers asking about many lines in a row then pay no call for them.
+    /// Inlined but for the walk between figures on one level: the first square the line
+    /// enters answers most lines (see `first_step`), and a line between two levels is a short
+    /// loop over terrain (`walk_between_levels`), so callers asking about many lines in a row
+    /// pay no call for most of them.
     #[inline]
     pub fn verdict(
         &self,
@@ -223,6 +225,9 @@ impl ClixLos {
             Ok(verdict) => return verdict,
             Err(start) => start,
         };
+        if from.level != to.level {
+            return walk_between_levels(facts, width, (&from, &to), (a, b), outdoor_end, start);
+        }
         self.walk_on(
             facts,
             (width, height),
@@ -234,7 +239,8 @@ impl ClixLos {
         )
     }
 
-    /// The rest of [`ClixLos::verdict`] once the first step has not decided it.
+    /// The rest of [`ClixLos::verdict`] between figures on one level, once the first step has
+    /// not decided it: the walk that reads figures, out of line (see `first_step`).
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn walk_on(
@@ -247,9 +253,6 @@ impl ClixLos {
         occupancy: &(impl Occupancy + ?Sized),
         start: Start,
     ) -> Verdict {
-        if from.level != to.level {
-            return walk_between_levels(facts, width, (from, to), ends, outdoor_end, start);
-        }
         // The walk lends it to the rules off its common path.
         let line = Line {
             facts,
@@ -970,9 +973,9 @@ fn first_step(
     Err(Start::Entered { at, f, order_term })
 }
 
-/// The verdict alone, between the different squares of the map at flat indices `line.ends`,
-/// taken up at `start`: the explained walk's rules read straight, stopping at the first thing
-/// that blocks. The attacker's own square never counts.
+/// The verdict alone, between figures on one level at the different squares of the map at flat
+/// indices `line.ends`, taken up at `start`: the explained walk's rules read straight, stopping
+/// at the first thing that blocks. The attacker's own square never counts.
 ///
 /// It walks the same line as [`trace_into`], by flat index into the square facts, because the
 /// verdict is asked for every pair of figures many times per game state (the property tests and
@@ -1006,12 +1009,8 @@ fn verdict_walk(
     };
     let (dx, dy) = (2 * ny, 2 * nx);
     let mut verdict = Verdict::Clear;
+    debug_assert!(line.same_level());
     let low = line.low();
-    let same_level = line.same_level();
-    // Squares between the ends at the line's own level that stop nothing: one test of the
-    // common case, the rules in full for the others. Indoor squares there block an outdoor
-    // figure's line between two levels.
-    let indoor_blocks = !same_level && line.outdoor_end;
     // As in `trace_into`: the sign of this term, (2i+1)·ny − (2j+1)·nx after i steps along x
     // and j along y, says which grid line the line crosses next; once every vertical (or
     // horizontal) grid line is crossed its sign stays positive (negative), and it is zero only
@@ -1037,10 +1036,10 @@ fn verdict_walk(
         }
     };
     loop {
-        // `f`, at `at`, is a square between the ends.
-        let plain =
-            f.level() == low && !(f.blocking() | f.hindering() | (f.indoor() & indoor_blocks));
-        if !plain {
+        // `f`, at `at`, is a square between the ends. Squares at the line's level that stop
+        // nothing take one test; the rules in full are for the others (an indoor square there
+        // is not under the line).
+        if f.level() != low || f.blocking() | f.hindering() {
             // Terrain first: it is cheaper to work out than a figure lookup.
             match line.terrain(f) {
                 Verdict::Blocked => return Verdict::Blocked,
@@ -1048,11 +1047,9 @@ fn verdict_walk(
                 Verdict::Clear => {}
             }
         }
-        if same_level {
-            if let Some(o) = occupant(at) {
-                if figure_between(line, o) {
-                    return Verdict::Blocked;
-                }
+        if let Some(o) = occupant(at) {
+            if figure_between(line, o) {
+                return Verdict::Blocked;
             }
         }
         let walls = f.walls();
