@@ -191,6 +191,12 @@ impl ClixLos {
     };
 
     /// The verdict alone, as fast as possible: stops at the first thing that blocks.
+    ///
+    /// Inlined but for the walk between figures on one level: the first square the line
+    /// enters answers most lines (see `first_step`), and a line between two levels is a short
+    /// loop over terrain (`walk_between_levels`), so callers asking about many lines in a row
+    /// pay no call for most of them.
+    #[inline]
     pub fn verdict(
         &self,
         map: &SquareMap,
@@ -198,7 +204,13 @@ impl ClixLos {
         to: Endpoint,
         occupancy: &(impl Occupancy + ?Sized),
     ) -> Verdict {
-        let (Some(a), Some(b)) = (map.index(from.square), map.index(to.square)) else {
+        let (width, height) = (map.width(), map.height());
+        // As `SquareMap::index`; comparing unsigned turns away negative coordinates too.
+        let index = |s: Square| {
+            ((s.x as u32) < width as u32 && (s.y as u32) < height as u32)
+                .then(|| (s.y * width + s.x) as usize)
+        };
+        let (Some(a), Some(b)) = (index(from.square), index(to.square)) else {
             return Verdict::Blocked;
         };
         if a == b {
@@ -208,28 +220,55 @@ impl ClixLos {
         let (Some(&fa), Some(&fb)) = (facts.get(a), facts.get(b)) else {
             return Verdict::Blocked;
         };
-        let lean = Lean {
+        let outdoor_end = !(fa.indoor() && fb.indoor());
+        let start = match first_step(facts, width, (&from, &to), (a, b), (fa, fb), outdoor_end) {
+            Ok(verdict) => return verdict,
+            Err(start) => start,
+        };
+        if from.level != to.level {
+            return walk_between_levels(facts, width, (&from, &to), (a, b), outdoor_end, start);
+        }
+        self.walk_on(
             facts,
-            width: map.width(),
-            step_x: 0,
-            step_y: 0,
-            low: from.level.min(to.level),
-            high: from.level.max(to.level),
-            same_level: from.level == to.level,
-            outdoor_end: !fa.indoor() || !fb.indoor(),
-            ends: [from.figure, to.figure],
+            (width, height),
+            (&from, &to),
+            (a, b),
+            outdoor_end,
+            occupancy,
+            start,
+        )
+    }
+
+    /// The rest of [`ClixLos::verdict`] between figures on one level, once the first step has
+    /// not decided it: the walk that reads figures, out of line (see `first_step`).
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn walk_on(
+        &self,
+        facts: &[SquareFact],
+        (width, height): (i32, i32),
+        (from, to): (&Endpoint, &Endpoint),
+        ends: (usize, usize),
+        outdoor_end: bool,
+        occupancy: &(impl Occupancy + ?Sized),
+        start: Start,
+    ) -> Verdict {
+        // The walk lends it to the rules off its common path.
+        let line = Line {
+            facts,
+            from,
+            to,
+            ends,
+            outdoor_end,
             corner: self.corner,
         };
         // Occupants read by flat index when the occupancy is stored so for this map, by square
         // otherwise.
-        let width = lean.width;
-        match occupancy.by_index(width, map.height()) {
+        match occupancy.by_index(width, height) {
             Some(cells) if cells.len() == facts.len() => {
-                verdict_walk(lean, from.square, to.square, (a, fa), (b, fb), |at| {
-                    cells.get(at).copied().flatten()
-                })
+                verdict_walk(&line, width, start, |at| cells.get(at).copied().flatten())
             }
-            _ => verdict_walk(lean, from.square, to.square, (a, fa), (b, fb), |at| {
+            _ => verdict_walk(&line, width, start, |at| {
                 let at = at as i32;
                 occupancy.occupant(Square::new(at % width, at / width))
             }),
@@ -791,98 +830,229 @@ fn evaluate<O: Occupancy + ?Sized, R: Report>(
     verdict
 }
 
-/// The verdict alone, between two different squares of the map given with their indices and
-/// facts: the explained walk's rules read straight, stopping at the first thing that blocks. The
-/// attacker's own square never counts.
-///
-/// It walks the same line as [`trace_into`], by flat index into the square facts, because the
-/// verdict is asked for every pair of figures many times per game state (the property tests hold
-/// it to the explained walk).
-/// What [`verdict_walk`] needs to know of a line, in a few registers rather than a [`Ctx`].
-#[derive(Clone, Copy)]
-struct Lean<'a> {
+/// A line [`verdict_walk`] is asked about. The rules met off its common path (corners,
+/// figures, terrain other than plain) read what they need from the ends when met, rather than
+/// every line working it out up front.
+struct Line<'a> {
     facts: &'a [SquareFact],
-    width: i32,
-    // Flat index steps along x and along y.
-    step_x: isize,
-    step_y: isize,
-    low: u8,
-    high: u8,
-    same_level: bool,
+    from: &'a Endpoint,
+    to: &'a Endpoint,
+    /// The flat indices of the ends.
+    ends: (usize, usize),
+    /// True if the figure at either end is outdoors.
     outdoor_end: bool,
-    // The figures at the ends.
-    ends: [Option<FigureId>; 2],
     corner: CornerRule,
 }
 
-impl Lean<'_> {
-    /// The rules of `Ctx::square` for a square between the ends, terrain only (see the rules
-    /// of the same names on [`Ctx`]).
-    #[inline]
+impl Line<'_> {
+    /// The level of the lower end: the line's height between the ends.
+    #[inline(always)]
+    fn low(&self) -> u8 {
+        self.from.level.min(self.to.level)
+    }
+
+    #[inline(always)]
+    fn same_level(&self) -> bool {
+        self.from.level == self.to.level
+    }
+
+    /// [`terrain`] on this line.
+    #[inline(always)]
     fn terrain(&self, f: SquareFact) -> Verdict {
-        let level = f.level();
-        let higher = level > self.low;
-        let blocking = f.blocking() && level == self.low;
-        let over_indoor = self.outdoor_end && f.indoor() && level < self.high;
-        if higher | blocking | over_indoor {
-            Verdict::Blocked
-        } else if self.same_level && f.hindering() && level == self.low {
-            Verdict::Hindered
-        } else {
-            Verdict::Clear
-        }
+        terrain(f, self.from.level, self.to.level, self.outdoor_end)
     }
 
     /// True if the occupant of a square between the ends is in the way (`Ctx::figure`).
-    #[inline]
+    #[inline(always)]
     fn figure(&self, o: Option<Occupant>) -> bool {
-        self.same_level
+        self.same_level()
             && o.is_some_and(|o| {
-                o.level == self.low
-                    && self.ends[0] != Some(o.figure)
-                    && self.ends[1] != Some(o.figure)
+                o.level == self.low()
+                    && self.from.figure != Some(o.figure)
+                    && self.to.figure != Some(o.figure)
             })
     }
 }
 
-/// The verdict alone, between two different squares of the map given with their indices and
-/// facts: the explained walk's rules read straight, stopping at the first thing that blocks. The
-/// attacker's own square never counts.
+/// The rules of `Ctx::square` for a square between the ends of a line between levels `la` and
+/// `lb`, terrain only (see the rules of the same names on [`Ctx`]).
+#[inline(always)]
+fn terrain(f: SquareFact, la: u8, lb: u8, outdoor_end: bool) -> Verdict {
+    let (low, high) = (la.min(lb), la.max(lb));
+    let level = f.level();
+    let higher = level > low;
+    let blocking = f.blocking() && level == low;
+    let over_indoor = outdoor_end && f.indoor() && level < high;
+    if higher | blocking | over_indoor {
+        Verdict::Blocked
+    } else if la == lb && f.hindering() && level == low {
+        Verdict::Hindered
+    } else {
+        Verdict::Clear
+    }
+}
+
+/// [`Line::figure`] for [`verdict_walk`], kept out of its loop (see [`Line`]).
+#[inline(never)]
+fn figure_between(line: &Line<'_>, o: Occupant) -> bool {
+    line.figure(Some(o))
+}
+
+/// Where [`verdict_walk`] takes the line up.
+#[derive(Clone, Copy)]
+enum Start {
+    /// At the attacker's square, facts `fa`, the line leaving it through a corner point.
+    Corner { fa: SquareFact },
+    /// In the first square entered, at flat index `at` with facts `f`, neither the target's
+    /// nor blocking the line by its terrain; `order_term` as in the walk after that step.
+    Entered {
+        at: usize,
+        f: SquareFact,
+        order_term: i32,
+    },
+}
+
+/// The verdict when the first square the line enters decides it: the line stops there, at a
+/// wall or terrain that blocks it, or that square is the target's. A figure's neighbours are
+/// often the walls, buildings and rooftops it stands by, and a bot asks about every square in
+/// range, so this answers many lines before the walk is set up; the others go on from where
+/// it stopped (`Err`).
+#[inline(always)]
+fn first_step(
+    facts: &[SquareFact],
+    width: i32,
+    (from, to): (&Endpoint, &Endpoint),
+    (a, b): (usize, usize),
+    (fa, fb): (SquareFact, SquareFact),
+    outdoor_end: bool,
+) -> Result<Verdict, Start> {
+    let (ddx, ddy) = (to.square.x - from.square.x, to.square.y - from.square.y);
+    let (nx, ny) = (ddx.abs(), ddy.abs());
+    // As in `verdict_walk`: the flat index step, the wall bit of the edge crossed, and the
+    // order term after the step.
+    let (step, wall_bit, order_term) = if ny > nx {
+        let order_term = ny - 3 * nx;
+        if ddy > 0 {
+            (width as isize, 4, order_term)
+        } else {
+            (-(width as isize), 1, order_term)
+        }
+    } else if nx > ny {
+        let order_term = 3 * ny - nx;
+        if ddx > 0 {
+            (1, 2, order_term)
+        } else {
+            (-1, 8, order_term)
+        }
+    } else {
+        return Err(Start::Corner { fa });
+    };
+    if fa.walls() & wall_bit != 0 {
+        return Ok(Verdict::Blocked);
+    }
+    let at = a.wrapping_add_signed(step);
+    if at == b {
+        return Ok(if fb.hindering() {
+            Verdict::Hindered
+        } else {
+            Verdict::Clear
+        });
+    }
+    let Some(&f) = facts.get(at) else {
+        return Ok(Verdict::Blocked);
+    };
+    // `terrain`, its commonest reasons first: terrain above the line, then blocking terrain
+    // at its height; indoor squares only matter to outdoor figures.
+    let (level, low) = (f.level(), from.level.min(to.level));
+    if level > low
+        || (level == low && f.blocking())
+        || (f.indoor() && terrain(f, from.level, to.level, outdoor_end) == Verdict::Blocked)
+    {
+        return Ok(Verdict::Blocked);
+    }
+    Err(Start::Entered { at, f, order_term })
+}
+
+/// The verdict alone, between figures on one level at the different squares of the map at flat
+/// indices `line.ends`, taken up at `start`: the explained walk's rules read straight, stopping
+/// at the first thing that blocks. The attacker's own square never counts.
 ///
 /// It walks the same line as [`trace_into`], by flat index into the square facts, because the
-/// verdict is asked for every pair of figures many times per game state (the property tests hold
-/// it to the explained walk). `occupant` reads the figure on a square by flat index.
+/// verdict is asked for every pair of figures many times per game state (the property tests and
+/// the exhaustive tests on the sample maps hold it to the explained walk). `occupant` reads the
+/// figure on a square by flat index.
+///
+/// Most lines stop after two or three squares, so what is set up once per line weighs as much
+/// as the walk: only what the step across plain squares needs is worked out before it (see
+/// [`Line`]).
 #[inline(always)]
 fn verdict_walk(
-    mut lean: Lean<'_>,
-    from: Square,
-    to: Square,
-    (mut at, mut here): (usize, SquareFact),
-    (target, target_fact): (usize, SquareFact),
+    line: &Line<'_>,
+    width: i32,
+    start: Start,
     occupant: impl Fn(usize) -> Option<Occupant>,
 ) -> Verdict {
-    let (nx, ny) = ((to.x - from.x).abs(), (to.y - from.y).abs());
-    let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
-    // The edge crossed by a step along x, then along y, as wall bits (1 N, 2 E, 4 S, 8 W).
-    let wall_x = if sx > 0 { 2 } else { 8 };
-    let wall_y = if sy > 0 { 4 } else { 1 };
-    let (step_x, step_y) = (sx as isize, sy as isize * lean.width as isize);
-    lean.step_x = step_x;
-    lean.step_y = step_y;
+    let facts = line.facts;
+    let target = line.ends.1;
+    let (ddx, ddy) = (
+        line.to.square.x - line.from.square.x,
+        line.to.square.y - line.from.square.y,
+    );
+    let (nx, ny) = (ddx.abs(), ddy.abs());
+    // The flat index step and the wall bit (1 N, 2 E, 4 S, 8 W) of the edge crossed by a step
+    // along x, then along y; a line with no step along an axis never reads that axis's.
+    let (step_x, wall_x) = if ddx > 0 { (1, 2) } else { (-1, 8) };
+    let (step_y, wall_y) = if ddy > 0 {
+        (width as isize, 4)
+    } else {
+        (-(width as isize), 1)
+    };
     let (dx, dy) = (2 * ny, 2 * nx);
     let mut verdict = Verdict::Clear;
-    let (low, same_level) = (lean.low, lean.same_level);
-    // Squares between the ends at the line's own level that stop nothing: one test of the
-    // common case, the rules in full for the others. Indoor squares there block an outdoor
-    // figure's line between two levels.
-    let indoor_blocks = lean.outdoor_end && low < lean.high;
+    debug_assert!(line.same_level());
+    let low = line.low();
     // As in `trace_into`: the sign of this term, (2i+1)·ny − (2j+1)·nx after i steps along x
     // and j along y, says which grid line the line crosses next; once every vertical (or
     // horizontal) grid line is crossed its sign stays positive (negative), and it is zero only
     // at a corner point (the map's sides are at most 1000 squares, so it fits an i32).
-    let mut order_term = ny - nx;
+    let (mut at, mut f, mut order_term) = match start {
+        Start::Entered { at, f, order_term } => (at, f, order_term),
+        Start::Corner { fa } => {
+            verdict = corner_fast(line, line.ends.0, fa, (step_x, step_y), &occupant);
+            if verdict == Verdict::Blocked {
+                return Verdict::Blocked;
+            }
+            let at = line.ends.0.wrapping_add_signed(step_x + step_y);
+            if at == target {
+                if target_hindering(line.facts, target) {
+                    verdict = verdict.max(Verdict::Hindered);
+                }
+                return verdict;
+            }
+            let Some(&f) = facts.get(at) else {
+                return Verdict::Blocked;
+            };
+            (at, f, ny - nx + dx - dy)
+        }
+    };
     loop {
-        let walls = here.walls();
+        // `f`, at `at`, is a square between the ends. Squares at the line's level that stop
+        // nothing take one test; the rules in full are for the others (an indoor square there
+        // is not under the line).
+        if f.level() != low || f.blocking() | f.hindering() {
+            // Terrain first: it is cheaper to work out than a figure lookup.
+            match line.terrain(f) {
+                Verdict::Blocked => return Verdict::Blocked,
+                Verdict::Hindered => verdict = Verdict::Hindered,
+                Verdict::Clear => {}
+            }
+        }
+        if let Some(o) = occupant(at) {
+            if figure_between(line, o) {
+                return Verdict::Blocked;
+            }
+        }
+        let walls = f.walls();
         let wall_bit = if order_term > 0 {
             order_term -= dy;
             at = at.wrapping_add_signed(step_y);
@@ -893,7 +1063,7 @@ fn verdict_walk(
             wall_x
         } else {
             order_term += dx - dy;
-            let point = corner_fast(&lean, at, here, [wall_x, wall_y], &occupant);
+            let point = corner_fast(line, at, f, (step_x, step_y), &occupant);
             verdict = verdict.max(point);
             if verdict == Verdict::Blocked {
                 return Verdict::Blocked;
@@ -905,51 +1075,165 @@ fn verdict_walk(
             return Verdict::Blocked;
         }
         if at == target {
-            if target_fact.hindering() {
+            if target_hindering(line.facts, target) {
                 verdict = verdict.max(Verdict::Hindered);
             }
             return verdict;
         }
-        let Some(f) = lean.facts.get(at).copied() else {
+        let Some(&next) = facts.get(at) else {
             return Verdict::Blocked;
         };
-        let plain =
-            f.level() == low && !(f.blocking() | f.hindering() | (f.indoor() & indoor_blocks));
-        if !plain {
-            // Terrain first: it is cheaper to work out than a figure lookup.
-            match lean.terrain(f) {
-                Verdict::Blocked => return Verdict::Blocked,
-                Verdict::Hindered => verdict = Verdict::Hindered,
-                Verdict::Clear => {}
-            }
-        }
-        if same_level && lean.figure(occupant(at)) {
-            return Verdict::Blocked;
-        }
-        here = f;
+        f = next;
     }
 }
 
-/// [`corner`] for a diagonal step of [`verdict_walk`] from the square at flat index `prev`
-/// with facts `here`; `walls` are the wall bits of the edges crossed by steps along x and
-/// along y. Kept out of line: most steps cross an edge, and the walk's registers are better
-/// spent on them.
+/// [`verdict_walk`] for a line between figures on different levels, taken up at `start`: there
+/// neither figures nor hindering terrain between the ends count (rulebook *Ligne de vue : le
+/// bord*), so only walls and terrain can stop it, and the line's state is the square it is in.
+/// Elevated figures are where lines of fire are drawn from most, every rooftop figure looking
+/// down on the street.
+#[inline(always)]
+fn walk_between_levels(
+    facts: &[SquareFact],
+    width: i32,
+    (from, to): (&Endpoint, &Endpoint),
+    (a, target): (usize, usize),
+    outdoor_end: bool,
+    start: Start,
+) -> Verdict {
+    let (ddx, ddy) = (to.square.x - from.square.x, to.square.y - from.square.y);
+    let (nx, ny) = (ddx.abs(), ddy.abs());
+    // As in `verdict_walk`.
+    let (step_x, wall_x) = if ddx > 0 { (1, 2) } else { (-1, 8) };
+    let (step_y, wall_y) = if ddy > 0 {
+        (width as isize, 4)
+    } else {
+        (-(width as isize), 1)
+    };
+    let (dx, dy) = (2 * ny, 2 * nx);
+    let low = from.level.min(to.level);
+    // Terrain blocks the line between levels when above its lower end, blocking at its height,
+    // or indoors under it for an outdoor figure (the rules of `terrain`, the ends on two levels).
+    let blocks = |f: SquareFact| {
+        let level = f.level();
+        level > low || (level == low && f.blocking()) || (outdoor_end && f.indoor())
+    };
+    let corner_blocks = |prev: usize, here: SquareFact| {
+        corner_blocks_between_levels(facts, prev, here, (step_x, step_y), low, outdoor_end)
+    };
+    let target_verdict = || {
+        if target_hindering(facts, target) {
+            Verdict::Hindered
+        } else {
+            Verdict::Clear
+        }
+    };
+    let (mut at, mut f, mut order_term) = match start {
+        Start::Entered { at, f, order_term } => (at, f, order_term),
+        Start::Corner { fa } => {
+            if corner_blocks(a, fa) {
+                return Verdict::Blocked;
+            }
+            let at = a.wrapping_add_signed(step_x + step_y);
+            if at == target {
+                return target_verdict();
+            }
+            let Some(&f) = facts.get(at) else {
+                return Verdict::Blocked;
+            };
+            if blocks(f) {
+                return Verdict::Blocked;
+            }
+            (at, f, dx - dy)
+        }
+    };
+    // `f`, at `at`, is a square between the ends that lets the line through.
+    loop {
+        let walls = f.walls();
+        let wall_bit = if order_term > 0 {
+            order_term -= dy;
+            at = at.wrapping_add_signed(step_y);
+            wall_y
+        } else if order_term < 0 {
+            order_term += dx;
+            at = at.wrapping_add_signed(step_x);
+            wall_x
+        } else {
+            order_term += dx - dy;
+            if corner_blocks(at, f) {
+                return Verdict::Blocked;
+            }
+            at = at.wrapping_add_signed(step_x + step_y);
+            0
+        };
+        if walls & wall_bit != 0 {
+            return Verdict::Blocked;
+        }
+        if at == target {
+            return target_verdict();
+        }
+        let Some(&next) = facts.get(at) else {
+            return Verdict::Blocked;
+        };
+        if blocks(next) {
+            return Verdict::Blocked;
+        }
+        f = next;
+    }
+}
+
+/// [`corner_fast`] for [`walk_between_levels`] (the rules of `blocks` there): with no figure
+/// nor hindering terrain counted, each square beside the point blocks or lets the line through,
+/// and under either rule the point blocks only when both do.
 #[inline(never)]
-fn corner_fast(
-    lean: &Lean<'_>,
+fn corner_blocks_between_levels(
+    facts: &[SquareFact],
     prev: usize,
     here: SquareFact,
-    [wall_x, wall_y]: [u8; 2],
+    (step_x, step_y): (isize, isize),
+    low: u8,
+    outdoor_end: bool,
+) -> bool {
+    let wall_x = if step_x > 0 { 2 } else { 8 };
+    let wall_y = if step_y > 0 { 4 } else { 1 };
+    let side_blocks = |at: usize, out: u8, on: u8| {
+        facts.get(at).is_none_or(|&f| {
+            let level = f.level();
+            (here.walls() & out != 0) | (f.walls() & on != 0)
+                || level > low
+                || (level == low && f.blocking())
+                || (outdoor_end && f.indoor())
+        })
+    };
+    side_blocks(prev.wrapping_add_signed(step_x), wall_x, wall_y)
+        && side_blocks(prev.wrapping_add_signed(step_y), wall_y, wall_x)
+}
+
+/// True if the target's square is hindering: its terrain counts wherever the line comes from
+/// (rulebook *Terrain gênant*, *le bord*).
+#[inline(always)]
+fn target_hindering(facts: &[SquareFact], target: usize) -> bool {
+    facts.get(target).is_some_and(|f| f.hindering())
+}
+
+/// [`corner`] for a diagonal step of [`verdict_walk`], stepping `steps` along x and along y,
+/// from the square at flat index `prev` with facts `here`. Kept out of line: most steps cross
+/// an edge, and the walk's registers are better spent on them.
+#[inline(never)]
+fn corner_fast(
+    line: &Line<'_>,
+    prev: usize,
+    here: SquareFact,
+    (step_x, step_y): (isize, isize),
     occupant: &impl Fn(usize) -> Option<Occupant>,
 ) -> Verdict {
+    // The wall bits (1 N, 2 E, 4 S, 8 W) of the edges crossed by a step along x, then along y.
+    let wall_x = if step_x > 0 { 2 } else { 8 };
+    let wall_y = if step_y > 0 { 4 } else { 1 };
     // The squares beside `prev` across its edge along x, then along y; going round the corner
     // through one crosses that edge of `prev`, then the other kind of edge of the side.
-    let sides = [
-        (prev.wrapping_add_signed(lean.step_x), wall_x, wall_y),
-        (prev.wrapping_add_signed(lean.step_y), wall_y, wall_x),
-    ];
-    let effects = sides.map(|(at, out, on)| {
-        let Some(f) = lean.facts.get(at).copied() else {
+    let side = |at: usize, out: u8, on: u8| {
+        let Some(f) = line.facts.get(at).copied() else {
             return Effect {
                 terrain: Verdict::Blocked,
                 figure: false,
@@ -958,14 +1242,20 @@ fn corner_fast(
         let terrain = if (here.walls() & out != 0) | (f.walls() & on != 0) {
             Verdict::Blocked
         } else {
-            lean.terrain(f)
+            line.terrain(f)
         };
         Effect {
             terrain,
-            figure: lean.figure(occupant(at)),
+            figure: line.same_level() && line.figure(occupant(at)),
         }
-    });
-    corner_result(lean.corner, effects)
+    };
+    let first = side(prev.wrapping_add_signed(step_x), wall_x, wall_y);
+    // Under either rule a point beside one square that leaves the line clear is clear.
+    if first.verdict() == Verdict::Clear {
+        return Verdict::Clear;
+    }
+    let second = side(prev.wrapping_add_signed(step_y), wall_y, wall_x);
+    corner_result(line.corner, [first, second])
 }
 
 /// What a corner point does to the line, from the effects of the two squares beside it.
