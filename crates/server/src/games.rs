@@ -201,8 +201,8 @@ pub struct GameSlot {
     /// Unix seconds.
     pub created_at: i64,
     seats: Vec<SeatRecord>,
-    tokens: std::sync::RwLock<Vec<TokenRecord>>,
-    invites: std::sync::RwLock<Vec<InviteRecord>>,
+    tokens: RwLock<Vec<TokenRecord>>,
+    invites: RwLock<Vec<InviteRecord>>,
     dice: DiceSecret,
     entry: Mutex<GameEntry>,
     changes: broadcast::Sender<()>,
@@ -231,8 +231,8 @@ impl GameSlot {
             created_at: row.created_at,
             connected: record.seats.iter().map(|_| AtomicU32::new(0)).collect(),
             seats: record.seats,
-            tokens: std::sync::RwLock::new(record.tokens),
-            invites: std::sync::RwLock::new(record.invites),
+            tokens: RwLock::new(record.tokens),
+            invites: RwLock::new(record.invites),
             dice: DiceSecret::new(row.seed, salt),
             entry: Mutex::new(entry),
             changes,
@@ -442,6 +442,9 @@ pub fn rebuild(
     let mut game = registry
         .new_game(&row.ruleset, &scenario, row.seed)
         .map_err(|e| format!("it cannot be set up any more: {e}"))?;
+    // Players cannot take actions back here; the states kept for that were most of a game's
+    // memory.
+    game.set_undo_limit(0);
     if game.state_hash() != row.setup_hash {
         return Ok((
             game,
@@ -711,11 +714,12 @@ impl AppState {
         let salt = tokens::new_salt().map_err(|e| ApiError::internal(e.to_string()))?;
         let scenario_json =
             serde_json::to_value(&scenario).map_err(|e| ApiError::internal(e.to_string()))?;
-        let game = self
+        let mut game = self
             .inner
             .registry
             .new_game(ruleset, &scenario_json, seed)
             .map_err(|e| ApiError::bad("bad-scenario", e.to_string()))?;
+        game.set_undo_limit(0);
         let names: Vec<String> = scenario.teams.iter().map(|t| t.name.clone()).collect();
         let new_token = || tokens::new_token().map_err(|e| ApiError::internal(e.to_string()));
         let mut seats = Vec::new();
