@@ -142,6 +142,8 @@ async fn silent_and_half_sent_connections_are_closed() {
         first_byte_timeout: Duration::from_millis(300),
         header_timeout: Duration::from_millis(300),
         request_timeout: Duration::from_millis(600),
+        ws_ping_every: Duration::from_millis(100),
+        ws_idle_timeout: Duration::from_millis(300),
         ..roomy()
     };
     let srv = start_with(&dir.path().join("g.sqlite3"), limits, 100).await;
@@ -171,6 +173,16 @@ async fn silent_and_half_sent_connections_are_closed() {
         text.starts_with("HTTP/1.1 408") && text.contains("request-timeout"),
         "{text}"
     );
+    // A WebSocket that answers nothing, not even the server's pings.
+    let (status, g) = post(addr, "/api/games", &json!({})).await;
+    assert_eq!(status, 201, "{g}");
+    let mut ws = connect_from(A, addr).await;
+    let head = format!(
+        "GET /api/games/{}/ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+        g["game"].as_str().unwrap()
+    );
+    ws.write_all(head.as_bytes()).await.unwrap();
+    assert!(closed_within(&mut ws, bound).await, "a silent WebSocket");
     // The server still answers.
     let (status, _) = get(addr, "/api/content").await;
     assert_eq!(status, 200);
