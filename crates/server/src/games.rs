@@ -829,42 +829,6 @@ impl AppState {
         Ok(out)
     }
 
-    /// Recent games, newest first: read from the store, with what memory knows of the games
-    /// loaded (so that listing never loads a game).
-    pub async fn list(&self, limit: usize) -> Vec<Value> {
-        let store = self.inner.store.clone();
-        let listed = match tokio::task::spawn_blocking(move || store.recent(limit)).await {
-            Ok(Ok(l)) => l,
-            failure => {
-                tracing::error!(?failure, "cannot list the stored games");
-                return Vec::new();
-            }
-        };
-        let mut out = Vec::with_capacity(listed.len());
-        for l in listed {
-            let loaded = read_lock(&self.inner.games).get(&l.id).cloned();
-            let item = match loaded {
-                Some(slot) => {
-                    let entry = slot.entry.lock().await;
-                    json!({
-                        "id": slot.id,
-                        "ruleset": slot.ruleset,
-                        "mode": slot.mode.as_str(),
-                        "created": slot.created_at,
-                        "step": entry.game.step_count(),
-                        "over": entry.over(),
-                        "corrupt": entry.corrupt,
-                        "abandoned": l.abandoned,
-                        "seats": slot.seats_json(),
-                    })
-                }
-                None => live::listed_json(&l),
-            };
-            out.push(item);
-        }
-        out
-    }
-
     /// The snapshot of a game for `access`, with log entries of steps after `log_from`.
     pub async fn snapshot(
         &self,

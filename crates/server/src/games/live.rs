@@ -72,7 +72,7 @@ impl GameSlot {
 }
 
 /// A stored game that is not in memory, as `GET /api/games` lists it.
-pub(super) fn listed_json(l: &Listed) -> Value {
+fn listed_json(l: &Listed) -> Value {
     let seats: Vec<Value> = serde_json::from_str::<SeatsRecord>(&l.seats_json)
         .map(|r| {
             r.seats
@@ -130,6 +130,42 @@ impl AppState {
     /// The limits the server runs under.
     pub fn limits(&self) -> &crate::limits::Limits {
         &self.inner.settings.limits
+    }
+
+    /// Recent games, newest first: read from the store, with what memory knows of the games
+    /// loaded (so that listing never loads a game).
+    pub async fn list(&self, limit: usize) -> Vec<Value> {
+        let store = self.inner.store.clone();
+        let listed = match tokio::task::spawn_blocking(move || store.recent(limit)).await {
+            Ok(Ok(l)) => l,
+            failure => {
+                tracing::error!(?failure, "cannot list the stored games");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::with_capacity(listed.len());
+        for l in listed {
+            let loaded = read_lock(&self.inner.games).get(&l.id).cloned();
+            let item = match loaded {
+                Some(slot) => {
+                    let entry = slot.entry.lock().await;
+                    json!({
+                        "id": slot.id,
+                        "ruleset": slot.ruleset,
+                        "mode": slot.mode.as_str(),
+                        "created": slot.created_at,
+                        "step": entry.game.step_count(),
+                        "over": entry.over(),
+                        "corrupt": entry.corrupt,
+                        "abandoned": l.abandoned,
+                        "seats": slot.seats_json(),
+                    })
+                }
+                None => listed_json(&l),
+            };
+            out.push(item);
+        }
+        out
     }
 
     /// Loads a stored game into memory; concurrent callers share one rebuild.
