@@ -53,6 +53,7 @@ export const api = {
   los: (id, token, from, to, lang) => request('GET', `/api/games/${enc(id)}/los${q({ token, from, to, lang })}`),
   replay: (id, token) => request('GET', `/api/games/${enc(id)}/replay${q({ token })}`),
   resign: (id, token, lang) => request('POST', `/api/games/${enc(id)}/resign${q({ token, lang })}`),
+  join: (id, invite) => request('POST', `/api/games/${enc(id)}/join`, { invite }),
   checkTeam: (team) => request('POST', '/api/teams/check', team),
 };
 

@@ -42,7 +42,7 @@ function parseHash() {
   const h = location.hash.replace(/^#/, '');
   if (h === 'builder') return { builder: true };
   const p = new URLSearchParams(h);
-  return { game: p.get('game'), token: p.get('token'), replay: p.get('replay') };
+  return { game: p.get('game'), token: p.get('token'), invite: p.get('invite'), replay: p.get('replay') };
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1654,7 +1654,7 @@ async function showOver(over) {
 
 async function showJoinLink() {
   if (!G || !G.join) return;
-  const url = `${location.origin}${location.pathname}#game=${encodeURIComponent(G.id)}&token=${encodeURIComponent(G.join.token)}`;
+  const url = `${location.origin}${location.pathname}#game=${encodeURIComponent(G.id)}&invite=${encodeURIComponent(G.join.invite)}`;
   await modal((close) => {
     const input = el('input', { type: 'text', readonly: true, value: url, class: 'join-url', 'data-testid': 'join-url' });
     const copy = button(t('friend.copy'), async () => {
@@ -1869,6 +1869,30 @@ export async function createGame(mode, extra = {}) {
   return res;
 }
 
+// A friend's link carries an invite, not a token: the server draws the friend's token when the
+// invite is used (once), so the friend's seat is theirs alone. Opening the link again later
+// finds the token kept from the first time.
+async function useInvite(id, invite) {
+  const saved = store.get(id);
+  let token = saved && saved.invite === invite ? Object.values(saved.tokens || {})[0] : null;
+  if (!token) {
+    try {
+      const res = await api.join(id, invite);
+      token = res.token;
+      store.put(id, { mode: 'friend', tokens: { [res.seat]: token }, invite, created: Date.now(), seat: res.seat });
+    } catch (e) {
+      closeGame();
+      await openGame(id, null);
+      if (G && G.id === id) {
+        G.notice = t(e.code === 'invite-used' ? 'game.invite_used' : 'game.bad_token');
+        render();
+      }
+      return;
+    }
+  }
+  location.replace(`#game=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`);
+}
+
 // ------------------------------------------------------------------------------------------
 // Routing and start-up.
 
@@ -1888,6 +1912,10 @@ async function route() {
     return;
   }
   hideReplay();
+  if (h.game && h.invite) {
+    await useInvite(h.game, h.invite);
+    return;
+  }
   if (h.game) {
     if (G && G.id === h.game && (!h.token || Object.values(G.tokens).includes(h.token))) {
       showScreen('game');

@@ -445,11 +445,13 @@ export function startMock(port = 0) {
       if (g.mode === 'hotseat') seats.push({ seat: 1, token: g.tokens[1], kind: 'human' });
       else seats.push({ seat: 1, kind: g.mode === 'bot' ? 'bot' : 'human' });
       botPlays(g);
-      return sendJson(res, 200, { game: g.id, seats, ...(g.mode === 'friend' ? { join: { seat: 1, token: g.tokens[1] } } : {}) });
+      // As the real server: the friend's seat comes with an invite, exchanged for its token.
+      return sendJson(res, 200, { game: g.id, seats, ...(g.mode === 'friend' ? { join: { seat: 1, invite: g.tokens[1] } } : {}) });
     }
     if (parts.length === 2) return sendJson(res, 200, [...games.values()].map((g) => ({ id: g.id, ruleset: 'heroclix', created: g.created, over: !!g.outcome, seats: snapshot(g, null).seats })));
     const g = games.get(parts[2]);
     if (!g) return sendJson(res, 404, { error: 'no such game', code: 'not_found' });
+    if (parts[3] === 'join' && req.method === 'POST') return sendJson(res, 200, { game: g.id, seat: 1, token: json.invite });
     const token = url.searchParams.get('token');
     const seat = token ? seatOf(g, token) : null;
     if (token && seat === null) return sendJson(res, 403, { error: 'bad token', code: 'bad_token' });

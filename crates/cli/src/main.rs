@@ -98,9 +98,25 @@ fn play(p: PlayForward, lang: Lang) -> anyhow::Result<ExitCode> {
     play_any::run(&platform, &p.ruleset, &p.args, lang)
 }
 
+/// Sends log records to stderr: `RUST_LOG` when set, else `info` for Skirmish's own crates and
+/// `warn` for the others. Without a subscriber the server's error records went nowhere.
+fn init_logging() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+        EnvFilter::new("warn,skirmish=info,skirmish_server=info,skirmish_cli=info")
+    });
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        // Colour codes only where someone reads them, not in a log file.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let lang = cli.lang;
+    init_logging();
     let result = match cli.command {
         None => serve::run(serve::Args::default()),
         Some(Command::Serve(a)) => serve::run(a),

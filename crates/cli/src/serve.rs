@@ -18,6 +18,21 @@ pub struct Args {
     /// Serve the page from this folder instead of the built-in copy.
     #[arg(long)]
     web: Option<PathBuf>,
+    /// The most games held in memory at once (default 2000; unused ones are unloaded first).
+    #[arg(long, value_name = "N")]
+    max_games: Option<usize>,
+    /// Connections one address may hold open at once (default 64).
+    #[arg(long, value_name = "N")]
+    connections_per_address: Option<usize>,
+    /// Games one address may create in a burst (default 30).
+    #[arg(long, value_name = "N")]
+    create_burst: Option<u32>,
+    /// Games one address may create per hour after its burst (default 120).
+    #[arg(long, value_name = "N")]
+    create_per_hour: Option<u32>,
+    /// Another site whose pages may act on this server (e.g. https://example.org); repeatable.
+    #[arg(long, value_name = "ORIGIN")]
+    allow_origin: Vec<String>,
 }
 
 /// Runs the web player until interrupted.
@@ -33,6 +48,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(host) = args.host {
         config.address = host;
     }
+    if let Some(n) = args.max_games {
+        config.max_games = n;
+    }
+    let limits = &mut config.limits;
+    if let Some(n) = args.connections_per_address {
+        limits.connections_per_address = n;
+    }
+    if let Some(n) = args.create_burst {
+        limits.create_burst = n;
+    }
+    if let Some(n) = args.create_per_hour {
+        limits.create_per_hour = n;
+    }
+    limits.allowed_origins = args.allow_origin;
     config.web_dir = args.web;
     // Content files beside the working folder overlay the built-in sample content.
     config.platform = crate::rulesets::platform(

@@ -61,6 +61,10 @@ pub trait AnyGame: Send {
     /// Whether replays carry a state hash per action ([`Game::hash_steps`]).
     fn set_hash_steps(&mut self, on: bool);
 
+    /// Keeps at most `limit` states to undo to ([`Game::set_undo_limit`]); a server holding
+    /// thousands of games that never undo keeps none.
+    fn set_undo_limit(&mut self, limit: usize);
+
     /// The actions `seat` may take now, as JSON.
     fn legal_actions_json(&self, seat: Seat) -> Result<Vec<Value>, Error>;
 
@@ -157,6 +161,10 @@ impl<R: Ruleset> AnyGame for Game<R> {
 
     fn undo(&mut self) -> Result<Seat, Rejection> {
         Game::undo(self).map(|step| step.seat)
+    }
+
+    fn set_undo_limit(&mut self, limit: usize) {
+        Game::set_undo_limit(self, limit);
     }
 
     fn set_hash_steps(&mut self, on: bool) {

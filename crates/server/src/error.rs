@@ -63,6 +63,18 @@ pub mod code {
     pub const STORAGE: &str = "storage-failed";
     /// The server holds as many games as it is allowed.
     pub const FULL: &str = "server-full";
+    /// This address created games faster than the server allows; `Retry-After` says when.
+    pub const RATE_LIMITED: &str = "rate-limited";
+    /// This address (or everyone) holds as many connections as the server allows.
+    pub const TOO_MANY_CONNECTIONS: &str = "too-many-connections";
+    /// The request was not sent and answered in time.
+    pub const REQUEST_TIMEOUT: &str = "request-timeout";
+    /// A page of another site tried to act (its `Origin` is not the server's).
+    pub const BAD_ORIGIN: &str = "bad-origin";
+    /// The invite is not this game's.
+    pub const UNKNOWN_INVITE: &str = "unknown-invite";
+    /// The invite was already used: its seat has a token of its own now.
+    pub const INVITE_USED: &str = "invite-used";
     /// No route here.
     pub const NOT_FOUND: &str = "not-found";
     /// Something broke inside the server.

@@ -6,7 +6,7 @@
 //! players were told about, in order.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -23,6 +23,11 @@ use crate::error::{clip, code, ApiError, ApiResult};
 use crate::store::{ActionRow, GameRow, Store};
 use crate::tokens;
 
+mod live;
+mod seats;
+
+pub use seats::InviteRecord;
+
 /// Settings of a running server that games need.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -30,13 +35,18 @@ pub struct Settings {
     pub bot_time_limit: Duration,
     /// A pause before each bot action, so people can follow what happens.
     pub bot_delay: Duration,
-    /// The most games in progress at once; creating more is refused (finished games do not
-    /// count).
+    /// The most games held in memory at once. Games nobody uses (no socket, bot or request)
+    /// are unloaded to make room, finished and least recently used first; when none can be,
+    /// creating or opening another is refused with `503 server-full`.
     pub max_games: usize,
     /// Serve the page from this folder instead of the copy embedded at build time.
     pub web_dir: Option<std::path::PathBuf>,
     /// Bots offered besides each ruleset's own (tests seat slow or cheating bots this way).
     pub bots: BotRoster,
+    /// What one client may take of the server.
+    pub limits: crate::limits::Limits,
+    /// The address the server listens on (the origin check is stricter on loopback).
+    pub listen: std::net::IpAddr,
 }
 
 impl Default for Settings {
@@ -44,9 +54,11 @@ impl Default for Settings {
         Settings {
             bot_time_limit: Duration::from_secs(3),
             bot_delay: Duration::from_millis(300),
-            max_games: 20_000,
+            max_games: 2_000,
             web_dir: None,
             bots: BotRoster::default(),
+            limits: crate::limits::Limits::default(),
+            listen: std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
         }
     }
 }
@@ -110,6 +122,9 @@ pub struct SeatsRecord {
     pub seats: Vec<SeatRecord>,
     /// The tokens.
     pub tokens: Vec<TokenRecord>,
+    /// Invites to seats nobody holds yet (a friend game's second seat until the friend joins).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invites: Vec<InviteRecord>,
 }
 
 /// Who is asking: the seats their token holds, none for a spectator.
@@ -186,14 +201,17 @@ pub struct GameSlot {
     /// Unix seconds.
     pub created_at: i64,
     seats: Vec<SeatRecord>,
-    tokens: Vec<TokenRecord>,
+    tokens: RwLock<Vec<TokenRecord>>,
+    invites: RwLock<Vec<InviteRecord>>,
     dice: DiceSecret,
     entry: Mutex<GameEntry>,
     changes: broadcast::Sender<()>,
     connected: Vec<AtomicU32>,
     bot_running: AtomicBool,
-    /// Over or read-only: such games do not count against the limit of games in progress.
+    /// Over or read-only: such games are unloaded first when room is needed.
     finished: AtomicBool,
+    /// When it was last used (see [`live::clock`]): the least recently used go first.
+    last_used: AtomicU64,
 }
 
 impl GameSlot {
@@ -215,12 +233,14 @@ impl GameSlot {
             created_at: row.created_at,
             connected: record.seats.iter().map(|_| AtomicU32::new(0)).collect(),
             seats: record.seats,
-            tokens: record.tokens,
+            tokens: RwLock::new(record.tokens),
+            invites: RwLock::new(record.invites),
             dice: DiceSecret::new(row.seed, salt),
             entry: Mutex::new(entry),
             changes,
             bot_running: AtomicBool::new(false),
             finished: AtomicBool::new(finished),
+            last_used: AtomicU64::new(live::clock()),
         }
     }
 
@@ -233,7 +253,7 @@ impl GameSlot {
             return Err(ApiError::unknown_token());
         }
         let hash = tokens::token_hash(token);
-        self.tokens
+        read_lock(&self.tokens)
             .iter()
             .find(|t| tokens::same_secret(&t.hash, &hash))
             .map(|t| Access {
@@ -387,6 +407,8 @@ struct Inner {
     games: RwLock<HashMap<String, Arc<GameSlot>>>,
     unloadable: RwLock<HashMap<String, String>>,
     shutdown: watch::Sender<bool>,
+    live: live::Live,
+    guard: crate::guard::Guard,
 }
 
 /// Everything the server holds; cheap to clone.
@@ -431,6 +453,9 @@ pub fn rebuild(
     let mut game = registry
         .new_game(&row.ruleset, &scenario, row.seed)
         .map_err(|e| format!("it cannot be set up any more: {e}"))?;
+    // Players cannot take actions back here; the states kept for that were most of a game's
+    // memory.
+    game.set_undo_limit(0);
     if game.state_hash() != row.setup_hash {
         return Ok((
             game,
@@ -469,15 +494,18 @@ pub fn rebuild(
 }
 
 impl AppState {
-    /// Loads content, opens the database and rebuilds every stored game. A game that cannot be
-    /// rebuilt is kept as corrupt (read-only, saying why) or, when it cannot even be set up,
-    /// listed as unloadable; neither stops the server.
+    /// Opens the database; stored games are rebuilt only when someone opens them
+    /// ([`AppState::slot`]), so a server with any number of stored actions starts at once. A
+    /// game that cannot be rebuilt is kept as corrupt (read-only, saying why) or, when it
+    /// cannot even be set up, answered as unloadable; neither stops the server.
     pub fn open(settings: Settings, platform: Platform, store: Store) -> anyhow::Result<AppState> {
         if platform.ids().is_empty() {
             anyhow::bail!("the server was given no ruleset to play");
         }
         let (shutdown, _) = watch::channel(false);
-        let state = AppState {
+        let guard = crate::guard::Guard::new(&settings.limits, settings.listen);
+        let live = live::Live::new(store.count_games()?);
+        Ok(AppState {
             inner: Arc::new(Inner {
                 settings,
                 platform,
@@ -485,31 +513,10 @@ impl AppState {
                 games: RwLock::new(HashMap::new()),
                 unloadable: RwLock::new(HashMap::new()),
                 shutdown,
+                live,
+                guard,
             }),
-        };
-        let ids = state.inner.store.game_ids()?;
-        // Replaying is most of a start's work: one thread per core shares it out.
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-        let per_thread = ids.len().div_ceil(threads).max(1);
-        std::thread::scope(|scope| {
-            for chunk in ids.chunks(per_thread) {
-                let state = &state;
-                scope.spawn(move || {
-                    for id in chunk {
-                        match state.load_slot(id) {
-                            Ok(slot) => {
-                                write_lock(&state.inner.games).insert(id.clone(), Arc::new(slot));
-                            }
-                            Err(reason) => {
-                                tracing::error!(game = %id, %reason, "stored game cannot be loaded");
-                                write_lock(&state.inner.unloadable).insert(id.clone(), reason);
-                            }
-                        }
-                    }
-                });
-            }
-        });
-        Ok(state)
+        })
     }
 
     fn load_slot(&self, id: &str) -> Result<GameSlot, String> {
@@ -551,6 +558,10 @@ impl AppState {
             resigned: row.resigned.map(Seat),
             legal_cache: Vec::new(),
         };
+        let over = entry.over();
+        if over && self.inner.store.set_finished(id, true).is_err() {
+            tracing::warn!(game = %id, "cannot record that a loaded game is over");
+        }
         Ok(GameSlot::new(&row, present, salt, mode, record, entry))
     }
 
@@ -580,13 +591,13 @@ impl AppState {
         self.inner.settings.web_dir.as_deref()
     }
 
-    /// How many games are held.
+    /// How many games are held in memory.
     pub fn game_count(&self) -> usize {
         read_lock(&self.inner.games).len()
     }
 
-    /// How many games are held, and how many of them (or of the stored games that could not be
-    /// loaded at all) are corrupt.
+    /// How many games are held in memory, and how many of them (or of the stored games that
+    /// could not be loaded at all) are corrupt.
     pub fn census(&self) -> (usize, usize) {
         let slots: Vec<Arc<GameSlot>> = read_lock(&self.inner.games).values().cloned().collect();
         let corrupt = slots
@@ -611,8 +622,8 @@ impl AppState {
         *self.inner.shutdown.borrow()
     }
 
-    /// A game by id.
-    pub fn slot(&self, id: &str) -> ApiResult<Arc<GameSlot>> {
+    /// A game by id, loaded from the store (and its bots started) when it is not in memory.
+    pub async fn slot(&self, id: &str) -> ApiResult<Arc<GameSlot>> {
         if !tokens::looks_like_game_id(id) {
             return Err(ApiError::new(
                 StatusCode::NOT_FOUND,
@@ -621,6 +632,7 @@ impl AppState {
             ));
         }
         if let Some(slot) = read_lock(&self.inner.games).get(id) {
+            slot.touch();
             return Ok(slot.clone());
         }
         if let Some(reason) = read_lock(&self.inner.unloadable).get(id) {
@@ -630,7 +642,7 @@ impl AppState {
                 format!("game {id} is stored but cannot be loaded: {reason}"),
             ));
         }
-        Err(ApiError::unknown_game(id))
+        self.load_lazily(id).await
     }
 
     /// Creates a game; answers with its id and the creator's tokens.
@@ -648,17 +660,7 @@ impl AppState {
                 ),
             )
         })?;
-        let in_progress = read_lock(&self.inner.games)
-            .values()
-            .filter(|s| !s.finished.load(Ordering::SeqCst))
-            .count();
-        if in_progress >= self.inner.settings.max_games {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                code::FULL,
-                "the server has as many games in progress as it may; try again later",
-            ));
-        }
+        self.make_room()?;
         let setup = present.setup(&req.setup, lang)?;
         // The strongest bot on offer plays unless the request names one.
         let bots = self.bots();
@@ -705,12 +707,13 @@ impl AppState {
         };
         let salt = tokens::new_salt().map_err(|e| ApiError::internal(e.to_string()))?;
         let scenario_json = setup.scenario;
-        let game = self
+        let mut game = self
             .inner
             .platform
             .registry()
             .new_game(ruleset, &scenario_json, seed)
             .map_err(|e| ApiError::bad("bad-scenario", e.to_string()))?;
+        game.set_undo_limit(0);
         let names = setup.seat_names;
         let new_token = || tokens::new_token().map_err(|e| ApiError::internal(e.to_string()));
         let mut seats = Vec::new();
@@ -725,12 +728,15 @@ impl AppState {
         }
         match mode {
             Mode::Bot => held.push((new_token()?, vec![Seat(human)])),
-            Mode::Friend => {
-                held.push((new_token()?, vec![Seat(0)]));
-                held.push((new_token()?, vec![Seat(1)]));
-            }
+            // The friend's seat gets an invite, not a token: the creator must not be able to act
+            // for the friend, so the friend's token is drawn when the invite is used.
+            Mode::Friend => held.push((new_token()?, vec![Seat(0)])),
             Mode::Hotseat => held.push((new_token()?, vec![Seat(0), Seat(1)])),
         }
+        let invite = match mode {
+            Mode::Friend => Some(new_token()?),
+            _ => None,
+        };
         let record = SeatsRecord {
             seats,
             tokens: held
@@ -739,6 +745,10 @@ impl AppState {
                     hash: tokens::token_hash(t),
                     seats: s.clone(),
                 })
+                .collect(),
+            invites: invite
+                .iter()
+                .map(|code| InviteRecord::new(code, vec![Seat(1)]))
                 .collect(),
         };
         let id = tokens::new_game_id().map_err(|e| ApiError::internal(e.to_string()))?;
@@ -776,6 +786,7 @@ impl AppState {
         };
         let slot = Arc::new(GameSlot::new(&row, present, salt, mode, record, entry));
         write_lock(&self.inner.games).insert(id.clone(), slot.clone());
+        self.inner.live.stored_one_more();
         tracing::info!(game = %id, mode = mode.as_str(), "game created");
         self.kick_bots(&slot);
 
@@ -802,37 +813,14 @@ impl AppState {
             "seats": seats_out,
             "url": format!("/#game={id}&token={}", creator.0),
         });
-        if let Some((token, s)) = held.get(1) {
+        if let Some(code) = &invite {
             out["join"] = json!({
-                "seat": s.first().map(|s| s.0),
-                "token": token,
-                "url": format!("/#game={id}&token={token}"),
+                "seat": 1,
+                "invite": code,
+                "url": format!("/#game={id}&invite={code}"),
             });
         }
         Ok(out)
-    }
-
-    /// Recent games, newest first.
-    pub async fn list(&self, limit: usize) -> Vec<Value> {
-        let mut slots: Vec<Arc<GameSlot>> =
-            read_lock(&self.inner.games).values().cloned().collect();
-        slots.sort_by(|a, b| (b.created_at, &b.id).cmp(&(a.created_at, &a.id)));
-        slots.truncate(limit);
-        let mut out = Vec::with_capacity(slots.len());
-        for slot in slots {
-            let entry = slot.entry.lock().await;
-            out.push(json!({
-                "id": slot.id,
-                "ruleset": slot.ruleset,
-                "mode": slot.mode.as_str(),
-                "created": slot.created_at,
-                "step": entry.game.step_count(),
-                "over": entry.over(),
-                "corrupt": entry.corrupt,
-                "seats": slot.seats_json(),
-            }));
-        }
-        out
     }
 
     /// The snapshot of a game for `access`, with log entries of steps after `log_from`.
@@ -844,7 +832,11 @@ impl AppState {
         log_from: usize,
     ) -> Snapshot {
         let mut entry = slot.entry.lock().await;
-        build_snapshot(slot, &mut entry, access, lang, log_from, Extra::default())
+        let snap = build_snapshot(slot, &mut entry, access, lang, log_from, Extra::default());
+        let cached = !entry.legal_cache.is_empty();
+        drop(entry);
+        self.note_legal_cache(&slot.id, cached);
+        snap
     }
 
     /// [`AppState::snapshot`] as a socket message (`"type": "snapshot"`).
@@ -860,7 +852,11 @@ impl AppState {
             kind: Some("snapshot"),
             ..Extra::default()
         };
-        build_snapshot(slot, &mut entry, access, lang, log_from, extra)
+        let snap = build_snapshot(slot, &mut entry, access, lang, log_from, extra);
+        let cached = !entry.legal_cache.is_empty();
+        drop(entry);
+        self.note_legal_cache(&slot.id, cached);
+        snap
     }
 
     /// The spectator snapshot after the first `at` actions, for stepping through a replay (same
@@ -1103,7 +1099,11 @@ impl AppState {
         };
         let store = self.inner.store.clone();
         let id = slot.id.clone();
-        let stored = tokio::task::spawn_blocking(move || store.insert_action(&id, &row)).await;
+        let over = entry.over();
+        let stored = tokio::task::spawn_blocking(move || {
+            store.record_action(&id, &row, over, crate::store::unix_now())
+        })
+        .await;
         match stored {
             Ok(Ok(())) => {
                 slot.finished.store(entry.over(), Ordering::SeqCst);

@@ -38,11 +38,17 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/los", get(los))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/token", post(rotate_token))
         .route("/api/games/{id}/ws", get(socket))
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .fallback(page)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::guard::check,
+        ))
         .with_state(state)
 }
 
@@ -76,9 +82,9 @@ fn num_param<T: std::str::FromStr>(
     }
 }
 
-fn slot_of(state: &AppState, id: GameId) -> ApiResult<Arc<GameSlot>> {
+async fn slot_of(state: &AppState, id: GameId) -> ApiResult<Arc<GameSlot>> {
     let Path(id) = id.map_err(|_| ApiError::unknown_game("with this id"))?;
-    state.slot(&id)
+    state.slot(&id).await
 }
 
 fn body_of(body: Result<Bytes, BytesRejection>) -> ApiResult<Bytes> {
@@ -96,6 +102,13 @@ fn body_of(body: Result<Bytes, BytesRejection>) -> ApiResult<Bytes> {
 }
 
 fn json_of<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> ApiResult<T> {
+    // Derived structs also read JSON arrays, field by field: `[action]` would be played.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(ApiError::bad(
+            code::BAD_JSON,
+            "the body is not the JSON expected: it must be a JSON object",
+        ));
+    }
     serde_json::from_slice(bytes).map_err(|e| {
         ApiError::bad(
             code::BAD_JSON,
@@ -174,7 +187,7 @@ async fn list(State(state): State<AppState>) -> Json<Value> {
 
 async fn snapshot(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Snapshot> {
     let p = params(q)?;
-    let slot = slot_of(&state, id)?;
+    let slot = slot_of(&state, id).await?;
     let access = slot.access(p.get("token").map(String::as_str))?;
     let lang = lang_param(&p)?;
     if let Some(at) = num_param::<usize>(&p, "at")? {
@@ -202,7 +215,7 @@ async fn act(
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Snapshot> {
     let p = params(q)?;
-    let slot = slot_of(&state, id)?;
+    let slot = slot_of(&state, id).await?;
     let access = slot.access(p.get("token").map(String::as_str))?;
     let lang = lang_param(&p)?;
     let body: ActBody = json_of(&body_of(body)?)?;
@@ -221,7 +234,7 @@ async fn judge(
     q: Params,
 ) -> ApiResult<Json<Value>> {
     let Path((id, query)) = path.map_err(|_| ApiError::unknown_game("with this id"))?;
-    let slot = state.slot(&id)?;
+    let slot = state.slot(&id).await?;
     run_judge(&state, &slot, &query, q).await
 }
 
@@ -243,19 +256,19 @@ async fn run_judge(
 
 /// `GET /api/games/{id}/reach`: the `reach` judge query (HeroClix).
 async fn reach(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Json<Value>> {
-    let slot = slot_of(&state, id)?;
+    let slot = slot_of(&state, id).await?;
     run_judge(&state, &slot, "reach", q).await
 }
 
 /// `GET /api/games/{id}/los`: the `los` judge query (HeroClix).
 async fn los(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Json<Value>> {
-    let slot = slot_of(&state, id)?;
+    let slot = slot_of(&state, id).await?;
     run_judge(&state, &slot, "los", q).await
 }
 
 async fn replay(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Json<Value>> {
     let p = params(q)?;
-    let slot = slot_of(&state, id)?;
+    let slot = slot_of(&state, id).await?;
     let access = slot.access(p.get("token").map(String::as_str))?;
     Ok(Json(state.replay(&slot, &access).await?))
 }
@@ -275,7 +288,7 @@ async fn resign(
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Snapshot> {
     let p = params(q)?;
-    let slot = slot_of(&state, id)?;
+    let slot = slot_of(&state, id).await?;
     let access = slot.access(p.get("token").map(String::as_str))?;
     let lang = lang_param(&p)?;
     let body = body_of(body)?;
@@ -286,6 +299,34 @@ async fn resign(
     };
     state.resign(&slot, &access, body.seat).await?;
     Ok(state.snapshot(&slot, &access, lang, 0).await)
+}
+
+/// `POST /api/games/{id}/join` body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinBody {
+    invite: String,
+}
+
+async fn join(
+    State(state): State<AppState>,
+    id: GameId,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let slot = slot_of(&state, id).await?;
+    let body: JoinBody = json_of(&body_of(body)?)?;
+    Ok(Json(state.join(&slot, &body.invite).await?))
+}
+
+async fn rotate_token(
+    State(state): State<AppState>,
+    id: GameId,
+    q: Params,
+) -> ApiResult<Json<Value>> {
+    let p = params(q)?;
+    let slot = slot_of(&state, id).await?;
+    let token = p.get("token").map(String::as_str).unwrap_or("");
+    Ok(Json(state.rotate_token(&slot, token).await?))
 }
 
 async fn socket(
@@ -305,12 +346,24 @@ async fn socket(
         }
     };
     // Refusals are sent over the socket, where the page can read them, then it is closed.
-    let ready = params(q).and_then(|p| {
-        let slot = slot_of(&state, id)?;
-        let access = slot.access(p.get("token").map(String::as_str))?;
-        let lang = lang_param(&p)?;
-        Ok((slot, access, lang))
-    });
+    let ready = match params(q) {
+        Ok(p) => match slot_of(&state, id).await {
+            Ok(slot) => {
+                let token = p.get("token").cloned();
+                slot.access(token.as_deref()).and_then(|access| {
+                    let lang = lang_param(&p)?;
+                    Ok(ws::Ready {
+                        slot,
+                        access,
+                        lang,
+                        token,
+                    })
+                })
+            }
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
+    };
     upgrade
         // Frames up to 1 MiB are read so that anything over the 64 KiB limit can be refused
         // with a message; beyond that the connection is dropped.

@@ -21,12 +21,16 @@ pub mod assets;
 pub mod bots;
 pub mod error;
 pub mod games;
+pub mod guard;
 pub mod http;
+pub mod limits;
+pub mod net;
 pub mod store;
 pub mod tokens;
 pub mod ws;
 
 pub use games::{AppState, Settings};
+pub use limits::Limits;
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -50,8 +54,10 @@ pub struct ServerConfig {
     pub bot_time_limit: Duration,
     /// Pause before each bot action.
     pub bot_delay: Duration,
-    /// The most games in progress at once (finished games do not count).
+    /// The most games held in memory at once (games nobody uses are unloaded to make room).
     pub max_games: usize,
+    /// What one client may take of the server (connections, time, creations, memory).
+    pub limits: Limits,
     /// Bots offered besides each ruleset's own.
     pub bots: bots::BotRoster,
     /// Print the address on start (`serve` does; tests turn it off).
@@ -72,6 +78,7 @@ impl Default for ServerConfig {
             bot_delay: s.bot_delay,
             max_games: s.max_games,
             bots: s.bots,
+            limits: s.limits,
             announce: true,
         }
     }
@@ -94,7 +101,7 @@ pub fn default_db_path() -> PathBuf {
     }
 }
 
-/// Opens the database and rebuilds the stored games.
+/// Opens the database (stored games are rebuilt when first opened).
 pub fn open_state(config: &ServerConfig) -> anyhow::Result<AppState> {
     let store = store::Store::open(&config.db_path)?;
     AppState::open(
@@ -104,6 +111,8 @@ pub fn open_state(config: &ServerConfig) -> anyhow::Result<AppState> {
             max_games: config.max_games,
             web_dir: config.web_dir.clone(),
             bots: config.bots.clone(),
+            limits: config.limits.clone(),
+            listen: config.address,
         },
         config.platform.clone(),
         store,
@@ -210,33 +219,29 @@ pub async fn start(config: ServerConfig) -> anyhow::Result<RunningServer> {
     let addr = listener.local_addr()?;
     let (stop, stopped) = oneshot::channel::<()>();
     let router = app(state.clone());
-    let task = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async move {
-                let _ = stopped.await;
-            })
-            .await
-    });
-    state.kick_all_bots();
+    let task = tokio::spawn(net::serve(listener, router, config.limits.clone(), stopped));
+    state.start_sweeper();
     if config.announce {
-        let (games, corrupt) = state.census();
+        let games = state.stored_count();
         if games > 0 {
-            println!(
-                "{games} saved game(s) loaded{}",
-                if corrupt > 0 {
-                    format!(", {corrupt} of them corrupt (read-only; the page says why)")
-                } else {
-                    String::new()
-                }
-            );
+            println!("{games} saved game(s); each is loaded when someone opens it");
         }
         println!("Skirmish is ready: http://{addr}/");
+        if !config.address.is_loopback() {
+            println!(
+                "WARNING: listening on {}, so the game is reachable from the network: anyone \
+                 who can reach this machine on port {} can open the page, create games and \
+                 watch them. Use --host 127.0.0.1 to keep it on this machine.",
+                config.address,
+                addr.port()
+            );
+        }
         println!("Games are kept in {}", config.db_path.display());
         if !assets::has_page() && config.web_dir.is_none() {
             println!("(this build has no web page: web/ was empty when it was compiled)");
         }
     }
-    tracing::info!(%addr, games = state.game_count(), "listening");
+    tracing::info!(%addr, stored = state.stored_count(), "listening");
     Ok(RunningServer {
         addr,
         state,

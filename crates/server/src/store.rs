@@ -71,7 +71,10 @@ CREATE TABLE IF NOT EXISTS games (
     seats_json    TEXT NOT NULL,
     setup_hash    TEXT NOT NULL,
     resigned      INTEGER,
-    salt          TEXT
+    salt          TEXT,
+    updated_at    INTEGER,
+    finished      INTEGER,
+    abandoned_at  INTEGER
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id     TEXT NOT NULL REFERENCES games(id),
@@ -93,7 +96,50 @@ fn migrate(conn: &Connection) -> anyhow::Result<()> {
     if !columns.iter().any(|c| c == "salt") {
         conn.execute_batch("ALTER TABLE games ADD COLUMN salt TEXT")?;
     }
+    for (column, kind) in [
+        ("updated_at", "INTEGER"),
+        ("finished", "INTEGER"),
+        ("abandoned_at", "INTEGER"),
+    ] {
+        if !columns.iter().any(|c| c == column) {
+            conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} {kind}"))?;
+        }
+    }
+    // Games stored before activity was recorded count as active from now on: abandoning them
+    // at once would be wrong, and their last action's time is unknown.
+    conn.execute(
+        "UPDATE games SET updated_at = ?1 WHERE updated_at IS NULL",
+        params![unix_now()],
+    )?;
     Ok(())
+}
+
+/// Seconds since 1970.
+pub fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// A stored game as `GET /api/games` lists it, read without replaying it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// Public id.
+    pub id: String,
+    /// Ruleset id.
+    pub ruleset: String,
+    /// `bot`, `friend` or `hotseat`.
+    pub mode: String,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Seats and token hashes.
+    pub seats_json: String,
+    /// Stored actions.
+    pub steps: usize,
+    /// Over (won, drawn or resigned), as far as the store knows.
+    pub finished: bool,
+    /// Marked abandoned: in progress, with no action for a long time.
+    pub abandoned: bool,
 }
 
 fn lock(m: &Mutex<Connection>) -> std::sync::MutexGuard<'_, Connection> {
@@ -129,8 +175,8 @@ impl Store {
     /// Stores a new game.
     pub fn insert_game(&self, g: &GameRow) -> anyhow::Result<()> {
         lock(&self.conn).execute(
-            "INSERT INTO games (id, ruleset, mode, scenario_json, seed, created_at, seats_json, setup_hash, resigned, salt)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            "INSERT INTO games (id, ruleset, mode, scenario_json, seed, created_at, seats_json, setup_hash, resigned, salt, updated_at, finished)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?6, 0)",
             params![
                 g.id,
                 g.ruleset,
@@ -158,13 +204,105 @@ impl Store {
         Ok(())
     }
 
-    /// Records a resignation.
+    /// Stores an action and when it was played, with whether it ended the game, in one
+    /// transaction; an action brings an abandoned game back.
+    pub fn record_action(
+        &self,
+        game_id: &str,
+        a: &ActionRow,
+        finished: bool,
+        at: i64,
+    ) -> anyhow::Result<()> {
+        let idx = i64::try_from(a.idx)?;
+        let mut conn = lock(&self.conn);
+        let tx = conn.transaction()?;
+        tx.execute(
+            "INSERT INTO actions (game_id, idx, seat, action_json, state_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![game_id, idx, a.seat, a.action_json, a.state_hash],
+        )?;
+        tx.execute(
+            "UPDATE games SET updated_at = ?2, finished = ?3, abandoned_at = NULL WHERE id = ?1",
+            params![game_id, at, finished],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Records a resignation (which ends the game).
     pub fn set_resigned(&self, game_id: &str, seat: u8) -> anyhow::Result<()> {
         lock(&self.conn).execute(
-            "UPDATE games SET resigned = ?2 WHERE id = ?1",
-            params![game_id, seat],
+            "UPDATE games SET resigned = ?2, finished = 1, updated_at = ?3 WHERE id = ?1",
+            params![game_id, seat, unix_now()],
         )?;
         Ok(())
+    }
+
+    /// Records whether a game is over, as found when it was loaded (databases written before
+    /// this was stored do not know).
+    pub fn set_finished(&self, game_id: &str, finished: bool) -> anyhow::Result<()> {
+        lock(&self.conn).execute(
+            "UPDATE games SET finished = ?2 WHERE id = ?1",
+            params![game_id, finished],
+        )?;
+        Ok(())
+    }
+
+    /// Replaces a game's seats and token hashes (a seat joined, a token was changed).
+    pub fn set_seats_json(&self, game_id: &str, seats_json: &str) -> anyhow::Result<()> {
+        lock(&self.conn).execute(
+            "UPDATE games SET seats_json = ?2 WHERE id = ?1",
+            params![game_id, seats_json],
+        )?;
+        Ok(())
+    }
+
+    /// Marks abandoned the games in progress with no action since `before`; answers how many.
+    pub fn mark_abandoned(&self, before: i64, now: i64) -> anyhow::Result<usize> {
+        Ok(lock(&self.conn).execute(
+            "UPDATE games SET abandoned_at = ?2
+             WHERE abandoned_at IS NULL AND COALESCE(finished, 0) = 0 AND updated_at < ?1",
+            params![before, now],
+        )?)
+    }
+
+    /// Whether a game with this id is stored.
+    pub fn has_game(&self, id: &str) -> anyhow::Result<bool> {
+        Ok(lock(&self.conn)
+            .query_row("SELECT 1 FROM games WHERE id = ?1", params![id], |_| Ok(()))
+            .optional()?
+            .is_some())
+    }
+
+    /// How many games are stored.
+    pub fn count_games(&self) -> anyhow::Result<usize> {
+        let n: i64 = lock(&self.conn).query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
+        Ok(usize::try_from(n)?)
+    }
+
+    /// The `limit` newest games, newest first, without their actions.
+    pub fn recent(&self, limit: usize) -> anyhow::Result<Vec<Listed>> {
+        let conn = lock(&self.conn);
+        let mut stmt = conn.prepare(
+            "SELECT g.id, g.ruleset, g.mode, g.created_at, g.seats_json,
+                    (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id),
+                    COALESCE(g.finished, 0), g.abandoned_at IS NOT NULL
+             FROM games g ORDER BY g.created_at DESC, g.id DESC LIMIT ?1",
+        )?;
+        let rows = stmt
+            .query_map(params![i64::try_from(limit)?], |r| {
+                Ok(Listed {
+                    id: r.get(0)?,
+                    ruleset: r.get(1)?,
+                    mode: r.get(2)?,
+                    created_at: r.get(3)?,
+                    seats_json: r.get(4)?,
+                    steps: usize::try_from(r.get::<_, i64>(5)?).unwrap_or(0),
+                    finished: r.get(6)?,
+                    abandoned: r.get(7)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
     }
 
     /// Gives a game stored without a salt the one it will keep from now on; a salt already
@@ -285,6 +423,49 @@ mod tests {
         assert_eq!(actions, vec![a]);
         assert_eq!(store.game_ids().unwrap(), vec![g.id.clone()]);
         assert!(store.load("nope").unwrap().is_none());
+        assert!(store.has_game(&g.id).unwrap());
+        assert!(!store.has_game("nope").unwrap());
+        let listed = store.recent(10).unwrap();
+        assert_eq!((listed[0].steps, listed[0].finished), (1, true));
+    }
+
+    #[test]
+    fn idle_games_in_progress_are_marked_abandoned_until_they_move() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("g.sqlite3")).unwrap();
+        let mut g = GameRow {
+            id: "00000000000000a1".into(),
+            ruleset: "heroclix".into(),
+            mode: "bot".into(),
+            scenario_json: "{}".into(),
+            seed: 1,
+            created_at: 100,
+            seats_json: "{}".into(),
+            setup_hash: "h".into(),
+            resigned: None,
+            salt: None,
+        };
+        store.insert_game(&g).unwrap();
+        g.id = "00000000000000a2".into();
+        store.insert_game(&g).unwrap();
+        store.set_resigned(&g.id, 0).unwrap();
+        assert_eq!(
+            store.mark_abandoned(200, 300).unwrap(),
+            1,
+            "only the game in progress"
+        );
+        assert!(store.recent(10).unwrap().iter().any(|l| l.abandoned));
+        let a = ActionRow {
+            idx: 0,
+            seat: 0,
+            action_json: "{}".into(),
+            state_hash: "x".into(),
+        };
+        store
+            .record_action("00000000000000a1", &a, false, 400)
+            .unwrap();
+        assert!(store.recent(10).unwrap().iter().all(|l| !l.abandoned));
+        assert_eq!(store.count_games().unwrap(), 2);
     }
 
     #[test]

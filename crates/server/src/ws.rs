@@ -1,9 +1,11 @@
 //! One WebSocket connection: a snapshot on connect and after every change of the game (with the
 //! log entries this socket has not seen yet), and the client's messages (`act`, `resign`,
 //! `ping`, `lang`, `snapshot`), each refused with an error message when it cannot be carried
-//! out.
+//! out. The server pings every socket and closes those it hears nothing from, and a socket
+//! whose token was replaced is closed.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use serde_json::{json, Value};
@@ -14,11 +16,24 @@ use crate::error::{code, ApiError, ApiResult};
 use crate::games::{Access, AppState, GameSlot};
 use crate::http::MAX_BODY;
 
+/// A socket's game, access and language, checked before the upgrade.
+pub struct Ready {
+    /// The game.
+    pub slot: Arc<GameSlot>,
+    /// The seats the token holds.
+    pub access: Access,
+    /// Language of texts.
+    pub lang: Lang,
+    /// The token, checked again on every change (it may be replaced meanwhile).
+    pub token: Option<String>,
+}
+
 /// What a socket knows about its game.
 struct Conn {
     state: AppState,
     slot: Arc<GameSlot>,
     access: Access,
+    token: Option<String>,
     lang: Lang,
     /// Log entries of steps up to this one have been sent.
     sent: usize,
@@ -36,6 +51,12 @@ async fn refuse(socket: &mut WebSocket, e: &ApiError) -> bool {
 }
 
 impl Conn {
+    /// The token is checked again: a token replaced since the socket opened acts no more.
+    fn recheck(&mut self) -> ApiResult<()> {
+        self.access = self.slot.access(self.token.as_deref())?;
+        Ok(())
+    }
+
     async fn push_snapshot(&mut self, socket: &mut WebSocket, full: bool) -> bool {
         let from = if full { 0 } else { self.sent };
         let snap = self
@@ -70,6 +91,9 @@ impl Conn {
                     .ok_or_else(|| ApiError::bad(code::BAD_JSON, "\"seat\" is a seat number"))?,
             ),
         };
+        if matches!(kind, "act" | "resign") {
+            self.recheck()?;
+        }
         match kind {
             "act" => {
                 let action = msg.get("action").ok_or_else(|| {
@@ -115,12 +139,13 @@ impl Conn {
 }
 
 /// Serves one socket until either side closes it or the server stops.
-pub async fn run(
-    state: AppState,
-    ready: ApiResult<(Arc<GameSlot>, Access, Lang)>,
-    mut socket: WebSocket,
-) {
-    let (slot, access, lang) = match ready {
+pub async fn run(state: AppState, ready: ApiResult<Ready>, mut socket: WebSocket) {
+    let Ready {
+        slot,
+        access,
+        lang,
+        token,
+    } = match ready {
         Ok(r) => r,
         Err(e) => {
             refuse(&mut socket, &e).await;
@@ -135,28 +160,43 @@ pub async fn run(
     let mut shutdown = state.shutdown_signal();
     slot.connect(&access, true);
     let mut changes = slot.subscribe();
+    let (ping_every, idle_limit) = (state.limits().ws_ping_every, state.limits().ws_idle_timeout);
     let mut conn = Conn {
         state,
         slot,
         access,
+        token,
         lang,
         sent: 0,
     };
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
+    let mut heard = Instant::now();
     let mut open = conn.push_snapshot(&mut socket, true).await;
     while open {
         tokio::select! {
+            _ = pings.tick() => {
+                if heard.elapsed() >= idle_limit {
+                    let close = CloseFrame { code: 1001, reason: "nothing heard from the client".into() };
+                    let _ = socket.send(Message::Close(Some(close))).await;
+                    open = false;
+                } else {
+                    open = socket.send(Message::Ping(Default::default())).await.is_ok();
+                }
+            }
             msg = socket.recv() => match msg {
                 Some(Ok(Message::Text(text))) => {
+                    heard = Instant::now();
                     open = match conn.handle(&mut socket, text.as_str()).await {
                         Ok(still) => still,
                         Err(e) => refuse(&mut socket, &e).await,
                     };
                 }
                 Some(Ok(Message::Binary(_))) => {
+                    heard = Instant::now();
                     let e = ApiError::bad(code::BAD_JSON, "binary messages are not read: send JSON text");
                     open = refuse(&mut socket, &e).await;
                 }
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => heard = Instant::now(),
                 Some(Ok(Message::Close(_))) | None => open = false,
                 Some(Err(e)) => {
                     tracing::debug!(error = %e, "socket error");
@@ -167,7 +207,18 @@ pub async fn run(
                 Ok(()) | Err(RecvError::Lagged(_)) => {
                     // Several changes in a row make one snapshot.
                     while changes.try_recv().is_ok() {}
-                    open = conn.push_snapshot(&mut socket, false).await;
+                    open = match conn.recheck() {
+                        Ok(()) => conn.push_snapshot(&mut socket, false).await,
+                        Err(e) => {
+                            refuse(&mut socket, &e).await;
+                            let close = CloseFrame {
+                                code: 4000 + e.status.as_u16(),
+                                reason: e.code.clone().into(),
+                            };
+                            let _ = socket.send(Message::Close(Some(close))).await;
+                            false
+                        }
+                    };
                 }
                 Err(RecvError::Closed) => open = false,
             },

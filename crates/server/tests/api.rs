@@ -185,6 +185,7 @@ async fn a_bot_picks_up_after_a_restart() {
         platform: common::platform(),
         bot_delay: Duration::from_secs(30),
         announce: false,
+        limits: roomy(),
         ..ServerConfig::default()
     };
     let srv = skirmish_server::start(config).await.unwrap();
@@ -297,12 +298,17 @@ async fn helpers_replay_resign_page_and_content() {
     .await;
     let id = g["game"].as_str().unwrap().to_string();
     let t0 = g["token"].as_str().unwrap().to_string();
-    let t1 = g["join"]["token"].as_str().unwrap().to_string();
     assert_eq!(g["join"]["seat"], 1);
+    let invite = g["join"]["invite"].as_str().unwrap().to_string();
     assert_eq!(
         g["join"]["url"].as_str().unwrap(),
-        format!("/#game={id}&token={t1}")
+        format!("/#game={id}&invite={invite}")
     );
+    assert!(
+        g["join"].get("token").is_none(),
+        "the creator holds no token of the friend's seat"
+    );
+    let t1 = join(addr, &g).await;
     assert_ne!(t0, t1);
 
     // Play both seats until the turns start, then ask for reach and a line of fire.
@@ -460,7 +466,7 @@ async fn hostile_input_is_refused_with_a_reason_and_changes_nothing() {
     let id = g["game"].as_str().unwrap().to_string();
     let tokens = [
         g["token"].as_str().unwrap().to_string(),
-        g["join"]["token"].as_str().unwrap().to_string(),
+        join(addr, &g).await,
     ];
     let other = create(addr, json!({ "mode": "friend" })).await;
     let foreign = other["token"].as_str().unwrap().to_string();
@@ -900,6 +906,7 @@ async fn a_slow_or_cheating_bot_is_replaced_by_a_random_legal_action() {
         bot_time_limit: Duration::from_millis(100),
         bots,
         announce: false,
+        limits: roomy(),
         ..ServerConfig::default()
     };
     let srv = skirmish_server::start(config).await.unwrap();

@@ -158,9 +158,17 @@ async fn the_seed_stays_secret_until_the_end_then_verifies() {
         serde_json::from_value(g["dice"]["commitment"].clone()).expect("a commitment");
     assert_eq!(commitment.hash.len(), 64);
     let id = g["game"].as_str().unwrap().to_string();
+    let (status, joined) = heard
+        .post(
+            addr,
+            &format!("/api/games/{id}/join"),
+            &json!({ "invite": g["join"]["invite"] }),
+        )
+        .await;
+    assert_eq!(status, 200, "{joined}");
     let tokens = [
         g["token"].as_str().unwrap().to_string(),
-        g["join"]["token"].as_str().unwrap().to_string(),
+        joined["token"].as_str().unwrap().to_string(),
     ];
     let mut ws0 = connect(addr, &format!("/api/games/{id}/ws?token={}", tokens[0])).await;
     let mut ws1 = connect(addr, &format!("/api/games/{id}/ws?token={}", tokens[1])).await;

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
-use skirmish_server::{start, RunningServer, ServerConfig};
+use skirmish_server::{start, Limits, RunningServer, ServerConfig};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -27,18 +27,46 @@ pub fn platform() -> skirmish_platform::Platform {
         .with(skirmish_platform::toy::ToyPresentation)
 }
 
+/// Limits no test of the game itself meets: hundreds of games and connections from one
+/// address (the limits have tests of their own).
+pub fn roomy() -> Limits {
+    Limits {
+        connections_per_address: 100_000,
+        create_burst: 100_000,
+        ..Limits::default()
+    }
+}
+
 /// A server on 127.0.0.1 and a free port, with instant bots, over the database `db`.
 pub async fn server(db: &Path) -> RunningServer {
-    let config = ServerConfig {
+    start(config(db)).await.expect("server starts")
+}
+
+/// The configuration [`server`] starts with.
+pub fn config(db: &Path) -> ServerConfig {
+    ServerConfig {
         port: 0,
         db_path: db.to_path_buf(),
         // The built-in content: tests do not depend on the working folder.
         platform: platform(),
         bot_delay: Duration::ZERO,
         announce: false,
+        limits: roomy(),
         ..ServerConfig::default()
-    };
-    start(config).await.expect("server starts")
+    }
+}
+
+/// Uses the invite of the friend game `g` (a create answer); answers the friend's token.
+pub async fn join(addr: SocketAddr, g: &Value) -> String {
+    let id = g["game"].as_str().expect("game id");
+    let (status, v) = post(
+        addr,
+        &format!("/api/games/{id}/join"),
+        &serde_json::json!({ "invite": g["join"]["invite"] }),
+    )
+    .await;
+    assert_eq!(status, 200, "join: {v}");
+    v["token"].as_str().expect("a token").to_string()
 }
 
 /// One HTTP request with a raw body; answers the status and the body as JSON (or as a JSON
