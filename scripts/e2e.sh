@@ -8,7 +8,9 @@
 # build, E2E_TEST_TIMEOUT (default 1200 s) for the tests.
 #
 # Environment: SKIRMISH_BIN to test an already built binary instead of building one;
-# E2E_KEEP=1 to keep the server's temporary folder (database and log) for a look afterwards.
+# E2E_KEEP=1 to keep the server's temporary folder (database and log) for a look afterwards;
+# E2E_WEB=DIR to serve the page from DIR (`skirmish serve --web DIR`) instead of the copy built
+# into the binary (for testing a page against an already built binary).
 
 set -euo pipefail
 
@@ -103,7 +105,9 @@ trap 'exit 130' INT TERM
 
 PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 say "starting skirmish serve on port $PORT"
-"$BIN" serve --port "$PORT" --db "$TMP/games.sqlite3" >"$TMP/server.log" 2>&1 &
+WEB_ARGS=()
+if [ -n "${E2E_WEB:-}" ]; then WEB_ARGS=(--web "$E2E_WEB"); fi
+"$BIN" serve --port "$PORT" --db "$TMP/games.sqlite3" "${WEB_ARGS[@]}" >"$TMP/server.log" 2>&1 &
 SERVER_PID=$!
 
 URL="http://127.0.0.1:$PORT/"
@@ -130,5 +134,6 @@ NODE_FLAGS=(--test)
 if node -e "const [a,b]=process.versions.node.split('.').map(Number);process.exit(a>20||(a===20&&b>=10)?0:1)"; then
   NODE_FLAGS+=(--test-concurrency=1)
 fi
-SKIRMISH_URL=$URL timeout "${E2E_TEST_TIMEOUT:-1200}" node "${NODE_FLAGS[@]}" tests/e2e/
+# E2E_TESTS: a subset of the test files (default: all of tests/e2e/).
+SKIRMISH_URL=$URL timeout "${E2E_TEST_TIMEOUT:-1200}" node "${NODE_FLAGS[@]}" ${E2E_TESTS:-tests/e2e/}
 say "end-to-end tests passed; screenshots in artifacts/e2e/"
