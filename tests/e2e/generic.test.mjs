@@ -67,7 +67,7 @@ async function clickEntry(page, i, { hover = false } = {}) {
   return button;
 }
 
-async function playToy(base, prefix) {
+async function playToy(base, prefix, { hex = false } = {}) {
   const b = await openBrowser({ name: `${prefix}-toy`, viewport: { width: 1280, height: 860 } });
   const { page } = b;
   try {
@@ -75,6 +75,7 @@ async function playToy(base, prefix) {
     await page.getByTestId('ruleset-toy').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=new-game-form]')?.dataset.ruleset === 'toy');
     assert.equal(await page.getByTestId('ruleset-toy').getAttribute('aria-checked'), 'true');
+    if (hex) await page.getByTestId('setup-board').selectOption(JSON.stringify('hex'));
     await shot(page, `${prefix}-80-start-toy`);
     await page.getByTestId('play-hotseat').click();
     await page.waitForURL(/#game=/);
@@ -82,6 +83,7 @@ async function playToy(base, prefix) {
     let st = await until(page, (s) => s.legal.length > 0 || s.over, 'the first legal actions');
     assert.equal(st.module, 'generic');
     assert.equal(await page.getByTestId('generic-board').getAttribute('data-kind'), st.board.kind);
+    if (hex) assert.equal(st.board.kind, 'hex');
     assert.equal(await page.locator('svg.generic-board .piece').count(), st.board.pieces.length);
     assert.ok((await page.getByTestId('legal-group').count()) >= 1, 'the legal actions are listed in menus');
     let shots = 0;
@@ -127,6 +129,16 @@ test('the mock server\'s toy ruleset, through the generic module', { timeout: 30
   const server = await startMock(0);
   try {
     await playToy(`http://127.0.0.1:${server.address().port}/`, 'mock');
+  } finally {
+    server.close();
+    server.closeAllConnections?.();
+  }
+});
+
+test('the mock server\'s toy ruleset on hexes, through the generic module', { timeout: 300_000 }, async () => {
+  const server = await startMock(0);
+  try {
+    await playToy(`http://127.0.0.1:${server.address().port}/`, 'mock-hex', { hex: true });
   } finally {
     server.close();
     server.closeAllConnections?.();

@@ -3,10 +3,11 @@
 // `cells`, `targets` and `group`, `setup` fields in the content. It has no page module, so the
 // page plays it through its generic fallback (web/rulesets/generic/).
 //
-// Rules: a 5×5 square board; North (seat 0) and South (seat 1) have two pieces each. On its turn
-// a side moves one piece one cell orthogonally to a free cell, captures an orthogonally adjacent
-// enemy piece (taking its cell), or passes. A side with no pieces loses; after `steps` steps
-// (set-up field, default 24) the side with more pieces wins (equal: a draw).
+// Rules: a 5×5 board (square, or hex with the `board` set-up field); North (seat 0) and South
+// (seat 1) have two pieces each. On its turn a side moves one piece to a neighbouring free cell
+// (orthogonally on squares), captures a neighbouring enemy piece (taking its cell), or passes. A
+// side with no pieces loses; after `steps` steps (set-up field, default 24) the side with more
+// pieces wins (equal: a draw).
 
 import crypto from 'node:crypto';
 
@@ -30,6 +31,7 @@ export function toyContent(lang = 'en') {
     setup: [
       { field: 'steps', kind: 'choice', name: say(lang, 'steps'), choices: [{ id: 12, name: '12' }, { id: 24, name: '24' }, { id: 40, name: '40' }], default: 24 },
       { field: 'hill', kind: 'bool', name: 'Hill', default: true },
+      { field: 'board', kind: 'choice', name: 'Board', choices: [{ id: 'square', name: 'Square' }, { id: 'hex', name: 'Hex' }], default: 'square' },
     ],
   };
 }
@@ -38,7 +40,7 @@ export function newToy(body) {
   const id = `toy${crypto.randomBytes(5).toString('hex')}`;
   const mode = body.mode || 'hotseat';
   const g = {
-    id, mode, created: new Date().toISOString(), step: 0, turn: 0, limit: Number(body.steps) || 24, hill: body.hill !== false,
+    id, mode, created: new Date().toISOString(), step: 0, turn: 0, limit: Number(body.steps) || 24, hill: body.hill !== false, kind: body.board === 'hex' ? 'hex' : 'square',
     pieces: [
       { id: 1, at: [1, 0], seat: 0, label: 'N1', name: 'North scout' },
       { id: 2, at: [3, 0], seat: 0, label: 'N2', name: 'North guard' },
@@ -57,11 +59,19 @@ export function newToy(body) {
 
 const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 
+/** Neighbours: orthogonal on squares; on pointy-top hexes with odd rows shifted right, six. */
+function steps(g, at) {
+  if (g.kind !== 'hex') return [[0, 1], [1, 0], [0, -1], [-1, 0]];
+  return at[1] % 2
+    ? [[1, 0], [-1, 0], [0, -1], [1, -1], [0, 1], [1, 1]]
+    : [[1, 0], [-1, 0], [-1, -1], [0, -1], [-1, 1], [0, 1]];
+}
+
 function legal(g, seat, lang) {
   if (g.outcome || seat !== g.turn) return [];
   const out = [];
   for (const p of g.pieces.filter((x) => x.seat === seat)) {
-    for (const [dx, dy] of [[0, 1], [1, 0], [0, -1], [-1, 0]]) {
+    for (const [dx, dy] of steps(g, p.at)) {
       const to = [p.at[0] + dx, p.at[1] + dy];
       if (to[0] < 0 || to[1] < 0 || to[0] >= W || to[1] >= H) continue;
       const there = g.pieces.find((q) => same(q.at, to));
@@ -115,7 +125,7 @@ export function toySnapshot(g, seat, lang = 'en', at = null) {
     over: !!over,
     view: {},
     board: {
-      kind: 'square', width: W, height: H,
+      kind: g.kind, width: W, height: H,
       cells: g.hill ? [{ at: [2, 2], terrain: 'hill', height: 1, label: 'Hill' }, { at: [0, 2], terrain: 'water', height: 0 }] : [],
       pieces: pieces.map((p) => ({ ...p, cells: [p.at] })),
     },

@@ -51,7 +51,7 @@ export function geometry(b) {
       }).join(' ');
     };
     return {
-      hex, centre, size: HR * 0.9,
+      hex, centre, size: HR * 1.75,
       shape: (at, attrs) => node('polygon', { points: corners(at), ...attrs }),
       width: PAD * 2 + HW * b.width + (b.height > 1 ? HW / 2 : 0),
       height: PAD * 2 + HR * 2 + (b.height - 1) * 1.5 * HR,
@@ -75,9 +75,11 @@ export function drawBoard(container, b, opts = {}) {
   const hl = opts.highlight || {};
   const hlCells = new Set((hl.cells || []).map(key));
   const targets = new Set(hl.targets || []);
+  // Small boards are drawn bigger (up to twice), large ones at their natural size (the box scrolls).
+  const scale = Math.max(1, Math.min(2, (opts.fit || 560) / Math.max(geo.width, geo.height)));
   const svg = node('svg', {
     class: `generic-board ${geo.hex ? 'hex' : 'square'}`, viewBox: `0 0 ${geo.width.toFixed(0)} ${geo.height.toFixed(0)}`,
-    width: geo.width.toFixed(0), height: geo.height.toFixed(0), role: 'img', 'data-testid': 'generic-board', 'data-kind': geo.hex ? 'hex' : 'square',
+    width: (geo.width * scale).toFixed(0), height: (geo.height * scale).toFixed(0), role: 'img', 'data-testid': 'generic-board', 'data-kind': geo.hex ? 'hex' : 'square',
   });
   const special = new Map((b.cells || []).map((c) => [key(c.at), c]));
   const cells = node('g', { class: 'cells' });

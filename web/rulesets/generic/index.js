@@ -23,7 +23,6 @@ export const STRINGS = {
     'generic.step': 'Step {n}',
     'generic.no_setup': 'This game has no set-up options.',
     'generic.setup': 'Game options',
-    'generic.cells': '{n} cells',
   },
   fr: {
     'generic.actions': 'Actions',
@@ -39,7 +38,6 @@ export const STRINGS = {
     'generic.step': 'Étape {n}',
     'generic.no_setup': 'Cette partie n’a pas d’options de mise en place.',
     'generic.setup': 'Options de la partie',
-    'generic.cells': '{n} cases',
   },
 };
 
@@ -240,6 +238,8 @@ export default {
   render(snap) {
     if (!shell) return;
     fill(shell.slot('status'), el('span', { class: 'muted' }, typeof snap.step === 'number' ? t('generic.step', { n: snap.step }) : ''));
+    // The dice panel only for a game that rolls dice.
+    shell.slot('dice').hidden = !(snap.dice || (snap.log || []).some((e) => e.dice && e.dice.length));
     renderSide();
     drawTheBoard();
   },
