@@ -71,7 +71,7 @@ async function renderStart() {
     el('span', { class: 'ruleset-name' }, rulesetName(r, lang())),
     el('span', { class: 'ruleset-hint muted small' }, [
       r.board === 'hex' ? t('start.board.hex') : r.board === 'square' ? t('start.board.square') : '',
-      r.module || forcedModule() === 'generic' ? '' : t('start.generic'),
+      !r.module || forcedModule() === 'generic' ? t('start.generic') : '',
     ].filter(Boolean).join(' · ')));
   }));
   const info = await rulesetInfo(id);
@@ -111,7 +111,11 @@ async function drawForm(id, info) {
   const api_ = { ...shellApi(), ruleset: info, botSelect: () => botSelect(info, bot), createGame };
   start.form = (module.newGameForm && module.newGameForm(box, content, api_)) || null;
   // A form that did not place the bot select gets it at its end.
-  if ((info.bots || []).length && !box.querySelector('#opt-bot')) box.append(el('div', { class: 'options-grid' }, botSelect(info, bot)));
+  if ((info.bots || []).length && !box.querySelector('#opt-bot')) {
+    const grid = box.querySelector('.options-grid');
+    if (grid) grid.append(botSelect(info, bot));
+    else box.append(el('div', { class: 'options-grid' }, botSelect(info, bot)));
+  }
   translateDom(box);
 }
 

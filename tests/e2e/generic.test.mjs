@@ -84,6 +84,7 @@ async function playToy(base, prefix, { hex = false } = {}) {
     assert.equal(st.module, 'generic');
     assert.equal(await page.getByTestId('generic-board').getAttribute('data-kind'), st.board.kind);
     if (hex) assert.equal(st.board.kind, 'hex');
+    const startPieces = st.board.pieces.filter((p) => p.at).length;
     assert.equal(await page.locator('svg.generic-board .piece').count(), st.board.pieces.length);
     assert.ok((await page.getByTestId('legal-group').count()) >= 1, 'the legal actions are listed in menus');
     let shots = 0;
@@ -105,6 +106,13 @@ async function playToy(base, prefix, { hex = false } = {}) {
     await shot(page, `${prefix}-83-toy-over`);
     await page.getByTestId('over-close').click();
     await shot(page, `${prefix}-84-toy-final-board`);
+    // The replay steps through the game on the generic board.
+    const id = await page.evaluate(() => window.__skirmish.game().id);
+    await page.goto(`${base}#replay=${id}`);
+    await page.locator('[data-testid=replay-board] svg.generic-board').waitFor();
+    await page.getByTestId('replay-first').click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=replay-board] svg.generic-board .piece').length === n, startPieces);
+    await shot(page, `${prefix}-85-toy-replay`);
     assert.deepEqual(b.problems, []);
   } catch (e) {
     await shot(page, `${prefix}-toy-failure`).catch(() => {});
