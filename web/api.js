@@ -44,7 +44,7 @@ const enc = encodeURIComponent;
 
 export const api = {
   rulesets: () => request('GET', '/api/rulesets'),
-  content: (ruleset) => request('GET', `/api/content${q({ ruleset })}`),
+  content: (ruleset, lang) => request('GET', `/api/content${q({ ruleset, lang })}`),
   games: () => request('GET', '/api/games'),
   create: (body) => request('POST', '/api/games', body),
   snapshot: (id, token, lang, extra = {}) => request('GET', `/api/games/${enc(id)}${q({ token, lang, ...extra })}`),

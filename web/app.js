@@ -42,11 +42,11 @@ function chosenRuleset(list) {
 
 /** The content of ruleset `id` for its new-game form (`/api/content?ruleset=ID`). */
 export async function loadContent(id) {
-  const key = id || '';
+  const key = `${id || ''}:${lang()}`;
   if (contents.has(key)) return contents.get(key);
   let c;
   try {
-    c = await api.content(id);
+    c = await api.content(id, lang());
   } catch (_) {
     c = { ruleset: id, maps: [], teams: [], figures: [] };
   }

@@ -111,6 +111,7 @@ export function drawBoard(container, b, opts = {}) {
   const marks = node('g', { class: 'marks' });
   for (const at of hl.cells || []) {
     const [x, y] = geo.centre(at);
+    marks.append(geo.shape(at, { class: 'cell-outline', fill: 'none' }));
     marks.append(node('circle', { cx: x, cy: y, r: geo.size * 0.16, class: 'cell-mark', 'data-at': key(at) }));
   }
   svg.append(marks);
