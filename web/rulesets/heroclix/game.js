@@ -7,7 +7,7 @@ import { t, lang, powerName } from '../../i18n.js';
 import { api } from '../../api.js';
 import { cellAt } from './board.js';
 import { el, $, modal } from '../../dom.js';
-import { renderFigurePanel, renderLos, renderPanels, decisionTitle } from './panels.js';
+import { renderFigurePanel, renderLos, decisionTitle } from './panels.js';
 
 /** The shell (docs/platform.md, "Page modules"), given at mount. */
 export let S = null;

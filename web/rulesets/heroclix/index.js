@@ -103,9 +103,6 @@ export default {
 
   render() {
     if (!shell || !view()) return;
-    // Texts the page wrote itself follow the language.
-    translateDom($('game-root'));
-    translateDom(shell.slot('buttons'));
     renderPanels();
   },
 
