@@ -91,7 +91,10 @@ function highlight() {
 function drawTheBoard() {
   const snap = shell.snapshot();
   const box = root.querySelector('.generic-board-box');
+  const layout = root.querySelector('.game-layout');
+  layout.classList.toggle('no-board', !(snap && snap.board));
   if (!snap || !snap.board) {
+    // Menus only: the side takes the whole width.
     fill(box, el('p', { class: 'muted', 'data-testid': 'generic-no-board' }, t('generic.no_board')));
     return;
   }
