@@ -266,7 +266,7 @@ function init() {
   $('start-bot').addEventListener('click', () => createGame('bot'));
   $('start-friend').addEventListener('click', () => createGame('friend'));
   $('start-hotseat').addEventListener('click', () => createGame('hotseat'));
-  initSession({ showScreen });
+  initSession();
   document.addEventListener('keydown', onKey);
   window.addEventListener('hashchange', route);
   route();

@@ -75,7 +75,6 @@ let G = null;
 /** The page module showing the game, and the ruleset it was mounted for. */
 let M = null;
 let mountedFor = null;
-let hooks = { showScreen: () => {} };
 
 function freshGame(id) {
   return {
@@ -567,8 +566,7 @@ export function onKey(ev) {
   M.onKey(ev);
 }
 
-export function initSession(h) {
-  hooks = { ...hooks, ...h };
+export function initSession() {
   $('resign').addEventListener('click', resign);
   $('show-link').addEventListener('click', showJoinLink);
   // For tests and debugging: read-only access to what the page shows (and the module's own
