@@ -7,7 +7,7 @@
 
 import { t, lang, setLang, onLangChange, translateDom } from './i18n.js';
 import { api } from './api.js';
-import { el, $, fill, closeModal } from './dom.js';
+import { el, $, fill } from './dom.js';
 import { showReplay, hideReplay } from './replay.js';
 import { rulesets, rulesetInfo, rulesetName, loadModule, loadGeneric, forcedModule } from './rulesets.js';
 import { store, session, openGame, closeGame, showJoinLink, rerender, reloadSnapshot, onKey, initSession, shellApi } from './session.js';
@@ -272,5 +272,4 @@ function init() {
   route();
 }
 
-closeModal();
 init();

@@ -6,7 +6,7 @@
 
 import { t, lang } from './i18n.js';
 import { api, GameSocket } from './api.js';
-import { el, $, fill, modal, modalKey, closeModal } from './dom.js';
+import { el, $, fill, modal, closeModal } from './dom.js';
 import { renderDice, renderLog } from './log.js';
 import { SEAT_COLOURS, seatColour } from './seats.js';
 import { loadModule } from './rulesets.js';
@@ -577,4 +577,3 @@ export function initSession() {
   };
 }
 
-export { modalKey };
