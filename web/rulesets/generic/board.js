@@ -125,10 +125,9 @@ export function drawBoard(container, b, opts = {}) {
       'data-piece': p.id, 'data-seat': p.seat, tabindex: opts.onPiece ? 0 : null, role: opts.onPiece ? 'button' : null,
       'aria-label': [p.name || p.label, p.seat !== undefined && opts.seatName ? opts.seatName(p.seat) : '', p.status || ''].filter(Boolean).join(', '),
     });
-    for (const at of p.cells || []) {
-      if (key(at) === key(p.at)) continue;
-      const [cx, cy] = geo.centre(at);
-      g.append(node('line', { x1: x, y1: y, x2: cx, y2: cy, stroke: colour, 'stroke-width': geo.size * 0.3, 'stroke-linecap': 'round', opacity: 0.55 }));
+    // A piece over several cells (a big base) shades each of them in its seat's colour.
+    if ((p.cells || []).length > 1) {
+      for (const at of p.cells) g.append(geo.shape(at, { class: 'piece-cell', fill: colour, 'fill-opacity': 0.35, stroke: colour, 'stroke-width': 2 }));
     }
     const r = geo.size * 0.36;
     g.append(node('circle', { cx: x, cy: y, r, fill: colour, class: 'disc' }));
