@@ -127,7 +127,7 @@ test('the toy ruleset on the server, through the generic module', { timeout: 300
   const r = await fetch(`${base}api/rulesets`).catch(() => null);
   const list = r && r.ok ? await r.json() : null;
   if (!list || !(list.rulesets || []).some((x) => x.id === 'toy')) {
-    t.skip(`the server under test does not list a "toy" ruleset in /api/rulesets (${r ? `HTTP ${r.status}` : 'no answer'}): run it with the toy ruleset registered`);
+    t.skip(`the server under test does not list a "toy" ruleset in /api/rulesets (${r ? `HTTP ${r.status}` : 'no answer'}): run \`E2E_TOY=1 bash scripts/e2e.sh\` (the server example with --toy)`);
     return;
   }
   await playToy(base, 'server');
