@@ -301,6 +301,8 @@ function acceptSnapshot(snap, { relang = false } = {}) {
   if (seat !== G.seat && seat !== null && old && G.mode === 'hotseat') {
     G.notice = t('game.hotseat.pass', { name: seatName(seat) });
   }
+  // Nobody passes the device once the game is over.
+  if (outcomeOf(snap)) G.notice = '';
   if (seat !== null) G.seat = seat;
   G.controls = (snap.controls || (seat !== null ? [seat] : [])).map(seatIndex);
   if (snap.mode && !G.mode) G.mode = snap.mode;
