@@ -8,7 +8,12 @@
 # build, E2E_TEST_TIMEOUT (default 1200 s) for the tests.
 #
 # Environment: SKIRMISH_BIN to test an already built binary instead of building one;
-# E2E_KEEP=1 to keep the server's temporary folder (database and log) for a look afterwards.
+# E2E_KEEP=1 to keep the server's temporary folder (database and log) for a look afterwards;
+# E2E_WEB=DIR to serve the page from DIR (`skirmish serve --web DIR`) instead of the copy built
+# into the binary (for testing a page against an already built binary); E2E_TOY=1 to run the
+# server example with the platform's toy ruleset (`cargo build -p skirmish-server --example serve`,
+# then `serve --toy`) instead of `skirmish serve`, so that the page's generic module plays it
+# (tests/e2e/generic.test.mjs); E2E_TESTS to run only some test files.
 
 set -euo pipefail
 
@@ -72,7 +77,17 @@ if [ -z "$have" ] || { [ -n "$want" ] && [ "$want" != "$have" ]; }; then
 fi
 
 # --- The server ------------------------------------------------------------------------------
-if [ -n "${SKIRMISH_BIN:-}" ]; then
+SERVE=(serve)
+if [ "${E2E_TOY:-0}" = 1 ]; then
+  if [ -n "${SKIRMISH_BIN:-}" ]; then
+    BIN=$SKIRMISH_BIN
+  else
+    say "building the server example (with the toy ruleset)"
+    timeout "${E2E_BUILD_TIMEOUT:-3600}" cargo build -p skirmish-server --example serve
+    BIN="$ROOT/target/debug/examples/serve"
+  fi
+  SERVE=(--toy)
+elif [ -n "${SKIRMISH_BIN:-}" ]; then
   BIN=$SKIRMISH_BIN
 else
   say "building skirmish"
@@ -102,8 +117,10 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-say "starting skirmish serve on port $PORT"
-"$BIN" serve --port "$PORT" --db "$TMP/games.sqlite3" >"$TMP/server.log" 2>&1 &
+say "starting $(basename "$BIN") ${SERVE[*]} on port $PORT"
+WEB_ARGS=()
+if [ -n "${E2E_WEB:-}" ]; then WEB_ARGS=(--web "$E2E_WEB"); fi
+"$BIN" "${SERVE[@]}" --port "$PORT" --db "$TMP/games.sqlite3" "${WEB_ARGS[@]}" >"$TMP/server.log" 2>&1 &
 SERVER_PID=$!
 
 URL="http://127.0.0.1:$PORT/"
@@ -130,5 +147,6 @@ NODE_FLAGS=(--test)
 if node -e "const [a,b]=process.versions.node.split('.').map(Number);process.exit(a>20||(a===20&&b>=10)?0:1)"; then
   NODE_FLAGS+=(--test-concurrency=1)
 fi
-SKIRMISH_URL=$URL timeout "${E2E_TEST_TIMEOUT:-1200}" node "${NODE_FLAGS[@]}" tests/e2e/
+# E2E_TESTS: a subset of the test files (default: all of tests/e2e/).
+SKIRMISH_URL=$URL timeout "${E2E_TEST_TIMEOUT:-1200}" node "${NODE_FLAGS[@]}" ${E2E_TESTS:-tests/e2e/}
 say "end-to-end tests passed; screenshots in artifacts/e2e/"

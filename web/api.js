@@ -43,7 +43,8 @@ const q = (params) => {
 const enc = encodeURIComponent;
 
 export const api = {
-  content: () => request('GET', '/api/content'),
+  rulesets: () => request('GET', '/api/rulesets'),
+  content: (ruleset, lang) => request('GET', `/api/content${q({ ruleset, lang })}`),
   games: () => request('GET', '/api/games'),
   create: (body) => request('POST', '/api/games', body),
   snapshot: (id, token, lang, extra = {}) => request('GET', `/api/games/${enc(id)}${q({ token, lang, ...extra })}`),
@@ -51,6 +52,16 @@ export const api = {
     request('POST', `/api/games/${enc(id)}/actions${q({ token, lang })}`, typeof step === 'number' ? { action, step } : { action }),
   reach: (id, token, figure) => request('GET', `/api/games/${enc(id)}/reach${q({ token, figure })}`),
   los: (id, token, from, to, lang) => request('GET', `/api/games/${enc(id)}/los${q({ token, from, to, lang })}`),
+  /** One of the ruleset's judge queries (`/api/rulesets` lists them): `/judge/{query}`, or the
+   * older `/{query}` alias on a server without the judge route. */
+  judge: async (id, token, query, params = {}) => {
+    try {
+      return await request('GET', `/api/games/${enc(id)}/judge/${enc(query)}${q({ token, ...params })}`);
+    } catch (e) {
+      if (e.status !== 404) throw e;
+      return request('GET', `/api/games/${enc(id)}/${enc(query)}${q({ token, ...params })}`);
+    }
+  },
   replay: (id, token) => request('GET', `/api/games/${enc(id)}/replay${q({ token })}`),
   resign: (id, token, lang) => request('POST', `/api/games/${enc(id)}/resign${q({ token, lang })}`),
   join: (id, invite) => request('POST', `/api/games/${enc(id)}/join`, { invite }),

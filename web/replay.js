@@ -1,22 +1,23 @@
-// The replay viewer: steps through a game's recorded actions. The server computes every
+// The replay viewer, for every ruleset: steps through a game's recorded actions, the board drawn
+// by the ruleset's page module (`replayView`) or the generic one. The server computes every
 // position (rules never run here): `GET /api/games/{id}?at=K` gives the spectator snapshot after
 // K actions (see "Proposed changes" in docs/web-protocol.md). Without it the page shows the final
 // position and steps through the log only.
 
 import { t, lang } from './i18n.js';
 import { api } from './api.js';
-import { createBoard } from './board.js';
 import { $, fill } from './dom.js';
 import { renderDice, renderLog } from './log.js';
 
 let R = null;
-let board = null;
 let wired = false;
+/** The board of the replay shown: `{ update(snapshot) }`, from `viewFor(container, snapshot)`. */
+let board = null;
+let viewFor = null;
 
 function wire() {
   if (wired) return;
   wired = true;
-  board = createBoard($('replay-board'), {});
   $('replay-first').addEventListener('click', () => go(0));
   $('replay-prev').addEventListener('click', () => go((R ? R.at : 0) - 1));
   $('replay-next').addEventListener('click', () => go((R ? R.at : 0) + 1));
@@ -71,8 +72,9 @@ export function hideReplay() {
 }
 
 /** Opens the replay of game `id`; `saved` holds this browser's tokens for it, if any. */
-export async function showReplay(id, saved) {
+export async function showReplay(id, saved, view) {
   wire();
+  viewFor = view;
   const keepAt = R && R.id === id ? R.at : null;
   hideReplay();
   const token = saved && saved.tokens ? Object.values(saved.tokens)[0] : null;
@@ -93,6 +95,10 @@ export async function showReplay(id, saved) {
   try {
     me.final = await api.snapshot(id, null, lang());
   } catch (_) { /* shown below if nothing works */ }
+  if (R !== me) return;
+  $('replay-board').replaceChildren();
+  board = viewFor ? await viewFor($('replay-board'), me.final) : null;
+  if (R !== me) return;
   await go(keepAt ?? me.total);
 }
 
@@ -125,13 +131,12 @@ async function go(k) {
   if (R !== me || R.at !== k) return;
   if (!s) return;
   $('replay-note').textContent = R.steps ? '' : t('replay.no_steps');
-  const v = s.view;
   let log = s.log || [];
   if (!R.steps) {
     // Only the final position: step the log instead (log steps count the actions from 1).
     log = log.filter((e) => (e.step || 0) <= k);
   }
-  board.update({ map: v.map, figures: v.figures, objects: Array.isArray(v.objects) ? v.objects : undefined, lang: lang(), seatName: (i) => (v.seats[i] ? v.seats[i][0] : ''), squares: [], targets: new Set(), chosen: new Set() });
+  if (board) board.update(s);
   renderDice($('replay-dice'), log);
   renderLog($('replay-log'), log);
   fill($('replay-step'), t('replay.step', { i: k, n: R.total }));

@@ -1,14 +1,35 @@
-// Every text of the page exists in English and French, and every key the page names exists.
-// (No browser needed.)
+// Every text of the page exists in English and French, and every key the page names exists:
+// the shell's catalogue (web/i18n.js) with the page modules' own (web/rulesets/<id>/, each
+// module's `strings`). (No browser needed.)
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TABLES } from '../../web/i18n.js';
+import { TABLES as SHELL } from '../../web/i18n.js';
+import heroclix from '../../web/rulesets/heroclix/index.js';
+import generic from '../../web/rulesets/generic/index.js';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+const MODULES = { heroclix, generic };
+
+/** The shell's words and every module's, as the page has them once the modules are loaded. */
+const TABLES = { en: { ...SHELL.en }, fr: { ...SHELL.fr } };
+for (const m of Object.values(MODULES)) for (const l of ['en', 'fr']) Object.assign(TABLES[l], m.strings[l]);
+
+/** Every .js file under `dir`. */
+function scripts(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    (d.isDirectory() ? scripts(path.join(dir, d.name)) : d.name.endsWith('.js') ? [path.join(dir, d.name)] : []));
+}
+
+test('each catalogue has the same keys in both languages, and no module replaces a shell word', () => {
+  for (const [name, m] of Object.entries({ shell: { strings: SHELL }, ...MODULES })) {
+    assert.deepEqual(Object.keys(m.strings.fr).sort(), Object.keys(m.strings.en).sort(), name);
+    if (name !== 'shell') for (const k of Object.keys(m.strings.en)) assert.ok(!(k in SHELL.en), `${name} redefines ${k}`);
+  }
+});
 
 test('both languages have the same keys', () => {
   const en = Object.keys(TABLES.en).sort();
@@ -24,8 +45,9 @@ test('every key the page uses is translated', () => {
   const used = new Set();
   const html = fs.readFileSync(path.join(WEB, 'index.html'), 'utf8');
   for (const m of html.matchAll(/data-i18n(?:-title|-aria|-placeholder)?="([^"]+)"/g)) used.add(m[1]);
-  for (const f of fs.readdirSync(WEB).filter((n) => n.endsWith('.js'))) {
-    const js = fs.readFileSync(path.join(WEB, f), 'utf8');
+  for (const f of scripts(WEB)) {
+    const js = fs.readFileSync(f, 'utf8');
+    for (const m of js.matchAll(/data-i18n(?:-title|-aria|-placeholder)?="([^"]+)"/g)) used.add(m[1]);
     for (const m of js.matchAll(/\bt\(\s*'([a-z_]+\.[a-z_.]+)'/g)) used.add(m[1]);
   }
   const missing = [...used].filter((k) => !(k in TABLES.en));

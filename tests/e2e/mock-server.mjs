@@ -8,12 +8,16 @@
 // makes `decision` the pending one for `seat` with exactly these legal answers; the answer is
 // recorded (GET /mock/games/{id}/answers) and logged. `marker` ("barrier", "smoke") puts that
 // marker on the square of an answer that has one.
+//
+// It also plays a toy ruleset (`toy`, tests/e2e/mock-toy.mjs) in the platform's generic shapes
+// (docs/platform.md), listed by `GET /api/rulesets` beside HeroClix, for the page's generic module.
 
 import http from 'node:http';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TOY_INFO, toyContent, newToy, toyRequest, toySocket, toyGames } from './mock-toy.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 const W = 16;
@@ -424,8 +428,20 @@ export function startMock(port = 0) {
       res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
       return res.end(fs.readFileSync(file));
     }
+    if (parts[1] === 'rulesets') {
+      return sendJson(res, 200, {
+        rulesets: [
+          { id: 'heroclix', name: 'HeroClix', names: { en: 'HeroClix', fr: 'HeroClix' }, board: 'square', module: '/rulesets/heroclix/index.js', judge: ['reach', 'los'], bots: ['greedy', 'random'] },
+          TOY_INFO,
+        ],
+        default: 'heroclix',
+      });
+    }
+    if (parts[1] === 'content' && url.searchParams.get('ruleset') === 'toy') return sendJson(res, 200, toyContent(url.searchParams.get('lang') || 'en'));
     if (parts[1] === 'content') {
       return sendJson(res, 200, {
+        ruleset: 'heroclix',
+        rulesets: ['heroclix', 'toy'],
         maps: [{ id: 'mock-yard', name: 'Mock Yard' }],
         teams: [{ id: 'wardens', name: 'Wardens', points: 190 }, { id: 'ravagers', name: 'Ravagers', points: 150 }],
         figures: [...FIGS, ...FIGS2].map((f, i) => ({ id: `sk00${i + 1}`, name: f.label.replace(/ \d$/, ''), points: i === 0 ? [120, 90] : [f.points], unique: i === 0 || i === 3, range: f.range, targets: f.targets })),
@@ -439,6 +455,14 @@ export function startMock(port = 0) {
       return sendJson(res, 200, { points: pts, violations: v });
     }
     if (parts[1] !== 'games') return sendJson(res, 404, { error: 'not found' });
+    if (parts.length === 2 && req.method === 'POST' && json.ruleset === 'toy') {
+      const g = newToy(json);
+      const seats = [{ seat: 0, token: g.tokens[0], kind: 'human' }];
+      if (g.mode === 'hotseat') seats.push({ seat: 1, token: g.tokens[1], kind: 'human' });
+      else seats.push({ seat: 1, kind: g.mode === 'bot' ? 'bot' : 'human' });
+      return sendJson(res, 200, { game: g.id, seats });
+    }
+    if (parts.length >= 3 && toyRequest(req, res, parts, url, json, sendJson)) return undefined;
     if (parts.length === 2 && req.method === 'POST') {
       const g = newGame(json.mode || 'bot');
       const seats = [{ seat: 0, token: g.tokens[0], kind: 'human' }];
@@ -490,10 +514,12 @@ export function startMock(port = 0) {
     const url = new URL(req.url, 'http://x');
     const parts = url.pathname.split('/').filter(Boolean);
     const g = games.get(parts[2]);
-    if (!g) { socket.destroy(); return; }
+    const toy = toyGames.get(parts[2]);
+    if (!g && !toy) { socket.destroy(); return; }
     const key = req.headers['sec-websocket-key'];
     const accept = crypto.createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    if (toy) { toySocket(toy, socket, url, wsSend, wsFrames); return; }
     const entry = { socket, seat: seatOf(g, url.searchParams.get('token')) };
     g.sockets.add(entry);
     wsSend(socket, { type: 'snapshot', ...snapshot(g, entry.seat) });

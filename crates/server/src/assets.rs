@@ -115,4 +115,17 @@ mod tests {
         assert_eq!(safe_relative("a/./b.js"), Some(PathBuf::from("a/b.js")));
         assert_eq!(content_type("x/app.JS"), "text/javascript; charset=utf-8");
     }
+
+    /// The page modules in `web/rulesets/<id>/` are embedded and served like the shell's files.
+    #[test]
+    fn page_modules_are_embedded() {
+        if !has_page() {
+            return;
+        }
+        for path in ["rulesets/generic/index.js", "rulesets/heroclix/index.js"] {
+            assert!(Web::get(path).is_some(), "{path} is not embedded");
+            let res = serve(None, &format!("/{path}"));
+            assert_eq!(res.status(), StatusCode::OK, "{path}");
+        }
+    }
 }

@@ -5,10 +5,64 @@
 // (`POST /api/teams/check` when the server has it; otherwise the page checks the simple rules
 // itself), save the team and play with it.
 
-import { t, lang } from './i18n.js';
-import { api } from './api.js';
+import { t, lang, translateDom } from '../../i18n.js';
+import { api } from '../../api.js';
 import { objectSwatch } from './board.js';
-import { $, el, fill } from './dom.js';
+import { $, el, fill } from '../../dom.js';
+
+/** The builder's screen (its element ids are the builder's own). */
+const TEMPLATE = `
+<p><a href="#" class="link-button" data-testid="builder-back">← <span data-i18n="common.back"></span></a></p>
+<h2 data-i18n="builder.title"></h2>
+<div class="builder">
+  <div class="panel">
+    <h3 data-i18n="builder.catalogue"></h3>
+    <input id="builder-filter" type="search" data-i18n-placeholder="builder.filter" data-testid="builder-filter">
+    <ul id="builder-catalogue" class="catalogue" data-testid="builder-catalogue"></ul>
+  </div>
+  <div class="panel">
+    <h3 data-i18n="builder.team"></h3>
+    <div class="builder-head">
+      <label><span data-i18n="builder.name"></span> <input id="builder-name" type="text" maxlength="40" data-testid="builder-name"></label>
+      <label><span data-i18n="builder.total"></span>
+        <select id="builder-total" data-testid="builder-total">
+          <option>100</option><option>200</option><option selected>300</option><option>400</option><option>500</option><option>600</option>
+        </select>
+      </label>
+    </div>
+    <p class="points"><strong id="builder-points" data-testid="builder-points"></strong> <span id="builder-actions" class="muted"></span></p>
+    <ul id="builder-team" class="team-list" data-testid="builder-team"></ul>
+    <section class="builder-tactics" data-testid="builder-tactics">
+      <h3 data-i18n="tactics.title"></h3>
+      <h4 data-i18n="tactics.feats"></h4>
+      <div class="builder-add-row">
+        <select id="builder-feat-select" data-testid="builder-feat-select" data-i18n-aria="builder.feat.choose"></select>
+        <button id="builder-feat-add" type="button" data-testid="builder-feat-add" data-i18n="builder.feat.add"></button>
+      </div>
+      <ul id="builder-feats" class="tactic-list" data-testid="builder-feats"></ul>
+      <h4><span data-i18n="tactics.objects"></span> <span id="builder-objects-count" class="muted"></span></h4>
+      <div class="builder-add-row">
+        <select id="builder-object-select" data-testid="builder-object-select" data-i18n-aria="builder.object.choose"></select>
+        <button id="builder-object-add" type="button" data-testid="builder-object-add" data-i18n="builder.object.add"></button>
+      </div>
+      <ul id="builder-objects" class="tactic-list" data-testid="builder-objects"></ul>
+      <h4 data-i18n="tactics.condition"></h4>
+      <select id="builder-condition" data-testid="builder-condition" data-i18n-aria="tactics.condition"></select>
+      <p id="builder-condition-text" class="card-text muted"></p>
+      <h4 data-i18n="tactics.ata"></h4>
+      <select id="builder-ata" data-testid="builder-ata" data-i18n-aria="tactics.ata"></select>
+      <p id="builder-ata-text" class="card-text muted" data-testid="builder-ata-text"></p>
+      <p id="builder-theme" class="builder-theme" data-testid="builder-theme" aria-live="polite"></p>
+    </section>
+    <ul id="builder-violations" class="violations" data-testid="builder-violations" aria-live="polite"></ul>
+    <div class="row">
+      <button id="builder-save" type="button" data-testid="builder-save" data-i18n="builder.save"></button>
+      <button id="builder-play" type="button" class="primary" data-testid="builder-play" data-i18n="builder.play"></button>
+    </div>
+    <p id="builder-message" class="message" role="status"></p>
+  </div>
+</div>
+`;
 
 /** Objects a team may bring (rulebook *Objets*). */
 const MAX_OBJECTS = 3;
@@ -361,8 +415,15 @@ function renderCatalogue() {
   }));
 }
 
-export function initBuilder(h) {
+/** Builds the builder's screen in `container` (once) and wires it; `h` holds `createGame(mode,
+ * extra)` (resolves to the created game, or null with `h.lastError()` saying why). */
+export function initBuilder(container, h) {
   hooks = h;
+  if (!container.querySelector('#builder-catalogue')) {
+    container.innerHTML = TEMPLATE;
+    wired = false;
+  }
+  translateDom(container);
   if (wired) return;
   wired = true;
   $('builder-filter').addEventListener('input', renderCatalogue);
@@ -394,7 +455,7 @@ export function initBuilder(h) {
     const def = hooks.content && hooks.content.teams;
     const other = (def && def[1] && def[1].id) || (def && def[0] && def[0].id);
     const res = await hooks.createGame('bot', { teams: [inlineTeam(team), other].filter(Boolean), points: Number(team.build_total) || 300 });
-    if (!res) $('builder-message').textContent = $('start-message').textContent;
+    if (!res) $('builder-message').textContent = hooks.lastError ? hooks.lastError() : '';
   });
 }
 

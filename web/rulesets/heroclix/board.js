@@ -10,7 +10,7 @@
 // terrain bits 1 hindering, 2 water, 4 blocking; markers 1 debris, 2 barrier, 4 smoke, 8 object;
 // walls 1 N, 2 E, 4 S, 8 W.
 
-import { t } from './i18n.js';
+import { t } from '../../i18n.js';
 
 export const CELL = 48;
 const LEFT = 26;
@@ -32,7 +32,8 @@ export const COLOURS = {
 };
 
 /** Team colours by seat: solid discs that cannot be mistaken for the thin terrain lines. */
-export const SEAT_COLOURS = ['#1e5fb4', '#b71c1c', '#00695c', '#6a1b9a'];
+export { SEAT_COLOURS } from '../../seats.js';
+import { SEAT_COLOURS } from '../../seats.js';
 
 const T_HINDERING = 1;
 const T_WATER = 2;
@@ -793,20 +794,4 @@ export function createBoard(container, handlers = {}) {
   };
 }
 
-/** Dice faces as SVG, pips drawn as on a d6. */
-export function dieSvg(n, size = 30, opts = {}) {
-  const pips = {
-    1: [[2, 2]],
-    2: [[1, 1], [3, 3]],
-    3: [[1, 1], [2, 2], [3, 3]],
-    4: [[1, 1], [3, 1], [1, 3], [3, 3]],
-    5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
-    6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
-  }[n];
-  const fill = opts.fill || '#fff';
-  const pip = opts.pip || '#111';
-  const body = pips
-    ? pips.map(([a, b]) => `<circle cx="${a * 6}" cy="${b * 6}" r="2.1" fill="${pip}"/>`).join('')
-    : `<text x="12" y="16" text-anchor="middle" font-size="11" fill="${pip}">${esc(n)}</text>`;
-  return `<svg class="die" width="${size}" height="${size}" viewBox="0 0 24 24" role="img" aria-label="${esc(n)}"><rect x="1" y="1" width="22" height="22" rx="4" fill="${fill}" stroke="#333" stroke-width="1.4"/>${body}</svg>`;
-}
+export { dieSvg } from '../../dice.js';

@@ -1,0 +1,145 @@
+// The generic board (docs/platform.md, `board` in snapshots) as SVG: square or hex cells (hex:
+// pointy-top, offset coordinates `[col, row]`, odd rows shifted right by half a hex), the cells
+// that are not plain open ground in their terrain's colour with their height, the pieces as
+// discs in their seat's colour with their label; highlights for the cells, pieces and targets of
+// the legal action the player looks at. Nothing here knows a ruleset.
+
+import { seatColour } from '../../seats.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+const SQ = 40; // a square's side
+const HR = 23; // a hex's radius (centre to corner)
+const HW = Math.sqrt(3) * HR; // a hex's width
+const PAD = 6;
+
+/** Colours of common terrain names; any other name gets a colour of its own from its letters. */
+const TERRAIN = {
+  open: '#f4f1e6', clear: '#f4f1e6', grass: '#a5d6a7', forest: '#66bb6a', tree: '#66bb6a', trees: '#66bb6a', hindering: '#81c784', jungle: '#43a047', swamp: '#8d9e6b',
+  water: '#64b5f6', shadow: '#455a64', lava: '#ef6c00', lava_field: '#ef6c00', ice: '#e1f5fe', snow: '#fafafa', sand: '#ffe082', rock: '#a1887f', road: '#d7ccc8', dungeon: '#9e9e9e',
+  blocking: '#795548', wall: '#5d4037', elevated: '#ef9a9a', hill: '#c5a36b', high: '#ef9a9a', rough: '#bcaaa4', obstacle: '#795548', ruin: '#a1887f', ruins: '#a1887f',
+  zone: '#ce93d8', start: '#ce93d8', deploy: '#ce93d8', objective: '#ffd54f', special: '#ffb74d',
+};
+
+function terrainColour(name) {
+  const k = String(name || '').toLowerCase().replace(/[\s-]+/g, '_');
+  if (TERRAIN[k]) return TERRAIN[k];
+  for (const [word, c] of Object.entries(TERRAIN)) if (k.includes(word)) return c;
+  let h = 0;
+  for (const ch of k) h = (h * 31 + ch.charCodeAt(0)) % 360;
+  return `hsl(${h}, 45%, 72%)`;
+}
+
+function node(tag, attrs = {}, ...children) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) e.setAttribute(k, String(v));
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return e;
+}
+
+const key = (at) => `${at[0]},${at[1]}`;
+
+/** Geometry of a board: centres, cell outlines and the drawing's size. */
+export function geometry(b) {
+  const hex = b.kind === 'hex';
+  if (hex) {
+    const centre = ([c, r]) => [PAD + HW / 2 + c * HW + (r % 2 ? HW / 2 : 0), PAD + HR + r * 1.5 * HR];
+    const corners = (at) => {
+      const [x, y] = centre(at);
+      return Array.from({ length: 6 }, (_, i) => {
+        const a = (Math.PI / 180) * (60 * i - 30);
+        return `${(x + HR * Math.cos(a)).toFixed(1)},${(y + HR * Math.sin(a)).toFixed(1)}`;
+      }).join(' ');
+    };
+    return {
+      hex, centre, size: HR * 1.75,
+      shape: (at, attrs) => node('polygon', { points: corners(at), ...attrs }),
+      width: PAD * 2 + HW * b.width + (b.height > 1 ? HW / 2 : 0),
+      height: PAD * 2 + HR * 2 + (b.height - 1) * 1.5 * HR,
+    };
+  }
+  const centre = ([c, r]) => [PAD + c * SQ + SQ / 2, PAD + r * SQ + SQ / 2];
+  return {
+    hex, centre, size: SQ,
+    shape: (at, attrs) => node('rect', { x: PAD + at[0] * SQ, y: PAD + at[1] * SQ, width: SQ, height: SQ, ...attrs }),
+    width: PAD * 2 + SQ * b.width,
+    height: PAD * 2 + SQ * b.height,
+  };
+}
+
+/**
+ * Draws board `b` in `container`. `opts`: `highlight` ({cells: [[x,y]], figure, targets: [ids],
+ * selected}), `onCell(at)`, `onPiece(id)`, `seatName(seat)`. Returns the SVG element.
+ */
+export function drawBoard(container, b, opts = {}) {
+  const geo = geometry(b);
+  const hl = opts.highlight || {};
+  const hlCells = new Set((hl.cells || []).map(key));
+  const targets = new Set(hl.targets || []);
+  // Small boards are drawn bigger (up to twice), large ones at their natural size (the box scrolls).
+  const scale = Math.max(1, Math.min(2, (opts.fit || 560) / Math.max(geo.width, geo.height)));
+  const svg = node('svg', {
+    class: `generic-board ${geo.hex ? 'hex' : 'square'}`, viewBox: `0 0 ${geo.width.toFixed(0)} ${geo.height.toFixed(0)}`,
+    width: (geo.width * scale).toFixed(0), height: (geo.height * scale).toFixed(0), role: 'img', 'data-testid': 'generic-board', 'data-kind': geo.hex ? 'hex' : 'square',
+  });
+  const special = new Map((b.cells || []).map((c) => [key(c.at), c]));
+  const cells = node('g', { class: 'cells' });
+  const labels = node('g', { class: 'cell-labels' });
+  for (let r = 0; r < b.height; r++) {
+    for (let c = 0; c < b.width; c++) {
+      const at = [c, r];
+      const info = special.get(key(at));
+      const h = info && info.height ? info.height : 0;
+      const title = info ? [info.label || info.terrain, h ? `↑${h}` : ''].filter(Boolean).join(' ') : '';
+      const shape = geo.shape(at, {
+        class: `cell${hlCells.has(key(at)) ? ' hl' : ''}`,
+        fill: info && info.terrain ? terrainColour(info.terrain) : '#f4f1e6',
+        'fill-opacity': h ? Math.min(1, 0.75 + h * 0.08) : 1,
+        'data-at': key(at), 'data-terrain': info ? info.terrain || '' : '',
+      });
+      if (title) shape.append(node('title', {}, `${key(at)} · ${title}`));
+      else shape.append(node('title', {}, key(at)));
+      if (opts.onCell) shape.addEventListener('click', () => opts.onCell(at));
+      cells.append(shape);
+      if (h) {
+        const [x, y] = geo.centre(at);
+        labels.append(node('text', { x: x + geo.size * 0.28, y: y - geo.size * 0.2, class: 'height', 'text-anchor': 'middle' }, String(h)));
+      }
+    }
+  }
+  svg.append(cells, labels);
+  // Highlighted cells on top of the terrain, so that they show on any colour.
+  const marks = node('g', { class: 'marks' });
+  for (const at of hl.cells || []) {
+    const [x, y] = geo.centre(at);
+    marks.append(geo.shape(at, { class: 'cell-outline', fill: 'none' }));
+    marks.append(node('circle', { cx: x, cy: y, r: geo.size * 0.16, class: 'cell-mark', 'data-at': key(at) }));
+  }
+  svg.append(marks);
+  const pieces = node('g', { class: 'pieces' });
+  for (const p of b.pieces || []) {
+    if (!p.at) continue;
+    const [x, y] = geo.centre(p.at);
+    const colour = seatColour(p.seat ?? 0);
+    const g = node('g', {
+      class: `piece${hl.figure === p.id ? ' acting' : ''}${targets.has(p.id) ? ' target' : ''}${hl.selected === p.id ? ' selected' : ''}`,
+      'data-piece': p.id, 'data-seat': p.seat, tabindex: opts.onPiece ? 0 : null, role: opts.onPiece ? 'button' : null,
+      'aria-label': [p.name || p.label, p.seat !== undefined && opts.seatName ? opts.seatName(p.seat) : '', p.status || ''].filter(Boolean).join(', '),
+    });
+    // A piece over several cells (a big base) shades each of them in its seat's colour.
+    if ((p.cells || []).length > 1) {
+      for (const at of p.cells) g.append(geo.shape(at, { class: 'piece-cell', fill: colour, 'fill-opacity': 0.35, stroke: colour, 'stroke-width': 2 }));
+    }
+    const r = geo.size * 0.36;
+    g.append(node('circle', { cx: x, cy: y, r, fill: colour, class: 'disc' }));
+    g.append(node('text', { x, y: y + 4, 'text-anchor': 'middle', class: 'piece-label' }, String(p.label || p.name || p.id).slice(0, 3)));
+    g.append(node('title', {}, [p.name || p.label, p.status].filter(Boolean).join(' — ')));
+    if (opts.onPiece) {
+      g.addEventListener('click', (ev) => { ev.stopPropagation(); opts.onPiece(p.id); });
+      g.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); opts.onPiece(p.id); } });
+    }
+    pieces.append(g);
+  }
+  svg.append(pieces);
+  container.replaceChildren(svg);
+  return svg;
+}
