@@ -7,3 +7,6 @@ cargo test --workspace --all-targets
 cargo test --workspace --doc
 # The web player in a real headless Chromium (installs chromium and playwright-core if missing).
 bash scripts/e2e.sh
+# A second ruleset with no page module of its own (the platform's toy game, registered only by
+# the server's example) played in the browser through the page's generic module.
+E2E_TOY=1 E2E_TESTS=tests/e2e/generic.test.mjs bash scripts/e2e.sh

@@ -75,8 +75,35 @@ enum Command {
     Reach(Forward),
 }
 
+/// Takes the program's global `--lang` out of a ruleset command's words (the words after the
+/// command reach the ruleset unparsed, so `skirmish play heroclix --lang fr` would not be seen
+/// by the program's own parser); the last one given wins.
+fn take_lang(args: &mut Vec<String>, lang: Lang) -> anyhow::Result<Lang> {
+    let mut lang = lang;
+    let mut i = 0;
+    while i < args.len() {
+        let value = if args[i] == "--lang" {
+            let Some(v) = args.get(i + 1).cloned() else {
+                anyhow::bail!("--lang needs a value: en or fr");
+            };
+            args.drain(i..i + 2);
+            v
+        } else if let Some(v) = args[i].strip_prefix("--lang=") {
+            let v = v.to_string();
+            args.remove(i);
+            v
+        } else {
+            i += 1;
+            continue;
+        };
+        lang = value.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
+    Ok(lang)
+}
+
 /// Runs a ruleset's own command.
-fn forward(command: &str, f: Forward, lang: Lang) -> anyhow::Result<ExitCode> {
+fn forward(command: &str, mut f: Forward, lang: Lang) -> anyhow::Result<ExitCode> {
+    let lang = take_lang(&mut f.args, lang)?;
     let platform = rulesets::platform(None, None)?;
     let id = f
         .ruleset
@@ -89,7 +116,8 @@ fn forward(command: &str, f: Forward, lang: Lang) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn play(p: PlayForward, lang: Lang) -> anyhow::Result<ExitCode> {
+fn play(mut p: PlayForward, lang: Lang) -> anyhow::Result<ExitCode> {
+    let lang = take_lang(&mut p.args, lang)?;
     let platform = rulesets::platform(None, None)?;
     let present = platform.find(&p.ruleset).map_err(anyhow::Error::msg)?;
     if let Some(result) = present.terminal("play", &p.args, lang) {
