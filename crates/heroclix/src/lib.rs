@@ -22,9 +22,11 @@ pub mod figure;
 pub mod game;
 pub mod import;
 pub mod line_of_fire;
-pub mod movement;
 pub mod scenario_file;
 pub mod tactics;
 pub mod team;
 
 pub use game::HeroClix;
+
+/// Clix movement moved to the shared Clix core; kept here under its old path.
+pub use skirmish_clix::movement;

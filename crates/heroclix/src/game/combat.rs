@@ -1905,7 +1905,7 @@ pub fn deal(
     if !f.in_play() {
         return;
     }
-    f.click = (f.click + usize::from(amount)).min(f.def.dial.len());
+    f.click = skirmish_clix::dial::damaged(f.click, usize::from(amount), f.def.dial.len());
     if opposed_source.is_some() {
         f.last_damaged_by = opposed_source;
     }
@@ -1930,8 +1930,9 @@ pub fn deal(
 /// Heals a figure, never past the starting line it began the game on (rulebook *Soin*).
 pub fn heal(state: &mut State, id: FigureId, amount: u8) -> u8 {
     let Some(f) = state.fig_mut(id) else { return 0 };
-    let healed = (f.click - f.start_click).min(usize::from(amount));
-    f.click -= healed;
+    let to = skirmish_clix::dial::healed(f.click, usize::from(amount), f.start_click);
+    let healed = f.click - to;
+    f.click = to;
     if healed > 0 {
         // Spec DMG-10: Perplex on a figure ends when it is damaged or healed.
         f.perplexed.clear();
@@ -1945,7 +1946,7 @@ pub fn knock_out_if_done(state: &mut State, ids: &[FigureId], events: &mut Vec<E
     let active = state.active_seat();
     for id in ids {
         let Some(f) = state.fig(*id) else { continue };
-        if f.ko || f.click < f.def.dial.len() {
+        if f.ko || !skirmish_clix::dial::knocked_out(f.click, f.def.dial.len()) {
             continue;
         }
         // Points go to the active player, or — for a figure KO'd on its own side's turn — to

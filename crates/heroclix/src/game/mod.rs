@@ -32,8 +32,10 @@ pub mod setup;
 pub mod state;
 pub mod tactics;
 pub mod text;
-pub mod values;
 pub mod view;
+
+/// The values pipeline moved to the shared Clix core; kept here under its old path.
+pub use skirmish_clix::values;
 
 use skirmish_board::FigureId;
 use skirmish_engine::{Dice, Pending, Picker, Rejection, Ruleset, Seat, SetupError, Viewer};

@@ -1,6 +1,9 @@
-//! Combat values: the golden rules *Remplacer puis modifier*, *La règle de trois*, *Règle des
-//! minima*, *Valeur bloquée* and *Arrondis* (round halves up), as one pipeline that every power
-//! feeds with effects instead of changing values itself.
+//! Combat values: how a printed value becomes the value in play, and why.
+//!
+//! HeroClix's golden rules *Remplacer puis modifier*, *La règle de trois*, *Règle des minima*,
+//! *Valeur bloquée* and *Arrondis* (round halves up) are word for word HorrorClix's *Valeurs de
+//! remplacement et modificateurs*, *Règle de 3* and *Arrondi*: one pipeline that every power of
+//! either game feeds with [`Effect`]s instead of changing values itself.
 
 use serde::{Deserialize, Serialize};
 use skirmish_lang::Lang;
