@@ -9,8 +9,8 @@ use skirmish_heroclix::content::{
     ContentError, ContentIssue, ContentProblem,
 };
 use skirmish_heroclix::figure::{
-    AttackSymbol, BaseSize, Click, DamageSymbol, DefenseSymbol, DialPower, FigureDef, Power,
-    SpecialKind, SpecialPower, SpeedSymbol, Stat, Symbols,
+    AttackSymbol, BaseSize, Click, DamageSymbol, DefenseSymbol, DialPower, DialSymbol, DialValue,
+    FigureDef, Power, SpecialKind, SpecialPower, SpeedSymbol, Stat, Symbols,
 };
 use skirmish_heroclix::team::{
     action_total, check_team, check_team_with, load_team, team_from_toml_str, team_to_toml,
@@ -609,6 +609,44 @@ fn combat_value_out_of_range() {
         }
     );
     assert_eq!(e.column, 8, "column of `31`: {e}");
+}
+
+#[test]
+fn an_hourglass_on_a_heroclix_dial_is_refused_with_its_file_line_and_field() {
+    for symbol in ["hourglass", "⌛"] {
+        let text = BASE.replace("\"  7 8 15 1", &format!("\"  {symbol} 8 15 1"));
+        let e = one_error(&text, &format!("{symbol} 8 15"), "figure[0].dial[1].speed");
+        let msg = e.to_string();
+        assert!(
+            msg.contains("HorrorClix's hourglass")
+                && msg.contains("needs a number for its speed value"),
+            "{msg}"
+        );
+    }
+}
+
+#[test]
+fn a_symbol_built_into_a_figure_reads_as_no_number_and_is_named_by_the_check() {
+    let mut f = figures_from_toml_str(BASE, "test.toml").unwrap().remove(0);
+    assert_eq!(f.check_numbers(), Ok(()));
+    f.dial[1].attack = DialValue::Symbol(DialSymbol::Hourglass);
+    let e = f.check_numbers().unwrap_err();
+    assert_eq!(e.field(), "dial[1].attack");
+    assert_eq!(
+        e.to_string(),
+        "dial[1].attack (t1): the dial shows an hourglass (⌛) as its attack value, not a \
+         number; HeroClix needs a number there (the hourglass is a HorrorClix symbol)"
+    );
+    assert_eq!(f.printed(1, Stat::Attack), 0);
+    assert_eq!(f.printed(1, Stat::Defense), 15);
+    // The JSON of a figure (scenarios, stored games) carries the symbol and reads it back.
+    let json = serde_json::to_string(&f).unwrap();
+    assert!(json.contains("\"attack\":\"hourglass\""), "{json}");
+    assert!(
+        json.contains("\"attack\":9"),
+        "numbers stay integers: {json}"
+    );
+    assert_eq!(serde_json::from_str::<FigureDef>(&json).unwrap(), f);
 }
 
 #[test]
