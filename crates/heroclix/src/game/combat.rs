@@ -28,10 +28,23 @@ pub fn stat(state: &State, f: &Fig, stat: Stat) -> Value {
 
 /// A figure's combat value inside an attack (`ctx`), with the effects that depend on it.
 pub fn stat_in(state: &State, f: &Fig, stat: Stat, ctx: Option<&AttackCtx>) -> Value {
-    compute(
-        i32::from(f.printed(stat)),
-        powers::effects(state, f, stat, ctx),
-    )
+    // HeroClix dials print numbers only (refused otherwise on load and at set-up).
+    let printed = skirmish_clix::dial::DialValue::Number(f.printed(stat));
+    let sources = Sources { state, ctx };
+    skirmish_clix::values::in_play(printed, stat, f, &sources).unwrap_or_else(|_| Value::printed(0))
+}
+
+/// HeroClix's sources of effects on a combat value: powers, team abilities and Partie 4 cards
+/// ([`powers::effects`]), inside an attack or not.
+struct Sources<'a> {
+    state: &'a State,
+    ctx: Option<&'a AttackCtx>,
+}
+
+impl skirmish_clix::values::ModifierSource<Fig> for Sources<'_> {
+    fn effects(&self, f: &Fig, stat: Stat) -> Vec<Effect> {
+        powers::effects(self.state, f, stat, self.ctx)
+    }
 }
 
 /// Range value now: printed, +1 next to a friendly S.H.I.E.L.D. figure (spec TA-6), and a
