@@ -447,7 +447,9 @@ mod tests {
     #[test]
     fn values_compare_with_numbers_and_symbols_with_none() {
         let n = DialValue::from(16);
-        assert!(n == 16 && n >= 15 && n < 17);
+        assert!(n == 16);
+        assert!(n > 15);
+        assert!(n < 17);
         let s = DialValue::Symbol(DialSymbol::Hourglass);
         assert!(s != 0 && s.partial_cmp(&0).is_none());
         assert_eq!(s.to_string(), "⌛");

@@ -16,6 +16,12 @@
 //! What stays in each game's crate: HeroClix's knockback, pushing damage, team abilities, the
 //! Powers and Abilities Card and its game state; HorrorClix's victims, plot twists, frenzy,
 //! cabals and hourglass phase.
+//!
+//! Shared by the rulebooks but not moved yet, because in `skirmish-heroclix` they are woven
+//! into HeroClix's state and events (`game::combat`, `game::play`, `game::state`): the attack
+//! roll with its critical hits and misses, the split of a multi-target attack's damage, the
+//! figure in play (`Fig`: click, tokens, square) and the turn sequence. They should come here
+//! when HorrorClix needs them, with the game state made generic over what each game adds.
 
 pub mod dial;
 pub mod line_of_fire;
