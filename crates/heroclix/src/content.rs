@@ -50,8 +50,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::figure::{
-    AttackSymbol, BaseSize, Click, DamageSymbol, DefenseSymbol, DialPower, FigureDef, Power,
-    SpecialKind, SpecialPower, SpeedSymbol, Stat, Symbols,
+    AttackSymbol, BaseSize, Click, DamageSymbol, DefenseSymbol, DialPower, DialSymbol, FigureDef,
+    Power, SpecialKind, SpecialPower, SpeedSymbol, Stat, Symbols,
 };
 
 /// Highest speed, attack or defence value a click may print.
@@ -1143,12 +1143,24 @@ fn parse_click(
                     max: i64::from(max),
                 },
             )),
-            Err(_) => issues.push(src.issue_at(
-                at(*off),
-                Some(figure),
-                sub,
-                ContentProblem::BadClick(format!("`{tok}` is not a {} value", stat_id(stat))),
-            )),
+            Err(_) => {
+                let problem = match DialSymbol::from_id(tok) {
+                    // A HorrorClix dial may print a symbol in place of a number; HeroClix has none.
+                    Some(symbol) => format!(
+                        "`{tok}` is a dial symbol (HorrorClix's {}), not a number: a HeroClix \
+                         dial needs a number for its {} value",
+                        symbol.name(skirmish_lang::Lang::En),
+                        stat_id(stat)
+                    ),
+                    None => format!("`{tok}` is not a {} value", stat_id(stat)),
+                };
+                issues.push(src.issue_at(
+                    at(*off),
+                    Some(figure),
+                    sub,
+                    ContentProblem::BadClick(problem),
+                ))
+            }
         }
     }
     let mut out_powers: [Option<DialPower>; 4] = [None, None, None, None];
@@ -1232,10 +1244,10 @@ fn parse_click(
         return None;
     }
     Some(Click {
-        speed: nums[0],
-        attack: nums[1],
-        defense: nums[2],
-        damage: nums[3],
+        speed: nums[0].into(),
+        attack: nums[1].into(),
+        defense: nums[2].into(),
+        damage: nums[3].into(),
         powers: out_powers,
         starting_line,
     })

@@ -3,39 +3,18 @@
 //!
 //! A [`FigureDef`] is content, shared by every copy of the figure in every game; the state of
 //! one figure in a game (its click, its square, its tokens) lives in the game state.
+//!
+//! The dial itself ([`Stat`], [`DialValue`], the generic click, [`BaseSize`]) is the shared Clix
+//! core's ([`skirmish_clix::dial`]); what is HeroClix's own stays here: the standard powers of
+//! the Powers and Abilities Card behind the values, the combat symbols of the base, the character
+//! card. HeroClix knows no dial symbol: every value it plays with is a number, which content
+//! loading and set-up check ([`FigureDef::check_numbers`]).
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// The four combat values shown in the stat window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Stat {
-    /// Speed value (*vitesse*).
-    Speed,
-    /// Attack value (*attaque*).
-    Attack,
-    /// Defence value (*défense*).
-    Defense,
-    /// Damage value (*dégâts*).
-    Damage,
-}
-
-impl Stat {
-    /// The four columns, in dial order.
-    pub const ALL: [Stat; 4] = [Stat::Speed, Stat::Attack, Stat::Defense, Stat::Damage];
-
-    /// The value's name for players.
-    pub fn name(self, lang: skirmish_lang::Lang) -> &'static str {
-        match self {
-            Stat::Speed => lang.pick("speed", "vitesse"),
-            Stat::Attack => lang.pick("attack", "attaque"),
-            Stat::Defense => lang.pick("defence", "défense"),
-            Stat::Damage => lang.pick("damage", "dégâts"),
-        }
-    }
-}
+pub use skirmish_clix::dial::{BaseSize, DialSymbol, DialValue, Stat, SymbolShown};
 
 macro_rules! powers {
     ($( $variant:ident => $id:literal, $stat:ident, $en:literal, $fr:literal; )*) => {
@@ -162,39 +141,9 @@ impl DialPower {
     }
 }
 
-/// One click of the combat dial: the four values and the power behind each.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Click {
-    /// Speed value.
-    pub speed: u8,
-    /// Attack value.
-    pub attack: u8,
-    /// Defence value.
-    pub defense: u8,
-    /// Damage value.
-    pub damage: u8,
-    /// Power behind each value, in [`Stat::ALL`] order.
-    pub powers: [Option<DialPower>; 4],
-    /// A starting line (green line) is printed before this click.
-    pub starting_line: bool,
-}
-
-impl Click {
-    /// The printed value of one column.
-    pub fn value(&self, stat: Stat) -> u8 {
-        match stat {
-            Stat::Speed => self.speed,
-            Stat::Attack => self.attack,
-            Stat::Defense => self.defense,
-            Stat::Damage => self.damage,
-        }
-    }
-
-    /// The power behind one column's value.
-    pub fn power(&self, stat: Stat) -> Option<&DialPower> {
-        self.powers[stat as usize].as_ref()
-    }
-}
+/// One click of a HeroClix combat dial: the four values and the standard or special power
+/// behind each.
+pub type Click = skirmish_clix::dial::Click<DialPower>;
 
 /// Speed symbols (rulebook *Compétences de combat de vitesse*).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -275,27 +224,6 @@ pub struct Symbols {
     /// Damage symbol.
     #[serde(default)]
     pub damage: DamageSymbol,
-}
-
-/// Size of the base in squares (multi-base figures are larger than 1×1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct BaseSize {
-    /// Squares across.
-    pub width: u8,
-    /// Squares deep.
-    pub depth: u8,
-}
-
-impl Default for BaseSize {
-    fn default() -> Self {
-        BaseSize { width: 1, depth: 1 }
-    }
-}
-
-impl fmt::Display for BaseSize {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.width, self.depth)
-    }
 }
 
 /// Which part of the card a special power or trait belongs to.
@@ -383,17 +311,31 @@ pub struct FigureDef {
 impl FigureDef {
     /// Indices of the clicks that follow a starting line, in dial order.
     pub fn starting_lines(&self) -> Vec<usize> {
-        let lines: Vec<usize> = self
-            .dial
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.starting_line)
-            .map(|(i, _)| i)
-            .collect();
-        if lines.is_empty() {
-            vec![0]
-        } else {
-            lines
+        skirmish_clix::dial::starting_lines(&self.dial)
+    }
+
+    /// The printed number of one column on click `click` (0 past the dial, on the KO click).
+    ///
+    /// Content loading and set-up refuse dials with symbols ([`FigureDef::check_numbers`]), so
+    /// a HeroClix figure in play always shows numbers; a symbol reads as 0 rather than stop a
+    /// game should a figure be built by hand past those checks.
+    pub fn printed(&self, click: usize, stat: Stat) -> u8 {
+        self.dial
+            .get(click)
+            .map_or(0, |c| c.number(stat).unwrap_or(0))
+    }
+
+    /// Refuses a dial showing a symbol where HeroClix needs a number (HeroClix has no symbol on
+    /// its dials; HorrorClix's hourglass is not a HeroClix value): the first one, with its field
+    /// (`dial[3].speed`, 0-based) and what stands there.
+    pub fn check_numbers(&self) -> Result<(), DialSymbolError> {
+        match skirmish_clix::dial::symbols(&self.dial).first() {
+            None => Ok(()),
+            Some(&(click, shown)) => Err(DialSymbolError {
+                figure: self.id.clone(),
+                click,
+                shown,
+            }),
         }
     }
 
@@ -415,3 +357,36 @@ impl FigureDef {
         out
     }
 }
+
+/// A symbol on a HeroClix figure's dial where HeroClix needs a number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DialSymbolError {
+    /// The figure's id.
+    pub figure: String,
+    /// The click, 0-based.
+    pub click: usize,
+    /// The column and the symbol.
+    pub shown: SymbolShown,
+}
+
+impl DialSymbolError {
+    /// The field at fault, as content issues name fields: `dial[3].speed`.
+    pub fn field(&self) -> String {
+        format!("dial[{}].{}", self.click, self.shown.stat.id())
+    }
+}
+
+impl fmt::Display for DialSymbolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({}): {}; HeroClix needs a number there (the {} is a HorrorClix symbol)",
+            self.field(),
+            self.figure,
+            self.shown,
+            self.shown.symbol.name(skirmish_lang::Lang::En)
+        )
+    }
+}
+
+impl std::error::Error for DialSymbolError {}

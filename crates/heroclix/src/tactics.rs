@@ -183,7 +183,7 @@ impl Prerequisites {
         };
         self.values()
             .iter()
-            .all(|(s, min)| min.is_none_or(|m| c.value(*s) >= m))
+            .all(|(s, min)| min.is_none_or(|m| c.number(*s).is_ok_and(|v| v >= m)))
             && self.abilities.iter().all(|a| match a {
                 Ability::Power(p) => c
                     .powers

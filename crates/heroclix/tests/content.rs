@@ -9,8 +9,8 @@ use skirmish_heroclix::content::{
     ContentError, ContentIssue, ContentProblem,
 };
 use skirmish_heroclix::figure::{
-    AttackSymbol, BaseSize, Click, DamageSymbol, DefenseSymbol, DialPower, FigureDef, Power,
-    SpecialKind, SpecialPower, SpeedSymbol, Stat, Symbols,
+    AttackSymbol, BaseSize, Click, DamageSymbol, DefenseSymbol, DialPower, DialSymbol, DialValue,
+    FigureDef, Power, SpecialKind, SpecialPower, SpeedSymbol, Stat, Symbols,
 };
 use skirmish_heroclix::team::{
     action_total, check_team, check_team_with, load_team, team_from_toml_str, team_to_toml,
@@ -110,15 +110,16 @@ fn each_starter_figure_is_sound() {
         );
         // Values fall as the figure takes damage: the last click is weaker than the first.
         let (first, last) = (&f.dial[0], &f.dial[f.dial.len() - 1]);
+        let sum = |c: &skirmish_heroclix::figure::Click| -> u32 {
+            Stat::ALL
+                .iter()
+                .map(|s| u32::from(c.number(*s).expect("HeroClix dials print numbers")))
+                .sum()
+        };
         for stat in Stat::ALL {
             assert!(last.value(stat) <= first.value(stat), "{} {stat:?}", f.id);
         }
-        assert!(
-            last.speed + last.attack + last.defense + last.damage
-                < first.speed + first.attack + first.defense + first.damage,
-            "{}",
-            f.id
-        );
+        assert!(sum(last) < sum(first), "{}", f.id);
         // Later starting lines cost less.
         assert!(f.points.windows(2).all(|w| w[0] > w[1]), "{}", f.id);
         // Every `special` on the dial is explained on the card.
@@ -611,6 +612,44 @@ fn combat_value_out_of_range() {
 }
 
 #[test]
+fn an_hourglass_on_a_heroclix_dial_is_refused_with_its_file_line_and_field() {
+    for symbol in ["hourglass", "⌛"] {
+        let text = BASE.replace("\"  7 8 15 1", &format!("\"  {symbol} 8 15 1"));
+        let e = one_error(&text, &format!("{symbol} 8 15"), "figure[0].dial[1].speed");
+        let msg = e.to_string();
+        assert!(
+            msg.contains("HorrorClix's hourglass")
+                && msg.contains("needs a number for its speed value"),
+            "{msg}"
+        );
+    }
+}
+
+#[test]
+fn a_symbol_built_into_a_figure_reads_as_no_number_and_is_named_by_the_check() {
+    let mut f = figures_from_toml_str(BASE, "test.toml").unwrap().remove(0);
+    assert_eq!(f.check_numbers(), Ok(()));
+    f.dial[1].attack = DialValue::Symbol(DialSymbol::Hourglass);
+    let e = f.check_numbers().unwrap_err();
+    assert_eq!(e.field(), "dial[1].attack");
+    assert_eq!(
+        e.to_string(),
+        "dial[1].attack (t1): the dial shows an hourglass (⌛) as its attack value, not a \
+         number; HeroClix needs a number there (the hourglass is a HorrorClix symbol)"
+    );
+    assert_eq!(f.printed(1, Stat::Attack), 0);
+    assert_eq!(f.printed(1, Stat::Defense), 15);
+    // The JSON of a figure (scenarios, stored games) carries the symbol and reads it back.
+    let json = serde_json::to_string(&f).unwrap();
+    assert!(json.contains("\"attack\":\"hourglass\""), "{json}");
+    assert!(
+        json.contains("\"attack\":9"),
+        "numbers stay integers: {json}"
+    );
+    assert_eq!(serde_json::from_str::<FigureDef>(&json).unwrap(), f);
+}
+
+#[test]
 fn damage_value_out_of_range() {
     let text = BASE.replace("6 7 14 1\"", "6 7 14 11\"");
     let e = one_error(&text, "6 7 14 11", "figure[0].dial[2].damage");
@@ -816,10 +855,10 @@ fn arb_click() -> impl Strategy<Value = Click> {
         any::<bool>(),
     )
         .prop_map(|((s, a, d, g), p0, p1, p2, p3, line)| Click {
-            speed: s,
-            attack: a,
-            defense: d,
-            damage: g,
+            speed: s.into(),
+            attack: a.into(),
+            defense: d.into(),
+            damage: g.into(),
             powers: [p0, p1, p2, p3],
             starting_line: line,
         })

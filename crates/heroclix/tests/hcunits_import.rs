@@ -225,6 +225,15 @@ fn errors_name_the_file_the_unit_and_the_field() {
     let e = &import_units_json(&bad, "zz.json").unwrap().rejected[0];
     assert_eq!(e.field.as_deref(), Some("dial[0].attack_value"));
 
+    // HorrorClix's hourglass is no HeroClix value: the unit is refused, saying so.
+    let bad = SAMPLE.replace("\"attack_value\": 9", "\"attack_value\": \"hourglass\"");
+    let e = &import_units_json(&bad, "zz.json").unwrap().rejected[0];
+    assert_eq!(e.field.as_deref(), Some("dial[0].attack_value"));
+    assert!(
+        e.problem.contains("hourglass") && e.problem.contains("needs a number"),
+        "{e}"
+    );
+
     let e = import_units_json("{\"unit_id\": 1}", "x.json").unwrap_err();
     assert_eq!((e.file.as_str(), e.unit.as_deref()), ("x.json", None));
     assert!(import_units_json("not json", "x.json").is_err());

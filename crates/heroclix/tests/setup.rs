@@ -159,3 +159,26 @@ fn a_game_needs_two_to_four_teams_of_at_least_one_figure() {
     let e = Game::<HeroClix>::new(s, 1).unwrap_err();
     assert!(e.to_string().contains("no figure"), "{e}");
 }
+
+#[test]
+fn a_figure_whose_dial_shows_a_symbol_does_not_start_a_game() {
+    let mut b = team("B", 1);
+    let mut def = (*b.figures[0].def).clone();
+    def.dial[2].speed = skirmish_heroclix::figure::DialValue::Symbol(
+        skirmish_heroclix::figure::DialSymbol::Hourglass,
+    );
+    b.figures[0].def = Arc::new(def);
+    let s = Scenario {
+        maps: vec![zoned_map()],
+        teams: vec![team("A", 1), b],
+        options: Options::default(),
+        position: None,
+        objects: Vec::new(),
+        event: None,
+    };
+    let e = Game::<HeroClix>::new(s, 1).unwrap_err().to_string();
+    assert!(
+        e.contains("team 2 (B)") && e.contains("dial[2].speed") && e.contains("hourglass"),
+        "{e}"
+    );
+}

@@ -28,10 +28,23 @@ pub fn stat(state: &State, f: &Fig, stat: Stat) -> Value {
 
 /// A figure's combat value inside an attack (`ctx`), with the effects that depend on it.
 pub fn stat_in(state: &State, f: &Fig, stat: Stat, ctx: Option<&AttackCtx>) -> Value {
-    compute(
-        i32::from(f.printed(stat)),
-        powers::effects(state, f, stat, ctx),
-    )
+    // HeroClix dials print numbers only (refused otherwise on load and at set-up).
+    let printed = skirmish_clix::dial::DialValue::Number(f.printed(stat));
+    let sources = Sources { state, ctx };
+    skirmish_clix::values::in_play(printed, stat, f, &sources).unwrap_or_else(|_| Value::printed(0))
+}
+
+/// HeroClix's sources of effects on a combat value: powers, team abilities and Partie 4 cards
+/// ([`powers::effects`]), inside an attack or not.
+struct Sources<'a> {
+    state: &'a State,
+    ctx: Option<&'a AttackCtx>,
+}
+
+impl skirmish_clix::values::ModifierSource<Fig> for Sources<'_> {
+    fn effects(&self, f: &Fig, stat: Stat) -> Vec<Effect> {
+        powers::effects(self.state, f, stat, self.ctx)
+    }
 }
 
 /// Range value now: printed, +1 next to a friendly S.H.I.E.L.D. figure (spec TA-6), and a
@@ -1905,7 +1918,7 @@ pub fn deal(
     if !f.in_play() {
         return;
     }
-    f.click = (f.click + usize::from(amount)).min(f.def.dial.len());
+    f.click = skirmish_clix::dial::damaged(f.click, usize::from(amount), f.def.dial.len());
     if opposed_source.is_some() {
         f.last_damaged_by = opposed_source;
     }
@@ -1930,8 +1943,9 @@ pub fn deal(
 /// Heals a figure, never past the starting line it began the game on (rulebook *Soin*).
 pub fn heal(state: &mut State, id: FigureId, amount: u8) -> u8 {
     let Some(f) = state.fig_mut(id) else { return 0 };
-    let healed = (f.click - f.start_click).min(usize::from(amount));
-    f.click -= healed;
+    let to = skirmish_clix::dial::healed(f.click, usize::from(amount), f.start_click);
+    let healed = f.click - to;
+    f.click = to;
     if healed > 0 {
         // Spec DMG-10: Perplex on a figure ends when it is damaged or healed.
         f.perplexed.clear();
@@ -1945,7 +1959,7 @@ pub fn knock_out_if_done(state: &mut State, ids: &[FigureId], events: &mut Vec<E
     let active = state.active_seat();
     for id in ids {
         let Some(f) = state.fig(*id) else { continue };
-        if f.ko || f.click < f.def.dial.len() {
+        if f.ko || !skirmish_clix::dial::knocked_out(f.click, f.def.dial.len()) {
             continue;
         }
         // Points go to the active player, or — for a figure KO'd on its own side's turn — to

@@ -6,7 +6,7 @@
 //! | *Préparez le champ de bataille* (first player, map, deployment zones, placing figures) | [`setup`] |
 //! | *Rounds, tours et actions*, *Total d'action*, *Marqueur action*, *Dépassement*, *Actions libres*, *Action de passer* (FAQ), *Actions de déplacement*, *Évasion* | [`play`] |
 //! | *Actions de combat*, *Le jet d'attaque*, *Infliger des dégâts*, *Échecs et réussites critiques*, *Recul*, *Combat à distance sur cibles multiples*, *Vaincre les personnages*, *Soin*, *Détruire un terrain bloquant*, *Détruire les murs* | [`combat`] |
-//! | *Règles d'or* 1, 2 and 5 (*Remplacer puis modifier*, *Règle de trois*, *Règle des minima*), *Valeur bloquée*, *Arrondis* | [`values`] |
+//! | *Règles d'or* 1, 2 and 5 (*Remplacer puis modifier*, *Règle de trois*, *Règle des minima*), *Valeur bloquée*, *Arrondis* | [`values`] (Clix core) |
 //! | Partie 3 *Pouvoirs et compétences*, the Powers and Abilities Card: possession, Outwit counters, passive effects (defence and damage modifiers, damage reduction, breakaway, movement modes, Stealth), team abilities, rules-era options | [`powers`] |
 //! | The dice of one action, and Probability Control on any of them (FAQ *Contrôle des Probabilités*) | [`rolls`] |
 //! | Partie 3 *Capture* (the Sentinels' old ability; FAQ *Sentinelles*): capture, rescue, release for points | [`capture`] |
@@ -32,8 +32,10 @@ pub mod setup;
 pub mod state;
 pub mod tactics;
 pub mod text;
-pub mod values;
 pub mod view;
+
+/// The values pipeline moved to the shared Clix core; kept here under its old path.
+pub use skirmish_clix::values;
 
 use skirmish_board::FigureId;
 use skirmish_engine::{Dice, Pending, Picker, Rejection, Ruleset, Seat, SetupError, Viewer};

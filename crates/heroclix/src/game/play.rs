@@ -700,7 +700,10 @@ fn refusal_with(
         ));
     }
     // Masters of Evil (spec TA-7): two tokens do not stop it, at the cost of 1 unavoidable damage.
-    if non_free && f.tokens >= 2 && !powers::team(state, f, "masters_of_evil") {
+    if non_free
+        && !skirmish_clix::tokens::may_take_action(f.tokens)
+        && !powers::team(state, f, "masters_of_evil")
+    {
         return Some(format!(
             "{} has two action tokens: no action may give it a third (golden rule of action tokens)",
             f.label
@@ -2067,7 +2070,7 @@ fn breaks_away(
     }
     let roll = rolls::d6(state, dice);
     let modifier: i32 = rule.modifier.iter().map(|m| m.0).sum();
-    let success = roll != 1 && (roll == 6 || i32::from(roll) + modifier >= 4);
+    let success = movement::breakaway_succeeds(roll, modifier);
     let at = events.len();
     events.push(Event::Breakaway {
         figure: f.id,
@@ -2131,10 +2134,11 @@ fn take_token(state: &mut State, id: FigureId, events: &mut Vec<Event>) {
         .is_some_and(|f| powers::ignores_pushing(state, f));
     if let Some(f) = state.fig_mut(id) {
         if f.in_play() {
-            beyond = f.tokens >= 2;
-            f.tokens = (f.tokens + 1).min(2);
+            let taken = skirmish_clix::tokens::take_token(f.tokens);
+            beyond = taken.beyond;
+            f.tokens = taken.tokens;
             f.token_this_turn = true;
-            pushed = f.tokens == 2 && !beyond;
+            pushed = taken.second;
             events.push(Event::Token {
                 figure: id,
                 tokens: f.tokens,
@@ -2167,7 +2171,7 @@ fn end_turn(state: &mut State, events: &mut Vec<Event>, dice: &mut Dice) {
     let seat = state.active_seat();
     let mut cleared = Vec::new();
     for f in state.figures.iter_mut().filter(|f| f.owner == seat) {
-        if !f.token_this_turn && f.tokens > 0 && !f.ko {
+        if skirmish_clix::tokens::cleared_at_end_of_turn(f.tokens, f.token_this_turn, f.ko) {
             f.tokens = 0;
             cleared.push(f.id);
         }

@@ -63,6 +63,14 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
                     tf.def.name, tf.def.id
                 )));
             }
+            if let Err(e) = tf.def.check_numbers() {
+                return Err(SetupError::new(format!(
+                    "team {} ({}): {} {e}",
+                    i + 1,
+                    team.name,
+                    tf.def.name
+                )));
+            }
             let id = FigureId(figures.len() as u32);
             figures.push(Fig {
                 id,
@@ -121,7 +129,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         order: Vec::new(),
         turn: 0,
         actions_used: 0,
-        action_total: (scenario.options.build_total / 100).clamp(1, 255) as u8,
+        action_total: skirmish_clix::tokens::action_total(scenario.options.build_total),
         zone_growth: 0,
         interrupt: None,
         outcome: None,

@@ -254,7 +254,7 @@ pub struct Fig {
 impl Fig {
     /// The printed value of one column on the current click.
     pub fn printed(&self, stat: Stat) -> u8 {
-        self.def.dial.get(self.click).map_or(0, |c| c.value(stat))
+        self.def.printed(self.click, stat)
     }
 
     /// True while the figure stands on the map.

@@ -39,7 +39,7 @@ use serde_json::{Map, Value};
 
 use crate::content::{ids, parse_base};
 use crate::figure::{
-    BaseSize, Click, DialPower, FigureDef, SpecialKind, SpecialPower, Stat, Symbols,
+    BaseSize, Click, DialPower, DialSymbol, FigureDef, SpecialKind, SpecialPower, Stat, Symbols,
 };
 
 /// A problem with the data, naming the file, and the unit and field when there is one.
@@ -631,6 +631,16 @@ impl UnitReader<'_> {
                         });
                         0
                     }
+                    Some(Value::String(s)) if DialSymbol::from_id(s.trim()).is_some() => {
+                        return Err(self.err(
+                            vfield,
+                            format!(
+                                "`{s}` is a dial symbol (HorrorClix's hourglass): a HeroClix dial \
+                                 needs a number for its {} value",
+                                stat.name(skirmish_lang::Lang::En)
+                            ),
+                        ))
+                    }
                     Some(v) => self.small(v, &vfield)?,
                     None => return Err(self.err(vfield, "missing")),
                 };
@@ -678,10 +688,10 @@ impl UnitReader<'_> {
             clicks.push((
                 number,
                 Click {
-                    speed: values[0],
-                    attack: values[1],
-                    defense: values[2],
-                    damage: values[3],
+                    speed: values[0].into(),
+                    attack: values[1].into(),
+                    defense: values[2].into(),
+                    damage: values[3].into(),
                     powers,
                     starting_line,
                 },

@@ -1,8 +1,9 @@
-//! HeroClix movement rules, one test per rule, citing the rulebook or FAQ section.
+//! Clix movement rules (HeroClix rulebook; HorrorClix says the same), one test per rule,
+//! citing the rulebook or FAQ section.
 
 use skirmish_board::square::{sketch, Dir, Square, SquareMap};
 use skirmish_board::FigureId;
-use skirmish_heroclix::movement::{reach, ClixMoveGraph, MoveQuery, MoveRefusal, Side, Standing};
+use skirmish_clix::movement::{reach, ClixMoveGraph, MoveQuery, MoveRefusal, Side, Standing};
 
 fn sq(x: i32, y: i32) -> Square {
     Square::new(x, y)
@@ -305,7 +306,7 @@ fn refusals_read_in_both_languages() {
 // one square wide.
 #[test]
 fn multi_base_figures_move_their_whole_base_and_not_through_narrow_doorways() {
-    use skirmish_heroclix::movement::reach_multi;
+    use skirmish_clix::movement::reach_multi;
     let m = map(&["......", "......", "......", "......", "......", "......"]);
     let ends: Vec<Square> = reach_multi(&m, &q(sq(0, 0), 2, &[]), 2, 2, Default::default())
         .unwrap()

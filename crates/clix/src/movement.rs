@@ -1,8 +1,11 @@
-//! HeroClix movement: which squares a figure given a move action can reach, and by which path.
+//! Clix movement: which squares a figure given a move action can reach, and by which path.
 //!
-//! Rulebook *Déplacer votre personnage*, *Actions de déplacement*, *Évasion*, *Terrain gênant*,
-//! *Eau*, *Terrain bloquant*, *Murs*, *Terrain élevé*, *Déplacement : échelles et escaliers*,
-//! *Déplacement à travers un point d'intersection*; FAQ *Escaliers*, *Terrain gênant*.
+//! HeroClix rulebook *Déplacer votre personnage*, *Actions de déplacement*, *Évasion*, *Terrain
+//! gênant*, *Eau*, *Terrain bloquant*, *Murs*, *Terrain élevé*, *Déplacement : échelles et
+//! escaliers*, *Déplacement à travers un point d'intersection*; FAQ *Escaliers*, *Terrain
+//! gênant*. HorrorClix says the same in *Déplacer les monstres*, *Évasion*, *Terrain gênant*,
+//! *Eau*, *Terrain bloquant* and *Murs* (its maps have no elevated terrain, so the level rules
+//! below never come into play there).
 //!
 //! - A step goes to any of the eight neighbouring squares and costs 1, diagonals included.
 //! - Blocking terrain, walls and squares of opposing figures cannot be entered or crossed;
@@ -18,6 +21,10 @@
 //! - Levels change only along staircases (through every step, bottom to top or back) and
 //!   ladders; the steps of a staircase can only be entered from the neighbouring steps, its foot
 //!   from the ground around it, and its top from the level above.
+//!
+//! Left for HorrorClix to add when it comes: victims, which no monster may cross but which do
+//! not stop a move next to them (*Déplacer les monstres*), and its two flight modes (hovering
+//! and soaring, *Monstres volants*) as [`MoveMode`]s.
 
 use serde::Serialize;
 use std::sync::{Arc, OnceLock};
@@ -824,6 +831,16 @@ pub fn reach_with<'a>(
     })
 }
 
+/// The lowest d6 roll that breaks away (HeroClix and HorrorClix *Évasion*: 1 to 3 fails, 4 to 6
+/// succeeds).
+pub const BREAKAWAY_ROLL: i32 = 4;
+
+/// Whether a breakaway roll of `roll` with `modifier` (from powers) succeeds: [`BREAKAWAY_ROLL`]
+/// or more, a 1 always failing and a 6 always succeeding whatever modifies the roll.
+pub fn breakaway_succeeds(roll: u8, modifier: i32) -> bool {
+    roll != 1 && (roll == 6 || i32::from(roll) + modifier >= BREAKAWAY_ROLL)
+}
+
 /// The squares of a base `width`×`depth` whose top-left square is `anchor`.
 pub fn footprint(anchor: Square, width: u8, depth: u8) -> Vec<Square> {
     let mut out = Vec::with_capacity(usize::from(width) * usize::from(depth));
@@ -1128,4 +1145,26 @@ pub fn reach_multi_destinations(
     multi_search(map, query, width, depth, mode)
         .map(|(_, r)| r.destinations().into_iter().map(|(s, _)| s).collect())
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn breakaway_needs_four_a_one_fails_and_a_six_succeeds() {
+        let plain: Vec<bool> = (1..=6).map(|r| breakaway_succeeds(r, 0)).collect();
+        assert_eq!(plain, [false, false, false, true, true, true]);
+        assert!(!breakaway_succeeds(1, 5), "a 1 always fails");
+        assert!(breakaway_succeeds(6, -5), "a 6 always succeeds");
+        assert!(breakaway_succeeds(3, 1));
+        assert!(!breakaway_succeeds(5, -2));
+    }
+
+    #[test]
+    fn a_base_covers_width_by_depth_squares_from_its_top_left() {
+        let f = footprint(Square::new(2, 3), 2, 1);
+        assert_eq!(f, vec![Square::new(2, 3), Square::new(3, 3)]);
+        assert_eq!(footprint(Square::new(0, 0), 0, 0), vec![Square::new(0, 0)]);
+    }
 }

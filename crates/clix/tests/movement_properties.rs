@@ -1,9 +1,9 @@
-//! Properties of the HeroClix movement search over random boards.
+//! Properties of the Clix movement search over random boards.
 
 use proptest::prelude::*;
 use skirmish_board::square::{Dir, MapKind, Square, SquareMap, Terrain};
 use skirmish_board::FigureId;
-use skirmish_heroclix::movement::{reach, ClixMoveGraph, MoveQuery, Side, Standing};
+use skirmish_clix::movement::{reach, ClixMoveGraph, MoveQuery, Side, Standing};
 
 fn arb_board() -> impl Strategy<Value = (SquareMap, Vec<Standing>)> {
     proptest::collection::vec((0u8..12, 0u8..10, 0u8..10, 0u8..14), 100).prop_map(|cells| {

@@ -1,9 +1,14 @@
-//! Combat values: the golden rules *Remplacer puis modifier*, *La règle de trois*, *Règle des
-//! minima*, *Valeur bloquée* and *Arrondis* (round halves up), as one pipeline that every power
-//! feeds with effects instead of changing values itself.
+//! Combat values: how a printed value becomes the value in play, and why.
+//!
+//! HeroClix's golden rules *Remplacer puis modifier*, *La règle de trois*, *Règle des minima*,
+//! *Valeur bloquée* and *Arrondis* (round halves up) are word for word HorrorClix's *Valeurs de
+//! remplacement et modificateurs*, *Règle de 3* and *Arrondi*: one pipeline that every power of
+//! either game feeds with [`Effect`]s instead of changing values itself.
 
 use serde::{Deserialize, Serialize};
 use skirmish_lang::Lang;
+
+use crate::dial::{DialValue, Stat, SymbolShown};
 
 /// What an effect does to a combat value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -133,12 +138,69 @@ pub fn compute(printed: i32, effects: Vec<Effect>) -> Value {
     }
 }
 
+/// Where a ruleset's effects on one combat value of one figure come from: its powers, terrain,
+/// cards, whatever the game has. The game gathers them in the order it applies replacements
+/// (golden rule: replacements in the order they were applied, then modifiers).
+///
+/// Left to each game on purpose: which effects exist and the order of its sources (HeroClix's
+/// `game::powers::effects` reads the Powers and Abilities Card, team abilities and Partie 4
+/// cards; HorrorClix will read its monster cards, cabals and plot twists).
+pub trait ModifierSource<F: ?Sized> {
+    /// The effects on `stat` of `figure`, in the order they apply.
+    fn effects(&self, figure: &F, stat: Stat) -> Vec<Effect>;
+}
+
+/// The value in play of one column: the printed number through the effects `source` puts on
+/// it. A symbol printed instead of a number has no value to modify (HorrorClix *Sabliers*: the
+/// symbol itself is the rule), so it comes back as the error that names it, and no effect is
+/// gathered.
+pub fn in_play<F: ?Sized>(
+    printed: DialValue,
+    stat: Stat,
+    figure: &F,
+    source: &impl ModifierSource<F>,
+) -> Result<Value, SymbolShown> {
+    match printed {
+        DialValue::Number(n) => Ok(compute(i32::from(n), source.effects(figure, stat))),
+        DialValue::Symbol(symbol) => Err(SymbolShown { stat, symbol }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn e(c: Change) -> Effect {
         Effect::new(c, "x", "x")
+    }
+
+    /// A figure standing in hindering terrain with a +1 attack power: a toy ruleset's sources.
+    struct Toy;
+
+    impl ModifierSource<bool> for Toy {
+        fn effects(&self, powered: &bool, stat: Stat) -> Vec<Effect> {
+            let mut out = Vec::new();
+            if *powered && stat == Stat::Attack {
+                out.push(Effect::new(Change::Modify(1), "power", "pouvoir"));
+            }
+            out
+        }
+    }
+
+    #[test]
+    fn a_printed_number_goes_through_the_rulesets_sources() {
+        let v = in_play(DialValue::Number(9), Stat::Attack, &true, &Toy).unwrap();
+        assert_eq!((v.printed, v.value), (9, 10));
+        assert_eq!(v.explain(Lang::En), "9 +1 (power) = 10");
+        let v = in_play(DialValue::Number(9), Stat::Defense, &true, &Toy).unwrap();
+        assert_eq!(v.value, 9);
+    }
+
+    #[test]
+    fn a_symbol_has_no_value_in_play() {
+        let hourglass = DialValue::Symbol(crate::dial::DialSymbol::Hourglass);
+        let e = in_play(hourglass, Stat::Attack, &true, &Toy).unwrap_err();
+        assert_eq!(e.stat, Stat::Attack);
     }
 
     #[test]
