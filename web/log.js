@@ -20,10 +20,8 @@ export function renderDice(panel, log) {
   }
   const ev = e.event || {};
   const total = ev.total !== undefined ? [null, ev.total] : /total\s+(-?\d+)/i.exec(e.text || '');
-  const made = ev.event === 'attack_roll'
-    ? el('p', { class: 'dice-made', 'data-testid': 'dice-made' },
-      `2d6 ${sum} + ${t('stat.attack')} ${ev.attack} = ${ev.total}`)
-    : null;
+  // How the roll was made, in the ruleset's words (LogLine.detail).
+  const made = e.detail ? el('p', { class: 'dice-made', 'data-testid': 'dice-made' }, e.detail) : null;
   fill(panel,
     el('div', { class: 'dice-row', 'data-testid': 'dice' },
       el('span', { class: 'dice-faces', html: e.dice.map((n) => dieSvg(n, 40)).join('') }),

@@ -1400,7 +1400,35 @@ const TEXT_KEYS: &[&str] = &[
     "critical",
     "reason",
     "what",
+    "damage",
 ];
+
+/// The English text of an event field that events carry as data (a value with what modified
+/// it, a critical roll, what stopped a knockback, an effect that ended), so that scenario files
+/// match the words a player reads in the log.
+fn event_text(key: &str, v: &Json) -> Option<String> {
+    use crate::game::event::{Critical, EffectEnd, KnockbackStop};
+    use crate::game::values::Value;
+    if v.is_string() || v.is_null() || !TEXT_KEYS.contains(&key) {
+        return None;
+    }
+    let en = skirmish_lang::Lang::En;
+    match key {
+        "attack" | "defense" | "damage" => serde_json::from_value::<Value>(v.clone())
+            .ok()
+            .map(|x| x.explain(en)),
+        "critical" => serde_json::from_value::<Critical>(v.clone())
+            .ok()
+            .map(|c| c.text(en).to_string()),
+        "stopped_by" => serde_json::from_value::<KnockbackStop>(v.clone())
+            .ok()
+            .map(|k| k.text(en)),
+        "what" => serde_json::from_value::<EffectEnd>(v.clone())
+            .ok()
+            .map(|w| w.text(en)),
+        _ => None,
+    }
+}
 
 fn toml_to_json(v: &toml::Value) -> Json {
     serde_json::to_value(v).unwrap_or(Json::Null)
@@ -1854,6 +1882,9 @@ impl Norm<'_> {
     }
 
     fn value(&self, key: &str, v: &Json) -> Json {
+        if let Some(text) = event_text(key, v) {
+            return Json::String(text);
+        }
         match v {
             Json::Object(o)
                 if o.len() == 2

@@ -116,6 +116,9 @@ pub struct LogLine {
     /// The dice it shows.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<u8>,
+    /// How a roll was made, for the page's dice panel ("2d6 7 + attack 8 = 15").
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub detail: String,
 }
 
 /// A new game as a ruleset sets it up from a request: the scenario the engine starts from, and

@@ -415,7 +415,7 @@ impl Presentation for ToyPresentation {
         Ok(GameSetup {
             scenario: serde_json::to_value(&scenario)
                 .map_err(|e| Problem::bad_request(e.to_string()))?,
-            seat_names: vec!["Red".into(), "Blue".into()],
+            seat_names: vec!["Blue".into(), "Red".into()],
         })
     }
 
@@ -572,6 +572,7 @@ impl Presentation for ToyPresentation {
                     text,
                     event: serde_json::to_value(e).unwrap_or(Value::Null),
                     dice,
+                    detail: String::new(),
                 });
             }
         }
@@ -594,10 +595,10 @@ impl Presentation for ToyPresentation {
 
     fn seat_name(&self, _game: &dyn AnyGame, seat: Seat, lang: Lang) -> String {
         match (seat.0, lang) {
-            (0, Lang::En) => "Red".into(),
-            (0, Lang::Fr) => "Rouge".into(),
-            (_, Lang::En) => "Blue".into(),
-            (_, Lang::Fr) => "Bleu".into(),
+            (0, Lang::En) => "Blue".into(),
+            (0, Lang::Fr) => "Bleu".into(),
+            (_, Lang::En) => "Red".into(),
+            (_, Lang::Fr) => "Rouge".into(),
         }
     }
 }

@@ -97,7 +97,7 @@ async fn a_second_ruleset_is_played_to_its_end_through_the_api() {
     .await;
     let id = g["game"].as_str().unwrap().to_string();
     let token = g["token"].as_str().unwrap().to_string();
-    assert_eq!(g["seats"][0]["name"], "Red");
+    assert_eq!(g["seats"][0]["name"], "Blue");
     let (status, mut snap) = get(addr, &format!("/api/games/{id}?token={token}&lang=fr")).await;
     assert_eq!(status, 200, "{snap}");
     assert_eq!(snap["ruleset"], "toy");

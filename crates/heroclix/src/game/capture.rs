@@ -122,7 +122,7 @@ fn attack_without_damage(
         attacker: figure,
         ranged: false,
         dice: (d1, d2),
-        attack: attack.explain(skirmish_lang::Lang::En),
+        attack: attack.clone(),
         total,
     });
     let mut effects = powers::effects(state, &t, Stat::Defense, Some(&ctx));
@@ -140,9 +140,10 @@ fn attack_without_damage(
     let hit = combat::roll_hits((d1, d2), total, defense.value);
     events.push(Event::AttackResult {
         target,
-        defense: defense.explain(skirmish_lang::Lang::En),
+        defense: defense.clone(),
+        beside: None,
         hit,
-        critical: combat::critical_note((d1, d2), false),
+        critical: combat::critical_of((d1, d2), false),
     });
     rolls::rolled(
         state,

@@ -12,7 +12,7 @@ use skirmish_board::FigureId;
 use skirmish_engine::{Dice, Seat};
 use skirmish_los::{ClixLos, Endpoint, LosNote, Occupancy, OccupancyGrid, Occupant, Verdict};
 
-use super::event::{DamageKind, Event};
+use super::event::{Critical, DamageKind, EffectEnd, Event, KnockbackStop};
 use super::powers::{self, AttackCtx};
 use super::reach::{self, Purpose};
 use super::rolls::{self, RollKind};
@@ -708,7 +708,7 @@ fn roll_attack(
         attacker: attack.attacker,
         ranged: attack.ranged,
         dice: attack.dice,
-        attack: value.explain(skirmish_lang::Lang::En),
+        attack: value.clone(),
         total: i32::from(attack.dice.0 + attack.dice.1) + value.value,
     });
     offer_reroll(state, attack, dice, events);
@@ -904,9 +904,10 @@ fn resolve_roll(
         let hit = roll_hits((d1, d2), total, defense.value);
         events.push(Event::AttackResult {
             target: *t,
-            defense: defense.explain(skirmish_lang::Lang::En),
+            defense: defense.clone(),
+            beside: None,
             hit,
-            critical: critical_note((d1, d2), true),
+            critical: critical_of((d1, d2), true),
         });
         if hit {
             hits.push(*t);
@@ -938,11 +939,8 @@ fn resolve_roll(
                 let hit = crit_hit || total >= defense.value;
                 events.push(Event::AttackResult {
                     target: o.id,
-                    defense: format!(
-                        "{} (Energy Explosion next to {})",
-                        defense.explain(skirmish_lang::Lang::En),
-                        tf.label
-                    ),
+                    defense,
+                    beside: Some(tf.id),
                     hit,
                     critical: None,
                 });
@@ -1195,7 +1193,7 @@ fn resolve_hits(
     let damage = value.value.clamp(0, 255) as u8;
     events.push(Event::DamageValue {
         attacker: attack.attacker,
-        damage: value.explain(skirmish_lang::Lang::En),
+        damage: value.clone(),
     });
     attack.damage = damage;
     let area = state.options.powers.energy_explosion == powers::EnergyExplosionModel::AreaPerBolt;
@@ -1492,11 +1490,12 @@ pub fn roll_hits(dice: (u8, u8), total: i32, defense: i32) -> bool {
 
 /// The note an attack result carries for a roll of 2 or 12; an attack that deals damage adds
 /// the critical hit's +1.
-pub fn critical_note(dice: (u8, u8), deals_damage: bool) -> Option<String> {
+pub fn critical_of(dice: (u8, u8), deals_damage: bool) -> Option<Critical> {
     match dice {
-        (1, 1) => Some("critical miss: 2 always misses".into()),
-        (6, 6) if deals_damage => Some("critical hit: 12 always hits, +1 damage".into()),
-        (6, 6) => Some("critical hit: 12 always hits".into()),
+        (1, 1) => Some(Critical::Miss),
+        (6, 6) => Some(Critical::Hit {
+            extra_damage: deals_damage,
+        }),
         _ => None,
     }
 }
@@ -1779,7 +1778,7 @@ pub fn knock_back(
         let next = cur.step(dir);
         let Some(cell) = state.map.cell(next) else {
             damage = 1;
-            stopped_by = Some("the map edge".to_string());
+            stopped_by = Some(KnockbackStop::MapEdge);
             break;
         };
         let here = state.map.level(cur);
@@ -1789,7 +1788,7 @@ pub fn knock_back(
             || cell.level > here
         {
             damage = 1;
-            stopped_by = Some(format!("terrain that blocks movement at {next}"));
+            stopped_by = Some(KnockbackStop::Blocking { at: next });
             break;
         }
         if state.figure_at(next).is_some_and(|f| f.id != id) {
@@ -1797,11 +1796,9 @@ pub fn knock_back(
                 // FAQ *Recul*: rather than fall onto a figure, it clings to the edge and takes 1
                 // damage as if it had hit a wall (the rulebook leaves the damage unsaid).
                 damage = 1;
-                stopped_by = Some(format!(
-                    "would fall onto the figure on {next}: stays on the edge"
-                ));
+                stopped_by = Some(KnockbackStop::FigureBelow { at: next });
             } else {
-                stopped_by = Some(format!("another figure on {next}, no damage"));
+                stopped_by = Some(KnockbackStop::Figure { at: next });
             }
             break;
         }
@@ -1810,11 +1807,7 @@ pub fn knock_back(
         if cell.level < here {
             // Rulebook *Tomber d'un terrain élevé*; a flier takes no damage (spec COMB-1).
             damage = if flier { 0 } else { 2 };
-            stopped_by = Some(if flier {
-                "dropped off elevated terrain (flier: no damage)".to_string()
-            } else {
-                "fell off elevated terrain".to_string()
-            });
+            stopped_by = Some(KnockbackStop::Fell { flier });
             break;
         }
     }
@@ -1933,7 +1926,7 @@ pub fn deal(
     if perplex_ended {
         events.push(Event::EffectEnded {
             figure: id,
-            what: "Perplex ends (damaged)".into(),
+            what: EffectEnd::PerplexDamaged,
         });
     }
     // Effects of a power end the moment it is lost (rulebook Partie 3).

@@ -6,6 +6,10 @@ use skirmish_board::FigureId;
 use skirmish_engine::Seat;
 use skirmish_lang::Lang;
 
+use crate::figure::Stat;
+use crate::game::powers::Ability;
+use crate::game::values::Value;
+
 /// Kinds of damage (rulebook *Infliger des dégâts* and following).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -197,8 +201,8 @@ pub enum Event {
         ranged: bool,
         /// The two dice.
         dice: (u8, u8),
-        /// Attack value, explained.
-        attack: String,
+        /// Attack value, with what modified it.
+        attack: Value,
         /// The total.
         total: i32,
     },
@@ -206,12 +210,15 @@ pub enum Event {
     AttackResult {
         /// The target.
         target: FigureId,
-        /// Defence value, explained.
-        defense: String,
+        /// Defence value, with what modified it.
+        defense: Value,
+        /// Energy Explosion's splash: the target hit that this figure stands next to.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        beside: Option<FigureId>,
         /// Hit.
         hit: bool,
-        /// Why, when decided by a critical roll.
-        critical: Option<String>,
+        /// A roll of 2 or 12, which decides alone.
+        critical: Option<Critical>,
     },
     /// A figure took damage.
     Damage {
@@ -229,7 +236,7 @@ pub enum Event {
         /// Squares from start to end.
         path: Vec<Square>,
         /// What stopped it, if anything.
-        stopped_by: Option<String>,
+        stopped_by: Option<KnockbackStop>,
     },
     /// A figure was knocked out.
     KnockedOut {
@@ -285,8 +292,8 @@ pub enum Event {
     DamageValue {
         /// The attacker.
         attacker: FigureId,
-        /// Value and its effects.
-        damage: String,
+        /// Damage value, with what modified it.
+        damage: Value,
     },
     /// A power reduced damage dealt to a figure.
     DamageReduced {
@@ -321,8 +328,8 @@ pub enum Event {
     EffectEnded {
         /// The figure it was on (or the figure whose markers went).
         figure: FigureId,
-        /// What ended, for the log.
-        what: String,
+        /// What ended.
+        what: EffectEnd,
     },
     /// Perplex modified a value.
     Perplexed {
@@ -475,6 +482,170 @@ pub enum Event {
         /// Why.
         reason: EndReason,
     },
+}
+
+/// A roll of 2 or 12 (rulebook *Obtenir 2 ou 12*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Critical {
+    /// A 2 always misses.
+    Miss,
+    /// A 12 always hits; `extra_damage`: and deals 1 more damage (attacks that deal damage).
+    Hit {
+        /// The +1 damage of a critical hit.
+        extra_damage: bool,
+    },
+}
+
+impl Critical {
+    /// The note for the log.
+    pub fn text(self, lang: Lang) -> &'static str {
+        match self {
+            Critical::Miss => lang.pick(
+                "critical miss: 2 always misses",
+                "échec critique : un 2 rate toujours",
+            ),
+            Critical::Hit { extra_damage: true } => lang.pick(
+                "critical hit: 12 always hits, +1 damage",
+                "coup critique : un 12 touche toujours, +1 dégât",
+            ),
+            Critical::Hit {
+                extra_damage: false,
+            } => lang.pick(
+                "critical hit: 12 always hits",
+                "coup critique : un 12 touche toujours",
+            ),
+        }
+    }
+}
+
+/// What stopped a knockback (rulebook *Recul*, *Tomber d'un terrain élevé*; FAQ *Recul*).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "by")]
+pub enum KnockbackStop {
+    /// The edge of the map (1 damage).
+    MapEdge,
+    /// Terrain that blocks movement, a wall or higher ground (1 damage).
+    Blocking {
+        /// The square it would have entered.
+        at: Square,
+    },
+    /// It would have fallen onto a figure below: it stays on the edge (1 damage).
+    FigureBelow {
+        /// That figure's square.
+        at: Square,
+    },
+    /// Another figure (no damage).
+    Figure {
+        /// Its square.
+        at: Square,
+    },
+    /// It fell off elevated terrain (2 damage; none for a flier).
+    Fell {
+        /// A flier takes no damage.
+        flier: bool,
+    },
+}
+
+impl KnockbackStop {
+    /// The note for the log.
+    pub fn text(self, lang: Lang) -> String {
+        match (self, lang) {
+            (KnockbackStop::MapEdge, _) => lang.pick("the map edge", "le bord de la carte").into(),
+            (KnockbackStop::Blocking { at }, Lang::En) => {
+                format!("terrain that blocks movement at {at}")
+            }
+            (KnockbackStop::Blocking { at }, Lang::Fr) => {
+                format!("un terrain qui bloque le déplacement en {at}")
+            }
+            (KnockbackStop::FigureBelow { at }, Lang::En) => {
+                format!("would fall onto the figure on {at}: stays on the edge")
+            }
+            (KnockbackStop::FigureBelow { at }, Lang::Fr) => {
+                format!("tomberait sur le personnage en {at} : reste au bord")
+            }
+            (KnockbackStop::Figure { at }, Lang::En) => {
+                format!("another figure on {at}, no damage")
+            }
+            (KnockbackStop::Figure { at }, Lang::Fr) => {
+                format!("un autre personnage en {at}, sans dégât")
+            }
+            (KnockbackStop::Fell { flier: true }, _) => lang
+                .pick(
+                    "dropped off elevated terrain (flier: no damage)",
+                    "descend du terrain élevé (volant : sans dégât)",
+                )
+                .into(),
+            (KnockbackStop::Fell { flier: false }, _) => lang
+                .pick("fell off elevated terrain", "tombe du terrain élevé")
+                .into(),
+        }
+    }
+}
+
+/// An effect that ended (Perplex modifiers, Outwit counters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "effect")]
+pub enum EffectEnd {
+    /// A Perplex modifier on a value ended with its user's turn.
+    PerplexOn {
+        /// The value it modified.
+        stat: Stat,
+    },
+    /// Perplex modifiers ended with the turn.
+    Perplex,
+    /// Perplex ended because the figure was damaged.
+    PerplexDamaged,
+    /// Perplex ended because its user lost Perplex.
+    PerplexUserLost,
+    /// An Outwit counter ended with its user's next turn.
+    CounterEnds {
+        /// The ability countered.
+        ability: Ability,
+    },
+    /// An ability countered by Outwit came back because the Outwit user lost Outwit.
+    Countered {
+        /// The ability.
+        ability: Ability,
+    },
+}
+
+impl EffectEnd {
+    /// The note for the log.
+    pub fn text(self, lang: Lang) -> String {
+        match (self, lang) {
+            (EffectEnd::PerplexOn { stat }, Lang::En) => {
+                format!("Perplex on {} ends", stat.name(lang))
+            }
+            (EffectEnd::PerplexOn { stat }, Lang::Fr) => {
+                format!("fin de Perplexité sur {}", stat.name(lang))
+            }
+            (EffectEnd::Perplex, _) => lang.pick("Perplex ends", "fin de Perplexité").into(),
+            (EffectEnd::PerplexDamaged, _) => lang
+                .pick("Perplex ends (damaged)", "fin de Perplexité (dégâts subis)")
+                .into(),
+            (EffectEnd::PerplexUserLost, _) => lang
+                .pick(
+                    "Perplex ends (its user lost Perplex)",
+                    "fin de Perplexité (son utilisateur a perdu Perplexité)",
+                )
+                .into(),
+            (EffectEnd::CounterEnds { ability }, Lang::En) => {
+                format!("{} no longer countered", ability.name(lang))
+            }
+            (EffectEnd::CounterEnds { ability }, Lang::Fr) => {
+                format!("{} n'est plus contré", ability.name(lang))
+            }
+            (EffectEnd::Countered { ability }, Lang::En) => format!(
+                "{} comes back (its Outwit user lost Outwit)",
+                ability.name(lang)
+            ),
+            (EffectEnd::Countered { ability }, Lang::Fr) => format!(
+                "{} revient (son utilisateur d'Ingéniosité a perdu Ingéniosité)",
+                ability.name(lang)
+            ),
+        }
+    }
 }
 
 /// Why a game ended (rulebook *Gagner une partie d'HeroClix*).
@@ -773,6 +944,7 @@ impl Event {
                 } else {
                     lang.pick("close attack", "attaque au corps à corps")
                 };
+                let attack = attack.explain(lang);
                 if fr {
                     format!(
                         "{} : {kind}, 2d6 = {}+{}, attaque {attack}, total {total}",
@@ -792,17 +964,34 @@ impl Event {
             Event::AttackResult {
                 target,
                 defense,
+                beside,
                 hit,
                 critical,
             } => {
+                let defense = match beside {
+                    Some(b) if fr => {
+                        format!(
+                            "{} (Explosion d'énergie, à côté de {})",
+                            defense.explain(lang),
+                            n(b)
+                        )
+                    }
+                    Some(b) => {
+                        format!(
+                            "{} (Energy Explosion next to {})",
+                            defense.explain(lang),
+                            n(b)
+                        )
+                    }
+                    None => defense.explain(lang),
+                };
                 let r = if *hit {
                     lang.pick("hit", "touché")
                 } else {
                     lang.pick("miss", "manqué")
                 };
                 let c = critical
-                    .as_ref()
-                    .map(|c| format!(" ({c})"))
+                    .map(|c| format!(" ({})", c.text(lang)))
                     .unwrap_or_default();
                 if fr {
                     format!("  {} (défense {defense}) : {r}{c}", n(target))
@@ -887,6 +1076,7 @@ impl Event {
                 format!("{} — {p} : d6 = {roll}, {r}", n(figure))
             }
             Event::DamageValue { attacker, damage } => {
+                let damage = damage.explain(lang);
                 if fr {
                     format!("  dégâts de {} : {damage}", n(attacker))
                 } else {
@@ -949,6 +1139,7 @@ impl Event {
                 }
             }
             Event::EffectEnded { figure, what } => {
+                let what = what.text(lang);
                 if fr {
                     format!("Fin d'effet sur {} : {what}", n(figure))
                 } else {
@@ -1094,8 +1285,7 @@ impl Event {
                 stopped_by,
             } => {
                 let s = stopped_by
-                    .as_ref()
-                    .map(|s| format!(" ({s})"))
+                    .map(|s| format!(" ({})", s.text(lang)))
                     .unwrap_or_default();
                 if fr {
                     format!("{} subit un recul : {}{s}", n(figure), path(p))

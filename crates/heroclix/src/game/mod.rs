@@ -41,7 +41,7 @@ use skirmish_board::FigureId;
 use skirmish_engine::{Dice, Pending, Picker, Rejection, Ruleset, Seat, SetupError, Viewer};
 
 pub use action::{Action, Decision};
-pub use event::{DamageKind, EndReason, Event, Names};
+pub use event::{Critical, DamageKind, EffectEnd, EndReason, Event, KnockbackStop, Names};
 pub use invariants::check_invariants;
 pub use state::{
     AttackInProgress, Fig, Interrupt, Options, Phase, PlacedFigure, Position, Scenario, SeatInfo,

@@ -22,7 +22,7 @@ use skirmish_los::Occupancy as _;
 
 use super::action::Action;
 use super::combat::{self, AttackKind};
-use super::event::{DamageKind, Event};
+use super::event::{DamageKind, EffectEnd, Event};
 use super::play;
 use super::powers::{self, Ability, Counter, Perplexed};
 use super::rolls::{self, RollKind};
@@ -750,7 +750,7 @@ fn telekinesis(
             attacker: figure,
             ranged: !combat::in_close_reach(state, &f, &t),
             dice: (d1, d2),
-            attack: attack.explain(skirmish_lang::Lang::En),
+            attack: attack.clone(),
             total,
         });
         let ctx = powers::AttackCtx {
@@ -775,7 +775,8 @@ fn telekinesis(
         let mut hit = combat::roll_hits((d1, d2), total, defense.value);
         events.push(Event::AttackResult {
             target,
-            defense: defense.explain(skirmish_lang::Lang::En),
+            defense: defense.clone(),
+            beside: None,
             hit,
             critical: None,
         });
@@ -883,7 +884,7 @@ pub fn mind_control(
                 attacker: figure,
                 ranged,
                 dice: (d1, d2),
-                attack: attack.explain(skirmish_lang::Lang::En),
+                attack: attack.clone(),
                 total,
             });
             first = false;
@@ -909,7 +910,8 @@ pub fn mind_control(
         let hit = combat::roll_hits((d1, d2), total, defense.value);
         events.push(Event::AttackResult {
             target: *t,
-            defense: defense.explain(skirmish_lang::Lang::En),
+            defense: defense.clone(),
+            beside: None,
             hit,
             critical: None,
         });
@@ -2127,7 +2129,14 @@ fn support(
         attacker: figure,
         ranged: false,
         dice: (d1, d2),
-        attack: format!("{attack} (Support: unmodified)"),
+        attack: super::values::compute(
+            attack,
+            vec![super::values::Effect::new(
+                super::values::Change::Lock(attack),
+                "Support: unmodified",
+                "Soutien : non modifiée",
+            )],
+        ),
         total,
     });
     let defense = compute(
@@ -2151,7 +2160,8 @@ fn support(
     let hit = combat::roll_hits((d1, d2), total, defense.value);
     events.push(Event::AttackResult {
         target,
-        defense: defense.explain(skirmish_lang::Lang::En),
+        defense: defense.clone(),
+        beside: None,
         hit,
         critical: None,
     });
@@ -2485,10 +2495,7 @@ pub fn turn_started(state: &mut State, events: &mut Vec<Event>) {
         f.countered.retain(|c| {
             let keep = c.until_turn_of != seat;
             if !keep {
-                ended.push(format!(
-                    "{} no longer countered",
-                    c.ability.name(skirmish_lang::Lang::En)
-                ));
+                ended.push(EffectEnd::CounterEnds { ability: c.ability });
             }
             keep
         });
@@ -2496,10 +2503,7 @@ pub fn turn_started(state: &mut State, events: &mut Vec<Event>) {
             f.perplexed.retain(|p| {
                 let keep = p.seat != seat;
                 if !keep {
-                    ended.push(format!(
-                        "Perplex on {} ends",
-                        p.stat.name(skirmish_lang::Lang::En)
-                    ));
+                    ended.push(EffectEnd::PerplexOn { stat: p.stat });
                 }
                 keep
             });
@@ -2523,7 +2527,7 @@ pub fn turn_ended(state: &mut State, events: &mut Vec<Event>) {
         if f.perplexed.len() != before {
             events.push(Event::EffectEnded {
                 figure: f.id,
-                what: "Perplex ends".into(),
+                what: EffectEnd::Perplex,
             });
         }
     }
@@ -2556,17 +2560,14 @@ pub fn drop_orphans(state: &mut State, events: &mut Vec<Event>) {
         f.countered.retain(|c| {
             let keep = outwit.contains(&c.by);
             if !keep {
-                ended.push(format!(
-                    "{} comes back (its Outwit user lost Outwit)",
-                    c.ability.name(skirmish_lang::Lang::En)
-                ));
+                ended.push(EffectEnd::Countered { ability: c.ability });
             }
             keep
         });
         f.perplexed.retain(|p| {
             let keep = perplex.contains(&p.by);
             if !keep {
-                ended.push("Perplex ends (its user lost Perplex)".into());
+                ended.push(EffectEnd::PerplexUserLost);
             }
             keep
         });

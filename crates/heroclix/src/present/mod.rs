@@ -447,12 +447,27 @@ impl Presentation for HeroClixPresentation {
                     Event::Breakaway { roll, .. } => vec![*roll],
                     _ => Vec::new(),
                 };
+                let detail = match &event {
+                    Event::AttackRoll {
+                        dice: (a, b),
+                        attack,
+                        total,
+                        ..
+                    } => format!(
+                        "2d6 {} + {} {} = {total}",
+                        a + b,
+                        lang.pick("attack", "attaque"),
+                        attack.value
+                    ),
+                    _ => String::new(),
+                };
                 out.push(LogLine {
                     step: i + 1,
                     seat: step.seat,
                     text: event.text(state, lang),
                     event: serde_json::to_value(&event).unwrap_or(Value::Null),
                     dice,
+                    detail,
                 });
             }
         }
