@@ -1381,6 +1381,7 @@ const FIGURE_KEYS: &[&str] = &[
     "captive",
     "rescuer",
     "hereditary_enemy",
+    "beside",
 ];
 /// Keys whose values list figures.
 const FIGURE_LIST_KEYS: &[&str] = &["figures", "targets", "hits"];

@@ -5,6 +5,10 @@ use crate::game::Decision;
 use skirmish_board::square::Square;
 
 fn game() -> Game<HeroClix> {
+    game_seeded(7)
+}
+
+fn game_seeded(seed: u64) -> Game<HeroClix> {
     let c = Content::embedded().unwrap();
     let teams: Vec<_> = DEFAULT_TEAMS
         .iter()
@@ -13,7 +17,7 @@ fn game() -> Game<HeroClix> {
     let s = c
         .scenario(DEFAULT_MAP, &teams, &GameChoices::points(300), Lang::En)
         .unwrap();
-    Game::new(s, 7).unwrap()
+    Game::new(s, seed).unwrap()
 }
 
 /// Plays the first legal action until the game reaches the turn phase.
@@ -191,4 +195,44 @@ fn reach_and_line_of_fire_answer() {
         p.judge(&g, "reach", &q, Lang::En).unwrap_err().code,
         "bad-request"
     );
+}
+
+#[test]
+fn the_french_log_has_no_english_fragments() {
+    use skirmish_bots::{play_game, RandomBot};
+    let p = HeroClixPresentation::embedded().unwrap();
+    // Fragments events used to carry as English text, whatever the reader's language.
+    let english = [
+        "critical hit",
+        "critical miss",
+        "map edge",
+        "terrain that blocks",
+        "another figure on",
+        "fell off",
+        "no longer countered",
+        "Perplex ends",
+        "locked at",
+        "Energy Explosion next",
+        "round limit",
+    ];
+    let mut lines = 0;
+    for seed in 0..12 {
+        let mut g = game_seeded(seed);
+        let mut bots = vec![RandomBot::new(seed), RandomBot::new(seed + 100)];
+        let _ = play_game(&mut g, &mut bots, 3000, |_, _| Ok(()));
+        let _ = g.pending();
+        for line in p.log(&g, Viewer::Spectator, 0, Lang::Fr) {
+            lines += 1;
+            for e in english {
+                assert!(
+                    !line.text.contains(e),
+                    "seed {seed}: `{}` has `{e}`",
+                    line.text
+                );
+            }
+        }
+        let end = p.prompt(&g, Viewer::Spectator, Lang::Fr);
+        assert!(!end.contains("round limit"), "{end}");
+    }
+    assert!(lines > 500, "the games were played ({lines} log lines)");
 }
