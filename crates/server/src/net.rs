@@ -59,6 +59,25 @@ impl IdleIo {
     fn expired(&mut self, cx: &mut Context<'_>) -> bool {
         self.deadline.as_mut().poll(cx).is_ready()
     }
+
+    /// What a write answers: bytes written push the deadline back; a peer that stops reading
+    /// cannot hold the connection either, so a write still pending at the deadline fails.
+    fn after_write(
+        &mut self,
+        cx: &mut Context<'_>,
+        written: Poll<io::Result<usize>>,
+    ) -> Poll<io::Result<usize>> {
+        match written {
+            Poll::Ready(Ok(n)) => {
+                if n > 0 {
+                    self.moved();
+                }
+                Poll::Ready(Ok(n))
+            }
+            Poll::Pending if self.expired(cx) => Poll::Ready(Err(timed_out())),
+            other => other,
+        }
+    }
 }
 
 fn timed_out() -> io::Error {
@@ -93,17 +112,8 @@ impl AsyncWrite for IdleIo {
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        match Pin::new(&mut this.stream).poll_write(cx, buf) {
-            Poll::Ready(Ok(n)) => {
-                if n > 0 {
-                    this.moved();
-                }
-                Poll::Ready(Ok(n))
-            }
-            // A peer that stops reading cannot hold the connection either.
-            Poll::Pending if this.expired(cx) => Poll::Ready(Err(timed_out())),
-            other => other,
-        }
+        let written = Pin::new(&mut this.stream).poll_write(cx, buf);
+        this.after_write(cx, written)
     }
 
     fn poll_write_vectored(
@@ -112,16 +122,8 @@ impl AsyncWrite for IdleIo {
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        match Pin::new(&mut this.stream).poll_write_vectored(cx, bufs) {
-            Poll::Ready(Ok(n)) => {
-                if n > 0 {
-                    this.moved();
-                }
-                Poll::Ready(Ok(n))
-            }
-            Poll::Pending if this.expired(cx) => Poll::Ready(Err(timed_out())),
-            other => other,
-        }
+        let written = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+        this.after_write(cx, written)
     }
 
     fn is_write_vectored(&self) -> bool {

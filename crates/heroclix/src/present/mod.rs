@@ -342,9 +342,9 @@ impl Presentation for HeroClixPresentation {
                 let sq = skirmish_board::square::Square::new(x, y);
                 let Some(c) = map.cell(sq) else { continue };
                 let height = i32::from(c.level);
-                let terrain = terrain_word(c.terrain_now())
-                    .or((height > 0).then_some("elevated"))
-                    .or(c.has_walls().then_some("wall"));
+                // Walls stand on cell edges, which the generic board does not describe: a cell
+                // beside a wall is open ground, not a wall.
+                let terrain = terrain_word(c.terrain_now()).or((height > 0).then_some("elevated"));
                 let label = if c.zone > 0 {
                     format!("zone {}", c.zone)
                 } else {
