@@ -38,7 +38,7 @@ test('rules options: chosen on the start screen, sent with the game, named in th
     assert.deepEqual(sent.powers, { era: 'pac2010', combat_reflexes: 'ignore', blades_locked: true, hereditary_enemies: 'any_ring' }, 'only the options changed are sent');
     assert.ok(res.ok(), await res.text());
     await page.waitForURL(/#game=.+&token=/);
-    await page.waitForFunction(() => !!document.getElementById('round-text').dataset.options, null, { timeout: 30_000 });
+    await page.waitForFunction(() => !!document.getElementById('round-text')?.dataset.options, null, { timeout: 30_000 });
     const options = await page.locator('#round-text').getAttribute('data-options');
     assert.match(options, /era = "pac2010"/);
     assert.match(options, /combat_reflexes = "ignore"/);
