@@ -10,16 +10,26 @@
 //!   pick from the other seats until all picks are in;
 //! - a **mid-action decision**: after rolling, the roller keeps the die or
 //!   spends the turn's one reroll;
+//! - **interrupts of interrupts** (option `jinxes`): before the roller
+//!   decides, the next seat may jinx the die, and the roller may answer the
+//!   jinx with its own;
+//!
+//! Every question asked in the middle of play (the picks, keep or reroll, a
+//! jinx and its answer) is a frame on the engine's stack ([`crate::frames`]).
 //! - an outcome with scores and possible shared wins.
 //!
 //! Rules: on your turn, roll a d6 as often as you like, then hold to bank the
 //! turn's total. A kept 1 busts and loses the turn's total. A kept roll equal
 //! to your lucky number counts double. Reaching the target on a hold wins at
-//! once; otherwise the highest score after the last round wins.
+//! once; otherwise the highest score after the last round wins. With
+//! jinxes, each seat holds one jinx for the game: when a die waits to be kept
+//! or rerolled, the next seat may spend its jinx to turn it to a 1, unless the
+//! roller spends its own jinx to cancel it.
 
 use serde::{Deserialize, Serialize};
 use skirmish_dice::{Dice, Picker};
 
+use crate::frames::{self, Frame, Frames};
 use crate::{Outcome, Pending, Rejection, Ruleset, Seat, SetupError, Viewer};
 
 /// The fixture ruleset.
@@ -35,6 +45,9 @@ pub struct PigScenario {
     pub target: u32,
     /// How many rounds are played at most.
     pub rounds: u32,
+    /// Each seat holds one jinx for the game.
+    #[serde(default)]
+    pub jinxes: bool,
 }
 
 impl Default for PigScenario {
@@ -43,6 +56,7 @@ impl Default for PigScenario {
             seats: 3,
             target: 30,
             rounds: 3,
+            jinxes: false,
         }
     }
 }
@@ -61,6 +75,10 @@ pub enum PigAction {
     Keep,
     /// Spend the turn's reroll on the die just rolled.
     Reroll,
+    /// Spend your jinx: on the die another seat rolled, or against the jinx on yours.
+    Jinx,
+    /// Let it be: no jinx.
+    Pass,
 }
 
 /// What [`LuckyPig`] asks.
@@ -81,6 +99,18 @@ pub enum PigDecision {
     KeepOrReroll {
         /// The die just rolled.
         value: u8,
+    },
+    /// The next seat may jinx the die waiting to be kept or rerolled.
+    Jinx {
+        /// The seat that rolled it.
+        roller: Seat,
+        /// The die.
+        value: u8,
+    },
+    /// The roller may cancel the jinx on its die with its own.
+    Counter {
+        /// The seat that jinxed the die.
+        jinxer: Seat,
     },
 }
 
@@ -134,8 +164,47 @@ pub enum PigEvent {
         /// The new score.
         score: u32,
     },
+    /// A seat spent its jinx: on another seat's die, or to cancel the jinx on its own.
+    Jinxed {
+        /// The seat that spent it.
+        seat: Seat,
+        /// True when it cancelled a jinx.
+        counter: bool,
+    },
+    /// A jinx stood: the die turned to a 1.
+    Turned {
+        /// The roller.
+        seat: Seat,
+    },
     /// The game ended.
     GameOver(Outcome),
+}
+
+/// A question [`LuckyPig`] asks in the middle of play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PigFrame {
+    /// Everyone picks a lucky number at once: asked until every seat has.
+    Pick,
+    /// The roller keeps or rerolls the die.
+    KeepOrReroll {
+        /// The die.
+        value: u8,
+    },
+    /// The next seat may jinx the die (asked above keep-or-reroll).
+    Jinx {
+        /// The seat asked.
+        by: Seat,
+        /// The roller.
+        roller: Seat,
+    },
+    /// The roller may cancel the jinx (asked above the jinx's effect, which waits below).
+    Counter {
+        /// The roller.
+        by: Seat,
+        /// The seat that jinxed.
+        jinxer: Seat,
+    },
 }
 
 /// The current turn.
@@ -146,8 +215,6 @@ struct Turn {
     done: u8,
     total: u32,
     reroll_used: bool,
-    /// A die awaiting keep-or-reroll.
-    rolled: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -168,6 +235,12 @@ pub struct PigState {
     scores: Vec<u32>,
     lucky: Vec<Option<u8>>,
     phase: Phase,
+    /// Jinxes left, by seat (empty when the game has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    jinxes: Vec<bool>,
+    /// Questions asked in the middle of play.
+    #[serde(default)]
+    frames: Frames<PigFrame>,
 }
 
 /// A seat's lucky number as a viewer sees it.
@@ -205,6 +278,9 @@ pub struct PigView {
     pub rolled: Option<u8>,
     /// Whether the turn's reroll is spent.
     pub reroll_used: bool,
+    /// Jinxes left, by seat (empty when the game has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub jinxes: Vec<bool>,
     /// How the game ended, once it has.
     pub outcome: Option<Outcome>,
 }
@@ -224,8 +300,17 @@ impl PigState {
             done,
             total: 0,
             reroll_used: false,
-            rolled: None,
         });
+    }
+
+    fn has_jinx(&self, seat: Seat) -> bool {
+        self.jinxes.get(seat.index()) == Some(&true)
+    }
+
+    fn spend_jinx(&mut self, seat: Seat) {
+        if let Some(j) = self.jinxes.get_mut(seat.index()) {
+            *j = false;
+        }
     }
 
     fn next_seat(&self, seat: Seat) -> Seat {
@@ -234,7 +319,6 @@ impl PigState {
 
     /// Applies a kept die.
     fn resolve(&mut self, mut turn: Turn, value: u8, events: &mut Vec<PigEvent>) {
-        turn.rolled = None;
         if value == 1 {
             events.push(PigEvent::Bust {
                 seat: turn.seat,
@@ -265,6 +349,7 @@ impl PigState {
             self.first = self.next_seat(self.first);
             self.lucky.iter_mut().for_each(|l| *l = None);
             self.phase = Phase::Picking;
+            self.frames.push(PigFrame::Pick);
         }
     }
 
@@ -329,6 +414,16 @@ impl Ruleset for LuckyPig {
             scores: vec![0; usize::from(scenario.seats)],
             lucky: vec![None; usize::from(scenario.seats)],
             phase: Phase::Picking,
+            jinxes: if scenario.jinxes {
+                vec![true; usize::from(scenario.seats)]
+            } else {
+                Vec::new()
+            },
+            frames: {
+                let mut frames = Frames::default();
+                frames.push(PigFrame::Pick);
+                frames
+            },
         })
     }
 
@@ -337,70 +432,75 @@ impl Ruleset for LuckyPig {
     }
 
     fn pending(state: &PigState) -> Pending<PigDecision> {
+        if let Some(asked) = frames::pending::<PigFrame>(state) {
+            return asked;
+        }
         match &state.phase {
+            Phase::Turn(turn) => Pending::Decide {
+                seats: vec![turn.seat],
+                decision: PigDecision::RollOrHold {
+                    turn_total: turn.total,
+                },
+            },
+            Phase::Over(outcome) => Pending::Over(outcome.clone()),
+            // Picks are asked by the `Pick` frame; a state without one is waiting for nobody.
             Phase::Picking => Pending::Decide {
                 seats: Seat::all(state.seat_count())
                     .filter(|&s| state.lucky_of(s).is_none())
                     .collect(),
                 decision: PigDecision::PickLucky { round: state.round },
             },
-            Phase::Turn(turn) => Pending::Decide {
-                seats: vec![turn.seat],
-                decision: match turn.rolled {
-                    Some(value) => PigDecision::KeepOrReroll { value },
-                    None => PigDecision::RollOrHold {
-                        turn_total: turn.total,
-                    },
-                },
-            },
-            Phase::Over(outcome) => Pending::Over(outcome.clone()),
         }
     }
 
     fn legal_actions(state: &PigState, seat: Seat) -> Vec<PigAction> {
+        if let Some(answers) = frames::legal::<PigFrame>(state, seat) {
+            return answers;
+        }
         match &state.phase {
-            Phase::Picking => {
-                let picking = seat.0 < state.seat_count() && state.lucky_of(seat).is_none();
-                if picking {
-                    (1..=6).map(PigAction::Pick).collect()
-                } else {
-                    Vec::new()
-                }
+            Phase::Turn(turn) if turn.seat == seat && turn.total > 0 => {
+                vec![PigAction::Roll, PigAction::Hold]
             }
-            Phase::Turn(turn) if turn.seat == seat => match turn.rolled {
-                // A die only waits for a decision while the reroll is unspent.
-                Some(_) => vec![PigAction::Keep, PigAction::Reroll],
-                None if turn.total > 0 => vec![PigAction::Roll, PigAction::Hold],
-                None => vec![PigAction::Roll],
-            },
-            Phase::Turn(_) | Phase::Over(_) => Vec::new(),
+            Phase::Turn(turn) if turn.seat == seat => vec![PigAction::Roll],
+            Phase::Picking | Phase::Turn(_) | Phase::Over(_) => Vec::new(),
         }
     }
 
     fn explain_illegal(state: &PigState, seat: Seat, action: &PigAction) -> Rejection {
-        let reason = match (&state.phase, action) {
-            (Phase::Over(_), _) => "the game is over".to_string(),
+        let asked = state.frames.top();
+        let reason = match (&state.phase, asked, action) {
+            (Phase::Over(_), _, _) => "the game is over".to_string(),
             _ if seat.0 >= state.seat_count() => format!("there is no {seat} in this game"),
-            (Phase::Picking, _) if state.lucky_of(seat).is_some() => {
+            (Phase::Picking, _, _) if state.lucky_of(seat).is_some() => {
                 "you have already picked; waiting for the others".to_string()
             }
-            (Phase::Picking, PigAction::Pick(n)) => {
+            (Phase::Picking, _, PigAction::Pick(n)) => {
                 format!("a lucky number is 1 to 6, not {n}")
             }
-            (Phase::Picking, _) => "everyone must first pick a lucky number".to_string(),
-            (Phase::Turn(turn), _) if turn.seat != seat => format!("it is {}'s turn", turn.seat),
-            (Phase::Turn(turn), _) if turn.rolled.is_some() => format!(
-                "you rolled a {}: keep it or reroll it first",
-                turn.rolled.unwrap_or(0)
-            ),
-            (Phase::Turn(_), PigAction::Keep | PigAction::Reroll) => {
+            (Phase::Picking, _, _) => "everyone must first pick a lucky number".to_string(),
+            (_, Some(PigFrame::Jinx { by, .. }), _) if *by != seat => {
+                format!("{by} is deciding whether to jinx the die")
+            }
+            (_, Some(PigFrame::Jinx { .. }), _) => "jinx the die or pass".to_string(),
+            (_, Some(PigFrame::Counter { by, .. }), _) if *by != seat => {
+                format!("{by} is deciding whether to cancel the jinx")
+            }
+            (_, Some(PigFrame::Counter { .. }), _) => {
+                "cancel the jinx with yours, or let it stand".to_string()
+            }
+            (Phase::Turn(turn), _, _) if turn.seat != seat => format!("it is {}'s turn", turn.seat),
+            (_, Some(PigFrame::KeepOrReroll { value }), _) => {
+                format!("you rolled a {value}: keep it or reroll it first")
+            }
+            (_, _, PigAction::Keep | PigAction::Reroll) => {
                 "there is no die waiting to be kept or rerolled".to_string()
             }
-            (Phase::Turn(_), PigAction::Hold) => "nothing to bank yet: roll first".to_string(),
-            (Phase::Turn(_), PigAction::Pick(_)) => {
+            (_, _, PigAction::Jinx | PigAction::Pass) => "there is nothing to jinx".to_string(),
+            (_, _, PigAction::Hold) => "nothing to bank yet: roll first".to_string(),
+            (_, _, PigAction::Pick(_)) => {
                 "lucky numbers are picked at the start of a round".to_string()
             }
-            (Phase::Turn(_), PigAction::Roll) => "you cannot roll now".to_string(),
+            (_, _, PigAction::Roll) => "you cannot roll now".to_string(),
         };
         Rejection::illegal(reason)
     }
@@ -412,33 +512,15 @@ impl Ruleset for LuckyPig {
         dice: &mut Dice,
         events: &mut Vec<PigEvent>,
     ) -> Result<(), Rejection> {
+        if let Some(answered) = frames::answer::<PigFrame>(state, seat, action, dice, events) {
+            return answered;
+        }
         let turn = match &state.phase {
-            Phase::Turn(turn) if turn.seat == seat => Some(turn.clone()),
-            _ => None,
+            Phase::Turn(turn) if turn.seat == seat => turn.clone(),
+            _ => return Err(LuckyPig::explain_illegal(state, seat, action)),
         };
-        match (action, turn) {
-            (&PigAction::Pick(lucky), _) => {
-                let open = state.lucky.get(seat.index()) == Some(&None);
-                if !open || !(1..=6).contains(&lucky) {
-                    return Err(LuckyPig::explain_illegal(state, seat, action));
-                }
-                if let Some(slot) = state.lucky.get_mut(seat.index()) {
-                    *slot = Some(lucky);
-                }
-                events.push(PigEvent::Picked {
-                    seat,
-                    lucky: Some(lucky),
-                });
-                if state.lucky.iter().all(Option::is_some) {
-                    events.push(PigEvent::Revealed {
-                        lucky: Seat::all(state.seat_count())
-                            .filter_map(|s| state.lucky_of(s).map(|l| (s, l)))
-                            .collect(),
-                    });
-                    state.start_turn(state.first, 0);
-                }
-            }
-            (PigAction::Roll, Some(mut turn)) if turn.rolled.is_none() => {
+        match action {
+            PigAction::Roll => {
                 let value = dice.d6();
                 events.push(PigEvent::Rolled {
                     seat,
@@ -448,25 +530,17 @@ impl Ruleset for LuckyPig {
                 if turn.reroll_used {
                     state.resolve(turn, value, events);
                 } else {
-                    turn.rolled = Some(value);
-                    state.phase = Phase::Turn(turn);
+                    state.frames.push(PigFrame::KeepOrReroll { value });
+                    let next = state.next_seat(seat);
+                    if state.has_jinx(next) && next != seat {
+                        state.frames.push(PigFrame::Jinx {
+                            by: next,
+                            roller: seat,
+                        });
+                    }
                 }
             }
-            (PigAction::Keep, Some(turn)) if turn.rolled.is_some() => {
-                let value = turn.rolled.unwrap_or(1);
-                state.resolve(turn, value, events);
-            }
-            (PigAction::Reroll, Some(mut turn)) if turn.rolled.is_some() && !turn.reroll_used => {
-                let value = dice.d6();
-                events.push(PigEvent::Rolled {
-                    seat,
-                    value,
-                    reroll: true,
-                });
-                turn.reroll_used = true;
-                state.resolve(turn, value, events);
-            }
-            (PigAction::Hold, Some(turn)) if turn.rolled.is_none() && turn.total > 0 => {
+            PigAction::Hold if turn.total > 0 => {
                 let score = state
                     .scores
                     .get_mut(seat.index())
@@ -512,7 +586,11 @@ impl Ruleset for LuckyPig {
                 .collect(),
             turn: turn.map(|t| t.seat),
             turn_total: turn.map_or(0, |t| t.total),
-            rolled: turn.and_then(|t| t.rolled),
+            rolled: state.frames.iter().find_map(|f| match f {
+                PigFrame::KeepOrReroll { value } => Some(*value),
+                _ => None,
+            }),
+            jinxes: state.jinxes.clone(),
             reroll_used: turn.is_some_and(|t| t.reroll_used),
             outcome: match &state.phase {
                 Phase::Over(outcome) => Some(outcome.clone()),
@@ -560,5 +638,176 @@ impl Ruleset for LuckyPig {
             }
             other => Some(other.clone()),
         }
+    }
+}
+
+impl PigState {
+    /// The current turn, when the game is in one.
+    fn turn(&self) -> Option<Turn> {
+        match &self.phase {
+            Phase::Turn(turn) => Some(turn.clone()),
+            Phase::Picking | Phase::Over(_) => None,
+        }
+    }
+
+    /// A jinx stood: the die waiting below turns to a 1.
+    fn turn_die(&mut self, roller: Seat, events: &mut Vec<PigEvent>) {
+        frames::resume::<PigFrame>(self);
+        if let Some(PigFrame::KeepOrReroll { value }) = self.frames.top_mut() {
+            *value = 1;
+            events.push(PigEvent::Turned { seat: roller });
+        }
+    }
+}
+
+impl Frame for PigFrame {
+    type State = PigState;
+    type Action = PigAction;
+    type Decision = PigDecision;
+    type Event = PigEvent;
+
+    fn stack(state: &PigState) -> &Frames<PigFrame> {
+        &state.frames
+    }
+
+    fn stack_mut(state: &mut PigState) -> &mut Frames<PigFrame> {
+        &mut state.frames
+    }
+
+    fn asks(&self, state: &PigState) -> (Vec<Seat>, PigDecision) {
+        let roller = state.turn().map_or(Seat(0), |t| t.seat);
+        match self {
+            PigFrame::Pick => (
+                Seat::all(state.seat_count())
+                    .filter(|&s| state.lucky_of(s).is_none())
+                    .collect(),
+                PigDecision::PickLucky { round: state.round },
+            ),
+            PigFrame::KeepOrReroll { value } => {
+                (vec![roller], PigDecision::KeepOrReroll { value: *value })
+            }
+            PigFrame::Jinx { by, roller } => {
+                let value = state.frames.waiting().iter().find_map(|f| match f {
+                    PigFrame::KeepOrReroll { value } => Some(*value),
+                    _ => None,
+                });
+                (
+                    vec![*by],
+                    PigDecision::Jinx {
+                        roller: *roller,
+                        value: value.unwrap_or(0),
+                    },
+                )
+            }
+            PigFrame::Counter { by, jinxer } => {
+                (vec![*by], PigDecision::Counter { jinxer: *jinxer })
+            }
+        }
+    }
+
+    fn answers(&self, state: &PigState, seat: Seat) -> Vec<PigAction> {
+        match self {
+            PigFrame::Pick if seat.0 < state.seat_count() && state.lucky_of(seat).is_none() => {
+                (1..=6).map(PigAction::Pick).collect()
+            }
+            PigFrame::Pick => Vec::new(),
+            // A die only waits for a decision while the reroll is unspent.
+            PigFrame::KeepOrReroll { .. } => vec![PigAction::Keep, PigAction::Reroll],
+            PigFrame::Jinx { .. } | PigFrame::Counter { .. } => {
+                vec![PigAction::Jinx, PigAction::Pass]
+            }
+        }
+    }
+
+    fn resolve(
+        state: &mut PigState,
+        seat: Seat,
+        answer: &PigAction,
+        dice: &mut Dice,
+        events: &mut Vec<PigEvent>,
+    ) -> Result<(), Rejection> {
+        let Some(asked) = state.frames.top().cloned() else {
+            return Err(LuckyPig::explain_illegal(state, seat, answer));
+        };
+        match (asked, answer) {
+            (PigFrame::Pick, &PigAction::Pick(lucky)) => {
+                let open = state.lucky.get(seat.index()) == Some(&None);
+                if !open || !(1..=6).contains(&lucky) {
+                    return Err(LuckyPig::explain_illegal(state, seat, answer));
+                }
+                if let Some(slot) = state.lucky.get_mut(seat.index()) {
+                    *slot = Some(lucky);
+                }
+                events.push(PigEvent::Picked {
+                    seat,
+                    lucky: Some(lucky),
+                });
+                // The frame stays until every seat has answered.
+                if state.lucky.iter().all(Option::is_some) {
+                    state.frames.pop();
+                    events.push(PigEvent::Revealed {
+                        lucky: Seat::all(state.seat_count())
+                            .filter_map(|s| state.lucky_of(s).map(|l| (s, l)))
+                            .collect(),
+                    });
+                    state.start_turn(state.first, 0);
+                }
+            }
+            (PigFrame::KeepOrReroll { value }, PigAction::Keep | PigAction::Reroll) => {
+                let Some(mut turn) = state.turn() else {
+                    return Err(LuckyPig::explain_illegal(state, seat, answer));
+                };
+                state.frames.pop();
+                let value = if *answer == PigAction::Reroll {
+                    let value = dice.d6();
+                    events.push(PigEvent::Rolled {
+                        seat,
+                        value,
+                        reroll: true,
+                    });
+                    turn.reroll_used = true;
+                    value
+                } else {
+                    value
+                };
+                state.resolve(turn, value, events);
+            }
+            (PigFrame::Jinx { by, roller }, PigAction::Jinx) => {
+                state.spend_jinx(by);
+                events.push(PigEvent::Jinxed {
+                    seat: by,
+                    counter: false,
+                });
+                state.frames.pop();
+                if state.has_jinx(roller) {
+                    // The roller may answer the jinx before it stands.
+                    state.frames.push(PigFrame::Counter {
+                        by: roller,
+                        jinxer: by,
+                    });
+                } else {
+                    state.turn_die(roller, events);
+                }
+            }
+            (PigFrame::Counter { by, .. }, PigAction::Jinx) => {
+                state.spend_jinx(by);
+                events.push(PigEvent::Jinxed {
+                    seat: by,
+                    counter: true,
+                });
+                state.frames.pop();
+                frames::resume::<PigFrame>(state);
+            }
+            (PigFrame::Counter { by, .. }, PigAction::Pass) => {
+                state.frames.pop();
+                state.turn_die(by, events);
+            }
+            (PigFrame::Jinx { .. }, PigAction::Pass) => {
+                state.frames.pop();
+                frames::resume::<PigFrame>(state);
+            }
+            _ => return Err(LuckyPig::explain_illegal(state, seat, answer)),
+        }
+        Ok(())
     }
 }

@@ -16,6 +16,10 @@
 //! - can be driven through JSON and dynamic dispatch ([`AnyGame`],
 //!   [`Registry`]) by the command line and servers.
 //!
+//! Questions asked in the middle of an action (a knockback direction, a
+//! damage split, a reaction card, an interrupt of that reaction) are frames on
+//! one explicit stack kept in the state: see [`frames`].
+//!
 //! [`search`] is what bots build on: chance outcomes of an action, samples,
 //! information sets and their determinizations, for any ruleset.
 //! [`conformance`] holds the random-playout harness every ruleset should pass,
@@ -45,6 +49,7 @@ mod commitment;
 pub mod conformance;
 mod dynamic;
 pub mod fixtures;
+pub mod frames;
 mod game;
 mod hash;
 mod replay;

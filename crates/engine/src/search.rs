@@ -253,6 +253,7 @@ mod tests {
             seats: 2,
             target: 30,
             rounds: 3,
+            jinxes: false,
         };
         // Setup rolls one die for the first player; picks are then made by both seats.
         let mut game = Game::<LuckyPig>::new(scenario, 5).unwrap();

@@ -28,6 +28,7 @@ fn a_thousand_fixture_games_pass_the_harness() {
             seats,
             target: 30,
             rounds: 3,
+            jinxes: false,
         };
         let stats = random_playouts::<LuckyPig>(&scenario, seeds.clone(), 2_000, pig_invariant)
             .unwrap_or_else(|e| panic!("{e}"));
@@ -40,6 +41,24 @@ fn a_thousand_fixture_games_pass_the_harness() {
         games += stats.games;
     }
     assert_eq!(games, 1_000);
+}
+
+#[test]
+fn games_with_interrupts_of_interrupts_pass_the_harness() {
+    // Jinxes stack a jinx and its counter above keep-or-reroll: the harness checks replay,
+    // undo, views and refusals with frames three deep.
+    for seats in 2..=4 {
+        let scenario = PigScenario {
+            seats,
+            target: 30,
+            rounds: 3,
+            jinxes: true,
+        };
+        let stats = random_playouts::<LuckyPig>(&scenario, 0..300, 2_000, pig_invariant)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(stats.games, 300);
+        assert_eq!(stats.wins.len(), usize::from(seats), "{stats:?}");
+    }
 }
 
 #[test]
@@ -151,6 +170,7 @@ fn the_harness_catches_views_that_leak_secrets() {
         seats: 2,
         target: 30,
         rounds: 3,
+        jinxes: false,
     };
     let leak = random_playouts::<Leaky<0>>(&scenario, 0..20, 2_000, |_| Ok(())).unwrap_err();
     assert!(leak.contains("view changes"), "{leak}");

@@ -13,6 +13,7 @@ fn scenario(seats: u8) -> PigScenario {
         seats,
         target: 30,
         rounds: 3,
+        jinxes: false,
     }
 }
 
@@ -201,6 +202,7 @@ fn game_ends_with_outcome_and_refuses_further_actions() {
         seats: 2,
         target: 10,
         rounds: 1,
+        jinxes: false,
     };
     let mut game = Game::<LuckyPig>::with_dice(short, DiceSource::Script(vec![6, 2, 6])).unwrap();
     game.act(Seat(0), PigAction::Pick(6)).unwrap();
@@ -226,6 +228,7 @@ fn shared_win_after_the_last_round() {
         seats: 2,
         target: 100,
         rounds: 1,
+        jinxes: false,
     };
     // Setup 3, 3: the tie goes to seat 1. Both bank a 4.
     let mut game =
@@ -704,4 +707,82 @@ fn determinization_keeps_own_pick_and_resamples_the_others() {
     assert_eq!(seat2_picks.len(), 6);
     assert_eq!(info.legal_actions(), Vec::<PigAction>::new());
     assert_eq!(game.info_set(Seat(2)).legal_actions().len(), 6);
+}
+
+/// A 2-seat game with jinxes past the picking phase (seat 1 opens, both pick 5).
+fn jinx_game(script: &[u8]) -> Game<LuckyPig> {
+    let mut dice = vec![6, 2];
+    dice.extend_from_slice(script);
+    let scenario = PigScenario {
+        jinxes: true,
+        ..scenario(2)
+    };
+    let mut game = Game::<LuckyPig>::with_dice(scenario, DiceSource::Script(dice)).unwrap();
+    game.act(Seat(1), PigAction::Pick(5)).unwrap();
+    game.act(Seat(0), PigAction::Pick(5)).unwrap();
+    game
+}
+
+#[test]
+fn a_jinx_interrupts_the_roller_and_a_counter_interrupts_the_jinx() {
+    use skirmish_engine::fixtures::PigDecision;
+    let mut game = jinx_game(&[4]);
+    game.act(Seat(0), PigAction::Roll).unwrap();
+    // The jinx is asked above keep-or-reroll, of the other seat.
+    assert_eq!(game.pending_seats(), vec![Seat(1)]);
+    assert!(matches!(
+        game.pending(),
+        Pending::Decide {
+            decision: PigDecision::Jinx { value: 4, .. },
+            ..
+        }
+    ));
+    let refused = game.act(Seat(0), PigAction::Keep).unwrap_err();
+    assert_eq!(refused.code, Rejection::NOT_YOUR_TURN, "{refused}");
+    game.act(Seat(1), PigAction::Jinx).unwrap();
+    // The roller may answer the jinx: a third frame.
+    assert!(matches!(
+        game.pending(),
+        Pending::Decide {
+            decision: PigDecision::Counter { jinxer: Seat(1) },
+            ..
+        }
+    ));
+    game.act(Seat(0), PigAction::Jinx).unwrap();
+    // Cancelled: keep-or-reroll comes back with the die as it fell.
+    assert!(matches!(
+        game.pending(),
+        Pending::Decide {
+            decision: PigDecision::KeepOrReroll { value: 4 },
+            ..
+        }
+    ));
+    game.act(Seat(0), PigAction::Keep).unwrap();
+    let view = game.view(Viewer::Spectator);
+    assert_eq!(view.turn_total, 4);
+    assert_eq!(view.jinxes, vec![false, false]);
+}
+
+#[test]
+fn a_jinx_that_stands_turns_the_die_to_a_one() {
+    use skirmish_engine::fixtures::PigDecision;
+    let mut game = jinx_game(&[4, 3]);
+    game.act(Seat(0), PigAction::Roll).unwrap();
+    game.act(Seat(1), PigAction::Jinx).unwrap();
+    game.act(Seat(0), PigAction::Pass).unwrap();
+    assert!(matches!(
+        game.pending(),
+        Pending::Decide {
+            decision: PigDecision::KeepOrReroll { value: 1 },
+            ..
+        }
+    ));
+    assert!(game
+        .events()
+        .any(|e| matches!(e, PigEvent::Turned { seat: Seat(0) })));
+    // The reroll saves the turn; the next roll asks no jinx (seat 2 has spent its own).
+    game.act(Seat(0), PigAction::Reroll).unwrap();
+    assert_eq!(game.view(Viewer::Spectator).turn_total, 3);
+    game.act(Seat(0), PigAction::Hold).unwrap();
+    assert_eq!(game.pending_seats(), vec![Seat(1)]);
 }
