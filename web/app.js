@@ -58,7 +58,13 @@ export async function loadContent(id) {
 
 async function renderStart() {
   showScreen('start');
-  const list = await rulesets();
+  let list;
+  try {
+    list = await rulesets();
+  } catch (e) {
+    fill($('ruleset-list'), el('p', { class: 'error-text' }, e.message));
+    return;
+  }
   const id = start.ruleset && list.rulesets.some((r) => r.id === start.ruleset) ? start.ruleset : chosenRuleset(list);
   start.ruleset = id;
   fill($('ruleset-list'), list.rulesets.map((r) => {

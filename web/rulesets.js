@@ -1,8 +1,9 @@
 // The rulesets the server plays (`GET /api/rulesets`, docs/platform.md) and their page modules,
 // loaded with `import()` from the `module` URL the server gives. A ruleset without a module of
-// its own (or one the page does not know, on a server without `/api/rulesets`) gets the generic
+// its own gets the generic
 // fallback, `rulesets/generic/index.js`, which draws the board from the snapshot's `board` and
-// lists the legal actions as menus.
+// lists the legal actions as menus. The page names no ruleset of its own: everything it knows
+// of them comes from the server.
 //
 // `?module=generic` in the page's URL forces the generic module for every ruleset (for trying a
 // ruleset through the fallback); `?module=ID` forces `rulesets/ID/index.js`.
@@ -12,36 +13,16 @@ import { addStrings } from './i18n.js';
 
 export const GENERIC = '/rulesets/generic/index.js';
 
-/** Modules the page ships, for servers that do not answer `/api/rulesets` yet. */
-const KNOWN = { heroclix: '/rulesets/heroclix/index.js' };
-/** What older servers did not say about the rulesets they play. */
-const OLD_SERVER = {
-  heroclix: { name: 'HeroClix', names: { en: 'HeroClix', fr: 'HeroClix' }, board: 'square', judge: ['reach', 'los'], bots: ['greedy', 'random'] },
-};
-
 let list = null;
 const modules = new Map();
 
-/** `{ rulesets: [{id, name, names, board, module, judge, bots}], default, listed }`; `listed` is
- * false when the server has no `/api/rulesets` (the list then comes from `/api/content`). */
+/** `{ rulesets: [{id, name, names, board, module, judge, bots}], default }`, as the server lists
+ * them. A failed request is not kept: the next call asks again. */
 export async function rulesets() {
   if (list) return list;
-  try {
-    const r = await api.rulesets();
-    const all = (r && r.rulesets) || [];
-    list = { rulesets: all, default: (r && r.default) || (all[0] && all[0].id) || 'heroclix', listed: true };
-  } catch (_) {
-    let ids = ['heroclix'];
-    try {
-      const c = await api.content();
-      if (c && Array.isArray(c.rulesets) && c.rulesets.length) ids = c.rulesets;
-    } catch (_e) { /* offline: assume the default */ }
-    list = {
-      rulesets: ids.map((id) => ({ id, name: id, names: {}, board: 'square', judge: [], bots: [], ...(OLD_SERVER[id] || {}), module: KNOWN[id] || null })),
-      default: ids[0],
-      listed: false,
-    };
-  }
+  const r = await api.rulesets();
+  const all = (r && Array.isArray(r.rulesets)) ? r.rulesets : [];
+  list = { rulesets: all, default: (r && r.default) || (all[0] && all[0].id) || null };
   return list;
 }
 
@@ -66,10 +47,8 @@ export function forcedModule() {
 export async function moduleUrl(id) {
   const forced = forcedModule();
   if (forced) return forced === 'generic' ? GENERIC : `/rulesets/${forced}/index.js`;
-  const l = await rulesets();
-  const info = l.rulesets.find((r) => r.id === id);
-  if (l.listed) return (info && info.module) || GENERIC;
-  return KNOWN[id] || GENERIC;
+  const info = (await rulesets()).rulesets.find((r) => r.id === id);
+  return (info && info.module) || GENERIC;
 }
 
 /** The generic module itself (for what a module leaves out, such as the replay's board). */

@@ -9,7 +9,7 @@ import { api, GameSocket } from './api.js';
 import { el, $, fill, modal, closeModal } from './dom.js';
 import { renderDice, renderLog } from './log.js';
 import { SEAT_COLOURS, seatColour } from './seats.js';
-import { loadModule } from './rulesets.js';
+import { loadModule, rulesets } from './rulesets.js';
 
 // ------------------------------------------------------------------------------------------
 // Saved games: id → { tokens: {seat: token}, mode, join, created, ruleset }. Survives reloads.
@@ -229,7 +229,7 @@ export async function openGame(id, token) {
     }
   }
   if (G !== me) return;
-  G.ruleset = snap.ruleset || saved.ruleset || 'heroclix';
+  G.ruleset = snap.ruleset || saved.ruleset || (await rulesets()).default;
   await mountFor(G.ruleset);
   if (G !== me) return;
   G.seat = seatIndex(snap.seat);

@@ -43,8 +43,9 @@ struct Forward {
 #[derive(clap::Args, Debug)]
 #[command(disable_help_flag = true)]
 struct PlayForward {
-    /// The ruleset (`skirmish rulesets` lists them).
-    ruleset: String,
+    /// The ruleset (`skirmish rulesets` lists them); `--help` alone lists them with the usage.
+    #[arg(allow_hyphen_values = true)]
+    ruleset: Option<String>,
     /// The ruleset's own arguments (`skirmish play RULESET --help` shows them).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
     args: Vec<String>,
@@ -119,11 +120,30 @@ fn forward(command: &str, mut f: Forward, lang: Lang) -> anyhow::Result<ExitCode
 fn play(mut p: PlayForward, lang: Lang) -> anyhow::Result<ExitCode> {
     let lang = take_lang(&mut p.args, lang)?;
     let platform = rulesets::platform(None, None)?;
-    let present = platform.find(&p.ruleset).map_err(anyhow::Error::msg)?;
+    let id = match p.ruleset {
+        Some(id) if !id.starts_with('-') => id,
+        asked => {
+            // `skirmish play --help`, or no ruleset: say what to type instead of a parse error.
+            let help = matches!(asked.as_deref(), Some("--help" | "-h"));
+            let mut text = String::from(
+                "usage: skirmish play RULESET [ARGS]...\n\
+                 `skirmish play RULESET --help` shows the ruleset's own arguments.\n\nrulesets:\n",
+            );
+            for info in platform.infos(lang) {
+                text.push_str(&format!("  {:<12} {}\n", info.id, info.name));
+            }
+            if help {
+                print!("{text}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            anyhow::bail!("which ruleset? {text}");
+        }
+    };
+    let present = platform.find(&id).map_err(anyhow::Error::msg)?;
     if let Some(result) = present.terminal("play", &p.args, lang) {
         return result.map_err(anyhow::Error::msg);
     }
-    play_any::run(&platform, &p.ruleset, &p.args, lang)
+    play_any::run(&platform, &id, &p.args, lang)
 }
 
 /// Sends log records to stderr: `RUST_LOG` when set, else `info` for Skirmish's own crates and

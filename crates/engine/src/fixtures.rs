@@ -29,7 +29,7 @@
 use serde::{Deserialize, Serialize};
 use skirmish_dice::{Dice, Picker};
 
-use crate::frames::{self, Frame, Frames};
+use crate::frames::{self, Ask, Frame, Frames, FramesMut};
 use crate::{Outcome, Pending, Rejection, Ruleset, Seat, SetupError, Viewer};
 
 /// The fixture ruleset.
@@ -349,7 +349,7 @@ impl PigState {
             self.first = self.next_seat(self.first);
             self.lucky.iter_mut().for_each(|l| *l = None);
             self.phase = Phase::Picking;
-            self.frames.push(PigFrame::Pick);
+            self.frames.as_mut().push(PigFrame::Pick);
         }
     }
 
@@ -421,7 +421,7 @@ impl Ruleset for LuckyPig {
             },
             frames: {
                 let mut frames = Frames::default();
-                frames.push(PigFrame::Pick);
+                frames.as_mut().push(PigFrame::Pick);
                 frames
             },
         })
@@ -530,10 +530,10 @@ impl Ruleset for LuckyPig {
                 if turn.reroll_used {
                     state.resolve(turn, value, events);
                 } else {
-                    state.frames.push(PigFrame::KeepOrReroll { value });
+                    state.frames.as_mut().push(PigFrame::KeepOrReroll { value });
                     let next = state.next_seat(seat);
                     if state.has_jinx(next) && next != seat {
-                        state.frames.push(PigFrame::Jinx {
+                        state.frames.as_mut().push(PigFrame::Jinx {
                             by: next,
                             roller: seat,
                         });
@@ -653,7 +653,7 @@ impl PigState {
     /// A jinx stood: the die waiting below turns to a 1.
     fn turn_die(&mut self, roller: Seat, events: &mut Vec<PigEvent>) {
         frames::resume::<PigFrame>(self);
-        if let Some(PigFrame::KeepOrReroll { value }) = self.frames.top_mut() {
+        if let Some(PigFrame::KeepOrReroll { value }) = self.frames.as_mut().top_mut() {
             *value = 1;
             events.push(PigEvent::Turned { seat: roller });
         }
@@ -666,42 +666,44 @@ impl Frame for PigFrame {
     type Decision = PigDecision;
     type Event = PigEvent;
 
-    fn stack(state: &PigState) -> &Frames<PigFrame> {
-        &state.frames
+    fn asked(state: &PigState) -> Option<&PigFrame> {
+        state.frames.top()
     }
 
-    fn stack_mut(state: &mut PigState) -> &mut Frames<PigFrame> {
-        &mut state.frames
+    fn stack_mut(state: &mut PigState) -> FramesMut<'_, PigFrame> {
+        state.frames.as_mut()
     }
 
-    fn asks(&self, state: &PigState) -> (Vec<Seat>, PigDecision) {
+    fn asks(&self, state: &PigState) -> Ask<PigDecision> {
         let roller = state.turn().map_or(Seat(0), |t| t.seat);
         match self {
-            PigFrame::Pick => (
-                Seat::all(state.seat_count())
+            PigFrame::Pick => Ask {
+                seats: Seat::all(state.seat_count())
                     .filter(|&s| state.lucky_of(s).is_none())
                     .collect(),
-                PigDecision::PickLucky { round: state.round },
-            ),
-            PigFrame::KeepOrReroll { value } => {
-                (vec![roller], PigDecision::KeepOrReroll { value: *value })
-            }
+                decision: PigDecision::PickLucky { round: state.round },
+            },
+            PigFrame::KeepOrReroll { value } => Ask {
+                seats: vec![roller],
+                decision: PigDecision::KeepOrReroll { value: *value },
+            },
             PigFrame::Jinx { by, roller } => {
                 let value = state.frames.waiting().iter().find_map(|f| match f {
                     PigFrame::KeepOrReroll { value } => Some(*value),
                     _ => None,
                 });
-                (
-                    vec![*by],
-                    PigDecision::Jinx {
+                Ask {
+                    seats: vec![*by],
+                    decision: PigDecision::Jinx {
                         roller: *roller,
                         value: value.unwrap_or(0),
                     },
-                )
+                }
             }
-            PigFrame::Counter { by, jinxer } => {
-                (vec![*by], PigDecision::Counter { jinxer: *jinxer })
-            }
+            PigFrame::Counter { by, jinxer } => Ask {
+                seats: vec![*by],
+                decision: PigDecision::Counter { jinxer: *jinxer },
+            },
         }
     }
 
@@ -744,7 +746,7 @@ impl Frame for PigFrame {
                 });
                 // The frame stays until every seat has answered.
                 if state.lucky.iter().all(Option::is_some) {
-                    state.frames.pop();
+                    state.frames.as_mut().pop();
                     events.push(PigEvent::Revealed {
                         lucky: Seat::all(state.seat_count())
                             .filter_map(|s| state.lucky_of(s).map(|l| (s, l)))
@@ -757,7 +759,7 @@ impl Frame for PigFrame {
                 let Some(mut turn) = state.turn() else {
                     return Err(LuckyPig::explain_illegal(state, seat, answer));
                 };
-                state.frames.pop();
+                state.frames.as_mut().pop();
                 let value = if *answer == PigAction::Reroll {
                     let value = dice.d6();
                     events.push(PigEvent::Rolled {
@@ -778,10 +780,10 @@ impl Frame for PigFrame {
                     seat: by,
                     counter: false,
                 });
-                state.frames.pop();
+                state.frames.as_mut().pop();
                 if state.has_jinx(roller) {
                     // The roller may answer the jinx before it stands.
-                    state.frames.push(PigFrame::Counter {
+                    state.frames.as_mut().push(PigFrame::Counter {
                         by: roller,
                         jinxer: by,
                     });
@@ -795,15 +797,15 @@ impl Frame for PigFrame {
                     seat: by,
                     counter: true,
                 });
-                state.frames.pop();
+                state.frames.as_mut().pop();
                 frames::resume::<PigFrame>(state);
             }
             (PigFrame::Counter { by, .. }, PigAction::Pass) => {
-                state.frames.pop();
+                state.frames.as_mut().pop();
                 state.turn_die(by, events);
             }
             (PigFrame::Jinx { .. }, PigAction::Pass) => {
-                state.frames.pop();
+                state.frames.as_mut().pop();
                 frames::resume::<PigFrame>(state);
             }
             _ => return Err(LuckyPig::explain_illegal(state, seat, answer)),

@@ -19,7 +19,8 @@
 //! - when the frame on top is settled, the frame below it comes back, unless what happened in
 //!   between made it moot ([`Frame::resumes`]: a second attack whose attacker was knocked out).
 //!
-//! The stack lives in the ruleset's state, so it is saved, hashed, copied for search and
+//! The stack lives in the ruleset's state (a [`Frames`] field, changed through [`FramesMut`]),
+//! so it is saved, hashed, copied for search and
 //! replayed like everything else. The ruleset's [`Ruleset`](crate::Ruleset) functions hand over
 //! to the stack whenever a frame is asked ([`pending`], [`legal`], [`answer`]); between frames,
 //! the turn itself asks (move, attack, end the turn...).
@@ -32,20 +33,17 @@ use skirmish_dice::Dice;
 
 use crate::{Pending, Rejection, Seat};
 
-/// The frames pending in a game: the one asked now, and the ones waiting below it.
-///
-/// Serialized as `interrupt` (the frame asked) and `queued` (those waiting, nearest first), the
-/// names the HeroClix states saved before this stack existed use, so that their replays' state
-/// hashes still match; flatten it into the state to keep both names at its top level.
+/// The frames pending in a game, kept as one field of its state: the one asked now, and the
+/// ones waiting below it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(bound(serialize = "F: Serialize", deserialize = "F: Deserialize<'de>"))]
 pub struct Frames<F> {
     /// The frame asked now, if any.
-    #[serde(rename = "interrupt", default = "Option::default")]
+    #[serde(default = "Option::default")]
     asked: Option<F>,
     /// Frames waiting below it, the nearest first: each comes back when everything above it is
     /// settled.
-    #[serde(rename = "queued", default = "Vec::new")]
+    #[serde(default = "Vec::new", skip_serializing_if = "Vec::is_empty")]
     waiting: Vec<F>,
 }
 
@@ -64,19 +62,49 @@ impl<F> Frames<F> {
         self.asked.as_ref()
     }
 
+    /// The frames waiting below the one asked, the nearest first.
+    pub fn waiting(&self) -> &[F] {
+        &self.waiting
+    }
+
+    /// Every frame, the one asked first.
+    pub fn iter(&self) -> impl Iterator<Item = &F> {
+        self.asked.iter().chain(self.waiting.iter())
+    }
+
+    /// The stack, to change it.
+    pub fn as_mut(&mut self) -> FramesMut<'_, F> {
+        FramesMut {
+            asked: &mut self.asked,
+            waiting: &mut self.waiting,
+        }
+    }
+}
+
+/// The stack of pending frames, borrowed to change it from where a state keeps it: one
+/// [`Frames`] field, or two fields of a state saved before the stack existed (HeroClix keeps the
+/// frame asked in `interrupt` and those waiting in `queued`, so that the state hashes of replays
+/// saved earlier still match).
+#[derive(Debug)]
+pub struct FramesMut<'a, F> {
+    asked: &'a mut Option<F>,
+    waiting: &'a mut Vec<F>,
+}
+
+impl<'a, F> FramesMut<'a, F> {
+    /// The stack made of a state's two fields: the frame asked and those waiting (nearest first).
+    pub fn new(asked: &'a mut Option<F>, waiting: &'a mut Vec<F>) -> Self {
+        FramesMut { asked, waiting }
+    }
+
+    /// The frame asked now.
+    pub fn top(&self) -> Option<&F> {
+        self.asked.as_ref()
+    }
+
     /// The frame asked now, to change it (a simultaneous choice recording one seat's answer).
     pub fn top_mut(&mut self) -> Option<&mut F> {
         self.asked.as_mut()
-    }
-
-    /// True while some frame is asked.
-    pub fn is_asking(&self) -> bool {
-        self.asked.is_some()
-    }
-
-    /// True when nothing is asked and nothing waits.
-    pub fn is_empty(&self) -> bool {
-        self.asked.is_none() && self.waiting.is_empty()
     }
 
     /// Asks `frame` now, above whatever was asked, which waits until `frame` is settled.
@@ -87,8 +115,8 @@ impl<F> Frames<F> {
     }
 
     /// Takes the frame asked now off the stack, once settled. The frame below is not asked
-    /// again until [`resume`] (or [`Frames::resume_with`]) brings it back: what settled this one
-    /// may have made it moot.
+    /// again until [`resume`] (or [`FramesMut::resume_with`]) brings it back: what settled this
+    /// one may have made it moot.
     pub fn pop(&mut self) -> Option<F> {
         self.asked.take()
     }
@@ -99,11 +127,6 @@ impl<F> Frames<F> {
         self.waiting.push(frame);
     }
 
-    /// The frames waiting below the one asked, the nearest first.
-    pub fn waiting(&self) -> &[F] {
-        &self.waiting
-    }
-
     /// Drops every waiting frame (the action they belonged to was cut short).
     pub fn clear_waiting(&mut self) {
         self.waiting.clear();
@@ -111,7 +134,7 @@ impl<F> Frames<F> {
 
     /// Drops every frame.
     pub fn clear(&mut self) {
-        self.asked = None;
+        *self.asked = None;
         self.waiting.clear();
     }
 
@@ -121,16 +144,28 @@ impl<F> Frames<F> {
         while self.asked.is_none() && !self.waiting.is_empty() {
             let next = self.waiting.remove(0);
             if still(&next) {
-                self.asked = Some(next);
+                *self.asked = Some(next);
             }
         }
         self.asked.is_some()
     }
 
-    /// Every frame, the one asked first.
-    pub fn iter(&self) -> impl Iterator<Item = &F> {
-        self.asked.iter().chain(self.waiting.iter())
+    /// Takes the nearest waiting frame out, when nothing is asked.
+    fn next_waiting(&mut self) -> Option<F> {
+        if self.asked.is_some() || self.waiting.is_empty() {
+            return None;
+        }
+        Some(self.waiting.remove(0))
     }
+}
+
+/// What a frame asks: the same two fields as [`Pending::Decide`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ask<D> {
+    /// The seats whose answer is awaited; never empty (several for a simultaneous choice).
+    pub seats: Vec<Seat>,
+    /// What is asked.
+    pub decision: D,
 }
 
 /// One kind of question asked in the middle of play: what it asks, what answers it, how an
@@ -148,14 +183,14 @@ pub trait Frame: Sized {
     /// The ruleset's event type.
     type Event;
 
-    /// The stack in `state`.
-    fn stack(state: &Self::State) -> &Frames<Self>;
+    /// The frame asked now in `state`, if any.
+    fn asked(state: &Self::State) -> Option<&Self>;
 
     /// The stack in `state`, to change it.
-    fn stack_mut(state: &mut Self::State) -> &mut Frames<Self>;
+    fn stack_mut(state: &mut Self::State) -> FramesMut<'_, Self>;
 
-    /// Who must answer (never empty; several for a simultaneous choice) and what is asked.
-    fn asks(&self, state: &Self::State) -> (Vec<Seat>, Self::Decision);
+    /// Who must answer and what is asked.
+    fn asks(&self, state: &Self::State) -> Ask<Self::Decision>;
 
     /// Every answer `seat` may give (empty for a seat not asked).
     fn answers(&self, state: &Self::State, seat: Seat) -> Vec<Self::Action>;
@@ -182,16 +217,15 @@ pub trait Frame: Sized {
 
 /// What the game waits for while a frame is asked, or `None` when no frame is.
 pub fn pending<F: Frame>(state: &F::State) -> Option<Pending<F::Decision>> {
-    let (seats, decision) = F::stack(state).top()?.asks(state);
+    let Ask { seats, decision } = F::asked(state)?.asks(state);
     Some(Pending::Decide { seats, decision })
 }
 
 /// The legal actions of `seat` while a frame is asked (empty for a seat it does not ask), or
 /// `None` when no frame is.
 pub fn legal<F: Frame>(state: &F::State, seat: Seat) -> Option<Vec<F::Action>> {
-    let top = F::stack(state).top()?;
-    let (seats, _) = top.asks(state);
-    Some(if seats.contains(&seat) {
+    let top = F::asked(state)?;
+    Some(if top.asks(state).seats.contains(&seat) {
         top.answers(state, seat)
     } else {
         Vec::new()
@@ -207,7 +241,7 @@ pub fn answer<F: Frame>(
     dice: &mut Dice,
     events: &mut Vec<F::Event>,
 ) -> Option<Result<(), Rejection>> {
-    F::stack(state).top()?;
+    F::asked(state)?;
     Some(F::resolve(state, seat, answer, dice, events))
 }
 
@@ -215,16 +249,14 @@ pub fn answer<F: Frame>(
 /// dropping the moot ones; true when a frame is asked afterwards.
 pub fn resume<F: Frame>(state: &mut F::State) -> bool {
     loop {
-        let stack = F::stack_mut(state);
-        if stack.asked.is_some() {
+        if F::asked(state).is_some() {
             return true;
         }
-        if stack.waiting.is_empty() {
+        let Some(next) = F::stack_mut(state).next_waiting() else {
             return false;
-        }
-        let next = stack.waiting.remove(0);
+        };
         if next.resumes(state) {
-            F::stack_mut(state).asked = Some(next);
+            F::stack_mut(state).push(next);
         }
     }
 }
@@ -235,30 +267,28 @@ mod tests {
 
     #[test]
     fn a_pushed_frame_is_asked_above_the_one_it_interrupts() {
-        let mut s: Frames<u8> = Frames::default();
+        let mut frames: Frames<u8> = Frames::default();
+        let mut s = frames.as_mut();
         s.push(1);
         s.push(2);
         s.then(9);
         assert_eq!(s.top(), Some(&2));
-        assert_eq!(s.waiting(), &[1, 9]);
         assert_eq!(s.pop(), Some(2));
         // Nothing is asked until the step is over and the frame below comes back.
-        assert!(!s.is_asking());
+        assert!(s.top().is_none());
         assert!(s.resume_with(|_| true));
         assert_eq!(s.top(), Some(&1));
         s.pop();
         assert!(!s.resume_with(|f| *f != 9), "a moot frame is dropped");
-        assert!(s.is_empty());
+        assert_eq!(frames.iter().count(), 0);
     }
 
     #[test]
-    fn the_stack_serializes_under_the_names_saved_states_use() {
-        let mut s: Frames<u8> = Frames::default();
-        s.push(3);
-        s.then(4);
-        let json = serde_json::to_string(&s).unwrap_or_default();
-        assert_eq!(json, r#"{"interrupt":3,"queued":[4]}"#);
-        let back: Frames<u8> = serde_json::from_str("{}").unwrap_or_else(|_| Frames::default());
-        assert!(back.is_empty());
+    fn two_fields_of_a_state_make_a_stack() {
+        let mut interrupt = Some(3u8);
+        let mut queued = vec![4u8];
+        let mut s = FramesMut::new(&mut interrupt, &mut queued);
+        s.push(5);
+        assert_eq!((interrupt, queued), (Some(5), vec![3, 4]));
     }
 }

@@ -158,7 +158,7 @@ fn splits_damage_to_knock_out() {
         at(1, KNUCKLES, 8, 20, 0, 0),
         at(1, THUG, 8, 22, 3, 0),
     ]);
-    state.interrupt = Some(Interrupt::SplitDamage {
+    state.frames().push(Interrupt::SplitDamage {
         attack: AttackInProgress {
             dice: (3, 5),
             hits: vec![id(1, KNUCKLES), id(1, THUG)],
@@ -183,7 +183,7 @@ fn knocks_back_into_blocking_terrain() {
         at(0, CAPTAIN, 7, 21, 0, 0),
         at(1, KNUCKLES, 9, 20, 1, 0),
     ]);
-    state.interrupt = Some(Interrupt::KnockbackLine {
+    state.frames().push(Interrupt::KnockbackLine {
         attack: AttackInProgress {
             dice: (4, 4),
             hits: vec![id(1, KNUCKLES)],

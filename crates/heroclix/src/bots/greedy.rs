@@ -102,7 +102,7 @@ impl GreedyBot {
     pub fn scores(&self, state: &State, seat: Seat, legal: &[Action]) -> Vec<f64> {
         let w = &self.weights;
         let mut scores = vec![-1.0; legal.len()];
-        match &state.interrupt {
+        match state.asked() {
             Some(Interrupt::SplitDamage { attack }) => {
                 let ctx = Ctx::new(state, seat, w);
                 for (i, a) in legal.iter().enumerate() {

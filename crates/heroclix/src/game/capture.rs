@@ -32,6 +32,7 @@ use skirmish_engine::{Dice, Seat};
 
 use super::combat;
 use super::event::Event;
+use super::frames;
 use super::powers::{self, Ability, AttackCtx};
 use super::rolls::{self, RollKind};
 use super::state::{Fig, Interrupt, State};
@@ -318,9 +319,9 @@ pub fn ask_placement(state: &mut State) -> bool {
     if state.releasing.is_empty() {
         return false;
     }
-    if state.interrupt.is_none() {
+    if state.asked().is_none() {
         let (captive, around) = state.releasing.remove(0);
-        state.interrupt = Some(Interrupt::PlaceCaptive { captive, around });
+        frames::ask(state, Interrupt::PlaceCaptive { captive, around });
     }
     true
 }

@@ -13,6 +13,7 @@ use skirmish_engine::{Dice, Seat};
 use skirmish_los::{ClixLos, Endpoint, LosNote, Occupancy, OccupancyGrid, Occupant, Verdict};
 
 use super::event::{Critical, DamageKind, EffectEnd, Event, KnockbackStop};
+use super::frames;
 use super::powers::{self, AttackCtx};
 use super::reach::{self, Purpose};
 use super::rolls::{self, RollKind};
@@ -728,7 +729,7 @@ fn offer_reroll(
         if let Some(pc) = reroller(state, &attack, own) {
             if let Some(seat) = state.fig(pc).map(|f| f.owner) {
                 if !attack.rerolls_offered.contains(&seat) {
-                    state.interrupt = Some(Interrupt::Reroll { attack, figure: pc });
+                    frames::ask(state, Interrupt::Reroll { attack, figure: pc });
                     return;
                 }
             }
@@ -796,7 +797,7 @@ pub fn resume_reroll(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> Option<FigureId> {
-    let Some(Interrupt::Reroll { mut attack, figure }) = state.interrupt.take() else {
+    let Some(Interrupt::Reroll { mut attack, figure }) = state.frames().pop() else {
         return None;
     };
     let attacker = attack.attacker;
@@ -981,7 +982,7 @@ fn resolve_roll(
         && !no_damage
         && !pending.move_and_attack
         && !pending.duo_second
-        && !state.queued.iter().any(|q| {
+        && !state.waiting_frames().iter().any(|q| {
             matches!(
                 q,
                 Interrupt::AbilityAttack {
@@ -996,7 +997,7 @@ fn resolve_roll(
             Some(Power::Quake | Power::CloseCombatExpert | Power::HypersonicSpeed)
         );
     if blades_ok {
-        state.interrupt = Some(Interrupt::Blades { attack: pending });
+        frames::ask(state, Interrupt::Blades { attack: pending });
         return;
     }
     resolve_hits(state, pending, dice, events);
@@ -1119,7 +1120,7 @@ pub fn resume_blades(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> Option<FigureId> {
-    let Some(Interrupt::Blades { mut attack }) = state.interrupt.take() else {
+    let Some(Interrupt::Blades { mut attack }) = state.frames().pop() else {
         return None;
     };
     if roll_it {
@@ -1239,7 +1240,7 @@ fn resolve_hits(
             attack.dealt = vec![(attack.hits[0], damage)];
             apply_damage(state, attack, dice, events);
         }
-        _ => state.interrupt = Some(Interrupt::SplitDamage { attack }),
+        _ => frames::ask(state, Interrupt::SplitDamage { attack }),
     }
 }
 
@@ -1250,7 +1251,7 @@ pub fn resume_split(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> Option<FigureId> {
-    let Some(Interrupt::SplitDamage { mut attack }) = state.interrupt.take() else {
+    let Some(Interrupt::SplitDamage { mut attack }) = state.frames().pop() else {
         return None;
     };
     let attacker = attack.attacker;
@@ -1434,7 +1435,7 @@ pub fn resume_mastermind(
         figure,
         amount,
         ..
-    }) = state.interrupt.take()
+    }) = state.frames().pop()
     else {
         return None;
     };
@@ -1517,12 +1518,15 @@ fn apply_damage(
         if amount > 0 && reduction != Reduction::AtLeastOne {
             let options = mastermind_options(state, t);
             if !options.is_empty() {
-                state.interrupt = Some(Interrupt::Mastermind {
-                    attack,
-                    figure: t,
-                    amount,
-                    options,
-                });
+                frames::ask(
+                    state,
+                    Interrupt::Mastermind {
+                        attack,
+                        figure: t,
+                        amount,
+                        options,
+                    },
+                );
                 return;
             }
         }
@@ -1630,11 +1634,14 @@ fn run_knockbacks(
 ) {
     if !attack.elect.is_empty() {
         let (figure, distance) = attack.elect.remove(0);
-        state.interrupt = Some(Interrupt::ElectKnockback {
-            attack,
-            figure,
-            distance,
-        });
+        frames::ask(
+            state,
+            Interrupt::ElectKnockback {
+                attack,
+                figure,
+                distance,
+            },
+        );
         return;
     }
     while !attack.knockbacks.is_empty() {
@@ -1650,12 +1657,15 @@ fn run_knockbacks(
                 knock_back(state, t, dir, distance, attack.attacker, dice, events)
             }
             Line::Choose(options) => {
-                state.interrupt = Some(Interrupt::KnockbackLine {
-                    attack,
-                    figure: t,
-                    distance,
-                    options,
-                });
+                frames::ask(
+                    state,
+                    Interrupt::KnockbackLine {
+                        attack,
+                        figure: t,
+                        distance,
+                        options,
+                    },
+                );
                 return;
             }
         }
@@ -1673,7 +1683,7 @@ pub fn resume_elect(
         mut attack,
         figure,
         distance,
-    }) = state.interrupt.take()
+    }) = state.frames().pop()
     else {
         return None;
     };
@@ -1716,7 +1726,7 @@ pub fn resume_knockback(
         figure,
         distance,
         ..
-    }) = state.interrupt.take()
+    }) = state.frames().pop()
     else {
         return None;
     };

@@ -56,7 +56,7 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
             ));
         }
     }
-    if s.interrupt.is_none() && (!s.ignoring.is_empty() || s.charging.is_some()) {
+    if s.asked().is_none() && (!s.ignoring.is_empty() || s.charging.is_some()) {
         return Err("a Pulse Wave or Charge outlived its action".into());
     }
     for f in &s.figures {

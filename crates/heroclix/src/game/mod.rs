@@ -9,6 +9,7 @@
 //! | *Règles d'or* 1, 2 and 5 (*Remplacer puis modifier*, *Règle de trois*, *Règle des minima*), *Valeur bloquée*, *Arrondis* | [`values`] (Clix core) |
 //! | Partie 3 *Pouvoirs et compétences*, the Powers and Abilities Card: possession, Outwit counters, passive effects (defence and damage modifiers, damage reduction, breakaway, movement modes, Stealth), team abilities, rules-era options | [`powers`] |
 //! | The dice of one action, and Probability Control on any of them (FAQ *Contrôle des Probabilités*) | [`rolls`] |
+//! | Questions asked in the middle of an action (damage split, knockback line, rerolls, Mastermind, free attacks, markers, captives and passengers to place), as frames on the engine's stack: what each asks and what answers it | [`frames`] |
 //! | Partie 3 *Capture* (the Sentinels' old ability; FAQ *Sentinelles*): capture, rescue, release for points | [`capture`] |
 //! | Giant reach (spec COMB-8): adjacency for movement, close combat or plainly | [`reach`] |
 //! | Powers given as actions: Charge, Running Shot, Hypersonic Speed, Phasing/Teleport, Sidestep, Flurry, Quake, Pulse Wave, Energy Explosion, Regeneration, Support, Force Blast, Poison, Leadership, Outwit, Perplex | [`power_actions`] |
@@ -20,6 +21,7 @@ pub mod action;
 pub mod capture;
 pub mod combat;
 pub mod event;
+pub mod frames;
 pub mod invariants;
 pub mod objects;
 pub mod play;

@@ -136,10 +136,7 @@ pub fn offer_pickup(state: &mut State, figure: FigureId, events: &[Event]) {
     if squares.is_empty() {
         return;
     }
-    if let Some(next) = state.interrupt.take() {
-        state.queued.insert(0, next);
-    }
-    state.interrupt = Some(Interrupt::PickUp { figure, squares });
+    state.frames().push(Interrupt::PickUp { figure, squares });
 }
 
 /// The figure picks up the object on `square`.

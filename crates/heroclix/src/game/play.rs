@@ -13,6 +13,7 @@ use super::action::{Action, Decision};
 use super::capture;
 use super::combat;
 use super::event::{DamageKind, Event};
+use super::frames;
 use super::power_actions;
 use super::powers;
 use super::reach::{self, Purpose};
@@ -25,179 +26,14 @@ use crate::figure::{Power, Stat};
 use crate::movement::{self, MoveQuery, Side, Standing};
 use skirmish_path::Path;
 
-/// The seat that answers for a figure, as the decision's seat list.
-fn owner_of(state: &State, figure: FigureId) -> Vec<Seat> {
-    vec![state.fig(figure).map_or(Seat(0), |f| f.owner)]
-}
-
 /// What the game waits for.
 pub fn pending(state: &State) -> Pending<Decision> {
     if let Some(o) = &state.outcome {
         return Pending::Over(o.clone());
     }
     let n = state.order.len().max(1);
-    if let Some(i) = &state.interrupt {
-        return match i {
-            Interrupt::SplitDamage { attack } => {
-                let seat = state.fig(attack.attacker).map_or(Seat(0), |f| f.owner);
-                Pending::Decide {
-                    seats: vec![seat],
-                    decision: Decision::SplitDamage {
-                        attacker: attack.attacker,
-                        targets: attack.hits.clone(),
-                        damage: attack.damage,
-                    },
-                }
-            }
-            Interrupt::KnockbackLine {
-                attack,
-                figure,
-                options,
-                ..
-            } => {
-                let seat = state.fig(attack.attacker).map_or(Seat(0), |f| f.owner);
-                Pending::Decide {
-                    seats: vec![seat],
-                    decision: Decision::KnockbackLine {
-                        figure: *figure,
-                        options: *options,
-                    },
-                }
-            }
-            Interrupt::Blades { attack } => {
-                let seat = state.fig(attack.attacker).map_or(Seat(0), |f| f.owner);
-                let damage = state.fig(attack.attacker).map_or(0, |a| {
-                    combat::stat(state, a, Stat::Damage).value.clamp(0, 255) as u8
-                });
-                Pending::Decide {
-                    seats: vec![seat],
-                    decision: Decision::Blades {
-                        attacker: attack.attacker,
-                        damage,
-                    },
-                }
-            }
-            Interrupt::FreeAttack { figure, power, .. } => Pending::Decide {
-                seats: owner_of(state, *figure),
-                decision: Decision::FreeAttack {
-                    figure: *figure,
-                    power: *power,
-                },
-            },
-            Interrupt::RollReroll { offer, .. } => Pending::Decide {
-                seats: owner_of(state, offer.figure),
-                decision: Decision::RollReroll {
-                    figure: offer.figure,
-                    subject: offer.subject,
-                    roll: offer.kind,
-                    dice: offer.dice.clone(),
-                    success: offer.success,
-                },
-            },
-            Interrupt::Reroll { attack, figure } => Pending::Decide {
-                seats: owner_of(state, *figure),
-                decision: Decision::Reroll {
-                    figure: *figure,
-                    attacker: attack.attacker,
-                    dice: attack.dice,
-                },
-            },
-            Interrupt::MastermindHeld { offer, .. } => Pending::Decide {
-                seats: owner_of(state, offer.figure),
-                decision: Decision::Mastermind {
-                    figure: offer.figure,
-                    amount: offer.amount,
-                    options: offer.options.clone(),
-                },
-            },
-            Interrupt::Mastermind {
-                figure,
-                amount,
-                options,
-                ..
-            } => Pending::Decide {
-                seats: owner_of(state, *figure),
-                decision: Decision::Mastermind {
-                    figure: *figure,
-                    amount: *amount,
-                    options: options.clone(),
-                },
-            },
-            Interrupt::PlaceMarkers {
-                figure,
-                power,
-                placed,
-            } => Pending::Decide {
-                seats: owner_of(state, *figure),
-                decision: Decision::PlaceMarkers {
-                    figure: *figure,
-                    power: *power,
-                    placed: placed.clone(),
-                },
-            },
-            Interrupt::PickUp { figure, squares } => Pending::Decide {
-                seats: owner_of(state, *figure),
-                decision: Decision::PickUp {
-                    figure: *figure,
-                    squares: squares.clone(),
-                },
-            },
-            Interrupt::ElectKnockback {
-                figure, distance, ..
-            } => Pending::Decide {
-                seats: owner_of(state, *figure),
-                decision: Decision::ElectKnockback {
-                    figure: *figure,
-                    distance: *distance,
-                },
-            },
-            Interrupt::LeadershipToken { figure, options } => Pending::Decide {
-                seats: owner_of(state, *figure),
-                decision: Decision::LeadershipToken {
-                    figure: *figure,
-                    options: options.clone(),
-                },
-            },
-            Interrupt::PlaceCaptive { captive, around } => Pending::Decide {
-                seats: vec![capture::placing_seat(state, *captive)],
-                decision: Decision::PlaceCaptive {
-                    captive: *captive,
-                    squares: capture::place_squares(state, *captive, around),
-                },
-            },
-            Interrupt::Controlled { controller, figure } => Pending::Decide {
-                seats: owner_of(state, *controller),
-                decision: Decision::Controlled {
-                    controller: *controller,
-                    figure: *figure,
-                },
-            },
-            Interrupt::PlacePassenger {
-                carrier, passenger, ..
-            } => Pending::Decide {
-                seats: owner_of(state, *carrier),
-                decision: Decision::PlacePassenger {
-                    carrier: *carrier,
-                    passenger: *passenger,
-                },
-            },
-            Interrupt::AbilityAttack {
-                figure, ability, ..
-            } => Pending::Decide {
-                seats: owner_of(state, *figure),
-                decision: Decision::AbilityAttack {
-                    figure: *figure,
-                    ability: *ability,
-                },
-            },
-            Interrupt::MoveOn { figure, speed } => Pending::Decide {
-                seats: owner_of(state, *figure),
-                decision: Decision::MoveOn {
-                    figure: *figure,
-                    speed: *speed,
-                },
-            },
-        };
+    if let Some(asked) = frames::pending::<Interrupt>(state) {
+        return asked;
     }
     match &state.phase {
         Phase::ChooseMap => Pending::Decide {
@@ -579,10 +415,7 @@ pub fn end_carry(state: &mut State, moved: bool, from: Square) {
         return;
     }
     state.carried_this_turn.push(passenger);
-    if let Some(next) = state.interrupt.take() {
-        state.queued.insert(0, next);
-    }
-    state.interrupt = Some(Interrupt::PlacePassenger {
+    state.frames().push(Interrupt::PlacePassenger {
         carrier,
         passenger,
         from,
@@ -730,125 +563,8 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    if let Some(i) = &state.interrupt {
-        match i {
-            Interrupt::SplitDamage { attack } => {
-                for amounts in splits(attack.damage, attack.hits.len()) {
-                    out.push(Action::SplitDamage { amounts });
-                }
-            }
-            Interrupt::KnockbackLine { options, .. } => {
-                for square in options {
-                    out.push(Action::KnockbackVia { square: *square });
-                }
-            }
-            Interrupt::Blades { .. } => {
-                out.push(Action::Accept);
-                out.push(Action::Decline);
-            }
-            Interrupt::FreeAttack { figure, power, .. } => {
-                out.extend(power_actions::free_attack_options(state, *figure, *power));
-            }
-            Interrupt::Reroll { .. }
-            | Interrupt::RollReroll { .. }
-            | Interrupt::ElectKnockback { .. } => {
-                out.push(Action::Accept);
-                out.push(Action::Decline);
-            }
-            Interrupt::Mastermind { options, .. }
-            | Interrupt::MastermindHeld {
-                offer: rolls::RedirectOffer { options, .. },
-                ..
-            } => {
-                out.push(Action::Decline);
-                for friend in options {
-                    out.push(Action::Redirect { friend: *friend });
-                }
-            }
-            Interrupt::PlaceMarkers {
-                figure,
-                power,
-                placed,
-            } => {
-                if !placed.is_empty() {
-                    out.push(Action::Decline);
-                }
-                if let Some(f) = state.fig(*figure) {
-                    for square in power_actions::marker_squares(state, f, *power, placed) {
-                        out.push(Action::PlaceMarker { square });
-                    }
-                }
-            }
-            Interrupt::PickUp { squares, .. } => {
-                out.push(Action::Decline);
-                for square in squares {
-                    out.push(Action::PickUp { square: *square });
-                }
-            }
-            Interrupt::Controlled { controller, figure } => {
-                out.push(Action::Decline);
-                let lent = power_actions::lent_view(state, *figure, *controller);
-                let seat = lent.fig(*figure).map_or(Seat(0), |f| f.owner);
-                if let Some(f) = lent.fig(*figure) {
-                    let occ = combat::occupancy(&lent);
-                    out.extend(
-                        figure_actions(&lent, seat, f, &occ)
-                            .into_iter()
-                            .filter(|a| {
-                                !matches!(
-                                    a,
-                                    Action::Pass { .. }
-                                        | Action::SwitchOff { .. }
-                                        | Action::SwitchOffTeam { .. }
-                                )
-                            }),
-                    );
-                }
-            }
-            Interrupt::PlacePassenger {
-                carrier,
-                passenger,
-                from,
-            } => {
-                for square in passenger_squares(state, *carrier, *passenger, *from) {
-                    out.push(Action::Place {
-                        figure: *passenger,
-                        square,
-                    });
-                }
-            }
-            Interrupt::AbilityAttack {
-                figure, ability, ..
-            } => {
-                out.extend(power_actions::ability_attack_options(
-                    state, *figure, *ability,
-                ));
-            }
-            Interrupt::LeadershipToken { options, .. } => {
-                out.push(Action::Decline);
-                for friend in options {
-                    out.push(Action::ClearToken { friend: *friend });
-                }
-            }
-            Interrupt::PlaceCaptive { captive, around } => {
-                for square in capture::place_squares(state, *captive, around) {
-                    out.push(Action::Place {
-                        figure: *captive,
-                        square,
-                    });
-                }
-            }
-            Interrupt::MoveOn { figure, speed } => {
-                out.push(Action::Decline);
-                let here = state.fig(*figure).and_then(|f| f.square);
-                for to in power_actions::move_on_squares(state, *figure, *speed) {
-                    if Some(to) != here {
-                        out.push(Action::MoveOn { to });
-                    }
-                }
-            }
-        }
-        return out;
+    if let Some(answers) = frames::legal::<Interrupt>(state, seat) {
+        return answers;
     }
     match &state.phase {
         Phase::ChooseMap => {
@@ -922,7 +638,7 @@ pub fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
 /// of that figure's actions. Elsewhere (set-up, a decision inside an action) every legal action
 /// is as likely.
 pub fn random_action(state: &State, seat: Seat, rng: &mut Picker) -> Option<Action> {
-    if state.interrupt.is_some()
+    if state.asked().is_some()
         || !matches!(state.phase, Phase::Play)
         || !pending_seats(state).contains(&seat)
     {
@@ -1106,7 +822,7 @@ fn reason(state: &State, seat: Seat, action: &Action) -> String {
     if !pending_seats(state).contains(&seat) {
         return format!("it is not {seat}'s decision now");
     }
-    match (&state.interrupt, action) {
+    match (state.asked(), action) {
         (Some(Interrupt::SplitDamage { attack }), Action::SplitDamage { amounts }) => {
             let sum: u32 = amounts.iter().map(|a| u32::from(*a)).sum();
             return format!(
@@ -1391,16 +1107,16 @@ fn apply_now(
             };
         }
         Action::Place { figure, square }
-            if matches!(state.interrupt, Some(Interrupt::PlaceCaptive { .. })) =>
+            if matches!(state.asked(), Some(Interrupt::PlaceCaptive { .. })) =>
         {
-            state.interrupt = None;
+            state.frames().pop();
             capture::place(state, *figure, *square, events);
             score::check_end(state, dice, events);
         }
         Action::Place { figure, square }
-            if matches!(state.interrupt, Some(Interrupt::PlacePassenger { .. })) =>
+            if matches!(state.asked(), Some(Interrupt::PlacePassenger { .. })) =>
         {
-            let carrier = match state.interrupt.take() {
+            let carrier = match state.frames().pop() {
                 Some(Interrupt::PlacePassenger { carrier, .. }) => Some(carrier),
                 _ => None,
             };
@@ -1487,11 +1203,14 @@ fn apply_now(
                 figure: *figure,
                 first: None,
             });
-            state.interrupt = Some(Interrupt::AbilityAttack {
-                figure: *figure,
-                ability: powers::Ability::MultiAttack,
-                second: false,
-            });
+            frames::ask(
+                state,
+                Interrupt::AbilityAttack {
+                    figure: *figure,
+                    ability: powers::Ability::MultiAttack,
+                    second: false,
+                },
+            );
         }
         Action::Capture { figure, target } => {
             begin_action(state, *figure, true);
@@ -1520,11 +1239,14 @@ fn apply_now(
         }
         Action::DuoAttack { figure } => {
             begin_action(state, *figure, true);
-            state.interrupt = Some(Interrupt::AbilityAttack {
-                figure: *figure,
-                ability: powers::Ability::DuoAttack,
-                second: false,
-            });
+            frames::ask(
+                state,
+                Interrupt::AbilityAttack {
+                    figure: *figure,
+                    ability: powers::Ability::DuoAttack,
+                    second: false,
+                },
+            );
         }
         Action::MoveAndAttack { figure, to, carry } => {
             // FAQ *Vengeurs*: a free team move makes no attack, so Move and Attack counts.
@@ -1536,15 +1258,18 @@ fn apply_now(
                 .map_or(0, |f| move_allowance(state, f, None));
             let (moved, cost) = do_move(state, *figure, *to, None, dice, events);
             if moved {
-                state.queued.push(Interrupt::MoveOn {
+                state.frames().then(Interrupt::MoveOn {
                     figure: *figure,
                     speed: speed.saturating_sub(cost),
                 });
-                state.interrupt = Some(Interrupt::AbilityAttack {
-                    figure: *figure,
-                    ability: powers::Ability::MoveAndAttack,
-                    second: false,
-                });
+                frames::ask(
+                    state,
+                    Interrupt::AbilityAttack {
+                        figure: *figure,
+                        ability: powers::Ability::MoveAndAttack,
+                        second: false,
+                    },
+                );
             }
             if let Some(from) = from {
                 // The friend is set down before the attack (FAQ 2002 *Personnage volant*).
@@ -1584,7 +1309,7 @@ fn apply_now(
             settle(state, actor, dice, events);
         }
         Action::PickUp { square } => {
-            if let Some(Interrupt::PickUp { figure, .. }) = state.interrupt.take() {
+            if let Some(Interrupt::PickUp { figure, .. }) = state.frames().pop() {
                 super::objects::pick_up(state, figure, *square, events);
                 settle(state, Some(figure), dice, events);
             }
@@ -1604,7 +1329,7 @@ fn apply_now(
             settle(state, attacker, dice, events);
         }
         Action::PlaceMarker { square } => {
-            let figure = match &state.interrupt {
+            let figure = match state.asked() {
                 Some(Interrupt::PlaceMarkers { figure, .. }) => Some(*figure),
                 _ => None,
             };
@@ -1612,7 +1337,7 @@ fn apply_now(
             settle(state, figure, dice, events);
         }
         Action::MoveOn { to } => {
-            if let Some(Interrupt::MoveOn { figure, .. }) = state.interrupt.take() {
+            if let Some(Interrupt::MoveOn { figure, .. }) = state.frames().pop() {
                 let via =
                     (state.moving_and_attacking != Some(figure)).then_some(Power::HypersonicSpeed);
                 let (moved, _) = do_move(state, figure, *to, via, dice, events);
@@ -1623,7 +1348,7 @@ fn apply_now(
             }
         }
         Action::ClearToken { friend } => {
-            state.interrupt = None;
+            state.frames().pop();
             if let Some(f) = state.fig_mut(*friend) {
                 f.tokens = f.tokens.saturating_sub(1);
             }
@@ -1631,35 +1356,35 @@ fn apply_now(
             settle(state, None, dice, events);
         }
         Action::Accept | Action::Decline => {
-            let actor = match state.interrupt.take() {
-                Some(i @ Interrupt::Reroll { .. }) => {
-                    state.interrupt = Some(i);
-                    combat::resume_reroll(state, matches!(action, Action::Accept), dice, events)
+            let accept = matches!(action, Action::Accept);
+            let actor = match state.asked().cloned() {
+                Some(Interrupt::Reroll { .. }) => {
+                    combat::resume_reroll(state, accept, dice, events)
                 }
-                Some(i @ Interrupt::Mastermind { .. }) => {
-                    state.interrupt = Some(i);
+                Some(Interrupt::Mastermind { .. }) => {
                     combat::resume_mastermind(state, None, dice, events)
                 }
-                Some(i @ Interrupt::ElectKnockback { .. }) => {
-                    state.interrupt = Some(i);
-                    combat::resume_elect(state, matches!(action, Action::Accept), dice, events)
+                Some(Interrupt::ElectKnockback { .. }) => {
+                    combat::resume_elect(state, accept, dice, events)
                 }
-                Some(Interrupt::Blades { attack }) => {
-                    state.interrupt = Some(Interrupt::Blades { attack });
-                    combat::resume_blades(state, matches!(action, Action::Accept), dice, events)
+                Some(Interrupt::Blades { .. }) => {
+                    combat::resume_blades(state, accept, dice, events)
                 }
-                Some(Interrupt::LeadershipToken { .. }) => None,
+                Some(Interrupt::LeadershipToken { .. }) => {
+                    state.frames().pop();
+                    None
+                }
                 Some(
                     Interrupt::PickUp { figure, .. }
                     | Interrupt::FreeAttack { figure, .. }
                     | Interrupt::AbilityAttack { figure, .. }
                     | Interrupt::MoveOn { figure, .. }
                     | Interrupt::PlaceMarkers { figure, .. },
-                ) => Some(figure),
-                other => {
-                    state.interrupt = other;
-                    None
+                ) => {
+                    state.frames().pop();
+                    Some(figure)
                 }
+                _ => None,
             };
             settle(state, actor, dice, events);
         }
@@ -1706,8 +1431,8 @@ fn apply_now(
     Ok(())
 }
 
-/// Plays an action: the mind-controlled figure's free action when one is asked for, any
-/// other action as usual.
+/// Plays an action: the answer to the question asked now, if any ([`frames`]), any other
+/// action as usual.
 pub fn apply(
     state: &mut State,
     seat: Seat,
@@ -1715,8 +1440,25 @@ pub fn apply(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> Result<(), Rejection> {
-    if let Some(Interrupt::Controlled { controller, figure }) = state.interrupt.clone() {
-        state.interrupt = None;
+    if let Some(answered) = frames::answer::<Interrupt>(state, seat, action, dice, events) {
+        return answered;
+    }
+    apply_rolling(state, seat, action, dice, events)
+}
+
+/// Resolves the answer to the question asked now (the frame on top of the stack): the
+/// mind-controlled figure's free action when one is asked for, the answer to a held-back
+/// action's reroll or Mastermind choice, else the answer as an action of its own, which takes
+/// the frame it answers off the stack.
+pub fn resolve_answer(
+    state: &mut State,
+    seat: Seat,
+    action: &Action,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    if let Some(Interrupt::Controlled { controller, figure }) = state.asked().cloned() {
+        state.frames().pop();
         if matches!(action, Action::Decline) {
             if !power_actions::next_controlled(state, dice, events) {
                 settle(state, Some(controller), dice, events);
@@ -1727,10 +1469,10 @@ pub fn apply(
         power_actions::lend(state, figure, controller);
         return apply_rolling(state, seat, action, dice, events);
     }
-    if let Some(Interrupt::RollReroll { .. }) = &state.interrupt {
+    if let Some(Interrupt::RollReroll { .. }) = state.asked() {
         return resume_roll(state, matches!(action, Action::Accept), dice, events);
     }
-    if let Some(Interrupt::MastermindHeld { .. }) = &state.interrupt {
+    if let Some(Interrupt::MastermindHeld { .. }) = state.asked() {
         let to = match action {
             Action::Redirect { friend } => Some(*friend),
             _ => None,
@@ -1809,9 +1551,11 @@ fn apply_rolling(
     *state = before;
     events.truncate(from);
     events.extend(shown);
-    let before_step = state.interrupt.take().map(Box::new);
+    // The step the action answered, if any, is part of the action held back: it is asked
+    // again when the action is played again.
+    let before_step = state.frames().pop().map(Box::new);
     state.rolls = Default::default();
-    state.interrupt = Some(match held {
+    let held = match held {
         Interrupt::RollReroll {
             action,
             seat,
@@ -1847,7 +1591,8 @@ fn apply_rolling(
             waiting: before_step,
         },
         other => other,
-    });
+    };
+    frames::ask(state, held);
     Ok(())
 }
 
@@ -1867,13 +1612,15 @@ fn resume_roll(
         offered,
         redirects,
         waiting,
-    }) = state.interrupt.take()
+    }) = state.frames().pop()
     else {
         return Ok(());
     };
     // The action answered a pending step (moving on after a Hypersonic Speed attack...): that
     // step is pending again for it.
-    state.interrupt = waiting.map(|w| *w);
+    if let Some(step) = waiting {
+        frames::ask(state, *step);
+    }
     let keep = if reroll {
         combat::spend_reroll(state, offer.figure, offer.subject, events);
         offer.drawn.saturating_sub(offer.dice.len())
@@ -1904,7 +1651,7 @@ fn resume_roll(
 /// blocking terrain or a wall).
 fn multi_attack_answer(state: &State) -> bool {
     matches!(
-        state.interrupt,
+        state.asked(),
         Some(Interrupt::AbilityAttack {
             ability: powers::Ability::MultiAttack,
             ..
@@ -1928,11 +1675,13 @@ fn resume_redirect(
         mut redirects,
         offered,
         waiting,
-    }) = state.interrupt.take()
+    }) = state.frames().pop()
     else {
         return Ok(());
     };
-    state.interrupt = waiting.map(|w| *w);
+    if let Some(step) = waiting {
+        frames::ask(state, *step);
+    }
     redirects.push(to);
     state.rolls = rolls::Tape {
         forced: drawn,
@@ -1950,11 +1699,11 @@ fn resume_redirect(
 /// A step of an action has ended: go on to the next step the action holds, or end the action
 /// (`actor`'s token) — or, after a free action, just check for the end of the game.
 fn settle(state: &mut State, actor: Option<FigureId>, dice: &mut Dice, events: &mut Vec<Event>) {
-    if state.interrupt.is_some() || state.outcome.is_some() {
+    if state.asked().is_some() || state.outcome.is_some() {
         return;
     }
-    if let Some(next) = power_actions::next_step(state) {
-        state.interrupt = Some(next);
+    // The next step the action holds, if it can still be taken.
+    if frames::resume::<Interrupt>(state) {
         return;
     }
     state.charging = None;

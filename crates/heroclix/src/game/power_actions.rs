@@ -23,6 +23,7 @@ use skirmish_los::Occupancy as _;
 use super::action::Action;
 use super::combat::{self, AttackKind};
 use super::event::{DamageKind, EffectEnd, Event};
+use super::frames;
 use super::play;
 use super::powers::{self, Ability, Counter, Perplexed};
 use super::rolls::{self, RollKind};
@@ -985,10 +986,13 @@ pub fn next_controlled(state: &mut State, dice: &mut Dice, events: &mut Vec<Even
         let f = mc.waiting.remove(0);
         let controller = mc.controller;
         if state.fig(f).is_some_and(|x| x.in_play()) {
-            state.interrupt = Some(Interrupt::Controlled {
-                controller,
-                figure: f,
-            });
+            frames::ask(
+                state,
+                Interrupt::Controlled {
+                    controller,
+                    figure: f,
+                },
+            );
             return true;
         }
     }
@@ -1019,7 +1023,7 @@ pub fn next_controlled(state: &mut State, dice: &mut Dice, events: &mut Vec<Even
 pub fn lent_view(state: &State, figure: FigureId, controller: FigureId) -> State {
     let mut s = state.clone();
     let seat = state.fig(controller).map_or(Seat(0), |c| c.owner);
-    s.interrupt = None;
+    s.frames().pop();
     s.actions_used = 0;
     let keep_tokens = state.options.powers.mind_control_tokens;
     if let Some(f) = s.fig_mut(figure) {
@@ -1278,11 +1282,11 @@ fn multi_attack_options(state: &State, f: &Fig) -> Vec<Action> {
 /// One attack of a multiple attack is made against `target`: the second is queued after the
 /// first, and must be made against something else.
 pub fn multi_attack_step(state: &mut State, figure: FigureId, target: super::state::AttackTarget) {
-    let Some(Interrupt::AbilityAttack { second, .. }) = state.interrupt.take() else {
+    let Some(Interrupt::AbilityAttack { second, .. }) = state.frames().pop() else {
         return;
     };
     if !second {
-        state.queued.push(Interrupt::AbilityAttack {
+        state.frames().then(Interrupt::AbilityAttack {
             figure,
             ability: Ability::MultiAttack,
             second: true,
@@ -1683,7 +1687,7 @@ pub fn apply(
         } => {
             play::begin_action(state, *attacker, true);
             if *power == Some(Power::Flurry) {
-                state.queued.push(Interrupt::FreeAttack {
+                state.frames().then(Interrupt::FreeAttack {
                     figure: *attacker,
                     power: Power::Flurry,
                     close: true,
@@ -1763,17 +1767,20 @@ pub fn apply(
                 match power {
                     Power::Charge | Power::RunningShot | Power::HypersonicSpeed => {
                         if *power == Power::HypersonicSpeed {
-                            state.queued.push(Interrupt::MoveOn {
+                            state.frames().then(Interrupt::MoveOn {
                                 figure: *figure,
                                 speed: speed.saturating_sub(cost),
                             });
                         }
-                        state.interrupt = Some(Interrupt::FreeAttack {
-                            figure: *figure,
-                            power: *power,
-                            close: *power != Power::RunningShot,
-                            ranged: *power != Power::Charge,
-                        });
+                        frames::ask(
+                            state,
+                            Interrupt::FreeAttack {
+                                figure: *figure,
+                                power: *power,
+                                close: *power != Power::RunningShot,
+                                ranged: *power != Power::Charge,
+                            },
+                        );
                     }
                     _ => {}
                 }
@@ -1801,11 +1808,14 @@ pub fn apply(
             let free = start_power(state, *figure, *power, *target, events);
             match power {
                 Power::SmokeCloud | Power::Barrier => {
-                    state.interrupt = Some(Interrupt::PlaceMarkers {
-                        figure: *figure,
-                        power: *power,
-                        placed: Vec::new(),
-                    });
+                    frames::ask(
+                        state,
+                        Interrupt::PlaceMarkers {
+                            figure: *figure,
+                            power: *power,
+                            placed: Vec::new(),
+                        },
+                    );
                 }
                 Power::Regeneration => {
                     // Spec DEF-11: d6 − 2, at least 0.
@@ -1904,10 +1914,13 @@ pub fn apply(
                     if success && state.options.powers.leadership_clears_token {
                         let options = leadership_token_options(state, *figure);
                         if !options.is_empty() {
-                            state.interrupt = Some(Interrupt::LeadershipToken {
-                                figure: *figure,
-                                options,
-                            });
+                            frames::ask(
+                                state,
+                                Interrupt::LeadershipToken {
+                                    figure: *figure,
+                                    options,
+                                },
+                            );
                         }
                     }
                 }
@@ -2101,7 +2114,7 @@ fn start_power(
 pub(super) fn made_or_refund(state: &mut State, attacker: FigureId, made: bool) {
     if !made {
         state.actions_used = state.actions_used.saturating_sub(1);
-        state.queued.clear();
+        state.frames().clear_waiting();
         if let Some(f) = state.fig_mut(attacker) {
             f.acted_this_turn = false;
         }
@@ -2207,7 +2220,7 @@ pub fn apply_free_attack(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> Option<FigureId> {
-    let (figure, by, kind_extra) = match state.interrupt.take() {
+    let (figure, by, kind_extra) = match state.frames().pop() {
         Some(Interrupt::FreeAttack { figure, power, .. }) => (figure, Some(power), None),
         Some(Interrupt::AbilityAttack {
             figure,
@@ -2215,18 +2228,23 @@ pub fn apply_free_attack(
             second,
         }) => (figure, None, Some((ability, second))),
         other => {
-            state.interrupt = other;
+            if let Some(other) = other {
+                state.frames().push(other);
+            }
             return None;
         }
     };
     if let Some((ability, second)) = kind_extra {
         if ability == Ability::MultiAttack {
             if let Some(t) = targets.first() {
-                state.interrupt = Some(Interrupt::AbilityAttack {
-                    figure,
-                    ability,
-                    second,
-                });
+                frames::ask(
+                    state,
+                    Interrupt::AbilityAttack {
+                        figure,
+                        ability,
+                        second,
+                    },
+                );
                 multi_attack_step(state, figure, super::state::AttackTarget::Figure(*t));
             }
             let kind = AttackKind {
@@ -2237,7 +2255,7 @@ pub fn apply_free_attack(
             return Some(figure);
         }
         if ability == Ability::DuoAttack && !second {
-            state.queued.push(Interrupt::AbilityAttack {
+            state.frames().then(Interrupt::AbilityAttack {
                 figure,
                 ability,
                 second: true,
@@ -2253,7 +2271,7 @@ pub fn apply_free_attack(
         return Some(figure);
     }
     if power == Some(Power::Flurry) {
-        state.queued.push(Interrupt::FreeAttack {
+        state.frames().then(Interrupt::FreeAttack {
             figure,
             power: Power::Flurry,
             close: true,
@@ -2283,20 +2301,9 @@ pub fn apply_free_attack(
     Some(figure)
 }
 
-/// What is waiting for the next step once the current step of an action has ended: the
-/// queued step if it can still be taken (Flurry's second attack only while Flurry shows and an
-/// opposing figure is adjacent), `None` when the action is over.
-pub fn next_step(state: &mut State) -> Option<Interrupt> {
-    while !state.queued.is_empty() {
-        let next = state.queued.remove(0);
-        if step_possible(state, &next) {
-            return Some(next);
-        }
-    }
-    None
-}
-
-fn step_possible(state: &State, next: &Interrupt) -> bool {
+/// Whether a step queued after the current one can still be taken when its turn comes
+/// (Flurry's second attack only while Flurry shows and an opposing figure is adjacent).
+pub fn step_possible(state: &State, next: &Interrupt) -> bool {
     match next {
         Interrupt::FreeAttack {
             figure,
@@ -2411,7 +2418,7 @@ pub fn place_marker(state: &mut State, square: Square, events: &mut Vec<Event>) 
         figure,
         power,
         mut placed,
-    }) = state.interrupt.take()
+    }) = state.frames().pop()
     else {
         return;
     };
@@ -2439,11 +2446,14 @@ pub fn place_marker(state: &mut State, square: Square, events: &mut Vec<Event>) 
         .fig(figure)
         .is_some_and(|f| !marker_squares(state, f, power, &placed).is_empty());
     if more {
-        state.interrupt = Some(Interrupt::PlaceMarkers {
-            figure,
-            power,
-            placed,
-        });
+        frames::ask(
+            state,
+            Interrupt::PlaceMarkers {
+                figure,
+                power,
+                placed,
+            },
+        );
     }
 }
 

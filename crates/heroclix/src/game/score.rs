@@ -106,7 +106,7 @@ fn finish(state: &mut State, winners: Vec<Seat>, reason: EndReason, events: &mut
         .map(|(i, s)| (Seat(i as u8), s.victory_points))
         .collect();
     state.phase = Phase::Over;
-    state.interrupt = None;
+    state.frames().pop();
     state.outcome = Some(Outcome {
         winners: winners.clone(),
         scores: scores.iter().map(|(s, p)| (*s, i64::from(*p))).collect(),

@@ -402,7 +402,8 @@ pub enum Interrupt {
         /// Mastermind answers given before in the action.
         #[serde(default)]
         redirects: Vec<Option<FigureId>>,
-        /// The step the action answered, pending again when it is played.
+        /// The step the action answered, asked again for the action played again: part of the
+        /// action held back, so not asked meanwhile.
         #[serde(default)]
         waiting: Option<Box<Interrupt>>,
     },
@@ -451,7 +452,7 @@ pub enum Interrupt {
         redirects: Vec<Option<FigureId>>,
         /// Seats already offered each roll of the action: `(ordinal, seat)`.
         offered: Vec<(u16, Seat)>,
-        /// The step the action answered, pending again when it is played.
+        /// The step the action answered, asked again for the action played again.
         #[serde(default)]
         waiting: Option<Box<Interrupt>>,
     },
@@ -626,8 +627,9 @@ pub struct State {
     pub action_total: u8,
     /// Rows added to every deployment zone because a team did not fit.
     pub zone_growth: u8,
-    /// An action waiting for a choice.
-    pub interrupt: Option<Interrupt>,
+    /// The question the action under way asks now: the top of its stack of pending frames
+    /// ([`State::frames`]).
+    pub(super) interrupt: Option<Interrupt>,
     /// The outcome, once over.
     pub outcome: Option<Outcome>,
     /// The rolls for the first player (set-up), shown in the log.
@@ -704,10 +706,12 @@ pub struct State {
     /// Skrulls roll: `(attacker, target)`.
     #[serde(default)]
     pub shape_changed: Vec<(FigureId, FigureId)>,
-    /// The next steps of the action under way once the current one ends, in order (Flurry's
-    /// second attack, Hypersonic Speed's move on...).
+    /// The frames waiting below the one asked, nearest first: the next steps of the action under
+    /// way once the current one is settled (Flurry's second attack, Hypersonic Speed's move
+    /// on...). Kept apart from `interrupt` so that states serialize, and hash, as they did before
+    /// the stack existed.
     #[serde(default)]
-    pub queued: Vec<Interrupt>,
+    pub(super) queued: Vec<Interrupt>,
     /// A Leadership roll succeeded this turn: one more action (never more than one).
     #[serde(default)]
     pub leadership_bonus: bool,
@@ -778,6 +782,22 @@ pub struct PowerMarker {
 }
 
 impl State {
+    /// The question asked now in the middle of an action, if any (the top of the stack of
+    /// pending frames).
+    pub fn asked(&self) -> Option<&Interrupt> {
+        self.interrupt.as_ref()
+    }
+
+    /// The frames waiting below the one asked, nearest first.
+    pub fn waiting_frames(&self) -> &[Interrupt] {
+        &self.queued
+    }
+
+    /// The stack of pending frames ([`skirmish_engine::frames`]), to change it.
+    pub fn frames(&mut self) -> skirmish_engine::frames::FramesMut<'_, Interrupt> {
+        skirmish_engine::frames::FramesMut::new(&mut self.interrupt, &mut self.queued)
+    }
+
     /// The seat whose turn it is.
     pub fn active_seat(&self) -> Seat {
         self.order.get(self.turn).copied().unwrap_or(Seat(0))

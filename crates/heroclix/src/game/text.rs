@@ -664,7 +664,7 @@ impl<'a> ActionTexts<'a> {
                 ranged,
                 power,
             } => {
-                let attacker = match &s.interrupt {
+                let attacker = match s.asked() {
                     Some(
                         Interrupt::FreeAttack { figure, .. }
                         | Interrupt::AbilityAttack { figure, .. },
@@ -795,7 +795,7 @@ impl<'a> ActionTexts<'a> {
                     format!("Move on to {to}")
                 }
             }
-            Action::Accept => match &s.interrupt {
+            Action::Accept => match s.asked() {
                 Some(Interrupt::Blades { .. }) => lang
                     .pick(
                         "Roll Blades/Claws/Fangs: a d6 replaces the damage value",
@@ -829,7 +829,7 @@ impl<'a> ActionTexts<'a> {
                 }
                 _ => lang.pick("Yes", "Oui").into(),
             },
-            Action::Decline => match &s.interrupt {
+            Action::Decline => match s.asked() {
                 Some(Interrupt::Blades { .. }) => lang
                     .pick("Keep the damage value", "Garder la valeur de dégâts")
                     .into(),
@@ -997,7 +997,7 @@ impl<'a> ActionTexts<'a> {
                 }
             }
             Action::SplitDamage { amounts, .. } => {
-                let hits = match &s.interrupt {
+                let hits = match s.asked() {
                     Some(Interrupt::SplitDamage { attack, .. }) => attack.hits.clone(),
                     _ => Vec::new(),
                 };
@@ -1023,7 +1023,7 @@ impl<'a> ActionTexts<'a> {
                 )
             }
             Action::KnockbackVia { square, .. } => {
-                let who = match &s.interrupt {
+                let who = match s.asked() {
                     Some(Interrupt::KnockbackLine { figure, .. }) => name(figure),
                     _ => "?".into(),
                 };
