@@ -45,6 +45,8 @@ const enc = encodeURIComponent;
 export const api = {
   rulesets: () => request('GET', '/api/rulesets'),
   content: (ruleset, lang) => request('GET', `/api/content${q({ ruleset, lang })}`),
+  /** The ruleset's search of a catalogue too large to send whole (HeroClix: figures). */
+  search: (ruleset, params) => request('GET', `/api/content/search${q({ ruleset, ...params })}`),
   games: () => request('GET', '/api/games'),
   create: (body) => request('POST', '/api/games', body),
   snapshot: (id, token, lang, extra = {}) => request('GET', `/api/games/${enc(id)}${q({ token, lang, ...extra })}`),

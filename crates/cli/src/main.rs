@@ -105,7 +105,7 @@ fn take_lang(args: &mut Vec<String>, lang: Lang) -> anyhow::Result<Lang> {
 /// Runs a ruleset's own command.
 fn forward(command: &str, mut f: Forward, lang: Lang) -> anyhow::Result<ExitCode> {
     let lang = take_lang(&mut f.args, lang)?;
-    let platform = rulesets::platform(None, None)?;
+    let platform = rulesets::platform(&[], None)?;
     let id = f
         .ruleset
         .or_else(|| platform.default_id().map(str::to_string))
@@ -119,7 +119,7 @@ fn forward(command: &str, mut f: Forward, lang: Lang) -> anyhow::Result<ExitCode
 
 fn play(mut p: PlayForward, lang: Lang) -> anyhow::Result<ExitCode> {
     let lang = take_lang(&mut p.args, lang)?;
-    let platform = rulesets::platform(None, None)?;
+    let platform = rulesets::platform(&[], None)?;
     let id = match p.ruleset {
         Some(id) if !id.starts_with('-') => id,
         asked => {

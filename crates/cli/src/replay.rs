@@ -20,7 +20,7 @@ pub struct ReplayArgs {
 /// Every ruleset the command line knows. The engine's own fixture game stays listed so that the
 /// replay machinery can be tried on a tiny game.
 pub fn registry() -> Result<Registry> {
-    let mut registry = crate::rulesets::platform(None, None)?.registry().clone();
+    let mut registry = crate::rulesets::platform(&[], None)?.registry().clone();
     registry.register::<skirmish_engine::fixtures::LuckyPig>();
     Ok(registry)
 }

@@ -1,16 +1,17 @@
 //! The rulesets this program plays: the one place that names them. Adding a ruleset is one line
 //! here (its crate's presentation); the server, the page and the generic commands then offer it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use skirmish_lang::Lang;
 use skirmish_platform::Platform;
 
-/// Every ruleset, the default first, with content read from `content_dir` and `maps_dir` where
-/// a ruleset takes content from files (what was read and skipped goes to the log).
-pub fn platform(content_dir: Option<&Path>, maps_dir: Option<&Path>) -> anyhow::Result<Platform> {
-    let heroclix = skirmish_heroclix::present::HeroClixPresentation::load(content_dir, maps_dir)
+/// Every ruleset, the default first, with content read from `sources` (folders or files each
+/// ruleset reads what it knows of) and `maps_dir` where a ruleset takes content from files
+/// (what was read and skipped goes to the log).
+pub fn platform(sources: &[PathBuf], maps_dir: Option<&Path>) -> anyhow::Result<Platform> {
+    let heroclix = skirmish_heroclix::present::HeroClixPresentation::load(sources, maps_dir)
         .map_err(|e| anyhow::anyhow!("HeroClix content: {e}"))?;
     for note in &heroclix.content().notes {
         tracing::info!("heroclix: {note}");
@@ -20,7 +21,7 @@ pub fn platform(content_dir: Option<&Path>, maps_dir: Option<&Path>) -> anyhow::
 
 /// `skirmish rulesets`: every ruleset with its board, judge queries, bots and page module.
 pub fn list(lang: Lang) -> anyhow::Result<ExitCode> {
-    let platform = platform(None, None)?;
+    let platform = platform(&[], None)?;
     for info in platform.infos(lang) {
         println!("{} — {}", info.id, info.name);
         let board = match info.board {

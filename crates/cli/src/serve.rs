@@ -30,6 +30,12 @@ pub struct Args {
     /// Games one address may create per hour after its burst (default 120).
     #[arg(long, value_name = "N")]
     create_per_hour: Option<u32>,
+    /// Content to play with besides the built-in starter set, repeatable: a content folder (with
+    /// `heroclix/` figure files and teams), a folder of figure files, or hcunits data (its folder
+    /// of sets, one set's folder or a set file), imported as it is read. Default: `./content`
+    /// when it exists.
+    #[arg(long, value_name = "PATH")]
+    content: Vec<PathBuf>,
     /// Another site whose pages may act on this server (e.g. https://example.org); repeatable.
     #[arg(long, value_name = "ORIGIN")]
     allow_origin: Vec<String>,
@@ -63,11 +69,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     limits.allowed_origins = args.allow_origin;
     config.web_dir = args.web;
-    // Content files beside the working folder overlay the built-in sample content.
-    config.platform = crate::rulesets::platform(
-        Some(std::path::Path::new("content")),
-        Some(std::path::Path::new("maps")),
-    )?;
+    // Content files beside the working folder overlay the built-in sample content, unless
+    // other content is named.
+    let content = if args.content.is_empty() {
+        let here = PathBuf::from("content");
+        if here.is_dir() {
+            vec![here]
+        } else {
+            Vec::new()
+        }
+    } else {
+        args.content
+    };
+    config.platform = crate::rulesets::platform(&content, Some(std::path::Path::new("maps")))?;
     skirmish_server::serve_blocking(config)?;
     Ok(ExitCode::SUCCESS)
 }

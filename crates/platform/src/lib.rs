@@ -157,6 +157,20 @@ pub trait Presentation: Send + Sync {
     /// the set-up fields a generic form offers (see `docs/platform.md`).
     fn content(&self, lang: Lang) -> Value;
 
+    /// Finds content matching a query (`GET /api/content/search`, query string pairs): for a
+    /// catalogue too large to send whole with [`Presentation::content`]. The answer is the
+    /// ruleset's own JSON (HeroClix: a page of figures, see `docs/platform.md`).
+    fn search(&self, params: &BTreeMap<String, String>, lang: Lang) -> Result<Value, Problem> {
+        let _ = (params, lang);
+        Err(Problem::new(
+            "no-search",
+            format!(
+                "{} sends all its content at once: there is nothing to search",
+                self.id()
+            ),
+        ))
+    }
+
     /// Sets up a new game from the ruleset's fields of a create request (every field besides
     /// the common `ruleset`, `mode`, `bot`, `seat`, `seed`, `lang`). An unknown field, a wrong
     /// type or unknown content is a [`Problem`] naming it.

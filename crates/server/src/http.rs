@@ -29,6 +29,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/api/rulesets", get(rulesets))
         .route("/api/content", get(content))
+        .route("/api/content/search", get(search))
         .route("/api/teams/check", post(check_team))
         .route("/api/games", get(list).post(create))
         .route("/api/games/{id}", get(snapshot))
@@ -135,6 +136,16 @@ async fn content(State(state): State<AppState>, q: Params) -> ApiResult<Json<Val
     // Older pages read the ruleset list from here.
     content["rulesets"] = serde_json::json!(state.platform().ids());
     Ok(Json(content))
+}
+
+/// `GET /api/content/search?ruleset=ID&...`: the ruleset's search of its content (figures by
+/// name, set, keyword, power, points), for catalogues too large to send whole.
+async fn search(State(state): State<AppState>, q: Params) -> ApiResult<Json<Value>> {
+    let p = params(q)?;
+    let lang = lang_param(&p)?;
+    let present = state.presentation(p.get("ruleset").map(String::as_str))?;
+    let pairs: std::collections::BTreeMap<String, String> = p.into_iter().collect();
+    Ok(Json(present.search(&pairs, lang)?))
 }
 
 /// `POST /api/teams/check`: `{"ruleset"?, "team", "points"?, "lang"?}`; the ruleset's

@@ -1141,3 +1141,53 @@ async fn rules_options_are_listed_set_and_checked() {
     assert_eq!(before, after, "a refused game is not created");
     srv.stop().await.unwrap();
 }
+
+/// Thousands of imported figures (the hcunits data beside the repository): the content sends
+/// only the teams' figures, the search finds the rest, and a team of imported figures plays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn imported_figures_are_searched_and_played() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/hcunits");
+    if !data.is_dir() {
+        eprintln!("skipped: no hcunits data at {}", data.display());
+        return;
+    }
+    let dir = tmp();
+    let mut cfg = config(&dir.path().join("games.sqlite3"));
+    let heroclix = skirmish_heroclix::present::HeroClixPresentation::load(&[data], None)
+        .expect("content with hcunits");
+    cfg.platform = skirmish_platform::Platform::new().with(heroclix);
+    let srv = skirmish_server::start(cfg).await.expect("server starts");
+    let addr = srv.addr();
+
+    let (status, content) = get(addr, "/api/content?ruleset=heroclix").await;
+    assert_eq!(status, 200);
+    let total = content["figure_search"]["total"].as_u64().unwrap();
+    assert!(total > 5_000, "{total}");
+    assert!(content["figures"].as_array().unwrap().len() < 100);
+    assert!(content["figure_search"]["powers"]["charge"].as_u64().unwrap() > 100);
+
+    let (status, found) = get(
+        addr,
+        "/api/content/search?ruleset=heroclix&q=spider%20man&power=charge&points_max=60&limit=5",
+    )
+    .await;
+    assert_eq!(status, 200, "{found}");
+    let figures = found["figures"].as_array().unwrap();
+    assert!(!figures.is_empty() && figures.len() <= 5, "{found}");
+    for f in figures {
+        assert!(f["name"].as_str().unwrap().to_lowercase().contains("spider"), "{f}");
+    }
+    let (status, bad) = get(addr, "/api/content/search?ruleset=heroclix&limit=lots").await;
+    assert_eq!(status, 400, "{bad}");
+    assert!(bad["error"].as_str().unwrap().contains("limit"), "{bad}");
+
+    // A team of the figures found, against a starter team.
+    let team = json!({ "name": "Webs", "figures": figures.iter().take(2).map(|f| json!({ "id": f["id"], "starting_line": 1 })).collect::<Vec<_>>() });
+    let (status, g) = post(
+        addr,
+        "/api/games",
+        &json!({ "mode": "hotseat", "teams": [team, "ravagers"], "points": 300 }),
+    )
+    .await;
+    assert_eq!(status, 201, "{g}");
+}

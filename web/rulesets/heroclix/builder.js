@@ -9,6 +9,7 @@ import { t, lang, translateDom } from '../../i18n.js';
 import { api } from '../../api.js';
 import { objectSwatch } from './board.js';
 import { $, el, fill } from '../../dom.js';
+import { figureDef, learn, refresh as refreshSearch, setCatalogue, shownFigures } from './search.js';
 
 /** The builder's screen (its element ids are the builder's own). */
 const TEMPLATE = `
@@ -18,6 +19,7 @@ const TEMPLATE = `
   <div class="panel">
     <h3 data-i18n="builder.catalogue"></h3>
     <input id="builder-filter" type="search" data-i18n-placeholder="builder.filter" data-testid="builder-filter">
+    <div id="builder-filters" class="builder-filters"></div>
     <ul id="builder-catalogue" class="catalogue" data-testid="builder-catalogue"></ul>
   </div>
   <div class="panel">
@@ -177,7 +179,7 @@ function linesOf(def) {
 }
 
 function defOf(id) {
-  return catalogue.find((f) => f.id === id);
+  return catalogue.find((f) => f.id === id) || figureDef(id);
 }
 
 function total() {
@@ -389,9 +391,7 @@ function renderTactics() {
 }
 
 function renderCatalogue() {
-  const q = $('builder-filter').value.trim().toLowerCase();
-  const figs = catalogue.filter((f) => !q || `${f.name} ${f.id} ${(f.keywords || []).join(' ')}`.toLowerCase().includes(q));
-  fill($('builder-catalogue'), figs.map((d) => {
+  fill($('builder-catalogue'), shownFigures().map((d) => {
     const lines = linesOf(d);
     // The values on the click after each starting line.
     const starts = Array.isArray(d.dial) ? d.dial.filter((c) => c.starting_line) : [];
@@ -426,7 +426,7 @@ export function initBuilder(container, h) {
   translateDom(container);
   if (wired) return;
   wired = true;
-  $('builder-filter').addEventListener('input', renderCatalogue);
+  $('builder-filter').addEventListener('input', () => refreshSearch());
   $('builder-name').addEventListener('input', (e) => { team.name = e.target.value; changed(); });
   $('builder-total').addEventListener('change', (e) => { team.build_total = Number(e.target.value); changed(); });
   $('builder-feat-add').addEventListener('click', () => {
@@ -467,7 +467,9 @@ export function showBuilder(content) {
   $('builder-name').value = team.name;
   $('builder-total').value = String(team.build_total || 300);
   $('builder-message').textContent = '';
-  renderCatalogue();
+  // The team's figures may come from a search: listed once its answer is in.
+  setCatalogue(content, () => { renderCatalogue(); renderTeam(); });
+  learn(team.figures.map((f) => f.id));
   renderTeam();
   scheduleCheck();
 }

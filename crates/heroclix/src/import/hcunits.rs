@@ -211,9 +211,16 @@ impl ImportReport {
 }
 
 /// Imports every set of an hcunits folder: each subfolder `<set>` holding `<set>.json`, in
-/// name order. A subfolder without its set file is an error.
+/// name order, or the one set of a set's own folder (`<set>/<set>.json`). A subfolder without
+/// its set file is an error, and so is a folder with no set at all.
 pub fn import_dir(dir: impl AsRef<Path>) -> Result<ImportReport, ImportError> {
     let dir = dir.as_ref();
+    if let Some(name) = dir.file_name().and_then(|n| n.to_str()) {
+        let own = dir.join(format!("{name}.json"));
+        if own.is_file() {
+            return import_set_file(&own);
+        }
+    }
     let io_err = |path: &Path, e: std::io::Error| ImportError {
         file: path.display().to_string(),
         unit: None,
@@ -228,6 +235,16 @@ pub fn import_dir(dir: impl AsRef<Path>) -> Result<ImportReport, ImportError> {
         }
     }
     sets.sort();
+    if sets.is_empty() {
+        return Err(ImportError {
+            file: dir.display().to_string(),
+            unit: None,
+            field: None,
+            problem: "no hcunits set here: expected sub-folders <set>/<set>.json, a set's \
+                      own folder, or a set file"
+                .to_string(),
+        });
+    }
     let mut report = ImportReport::default();
     for set_dir in sets {
         let Some(name) = set_dir.file_name().and_then(|n| n.to_str()) else {

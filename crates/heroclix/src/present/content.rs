@@ -6,7 +6,7 @@
 //! with the same id.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::content::{figures_from_toml_str, load_figure_folder, Catalogue};
 use crate::figure::FigureDef;
@@ -43,6 +43,18 @@ const EMBEDDED_TEAMS: &[(&str, &str)] = &[
     (
         "lighthouse-guard",
         include_str!("../../../../content/heroclix/teams/lighthouse-guard.toml"),
+    ),
+    (
+        "detention-squad",
+        include_str!("../../../../content/heroclix/teams/detention-squad.toml"),
+    ),
+    (
+        "harbour-reserve",
+        include_str!("../../../../content/heroclix/teams/harbour-reserve.toml"),
+    ),
+    (
+        "scrapyard",
+        include_str!("../../../../content/heroclix/teams/scrapyard.toml"),
     ),
 ];
 const EMBEDDED_MAPS: &[(&str, &str)] = &[
@@ -109,47 +121,21 @@ impl Content {
         })
     }
 
-    /// The compiled-in content overlaid with `content_dir/heroclix/*.toml` (figures),
-    /// `content_dir/heroclix/teams/*.toml` and `maps_dir/*.toml` where they exist. A folder or
-    /// file that cannot be read is skipped with a note, never fatal: the embedded set stands in.
-    pub fn load(content_dir: Option<&Path>, maps_dir: Option<&Path>) -> Result<Content, String> {
+    /// The compiled-in starter content overlaid with what each of `sources` holds, in order
+    /// (later sources override figures and teams of the same id), and with `maps_dir/*.toml`. A
+    /// source is any of:
+    /// - a content folder with a `heroclix/` folder of figure files (`*.toml`) and teams
+    ///   (`heroclix/teams/*.toml`), as the repository's `content/`;
+    /// - a folder of figure files itself (with its teams in `teams/`);
+    /// - hcunits data, imported as it is read: its folder of sets (`<set>/<set>.json`) or one
+    ///   set file (`*.json`).
+    ///
+    /// A source that cannot be read is skipped with a note naming it, never fatal: the embedded
+    /// set stands in.
+    pub fn load(sources: &[PathBuf], maps_dir: Option<&Path>) -> Result<Content, String> {
         let mut content = Content::embedded()?;
-        if let Some(dir) = content_dir {
-            let figures_dir = dir.join("heroclix");
-            if figures_dir.is_dir() {
-                match load_figure_folder(&figures_dir) {
-                    Ok(figures) => {
-                        let count = figures.len();
-                        let mut all: BTreeMap<String, FigureDef> = content
-                            .catalogue
-                            .figures()
-                            .iter()
-                            .map(|f| (f.id.clone(), f.clone()))
-                            .collect();
-                        for f in figures {
-                            all.insert(f.id.clone(), f);
-                        }
-                        content.catalogue = Catalogue::new(all.into_values().collect());
-                        content.notes.push(format!(
-                            "{count} figure(s) read from {}",
-                            figures_dir.display()
-                        ));
-                    }
-                    Err(e) => content.notes.push(format!(
-                        "figures in {} not used ({e}); using the built-in starter set",
-                        figures_dir.display()
-                    )),
-                }
-                let teams_dir = figures_dir.join("teams");
-                for (id, text) in toml_files(&teams_dir, &mut content.notes) {
-                    match team_from_toml_str(&text, &id) {
-                        Ok(team) => {
-                            content.teams.insert(id, team);
-                        }
-                        Err(e) => content.notes.push(format!("team {id} not used: {e}")),
-                    }
-                }
-            }
+        for source in sources {
+            content.read_source(source);
         }
         if let Some(dir) = maps_dir {
             for (id, text) in toml_files(dir, &mut content.notes) {
@@ -162,6 +148,95 @@ impl Content {
             }
         }
         Ok(content)
+    }
+
+    /// Reads one content source (see [`Content::load`]).
+    fn read_source(&mut self, source: &Path) {
+        let nested = source.join("heroclix");
+        if nested.is_dir() {
+            self.read_figure_folder(&nested);
+        } else if source.is_file() && source.extension().is_some_and(|e| e == "json") {
+            self.read_hcunits(source, crate::import::hcunits::import_set_file(source));
+        } else if is_hcunits_folder(source) || is_hcunits_set_folder(source) {
+            self.read_hcunits(source, crate::import::hcunits::import_dir(source));
+        } else if source.is_dir() {
+            self.read_figure_folder(source);
+        } else {
+            self.notes.push(format!(
+                "{}: not used (no such folder or file; expected a content folder, a folder of \
+                 figure files, or hcunits data)",
+                source.display()
+            ));
+        }
+    }
+
+    /// Figures (and teams in `teams/`) from a folder of figure files.
+    fn read_figure_folder(&mut self, dir: &Path) {
+        match load_figure_folder(dir) {
+            Ok(figures) => {
+                let count = figures.len();
+                self.add_figures(figures);
+                self.notes
+                    .push(format!("{count} figure(s) read from {}", dir.display()));
+            }
+            Err(e) => self
+                .notes
+                .push(format!("figures in {} not used ({e})", dir.display())),
+        }
+        for (id, text) in toml_files(&dir.join("teams"), &mut self.notes) {
+            match team_from_toml_str(&text, &id) {
+                Ok(team) => {
+                    self.teams.insert(id, team);
+                }
+                Err(e) => self.notes.push(format!("team {id} not used: {e}")),
+            }
+        }
+    }
+
+    /// Figures imported from hcunits data.
+    fn read_hcunits(
+        &mut self,
+        source: &Path,
+        report: Result<crate::import::hcunits::ImportReport, crate::import::hcunits::ImportError>,
+    ) {
+        match report {
+            Ok(report) => {
+                self.notes.push(format!(
+                    "{}: {} hcunits file(s), {} unit(s): {} character(s) imported, {} skipped, {} rejected",
+                    source.display(),
+                    report.files,
+                    report.units,
+                    report.figures.len(),
+                    report.skipped.len(),
+                    report.rejected.len()
+                ));
+                for e in report.rejected.iter().take(5) {
+                    self.notes.push(format!("rejected: {e}"));
+                }
+                self.add_figures(report.figures);
+            }
+            Err(e) => self
+                .notes
+                .push(format!("{}: not used ({e})", source.display())),
+        }
+    }
+
+    /// Adds figures to the catalogue, replacing those with the same id.
+    fn add_figures(&mut self, figures: Vec<FigureDef>) {
+        if figures.is_empty() {
+            return;
+        }
+        let mut all: BTreeMap<String, FigureDef> = self
+            .catalogue
+            .figures()
+            .iter()
+            .map(|f| (f.id.clone(), f.clone()))
+            .collect();
+        for f in figures {
+            all.insert(f.id.clone(), f);
+        }
+        let tactics = self.catalogue.tactics().clone();
+        self.catalogue = Catalogue::new(all.into_values().collect()).with_tactics(tactics);
     }
 
     /// The content list the page builds its "new game" form from.
@@ -258,7 +333,9 @@ impl Content {
                         "maps": maps,
             "teams": teams,
             "tactics": tactics,
-            "figures": self.catalogue.figures(),
+            "figures": self.inline_figures(),
+            // A large catalogue is searched (`GET /api/content/search`) instead of sent whole.
+            "figure_search": super::search::filters(self),
             "defaults": {
                 "map": DEFAULT_MAP,
                 "teams": DEFAULT_TEAMS,
@@ -274,6 +351,23 @@ impl Content {
                     .collect::<serde_json::Map<String, Value>>(),
             },
         })
+    }
+
+    /// The figures sent with the content: all of them up to [`super::search::INLINE_FIGURES`],
+    /// else those of the listed teams (the builder finds the others by searching).
+    fn inline_figures(&self) -> Vec<&FigureDef> {
+        let all = self.catalogue.figures();
+        if all.len() <= super::search::INLINE_FIGURES {
+            return all.iter().collect();
+        }
+        let used: std::collections::BTreeSet<&str> = self
+            .teams
+            .values()
+            .flat_map(|t| t.figures.iter().map(|e| e.figure.as_str()))
+            .collect();
+        all.iter()
+            .filter(|f| used.contains(f.id.as_str()))
+            .collect()
     }
 
     /// The set-up fields a generic new-game form offers (`docs/platform.md`); HeroClix's own
@@ -695,6 +789,26 @@ fn tactics_from_request(o: &serde_json::Map<String, Value>) -> Result<TeamTactic
     Ok((feats, objects, condition, ata))
 }
 
+/// True for one set's folder of hcunits data: `<set>/<set>.json`.
+fn is_hcunits_set_folder(dir: &Path) -> bool {
+    dir.file_name()
+        .is_some_and(|n| dir.join(format!("{}.json", n.to_string_lossy())).is_file())
+}
+
+/// True for an hcunits folder of sets: some sub-folder `<set>` holds `<set>.json`.
+fn is_hcunits_folder(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.flatten().any(|e| {
+        let path = e.path();
+        path.is_dir()
+            && path
+                .join(format!("{}.json", e.file_name().to_string_lossy()))
+                .is_file()
+    })
+}
+
 /// `*.toml` files directly in `dir`, by id, in name order; unreadable ones become notes.
 fn toml_files(dir: &Path, notes: &mut Vec<String>) -> Vec<(String, String)> {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -730,6 +844,50 @@ pub fn clip(s: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_shipped_team_is_compiled_in() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/heroclix/teams");
+        let c = Content::embedded().unwrap();
+        let mut notes = Vec::new();
+        let files = toml_files(&dir, &mut notes);
+        assert!(!files.is_empty() && notes.is_empty(), "{notes:?}");
+        for (id, _) in files {
+            assert!(
+                c.teams.contains_key(&id),
+                "team {id} is shipped but not compiled in"
+            );
+        }
+    }
+
+    #[test]
+    fn a_set_folder_of_hcunits_data_is_read() {
+        let set = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/hcunits/aaou");
+        if !set.is_dir() {
+            return;
+        }
+        let c = Content::load(&[set], None).unwrap();
+        assert!(c.catalogue.figures().len() > 31, "{:?}", c.notes);
+        assert!(
+            c.notes.iter().any(|n| n.contains("imported")),
+            "{:?}",
+            c.notes
+        );
+    }
+
+    #[test]
+    fn a_missing_source_is_a_note_not_an_error() {
+        let c = Content::load(&[PathBuf::from("/no/such/folder")], None).unwrap();
+        assert!(
+            c.notes.iter().any(|n| n.contains("/no/such/folder")),
+            "{:?}",
+            c.notes
+        );
+        assert_eq!(
+            c.catalogue.figures().len(),
+            Content::embedded().unwrap().catalogue.figures().len()
+        );
+    }
 
     #[test]
     fn embedded_content_makes_the_default_game() {

@@ -22,6 +22,7 @@ use crate::game::{text, EndReason, Event, HeroClix};
 
 pub mod content;
 pub mod judge;
+pub mod search;
 pub mod terminal;
 
 pub use content::{Content, GameChoices, DEFAULT_MAP, DEFAULT_POINTS, DEFAULT_TEAMS};
@@ -50,13 +51,14 @@ impl HeroClixPresentation {
         Content::embedded().map(HeroClixPresentation::new)
     }
 
-    /// With the compiled-in content overlaid by `content_dir/heroclix/` and `maps_dir`
-    /// ([`Content::load`]); what was read and skipped is in [`Content::notes`].
+    /// With the compiled-in content overlaid by each content source (a content folder, a
+    /// folder of figure files, hcunits data) and `maps_dir` ([`Content::load`]); what was read
+    /// and skipped is in [`Content::notes`].
     pub fn load(
-        content_dir: Option<&Path>,
+        sources: &[std::path::PathBuf],
         maps_dir: Option<&Path>,
     ) -> Result<HeroClixPresentation, String> {
-        Content::load(content_dir, maps_dir).map(HeroClixPresentation::new)
+        Content::load(sources, maps_dir).map(HeroClixPresentation::new)
     }
 
     /// The content.
@@ -260,6 +262,10 @@ impl Presentation for HeroClixPresentation {
         v["ruleset"] = json!(HeroClix::ID);
         v["setup"] = self.content.setup_fields(lang);
         v
+    }
+
+    fn search(&self, params: &BTreeMap<String, String>, lang: Lang) -> Result<Value, Problem> {
+        search::search(&self.content, params, lang)
     }
 
     fn setup(&self, fields: &Map<String, Value>, lang: Lang) -> Result<GameSetup, Problem> {
