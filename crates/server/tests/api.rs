@@ -1146,7 +1146,8 @@ async fn rules_options_are_listed_set_and_checked() {
 /// only the teams' figures, the search finds the rest, and a team of imported figures plays.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn imported_figures_are_searched_and_played() {
-    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/hcunits");
+    let data =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/hcunits");
     if !data.is_dir() {
         eprintln!("skipped: no hcunits data at {}", data.display());
         return;
@@ -1164,7 +1165,12 @@ async fn imported_figures_are_searched_and_played() {
     let total = content["figure_search"]["total"].as_u64().unwrap();
     assert!(total > 5_000, "{total}");
     assert!(content["figures"].as_array().unwrap().len() < 100);
-    assert!(content["figure_search"]["powers"]["charge"].as_u64().unwrap() > 100);
+    assert!(
+        content["figure_search"]["powers"]["charge"]
+            .as_u64()
+            .unwrap()
+            > 100
+    );
 
     let (status, found) = get(
         addr,
@@ -1175,7 +1181,14 @@ async fn imported_figures_are_searched_and_played() {
     let figures = found["figures"].as_array().unwrap();
     assert!(!figures.is_empty() && figures.len() <= 5, "{found}");
     for f in figures {
-        assert!(f["name"].as_str().unwrap().to_lowercase().contains("spider"), "{f}");
+        assert!(
+            f["name"]
+                .as_str()
+                .unwrap()
+                .to_lowercase()
+                .contains("spider"),
+            "{f}"
+        );
     }
     let (status, bad) = get(addr, "/api/content/search?ruleset=heroclix&limit=lots").await;
     assert_eq!(status, 400, "{bad}");
