@@ -274,7 +274,7 @@ fn a_human_gets_the_board_the_figures_and_numbered_actions_and_bad_input_repromp
             "--replay",
             "h.json",
         ],
-        "?\nabc\n0\n999\n\n1\nhint\n",
+        "?\nabc\n0\n999\n\n1\nA\nA 99,99\nhint\n",
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
@@ -290,8 +290,15 @@ fn a_human_gets_the_board_the_figures_and_numbered_actions_and_bad_input_repromp
     assert!(out.contains("There is no action number 0"), "{out}");
     assert!(out.contains("There is no action number 999"), "{out}");
     assert!(out.contains("> Deploy in zone"), "{out}");
-    // Placing figures: grouped by figure, squares numbered.
+    // Placing figures: a line per figure; its letter shows its squares, numbered; a square it
+    // cannot take is explained.
+    assert!(out.contains("A  The Captain — place ("), "{out}");
+    assert!(out.contains("`auto` to deploy the rest"), "{out}");
     assert!(out.contains("Place The Captain (A) on:"), "{out}");
+    assert!(
+        out.contains("99,99 is not a free square of your deployment zone"),
+        "{out}"
+    );
     assert!(out.contains("The greedy bot would play"), "{out}");
     // The input closes: the game stops cleanly and its replay still verifies.
     assert!(out.contains("The input closed"), "{out}");
@@ -366,10 +373,12 @@ fn moves_and_attacks_are_described_in_words() {
             "--replay",
             "m.json",
         ],
-        &"1\n".repeat(60),
+        &"A\n1\n".repeat(60),
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
+    // A turn is shown by figure; the figure's letter lists its moves.
+    assert!(out.contains("A  The Captain — move ("), "{out}");
     assert!(out.contains("Move The Captain (A)"), "{out}");
     assert!(out.contains("to square (squares moved)"), "{out}");
     assert!(out.contains("[2] "), "{out}");

@@ -95,7 +95,7 @@ struct SetupFields {
 }
 
 /// The menu heading of an action, by its `type`.
-fn group_of(kind: &str, lang: Lang) -> &'static str {
+pub(crate) fn group_of(kind: &str, lang: Lang) -> &'static str {
     match kind {
         "choose_map" | "choose_zone" | "cancel_condition" | "place_object" | "place" => {
             lang.pick("Set-up", "Mise en place")

@@ -11,6 +11,7 @@ use skirmish_lang::Lang;
 pub mod check;
 pub mod content;
 pub mod judge;
+pub mod menu;
 pub mod play;
 
 /// The commands, with what each does (for `skirmish rulesets` and help texts).

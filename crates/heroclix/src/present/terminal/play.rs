@@ -124,6 +124,8 @@ enum Player {
 /// What a person answered.
 enum Answer {
     Act(Action),
+    /// Deploy the seat's remaining figures with the greedy bot's choices.
+    Auto,
     Resign,
     Closed,
 }
@@ -265,6 +267,10 @@ fn play_game(
             }
             Player::Human => match ask(&game, seat, &legal, &symbols, lang, input, out)? {
                 Answer::Act(a) => a,
+                Answer::Auto => {
+                    auto_deploy(&mut game, seat, &seat_specs, args.quiet, lang, out)?;
+                    continue;
+                }
                 Answer::Resign => break Stop::Resigned(seat),
                 Answer::Closed => break Stop::Closed(seat),
             },
@@ -364,6 +370,40 @@ fn play_game(
     )?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Places the seat's figures still to deploy where the greedy bot would, one by one, each
+/// placement logged as any other action.
+fn auto_deploy(
+    game: &mut Game<HeroClix>,
+    seat: Seat,
+    seat_specs: &[SeatSpec],
+    quiet: bool,
+    lang: Lang,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut bot = GreedyBot::new(0);
+    while game.pending_seats().first() == Some(&seat) {
+        let legal = game.legal_actions(seat);
+        if !super::menu::deploying(game.state(), &legal) {
+            break;
+        }
+        let i = bot.choose(&game.info_set(seat), &legal);
+        let action = legal
+            .get(i)
+            .or(legal.first())
+            .cloned()
+            .context("no placement")?;
+        let events = game
+            .act(seat, action)
+            .map_err(|r| anyhow::anyhow!("the rules refused a legal placement: {r}"))?;
+        if !quiet {
+            for e in &events {
+                log_event(game.state(), e, seat_specs, lang, out)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A seed from the clock, for games whose seed was not given (it is printed and written in
@@ -529,13 +569,23 @@ fn figure_table(s: &State, symbols: &[char], lang: Lang) -> String {
 
 /// The numbered list of legal actions. Moves and placements, which come by the hundred, are
 /// grouped by figure with several squares a line; everything else gets a line of its own.
-fn action_menu(s: &State, legal: &[Action], symbols: &[char], lang: Lang) -> String {
+fn action_menu(
+    s: &State,
+    legal: &[Action],
+    symbols: &[char],
+    only: Option<FigureId>,
+    lang: Lang,
+) -> String {
     let mut out = String::new();
     // (figure, moves rather than placements, numbered squares)
     type Group = (FigureId, bool, Vec<(usize, String)>);
     let mut grouped: Vec<Group> = Vec::new();
+    let mut templated: Vec<(String, Vec<(usize, String)>)> = Vec::new();
     let mut texts = text::ActionTexts::new(s, lang);
     for (i, a) in legal.iter().enumerate() {
+        if only.is_some_and(|f| action_figure(a) != Some(f)) {
+            continue;
+        }
         let (figure, is_move, label) = match a {
             Action::Move { figure, to, .. } => {
                 let cost = texts.move_cost(*figure, *to).unwrap_or(0);
@@ -543,7 +593,20 @@ fn action_menu(s: &State, legal: &[Action], symbols: &[char], lang: Lang) -> Str
             }
             Action::Place { figure, square, .. } => (*figure, false, square.to_string()),
             _ => {
-                out.push_str(&format!("  [{}] {}\n", i + 1, texts.describe(a)));
+                let d = texts.describe(a);
+                // Actions that differ only by their square (a power's move, by the dozen) share
+                // one line with the square left out, and list the squares under it.
+                if let Some(sq) = action_square(a).map(|q| q.to_string()) {
+                    if d.contains(&sq) {
+                        let head = d.replacen(&sq, "…", 1);
+                        match templated.iter_mut().find(|(h, _)| *h == head) {
+                            Some((_, items)) => items.push((i, sq)),
+                            None => templated.push((head, vec![(i, sq)])),
+                        }
+                        continue;
+                    }
+                }
+                out.push_str(&format!("  [{}] {d}\n", i + 1));
                 continue;
             }
         };
@@ -595,7 +658,43 @@ fn action_menu(s: &State, legal: &[Action], symbols: &[char], lang: Lang) -> Str
             out.push_str(&format!("      {}\n", line.join("  ")));
         }
     }
+    for (head, items) in templated {
+        out.push_str(&format!("  {head} — {}:\n", lang.pick("square", "case")));
+        for chunk in items.chunks(8) {
+            let line: Vec<String> = chunk
+                .iter()
+                .map(|(i, l)| format!("[{}] {l}", i + 1))
+                .collect();
+            out.push_str(&format!("      {}\n", line.join("  ")));
+        }
+    }
     out
+}
+
+/// The square an action names (where it goes or what it places), if any.
+fn action_square(a: &Action) -> Option<Square> {
+    let v = serde_json::to_value(a).ok()?;
+    let s = v.get("to").or_else(|| v.get("square"))?;
+    let x = i32::try_from(s.get("x")?.as_i64()?).ok()?;
+    let y = i32::try_from(s.get("y")?.as_i64()?).ok()?;
+    Some(Square::new(x, y))
+}
+
+/// The figure an action is given to, if any.
+fn action_figure(a: &Action) -> Option<FigureId> {
+    let v = serde_json::to_value(a).ok()?;
+    let n = v.get("figure").or_else(|| v.get("attacker"))?.as_u64()?;
+    u32::try_from(n).ok().map(FigureId)
+}
+
+/// The menu first shown: whole when short, by figure when long.
+fn first_menu(s: &State, legal: &[Action], symbols: &[char], lang: Lang) -> String {
+    if legal.len() <= super::menu::LIST_WHOLE {
+        return action_menu(s, legal, symbols, None, lang);
+    }
+    let mut texts = text::ActionTexts::new(s, lang);
+    let describe = |a: &Action| texts.describe(a);
+    super::menu::by_figure(s, legal, |f| symbol(symbols, f), lang, describe)
 }
 
 fn help_text(lang: Lang) -> &'static str {
@@ -636,7 +735,12 @@ fn ask(
             text::decision_prompt(s, &[seat], &decision, lang)
         )?;
     }
-    write!(out, "{}", action_menu(s, legal, symbols, lang))?;
+    write!(out, "{}", first_menu(s, legal, symbols, lang))?;
+    let letters: Vec<(FigureId, char)> = s
+        .figures
+        .iter()
+        .map(|f| (f.id, symbol(symbols, f.id)))
+        .collect();
     loop {
         write!(
             out,
@@ -662,7 +766,11 @@ fn ask(
             "q" | "quit" | "resign" | "abandon" => return Ok(Answer::Resign),
             "b" | "board" | "plateau" => {
                 write!(out, "{}", board(s, symbols, true))?;
-                write!(out, "{}", action_menu(s, legal, symbols, lang))?;
+                write!(out, "{}", first_menu(s, legal, symbols, lang))?;
+                continue;
+            }
+            "all" | "tout" => {
+                write!(out, "{}", action_menu(s, legal, symbols, None, lang))?;
                 continue;
             }
             "hint" | "conseil" => {
@@ -680,6 +788,32 @@ fn ask(
                 continue;
             }
             _ => {}
+        }
+        let menu_of = |f: FigureId| action_menu(s, legal, symbols, Some(f), lang);
+        let describe = |a: &Action| text::describe_action(s, a, lang);
+        let offer = super::menu::Offer {
+            state: s,
+            seat,
+            legal,
+            letters: &letters,
+            lang,
+        };
+        match super::menu::read(answer, &offer, menu_of, describe) {
+            super::menu::Pick::Act(i) => {
+                if let Some(a) = legal.get(i) {
+                    writeln!(out, "> {}", text::describe_action(s, a, lang))?;
+                    return Ok(Answer::Act(a.clone()));
+                }
+            }
+            super::menu::Pick::Show(text) => {
+                write!(out, "{text}")?;
+                if !text.ends_with('\n') {
+                    writeln!(out)?;
+                }
+                continue;
+            }
+            super::menu::Pick::Auto => return Ok(Answer::Auto),
+            super::menu::Pick::Other => {}
         }
         match answer.parse::<usize>() {
             Ok(n) if (1..=legal.len()).contains(&n) => {
@@ -767,7 +901,7 @@ mod tests {
             while let Some(&seat) = game.pending_seats().first() {
                 let s = game.state();
                 let legal = game.legal_actions(seat);
-                let menu = action_menu(s, &legal, &symbols, Lang::En);
+                let menu = action_menu(s, &legal, &symbols, None, Lang::En);
                 assert!(menu.contains(&format!("[{}] ", legal.len())), "{menu}");
                 for a in &legal {
                     let t = text::describe_action(s, a, Lang::En);
