@@ -472,7 +472,7 @@ function renderBar() {
     return el('span', { class: `seat-chip${s.seat === G.seat ? ' me' : ''}`, title: s.kind || '' },
       el('span', { class: 'dot', style: `background:${SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}` }),
       `${s.name || seatName(s.seat)}${note ? ` · ${note}` : ''}`,
-      s.kind === 'human' && s.connected === false ? el('span', { class: 'offline', title: 'offline' }, ' ⦸') : null);
+      s.kind === 'human' && s.connected === false ? el('span', { class: 'offline', title: t('game.seat.offline'), 'data-testid': 'seat-offline' }, t('game.seat.offline')) : null);
   }));
   $('resign').hidden = !!over || G.seat === null || !G.token;
   $('show-link').hidden = !G.join || !!over;

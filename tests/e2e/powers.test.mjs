@@ -116,8 +116,8 @@ test('powers in a hotseat game: Barrier markers from the board, Charge and its f
     // The figure's panel names its powers (with their colours) and lists its power actions.
     await clickFigure(page, lark.id);
     const panel = page.getByTestId('figure-panel');
-    await panel.locator('[data-testid=figure-powers] li[data-power=barrier]', { hasText: 'Barrier' }).waitFor();
-    await panel.locator('[data-testid=figure-powers] li[data-power=energy_explosion]', { hasText: 'Energy Explosion' }).waitFor();
+    await panel.locator('[data-testid=figure-powers] [data-power=barrier]', { hasText: 'Barrier' }).waitFor();
+    await panel.locator('[data-testid=figure-powers] [data-power=energy_explosion]', { hasText: 'Energy Explosion' }).waitFor();
     const barrier = panel.locator('[data-testid=power-act][data-power=barrier]');
     assert.match(await barrier.textContent(), /Barrier: Meridian Lark/);
     await shot(page, '40-powers-panel');
@@ -155,7 +155,7 @@ test('powers in a hotseat game: Barrier markers from the board, Charge and its f
     // Charge: the panel's button shades the squares, a click on one charges, the free attack
     // is asked in the decision panel.
     await clickFigure(page, captain.id);
-    await panel.locator('[data-testid=figure-powers] li[data-power=charge]', { hasText: 'Charge' }).waitFor();
+    await panel.locator('[data-testid=figure-powers] [data-power=charge]', { hasText: 'Charge' }).waitFor();
     await panel.locator('[data-testid=power-pick][data-power=charge]').click();
     const charge = bestCharge(st, captain.id);
     assert.ok(charge, 'the Captain can charge');
@@ -230,8 +230,8 @@ test('powers against the bot, in French: names on the dial, Charge, the bot answ
     assert.ok(captain, 'the Wardens\' Captain');
     await clickFigure(page, captain.id);
     const panel = page.getByTestId('figure-panel');
-    await panel.locator('[data-testid=figure-powers] li[data-power=super_strength]', { hasText: 'Force herculéenne' }).waitFor();
-    await panel.locator('[data-testid=figure-powers] li[data-power=leadership]', { hasText: 'Commandement' }).waitFor();
+    await panel.locator('[data-testid=figure-powers] [data-power=super_strength]', { hasText: 'Force herculéenne' }).waitFor();
+    await panel.locator('[data-testid=figure-powers] [data-power=leadership]', { hasText: 'Commandement' }).waitFor();
     await panel.locator('[data-testid=power-pick][data-power=charge]').click();
     const charge = bestCharge(st, captain.id);
     await clickSquare(page, charge.action.to);

@@ -617,7 +617,7 @@ export function createBoard(container, handlers = {}) {
 
   let mapKey = null;
   let size = { w: 0, h: 0 };
-  let zoom = null; // null = fit to the container's width
+  let zoom = null; // null: fit its box (see applyZoom); 'all': the whole board; or a scale
   let lastHover = '';
   let refocusing = false;
   const drawn = { picks: null, over: null, figs: null, objects: null, objectsTop: null, cursor: null };
@@ -681,25 +681,35 @@ export function createBoard(container, handlers = {}) {
     if (g && handlers.focus) handlers.focus(Number(g.dataset.fig));
   });
 
-  function fitWidth() {
-    // Fit the container's width, and the window's height when that leaves squares of at least
-    // 34 pixels; a big map then scrolls inside its frame.
-    const fitW = Math.max(container.clientWidth - 4, 200);
+  // The board's size: `zoom` null fits it to its box (the whole board in a laptop window; on a
+  // narrow screen squares stay big enough to read and tap, and the board pans inside its box),
+  // 'all' fits the whole board whatever the squares, a number is the player's own zoom.
+  function boxHeight() {
+    // The box's own limit (CSS max-height), and what the window shows below the box's top.
+    const cs = getComputedStyle(container);
+    const max = parseFloat(cs.maxHeight);
     const top = container.getBoundingClientRect().top + window.scrollY;
-    const availH = Math.max(window.innerHeight - Math.min(top, 160) - 16, 240);
-    const byHeight = (availH * size.w) / size.h;
-    const minW = (40 * size.w) / CELL;
-    return Math.min(fitW, Math.max(byHeight, minW));
+    const byWindow = window.innerHeight - Math.min(top, 200) - 12;
+    return Math.max(Math.min(Number.isFinite(max) ? max : Infinity, byWindow) - 4, 160);
+  }
+
+  function fitWidth(all = false) {
+    const fitW = Math.max(container.clientWidth - 4, 120);
+    const scale = Math.min(fitW / size.w, boxHeight() / size.h);
+    // Squares under 30 pixels are hard to read and to tap on a narrow screen: keep them at 34
+    // and let the board pan (the Fit button still shows it whole).
+    if (!all && fitW < 700 && scale * CELL < 30) return (34 / CELL) * size.w;
+    return scale * size.w;
   }
 
   function applyZoom() {
     if (!size.w || !size.h) return;
-    const width = zoom === null ? fitWidth() : size.w * zoom;
-    svg.setAttribute('width', String(Math.round(width)));
-    svg.setAttribute('height', String(Math.round((width * size.h) / size.w)));
+    const width = zoom === null || zoom === 'all' ? fitWidth(zoom === 'all') : size.w * zoom;
+    svg.setAttribute('width', String(Math.floor(width)));
+    svg.setAttribute('height', String(Math.floor((width * size.h) / size.w)));
   }
 
-  const observer = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => { if (zoom === null) applyZoom(); }) : null;
+  const observer = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => { if (zoom === null || zoom === 'all') applyZoom(); }) : null;
   if (observer) observer.observe(container);
 
   return {
@@ -767,13 +777,32 @@ export function createBoard(container, handlers = {}) {
       }
     },
     zoomBy(f) {
-      const current = zoom === null ? fitWidth() / size.w : zoom;
-      zoom = Math.min(Math.max(current * f, 0.3), 4);
+      const current = typeof zoom === 'number' ? zoom : fitWidth(zoom === 'all') / size.w;
+      zoom = Math.min(Math.max(current * f, 0.2), 4);
       applyZoom();
     },
+    /** Fits the whole board in its box. */
     fit() {
-      zoom = null;
+      zoom = 'all';
       applyZoom();
+    },
+    /** Scrolls the board's box (and the window, if the box is off screen) so that `squares`
+     * are in view: their middle when they do not all fit. */
+    reveal(squares) {
+      if (!squares || !squares.length || !size.w) return;
+      const r = svg.getBoundingClientRect();
+      const scale = r.width / size.w;
+      const xs = squares.map((q) => q.x);
+      const ys = squares.map((q) => q.y);
+      const x0 = (LEFT + Math.min(...xs) * CELL) * scale;
+      const x1 = (LEFT + (Math.max(...xs) + 1) * CELL) * scale;
+      const y0 = (TOP + Math.min(...ys) * CELL) * scale;
+      const y1 = (TOP + (Math.max(...ys) + 1) * CELL) * scale;
+      const fitIn = (a, b, view) => (b - a <= view ? a - (view - (b - a)) / 2 : (a + b) / 2 - view / 2);
+      container.scrollLeft = Math.max(0, fitIn(x0, x1, container.clientWidth));
+      container.scrollTop = Math.max(0, fitIn(y0, y1, container.clientHeight));
+      const box = container.getBoundingClientRect();
+      if (box.top < 0 || box.top > window.innerHeight * 0.5) window.scrollBy(0, box.top - 8);
     },
     focusFigure(id) {
       const g = figLayer.querySelector(`[data-fig="${id}"]`);

@@ -10,6 +10,7 @@ import { api } from '../../api.js';
 import { objectSwatch } from './board.js';
 import { $, el, fill } from '../../dom.js';
 import { figureDef, learn, refresh as refreshSearch, setCatalogue, shownFigures } from './search.js';
+import { figureCard, powerSummary, setCatalogue as setCardCatalogue } from './figure-card.js';
 
 /** The builder's screen (its element ids are the builder's own). */
 const TEMPLATE = `
@@ -411,8 +412,19 @@ function renderCatalogue() {
           type: 'button', 'data-testid': `builder-add-${d.id}-${i + 1}`,
           onclick: () => { team.figures.push({ id: d.id, starting_line: i + 1 }); changed(); },
         }, `${t('builder.add')} · ${t('common.points', { n: pointsOf(d, i + 1) })}${lines > 1 ? ` (${t('builder.line', { n: i + 1 })}: ${valsOf(i)})` : ''}`))),
-      (d.keywords || []).length ? el('div', { class: 'muted small' }, d.keywords.join(', ')) : null);
+      (d.keywords || []).length ? el('div', { class: 'muted small' }, d.keywords.join(', ')) : null,
+      powerSummary(d),
+      cardDetails(d));
   }));
+}
+
+/** The figure's card and dial under its entry, drawn when opened (the catalogue may be long). */
+function cardDetails(d) {
+  const box = el('details', { class: 'cat-card', 'data-testid': `builder-card-${d.id}` }, el('summary', {}, t('card.show')));
+  box.addEventListener('toggle', () => {
+    if (box.open && !box.querySelector('.figure-card')) box.append(figureCard(d, { testid: 'builder-figure-card' }));
+  });
+  return box;
 }
 
 /** Builds the builder's screen in `container` (once) and wires it; `h` holds `createGame(mode,
@@ -463,6 +475,7 @@ export function initBuilder(container, h) {
 export function showBuilder(content) {
   if (hooks) hooks.content = content;
   catalogue = (content && content.figures) || [];
+  setCardCatalogue(catalogue);
   tactics = (content && content.tactics) || null;
   $('builder-name').value = team.name;
   $('builder-total').value = String(team.build_total || 300);

@@ -15,9 +15,10 @@ import { newGameForm } from './form.js';
 import { initBuilder, showBuilder } from './builder.js';
 import { STRINGS } from './strings.js';
 
-/** The game screen: the board with its zoom and legend; beside it the prompt, the decision
- * panel, the shell's error, the figure, line of fire, the shell's dice, roster, tactics, the
- * shell's log. */
+/** The game screen: the board with its zoom, the line of fire over it (so it is in sight while
+ * the target is hovered) and the legend; beside it the prompt, the decision panel, the shell's
+ * error, the figure, the shell's dice, roster, tactics, the shell's log. On a narrow screen the
+ * prompt comes right under the board (style.css). */
 const LAYOUT = `
 <div class="game-layout">
   <div class="board-col">
@@ -26,7 +27,10 @@ const LAYOUT = `
       <button type="button" id="zoom-fit" data-i18n="game.zoom.fit"></button>
       <button type="button" id="zoom-in" data-i18n-aria="game.zoom.in" data-i18n-title="game.zoom.in">+</button>
     </div>
-    <div id="board" class="board-scroll" tabindex="0" data-testid="board"></div>
+    <div class="board-wrap">
+      <div id="board" class="board-scroll" tabindex="0" data-testid="board"></div>
+      <div id="los-panel" class="panel los-panel" data-testid="los-panel" aria-live="polite" hidden></div>
+    </div>
     <details class="legend-box" open>
       <summary data-i18n="game.legend"></summary>
       <ul id="legend" class="legend" data-testid="legend"></ul>
@@ -37,7 +41,6 @@ const LAYOUT = `
     <section id="decision-panel" class="decision-panel" data-testid="decision-panel" aria-live="assertive" hidden></section>
     <span id="slot-error"></span>
     <div id="figure-panel" class="panel" data-testid="figure-panel" hidden></div>
-    <div id="los-panel" class="panel los-panel" data-testid="los-panel" aria-live="polite" hidden></div>
     <span id="slot-dice"></span>
     <div class="panel">
       <h3 data-i18n="game.figures"></h3>
@@ -123,10 +126,11 @@ export default {
     return BASE_DECISIONS.has(mine.type) ? t('game.your_turn') : t('decision.title');
   },
 
-  /** A seat's name and victory points from the view. */
+  /** A seat's name and victory points from the view ("PV" in French, the rulebook's *points de
+   * victoire*). */
   seatInfo(snap, seat) {
     const s = snap && snap.view && snap.view.seats && snap.view.seats[seat];
-    return s ? { name: s[0], note: `${s[1]} VP` } : null;
+    return s ? { name: s[0], note: t('game.vp', { n: s[1] }) } : null;
   },
 
   scores(snap, over) {

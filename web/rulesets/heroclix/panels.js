@@ -6,10 +6,11 @@ import { t, lang, powerName } from '../../i18n.js';
 import { SEAT_COLOURS, dieSvg, objectSwatch } from './board.js';
 import { el, $, fill, modal, modalKey, closeModal } from '../../dom.js';
 import { renderLegend } from './legend.js';
+import { gameCard, currentPowers } from './figure-card.js';
 import {
   S, H, g, legal, myDecision, act, seatName, render, view, fig, legalOf, figureLegal, commandable, powerChip, powerGroups,
   BASE_DECISIONS, STAT_KEYS, decisionFigure, actionSquare, actionFigure, loadLos, select, matchingRanged, attacksOn,
-  rangedTargets, autoDeploy, onBoardClick, renderBoard, currentObject,
+  rangedTargets, autoDeploy, onBoardClick, renderBoard, currentObject, board, boardState,
 } from './game.js';
 
 /** Everything the module draws beside the board, for the snapshot on screen. */
@@ -23,6 +24,20 @@ export function renderPanels() {
   renderTactics();
   renderLegend($('legend'), view().map, view().objects);
   renderBoard();
+  revealSetup();
+}
+
+/** Asked to choose a zone, deploy or place an object: the squares offered are scrolled into
+ * view once (on a phone the board pans; the zone may be off its box). */
+function revealSetup() {
+  const d = myDecision();
+  if (!d || !['choose_zone', 'deploy', 'place_object'].includes(d.type) || !board) return;
+  const key = `${g().id}:${g().seat}:${d.type}`;
+  if (H.revealed === key) return;
+  const squares = boardState().squares;
+  if (!squares.length) return;
+  H.revealed = key;
+  board.reveal(squares);
 }
 
 export function button(text, onclick, attrs = {}) {
@@ -367,6 +382,7 @@ export function statLineText(f) {
 }
 
 export function statLine(f) {
+  if (f.ko) return el('div', { class: 'stats' }, el('span', { class: 'stat ko' }, el('span', { class: 'stat-value' }, t('game.ko'))));
   const [s, a, d, g] = f.values || [];
   const cell = (label, value, power) =>
     el('span', { class: 'stat', title: power ? humanPower(power) : '' }, el('span', { class: 'stat-label' }, label), el('span', { class: `stat-value${power ? ' has-power' : ''}` }, value));
@@ -401,12 +417,13 @@ export function renderFigurePanel() {
   parts.push(el('h3', {}, el('span', { class: 'dot', style: `background:${SEAT_COLOURS[f.owner % SEAT_COLOURS.length]}` }), f.label, ' ', el('span', { class: 'muted' }, `(${seatName(f.owner)})`)));
   parts.push(statLine(f));
   const notes = [];
+  if (f.ko) notes.push(t('game.ko'));
   if (f.tokens) notes.push(t('game.tokens', { n: f.tokens }));
   if (f.acted) notes.push(t('game.acted'));
   if (f.square) notes.push(t('terrain.square', f.square));
   if (notes.length) parts.push(el('p', { class: 'muted' }, notes.join(' · ')));
-  const powers = powerList(f);
-  if (powers) parts.push(el('h4', { class: 'powers-title' }, t('game.powers')), powers);
+  const powers = f.ko ? null : currentPowers(f);
+  if (powers) parts.push(el('h4', { class: 'powers-title' }, t('game.powers'), ' ', el('span', { class: 'muted small' }, t('card.tap'))), powers);
   const myFeats = (view().feats || []).filter((x) => (x.figures || []).includes(f.id) && !x.off);
   const held = (view().objects || []).filter((o) => o.held_by === f.id);
   if (myFeats.length) parts.push(el('p', { class: 'small', 'data-testid': 'figure-feats', title: myFeats.map((x) => `${x.name}: ${x.text}`).join('\n') }, t('tactics.figure_feats', { names: myFeats.map((x) => x.name).join(', ') })));
@@ -464,6 +481,8 @@ export function renderFigurePanel() {
     }
     parts.push(box);
   }
+  const card = gameCard(f, () => renderFigurePanel());
+  if (card) parts.push(card);
   fill(panel, parts);
 }
 
@@ -516,6 +535,12 @@ export function renderLos() {
     return;
   }
   p.hidden = false;
+  // Over the board, on the side away from the target so both stay in sight.
+  const target = document.querySelector(`#board [data-fig="${l.toId}"]`);
+  const box = $('board').getBoundingClientRect();
+  const tr = target ? target.getBoundingClientRect() : null;
+  p.classList.toggle('at-top', !!tr && (tr.top + tr.bottom) / 2 > (box.top + box.bottom) / 2);
+  p.classList.toggle('at-right', !!tr && (tr.left + tr.right) / 2 < (box.left + box.right) / 2);
   const verdict = String(l.data.verdict || '').toLowerCase();
   const name = l.data.verdict_text || (['clear', 'hindered', 'blocked'].includes(verdict) ? t(`los.${verdict}`) : verdict);
   const range = l.data.range !== undefined ? ` / ${t('stat.range')} ${l.data.range}` : '';
@@ -543,7 +568,7 @@ export function renderRoster() {
         return el('li', { class: `${f.ko ? 'ko' : ''}${H.sel === f.id ? ' sel' : ''}` },
           button([
             el('span', { class: 'r-name' }, f.label),
-            el('span', { class: 'r-vals' }, `${(f.values || []).join(' · ')} · ${t('stat.range')} ${f.range}${f.targets > 1 ? 'ϟ'.repeat(f.targets) : ''}`),
+            f.ko ? null : el('span', { class: 'r-vals' }, `${(f.values || []).join(' · ')} · ${t('stat.range')} ${f.range}${f.targets > 1 ? 'ϟ'.repeat(f.targets) : ''}`),
             (f.powers || []).some(Boolean) && !f.ko
               ? el('span', { class: 'r-powers', title: (f.powers || []).filter(Boolean).map(powerName).join(', ') }, (f.powers || []).filter(Boolean).map(powerChip))
               : null,

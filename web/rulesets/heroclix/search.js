@@ -6,6 +6,7 @@
 import { t, lang, powerName } from '../../i18n.js';
 import { el, $, fill } from '../../dom.js';
 import { api } from '../../api.js';
+import { addFigures } from './figure-card.js';
 
 const PAGE = 40;
 /** Every figure seen (sent with the content or found), by id: the team's figures need theirs. */
@@ -81,6 +82,7 @@ async function ask() {
   if (n !== asked) return; // a later search answered or will answer
   results = answer.figures || [];
   for (const f of results) known.set(f.id, f);
+  addFigures(results);
   total = answer.total || 0;
   showCount();
   onResults();
@@ -123,6 +125,7 @@ export async function learn(ids) {
     try {
       const a = await api.search('heroclix', { q: id, limit: 10 });
       for (const f of a.figures || []) known.set(f.id, f);
+      addFigures(a.figures);
     } catch (_) { /* shown as its id until found */ }
   }));
   onResults();

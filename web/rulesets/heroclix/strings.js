@@ -1,5 +1,8 @@
 // HeroClix's words on the page, in English and French. The French uses the HeroClix rulebook's
 // own terms (ligne de vue, terrain gênant, évasion, marqueur action, recul, points de victoire...).
+// What powers and abilities do is power-texts.js, merged in below.
+
+import { POWER_TEXTS } from './power-texts.js';
 
 export const STRINGS = {
   en: {
@@ -14,6 +17,7 @@ export const STRINGS = {
     'start.rounds': 'Round limit',
     'start.rounds.none': 'None',
     'game.round': 'Round {n}',
+    'game.vp': '{n} VP',
     'game.actions': 'Actions {used}/{total}',
     'game.end_turn': 'End turn',
     'game.menu': 'Menu',
@@ -322,6 +326,7 @@ export const STRINGS = {
     'start.rounds': 'Temps limite (rounds)',
     'start.rounds.none': 'Aucun',
     'game.round': 'Round {n}',
+    'game.vp': '{n} PV',
     'game.actions': 'Actions {used}/{total}',
     'game.end_turn': 'Fin du tour',
     'game.menu': 'Menu',
@@ -619,3 +624,5 @@ export const STRINGS = {
     'builder.v.feat_choose': '{name} : choisissez {n} personnage(s).',
   },
 };
+
+for (const l of Object.keys(POWER_TEXTS)) Object.assign(STRINGS[l], POWER_TEXTS[l]);

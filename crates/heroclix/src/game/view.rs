@@ -1,6 +1,8 @@
-//! What a seat or a spectator sees. HeroClix hides little: teams are revealed, but no one may
-//! turn a dial to look at the clicks before or after the current one (rulebook *Étape 1*), so a
-//! view shows each figure's current click only.
+//! What a seat or a spectator sees. HeroClix hides little: teams are revealed, and each figure's
+//! dial is printed content anyone may read in the catalogue (`GET /api/content`), so a view names
+//! the figure's content id and the click showing, and repeats the values and powers of that click.
+//! Players still never turn a dial to look (rulebook *Étape 1*): the page reads the printed dial
+//! the way players read a figure's card, the game never moves a dial but by damage and healing.
 
 use serde::Serialize;
 use skirmish_board::square::{Square, SquareMap};
@@ -17,6 +19,14 @@ pub struct FigureView {
     pub id: FigureId,
     /// Name shown.
     pub label: String,
+    /// Its id in the content catalogue (`figures[].id` of `GET /api/content`): where the page
+    /// finds the printed dial, symbols and card.
+    pub def: String,
+    /// The click showing, from 0 (an index into the printed dial; the dial's length is KO).
+    pub click: usize,
+    /// The click of its starting line, from 0: the clicks between it and `click` are the damage
+    /// taken, and healing never goes above it.
+    pub start_click: usize,
     /// Owner.
     pub owner: Seat,
     /// Square, while on the map.
@@ -148,6 +158,9 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 FigureView {
                     id: f.id,
                     label: f.label.clone(),
+                    def: f.def.id.clone(),
+                    click: f.click,
+                    start_click: f.start_click,
                     owner: f.owner,
                     square: f.square,
                     ko: f.ko,
