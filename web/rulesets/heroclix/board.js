@@ -568,6 +568,40 @@ function overlaySvg(map, o) {
     }
     out.push('</g>');
   }
+  // The other side's action being shown (recap.js): its moves, attacks, hits and knock-outs.
+  if (o.recap) {
+    const r = o.recap;
+    out.push('<g class="recap" data-testid="recap-drawing">');
+    for (const p of r.paths || []) {
+      if (p.squares.length < 2) continue;
+      const pts = p.squares.map((q) => `${cx(q.x)},${cy(q.y)}`).join(' ');
+      const colour = p.knockback ? '#6a1b9a' : '#1565c0';
+      out.push(`<polyline class="recap-path" points="${pts}" fill="none" stroke="#fff" stroke-width="8" stroke-linejoin="round" stroke-linecap="round" opacity="0.85"/>`);
+      out.push(`<polyline class="recap-path" points="${pts}" fill="none" stroke="${colour}" stroke-width="4" stroke-dasharray="9 5" stroke-linejoin="round" stroke-linecap="round"/>`);
+      const last = p.squares[p.squares.length - 1];
+      out.push(`<circle cx="${cx(last.x)}" cy="${cy(last.y)}" r="7" fill="${colour}"/>`);
+    }
+    for (const a of r.arrows || []) {
+      const [x1, y1, x2, y2] = [cx(a.from.x), cy(a.from.y), cx(a.to.x), cy(a.to.y)];
+      const colour = a.hit ? '#c62828' : '#757575';
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      // The arrow's head stops at the target's edge, pointing at it.
+      const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+      const [hx, hy] = [x2 - ux * CELL * 0.42, y2 - uy * CELL * 0.42];
+      const head = `M${hx} ${hy}L${hx - ux * 12 - uy * 7} ${hy - uy * 12 + ux * 7}L${hx - ux * 12 + uy * 7} ${hy - uy * 12 - ux * 7}Z`;
+      out.push(`<line class="recap-attack" x1="${x1}" y1="${y1}" x2="${hx}" y2="${hy}" stroke="#fff" stroke-width="7" opacity="0.85"/>`);
+      out.push(`<line class="recap-attack${a.hit ? ' hit' : ' miss'}" x1="${x1}" y1="${y1}" x2="${hx}" y2="${hy}" stroke="${colour}" stroke-width="3.5" ${a.hit ? '' : 'stroke-dasharray="6 5"'}/>`);
+      out.push(`<path d="${head}" fill="${colour}"/>`);
+    }
+    for (const h of r.hits || []) {
+      out.push(`<circle class="recap-hit" cx="${cx(h.x)}" cy="${cy(h.y)}" r="${CELL * 0.5}" fill="none" stroke="#c62828" stroke-width="4"/>`);
+    }
+    for (const k of r.kos || []) {
+      const [x, y, d] = [cx(k.x), cy(k.y), CELL * 0.32];
+      out.push(`<path class="recap-ko" d="M${x - d} ${y - d}L${x + d} ${y + d}M${x - d} ${y + d}L${x + d} ${y - d}" stroke="#c62828" stroke-width="5" stroke-linecap="round"/>`);
+    }
+    out.push('</g>');
+  }
   // A movement path, knockback line or similar.
   if (o.path && o.path.length >= 2) {
     const pts = o.path.map((s) => `${cx(s.x)},${cy(s.y)}`).join(' ');

@@ -8,6 +8,7 @@ import { api } from '../../api.js';
 import { cellAt } from './board.js';
 import { el, $, modal } from '../../dom.js';
 import { renderFigurePanel, renderLos, decisionTitle } from './panels.js';
+import { recapDrawing } from './recap.js';
 
 /** The shell (docs/platform.md, "Page modules"), given at mount. */
 export let S = null;
@@ -557,6 +558,7 @@ export function boardState() {
     los: null,
     cursor: H.cursor,
     wallEdges: [],
+    recap: recapDrawing(),
   };
   const type = d && d.type;
   if (type === 'choose_zone') {

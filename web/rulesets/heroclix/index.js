@@ -14,6 +14,7 @@ import { renderPanels, renderDialogs } from './panels.js';
 import { newGameForm } from './form.js';
 import { initBuilder, showBuilder } from './builder.js';
 import { STRINGS } from './strings.js';
+import { updateRecap, clearRecap } from './recap.js';
 
 /** The game screen: the board with its zoom, the line of fire over it (so it is in sight while
  * the target is hovered) and the legend; beside it the prompt, the decision panel, the shell's
@@ -42,6 +43,7 @@ const LAYOUT = `
     <span id="slot-error"></span>
     <div id="figure-panel" class="panel" data-testid="figure-panel" hidden></div>
     <span id="slot-dice"></span>
+    <section id="recap-panel" class="panel recap-panel" data-testid="recap-panel" aria-live="polite" hidden></section>
     <div class="panel">
       <h3 data-i18n="game.figures"></h3>
       <div id="roster" class="roster" data-testid="roster"></div>
@@ -102,6 +104,7 @@ export default {
   update(snap, old) {
     if (!old) H.los = null;
     snapshotChanged(snap, old);
+    updateRecap(snap, g() ? g().seat : null, renderBoard);
   },
 
   render() {
@@ -113,7 +116,11 @@ export default {
     renderDialogs(force);
   },
 
-  acted,
+  acted(action) {
+    // The other side's turn stops being drawn once the player acts.
+    clearRecap();
+    return acted(action);
+  },
 
   seatChanged() {
     resetState(false);
