@@ -181,6 +181,7 @@ test('HeroClix through the generic module (?module=generic)', { timeout: 300_000
     }
     if (st.board) {
       assert.ok((await page.locator('svg.generic-board .piece').count()) > 0, 'the figures are on the generic board');
+      assert.ok((await page.locator('svg.generic-board .walls line.wall').count()) > 0, "the map's walls are drawn on cell edges");
     }
     await shot(page, '86-heroclix-generic-play');
     assert.deepEqual(b.problems, []);

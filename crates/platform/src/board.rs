@@ -51,7 +51,16 @@ pub struct Piece {
     pub status: String,
 }
 
-/// A board: its size, its cells that are not open ground, and its pieces.
+/// A wall along one side of a cell: walls stand on the edges between cells, not in them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Edge {
+    /// The cell.
+    pub at: [i32; 2],
+    /// Its side: `n`, `e`, `s`, `w` for a square; `ne`, `e`, `se`, `sw`, `w`, `nw` for a hex.
+    pub side: &'static str,
+}
+
+/// A board: its size, its cells that are not open ground, its walls, and its pieces.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Board {
     /// Squares or hexes.
@@ -62,6 +71,9 @@ pub struct Board {
     pub height: i32,
     /// Cells that are not plain open ground.
     pub cells: Vec<Cell>,
+    /// Walls on cell edges, each once.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub walls: Vec<Edge>,
     /// The pieces on the board.
     pub pieces: Vec<Piece>,
 }
@@ -130,6 +142,7 @@ mod tests {
                 height: 0,
                 label: String::new(),
             }],
+            walls: Vec::new(),
             pieces: vec![
                 Piece {
                     id: 1,

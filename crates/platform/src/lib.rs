@@ -26,7 +26,7 @@ mod platform;
 #[cfg(feature = "toy")]
 pub mod toy;
 
-pub use board::{Board, BoardKind, Cell, Piece};
+pub use board::{Board, BoardKind, Cell, Edge, Piece};
 pub use bots::{BotPlayer, RandomPlayer};
 pub use platform::{Platform, RulesetInfo};
 

@@ -431,6 +431,7 @@ impl Presentation for ToyPresentation {
                 height: 0,
                 label: "rock".into(),
             }],
+            walls: Vec::new(),
             pieces: state
                 .pawns
                 .iter()

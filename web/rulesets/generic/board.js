@@ -50,16 +50,29 @@ export function geometry(b) {
         return `${(x + HR * Math.cos(a)).toFixed(1)},${(y + HR * Math.sin(a)).toFixed(1)}`;
       }).join(' ');
     };
+    // The corners each side joins (corner i at 60i − 30 degrees).
+    const SIDES = { e: [0, 1], se: [1, 2], sw: [2, 3], w: [3, 4], nw: [4, 5], ne: [5, 0] };
+    const edge = (at, side) => {
+      const [x, y] = centre(at);
+      const pair = SIDES[side];
+      if (!pair) return null;
+      const p = pair.map((i) => { const a = (Math.PI / 180) * (60 * i - 30); return [x + HR * Math.cos(a), y + HR * Math.sin(a)]; });
+      return [...p[0], ...p[1]];
+    };
     return {
-      hex, centre, size: HR * 1.75,
+      hex, centre, edge, size: HR * 1.75,
       shape: (at, attrs) => node('polygon', { points: corners(at), ...attrs }),
       width: PAD * 2 + HW * b.width + (b.height > 1 ? HW / 2 : 0),
       height: PAD * 2 + HR * 2 + (b.height - 1) * 1.5 * HR,
     };
   }
   const centre = ([c, r]) => [PAD + c * SQ + SQ / 2, PAD + r * SQ + SQ / 2];
+  const edge = ([c, r], side) => {
+    const [x0, y0, x1, y1] = [PAD + c * SQ, PAD + r * SQ, PAD + (c + 1) * SQ, PAD + (r + 1) * SQ];
+    return { n: [x0, y0, x1, y0], s: [x0, y1, x1, y1], w: [x0, y0, x0, y1], e: [x1, y0, x1, y1] }[side] || null;
+  };
   return {
-    hex, centre, size: SQ,
+    hex, centre, edge, size: SQ,
     shape: (at, attrs) => node('rect', { x: PAD + at[0] * SQ, y: PAD + at[1] * SQ, width: SQ, height: SQ, ...attrs }),
     width: PAD * 2 + SQ * b.width,
     height: PAD * 2 + SQ * b.height,
@@ -106,7 +119,13 @@ export function drawBoard(container, b, opts = {}) {
       }
     }
   }
-  svg.append(cells, labels);
+  // Walls on cell edges.
+  const walls = node('g', { class: 'walls', 'data-testid': 'generic-walls' });
+  for (const w of b.walls || []) {
+    const l = geo.edge(w.at, w.side);
+    if (l) walls.append(node('line', { x1: l[0], y1: l[1], x2: l[2], y2: l[3], class: 'wall', stroke: '#263238', 'stroke-width': 4, 'stroke-linecap': 'round' }));
+  }
+  svg.append(cells, labels, walls);
   // Highlighted cells on top of the terrain, so that they show on any colour.
   const marks = node('g', { class: 'marks' });
   for (const at of hl.cells || []) {

@@ -343,13 +343,21 @@ impl Presentation for HeroClixPresentation {
         let s = g.state();
         let map = &s.map;
         let mut cells = Vec::new();
+        let mut walls = Vec::new();
         for y in 0..map.height() {
             for x in 0..map.width() {
                 let sq = skirmish_board::square::Square::new(x, y);
                 let Some(c) = map.cell(sq) else { continue };
+                // A wall is set on both squares it separates: each is listed once, from the
+                // square below or to the right of it.
+                use skirmish_board::square::Dir;
+                for (dir, side) in [(Dir::N, "n"), (Dir::W, "w")] {
+                    if c.wall(dir) {
+                        walls.push(skirmish_platform::Edge { at: [x, y], side });
+                    }
+                }
                 let height = i32::from(c.level);
-                // Walls stand on cell edges, which the generic board does not describe: a cell
-                // beside a wall is open ground, not a wall.
+                // Walls stand on cell edges (`walls`): a cell beside a wall is open ground.
                 let terrain = terrain_word(c.terrain_now()).or((height > 0).then_some("elevated"));
                 let label = if c.zone > 0 {
                     format!("zone {}", c.zone)
@@ -398,6 +406,7 @@ impl Presentation for HeroClixPresentation {
             width: map.width(),
             height: map.height(),
             cells,
+            walls,
             pieces,
         })
     }

@@ -110,6 +110,31 @@ fn the_board_shows_terrain_and_every_figure_on_the_map() {
     );
     let text = p.board_text(&g, Viewer::Spectator);
     assert_eq!(text.lines().count() as i32, b.height);
+    // Walls stand on edges, each listed once, and match the map's.
+    let map = &g.state().map;
+    let mut expected = 0;
+    for y in 0..map.height() {
+        for x in 0..map.width() {
+            let sq = skirmish_board::square::Square::new(x, y);
+            for d in [
+                skirmish_board::square::Dir::N,
+                skirmish_board::square::Dir::W,
+            ] {
+                expected += usize::from(map.wall(sq, d));
+            }
+        }
+    }
+    assert!(expected > 0, "the default map has walls");
+    assert_eq!(b.walls.len(), expected);
+    for w in &b.walls {
+        let sq = skirmish_board::square::Square::new(w.at[0], w.at[1]);
+        let d = if w.side == "n" {
+            skirmish_board::square::Dir::N
+        } else {
+            skirmish_board::square::Dir::W
+        };
+        assert!(map.wall(sq, d), "{w:?}");
+    }
 }
 
 #[test]
