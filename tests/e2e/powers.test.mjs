@@ -318,7 +318,7 @@ test('the decision panel with the mock server: Blades, a free attack, markers, t
       decision: { type: 'free_attack', figure: me.id, power: 'charge' },
       prompt: `Wardens (player 1): ${me.label} may make Charge's free attack`,
       legal: [
-        { action: free, text: `Close attack: ${me.label} → ${enemy.label} (needs 9) (free)` },
+        { action: free, text: `Close attack: ${me.label} → ${enemy.label} (needs 9, 28%) (free)` },
         { action: { type: 'decline' }, text: 'No attack' },
       ],
     });

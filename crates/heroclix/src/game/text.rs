@@ -70,18 +70,29 @@ pub fn dir_name(dir: Dir, lang: Lang) -> &'static str {
     }
 }
 
-/// What the 2d6 of an attack roll with value `attack` must reach against `defence`, in words
-/// (rulebook *Le jet d'attaque*, *Obtenir 2 ou 12*: a 2 always misses, a 12 always hits):
-/// "needs 8", "hits unless a 2 is rolled", "hits only on a 12".
+/// The chance, in whole percent, that an attack roll needing `n` on 2d6 hits: a 2 always
+/// misses and a 12 always hits (rulebook *Obtenir 2 ou 12*).
+pub fn hit_percent(n: i32) -> u32 {
+    let ways = (1..=6)
+        .flat_map(|a| (1..=6).map(move |b| a + b))
+        .filter(|&sum| sum == 12 || (sum != 2 && sum >= n))
+        .count() as u32;
+    (ways * 100 + 18) / 36
+}
+
+/// What the 2d6 of an attack roll with value `attack` must reach against `defence`, in words,
+/// with the chance to hit (rulebook *Le jet d'attaque*, *Obtenir 2 ou 12*: a 2 always misses, a
+/// 12 always hits): "needs 8, 42%", "hits unless a 2 is rolled, 97%", "hits only on a 12, 3%".
 pub fn needs_text(attack: i32, defence: i32, lang: Lang) -> String {
     let n = defence - attack;
+    let p = hit_percent(n);
     match lang {
-        Lang::En if n <= 2 => "hits unless a 2 is rolled".into(),
-        Lang::En if n >= 12 => "hits only on a 12".into(),
-        Lang::En => format!("needs {n}"),
-        Lang::Fr if n <= 2 => "touche sauf sur un 2".into(),
-        Lang::Fr if n >= 12 => "ne touche que sur un 12".into(),
-        Lang::Fr => format!("il faut {n}"),
+        Lang::En if n <= 2 => format!("hits unless a 2 is rolled, {p}%"),
+        Lang::En if n >= 12 => format!("hits only on a 12, {p}%"),
+        Lang::En => format!("needs {n}, {p}%"),
+        Lang::Fr if n <= 2 => format!("touche sauf sur un 2, {p} %"),
+        Lang::Fr if n >= 12 => format!("ne touche que sur un 12, {p} %"),
+        Lang::Fr => format!("il faut {n}, {p} %"),
     }
 }
 
@@ -1402,6 +1413,18 @@ pub fn decision_prompt(state: &State, seats: &[Seat], decision: &Decision, lang:
 mod tests {
     use super::*;
     use crate::builtin;
+
+    #[test]
+    fn the_chance_to_hit_counts_the_36_rolls_with_2_missing_and_12_hitting() {
+        // 7 or more: 21 rolls of 36.
+        assert_eq!(hit_percent(7), 58);
+        assert_eq!(hit_percent(2), 97);
+        assert_eq!(hit_percent(-4), 97);
+        assert_eq!(hit_percent(12), 3);
+        assert_eq!(hit_percent(15), 3);
+        assert_eq!(needs_text(9, 17, Lang::En), "needs 8, 42%");
+        assert_eq!(needs_text(9, 17, Lang::Fr), "il faut 8, 42 %");
+    }
     use crate::game::{HeroClix, Options, Scenario};
     use skirmish_engine::{Game, Pending};
 
@@ -1486,10 +1509,13 @@ mod tests {
 
     #[test]
     fn needs_reads_well() {
-        assert_eq!(needs_text(9, 17, Lang::En), "needs 8");
-        assert_eq!(needs_text(12, 10, Lang::En), "hits unless a 2 is rolled");
-        assert_eq!(needs_text(1, 20, Lang::Fr), "ne touche que sur un 12");
-        assert_eq!(needs_text(9, 17, Lang::Fr), "il faut 8");
+        assert_eq!(needs_text(9, 17, Lang::En), "needs 8, 42%");
+        assert_eq!(
+            needs_text(12, 10, Lang::En),
+            "hits unless a 2 is rolled, 97%"
+        );
+        assert_eq!(needs_text(1, 20, Lang::Fr), "ne touche que sur un 12, 3 %");
+        assert_eq!(needs_text(9, 17, Lang::Fr), "il faut 8, 42 %");
     }
 
     #[test]
