@@ -91,3 +91,36 @@ test('team builder: a catalogue too large to send is searched on the server as t
     await b.close();
   }
 });
+
+test('team builder: the team sheet prints each figure with its card, dial and power texts', { timeout: 120_000 }, async () => {
+  const b = await openBrowser({ name: 'builder-sheet' });
+  const { page } = b;
+  try {
+    await page.goto(`${baseUrl()}#builder`);
+    await page.getByTestId('builder-catalogue').locator('li').first().waitFor();
+    await page.getByTestId('builder-name').fill('Sheet Squad');
+    const adds = page.locator('[data-testid^=builder-add-]');
+    await adds.nth(0).click();
+    await adds.nth(3).click();
+    // Printing is stubbed: the sheet is what the print dialog would get.
+    await page.evaluate(() => { window.__printed = 0; window.print = () => { window.__printed += 1; }; });
+    await page.getByTestId('builder-print').click();
+    assert.equal(await page.evaluate(() => window.__printed), 1);
+    const sheet = page.getByTestId('team-sheet');
+    assert.match(await sheet.locator('h1').textContent(), /Sheet Squad/);
+    assert.equal(await sheet.getByTestId('sheet-figure').count(), 2);
+    assert.ok((await sheet.locator('.dial').count()) >= 2, 'each figure has its dial');
+    // On screen the sheet is hidden; printed, only the sheet shows, power texts unfolded.
+    assert.equal(await sheet.isVisible(), false);
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await sheet.isVisible(), true);
+    assert.equal(await page.getByTestId('builder-catalogue').isVisible(), false);
+    const closed = await sheet.locator('details:not([open])').count();
+    assert.equal(closed, 0, 'every power text is unfolded on paper');
+    await shot(page, '34-team-sheet-print');
+    await page.emulateMedia({ media: 'screen' });
+    assert.deepEqual(b.problems, []);
+  } finally {
+    await b.close();
+  }
+});

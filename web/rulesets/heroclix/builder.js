@@ -61,6 +61,7 @@ const TEMPLATE = `
     <div class="row">
       <button id="builder-save" type="button" data-testid="builder-save" data-i18n="builder.save"></button>
       <button id="builder-play" type="button" class="primary" data-testid="builder-play" data-i18n="builder.play"></button>
+      <button id="builder-print" type="button" data-testid="builder-print" data-i18n="builder.print"></button>
     </div>
     <p id="builder-message" class="message" role="status"></p>
   </div>
@@ -427,6 +428,34 @@ function cardDetails(d) {
   return box;
 }
 
+/** The team sheet to print: the team's name and points, each figure's card with its dial from
+ * its starting line and every power text unfolded, and the tactics the team brings. */
+export function teamSheet() {
+  const old = $('team-sheet');
+  if (old) old.remove();
+  const names = (list, def) => (list || []).map((x) => def(x.id || x.special || x)).filter(Boolean).map((d) => local(d, 'name'));
+  const tacticsLines = [
+    ...names(team.feats, featDef).map((n) => `${t('builder.sheet.feat')} ${n}`),
+    ...(team.objects || []).map((o) => (o.special ? `${t('builder.sheet.object')} ${local(specialDef(o.special) || { name: o.special }, 'name')}` : `${t('builder.sheet.object')} ${kindName(o.kind)}`)),
+    team.condition && conditionDef(team.condition) ? `${t('builder.sheet.condition')} ${local(conditionDef(team.condition), 'name')}` : null,
+    team.ata && ataDef(team.ata) ? `${t('builder.sheet.ata')} ${local(ataDef(team.ata), 'name')}` : null,
+  ].filter(Boolean);
+  const sheet = el('section', { id: 'team-sheet', class: 'team-sheet', 'data-testid': 'team-sheet' },
+    el('h1', {}, team.name || t('builder.sheet.unnamed')),
+    el('p', { class: 'sheet-total' }, `${t('common.points', { n: total() })} / ${team.build_total || 300}`),
+    tacticsLines.length ? el('ul', { class: 'sheet-tactics' }, tacticsLines.map((l) => el('li', {}, l))) : null,
+    team.figures.map((f, i) => {
+      const d = defOf(f.id);
+      return el('article', { class: 'sheet-figure', 'data-testid': 'sheet-figure' },
+        el('h2', {}, `${i + 1}. ${f.custom_name || (d ? d.name : f.id)} · ${t('common.points', { n: pointsOf(d, f.starting_line) })}`),
+        d ? figureCard(d, { line: (f.starting_line || 1) - 1, testid: 'sheet-card' }) : null);
+    }));
+  // On paper every power's text is shown.
+  sheet.querySelectorAll('details').forEach((x) => { x.open = true; });
+  document.body.append(sheet);
+  return sheet;
+}
+
 /** Builds the builder's screen in `container` (once) and wires it; `h` holds `createGame(mode,
  * extra)` (resolves to the created game, or null with `h.lastError()` saying why). */
 export function initBuilder(container, h) {
@@ -458,6 +487,12 @@ export function initBuilder(container, h) {
   });
   $('builder-condition').addEventListener('change', (e) => { team.condition = e.target.value; changed(); });
   $('builder-ata').addEventListener('change', (e) => { team.ata = e.target.value; changed(); });
+  $('builder-print').addEventListener('click', () => {
+    teamSheet();
+    document.body.classList.add('printing-sheet');
+    window.addEventListener('afterprint', () => document.body.classList.remove('printing-sheet'), { once: true });
+    window.print();
+  });
   $('builder-save').addEventListener('click', () => {
     save();
     $('builder-message').textContent = t('builder.saved');
