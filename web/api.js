@@ -44,6 +44,8 @@ const enc = encodeURIComponent;
 
 export const api = {
   rulesets: () => request('GET', '/api/rulesets'),
+  /** How friends on other machines reach this server (`share`: `network`, `url`). */
+  server: () => request('GET', '/api/server'),
   content: (ruleset, lang) => request('GET', `/api/content${q({ ruleset, lang })}`),
   /** The ruleset's search of a catalogue too large to send whole (HeroClix: figures). */
   search: (ruleset, params) => request('GET', `/api/content/search${q({ ruleset, ...params })}`),

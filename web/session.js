@@ -541,7 +541,16 @@ async function showOver(over) {
 
 export async function showJoinLink() {
   if (!G || !G.join) return;
-  const url = `${location.origin}${location.pathname}#game=${encodeURIComponent(G.id)}&invite=${encodeURIComponent(G.join.invite)}`;
+  // A page opened on this machine (127.0.0.1) would give a link only this machine can open:
+  // the server's address on the network is given instead, or a word on how to get one.
+  let share = null;
+  try {
+    share = (await api.server()).share;
+  } catch (_) { /* an older server: the page's own address */ }
+  const here = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(location.hostname);
+  const base = here && share && share.url ? share.url.replace(/\/$/, '') : location.origin;
+  const url = `${base}${location.pathname}#game=${encodeURIComponent(G.id)}&invite=${encodeURIComponent(G.join.invite)}`;
+  const localOnly = here && share && !share.network;
   await modal((close) => {
     const input = el('input', { type: 'text', readonly: true, value: url, class: 'join-url', 'data-testid': 'join-url' });
     const copy = button(t('friend.copy'), async () => {
@@ -555,6 +564,7 @@ export async function showJoinLink() {
     });
     return el('div', { class: 'dialog-body' },
       el('h2', {}, t('friend.title')), el('p', {}, t('friend.link')), input,
+      localOnly ? el('p', { class: 'muted small', 'data-testid': 'join-local-only' }, t('friend.local_only')) : null,
       el('div', { class: 'row' }, copy, button(t('common.close'), () => close(null), { 'data-testid': 'join-close' })));
   }, { key: 'join' });
 }

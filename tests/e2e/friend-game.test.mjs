@@ -23,6 +23,8 @@ test('two browsers play each other through a join link', { timeout: 600_000 }, a
     const url = await a.page.getByTestId('join-url').inputValue();
     // An invite, not a token: the creator never holds the friend's token.
     assert.match(url, /#game=.+&invite=/);
+    // The test server listens on this machine only: the dialog says how to reach it from another.
+    assert.ok(await a.page.getByTestId('join-local-only').isVisible(), 'a link only this machine can open is explained');
     await shot(a.page, '10-friend-link');
     await a.page.getByTestId('join-close').click();
     const aToken = new URL(a.page.url()).hash;

@@ -409,6 +409,8 @@ struct Inner {
     shutdown: watch::Sender<bool>,
     live: live::Live,
     guard: crate::guard::Guard,
+    /// The address the server listens on, once bound.
+    bound: std::sync::OnceLock<std::net::SocketAddr>,
 }
 
 /// Everything the server holds; cheap to clone.
@@ -515,8 +517,45 @@ impl AppState {
                 shutdown,
                 live,
                 guard,
+                bound: std::sync::OnceLock::new(),
             }),
         })
+    }
+
+    /// Records the address the server listens on (after binding).
+    pub fn set_bound(&self, addr: std::net::SocketAddr) {
+        let _ = self.inner.bound.set(addr);
+    }
+
+    /// How friends on other machines reach this server: `{"network": false}` when it listens
+    /// only on this machine; else `{"network": true, "url": ...}` with the address to give them
+    /// (the machine's address on its network when it listens on every interface).
+    pub fn share(&self) -> serde_json::Value {
+        let Some(addr) = self.inner.bound.get().copied() else {
+            return serde_json::json!({ "network": false });
+        };
+        if addr.ip().is_loopback() {
+            return serde_json::json!({ "network": false });
+        }
+        let ip = if addr.ip().is_unspecified() {
+            // The address the machine would use to reach others: asking the routing table with
+            // a connected UDP socket sends nothing.
+            std::net::UdpSocket::bind(("0.0.0.0", 0))
+                .and_then(|s| s.connect(("192.0.2.1", 9)).map(|()| s))
+                .and_then(|s| s.local_addr())
+                .map(|a| a.ip())
+                .ok()
+                .filter(|ip| !ip.is_loopback() && !ip.is_unspecified())
+        } else {
+            Some(addr.ip())
+        };
+        match ip {
+            Some(ip) => serde_json::json!({
+                "network": true,
+                "url": format!("http://{}/", std::net::SocketAddr::new(ip, addr.port())),
+            }),
+            None => serde_json::json!({ "network": true }),
+        }
     }
 
     fn load_slot(&self, id: &str) -> Result<GameSlot, String> {

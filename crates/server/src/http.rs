@@ -28,6 +28,7 @@ pub const MAX_BODY: usize = 64 * 1024;
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/api/rulesets", get(rulesets))
+        .route("/api/server", get(server_info))
         .route("/api/content", get(content))
         .route("/api/content/search", get(search))
         .route("/api/teams/check", post(check_team))
@@ -126,6 +127,12 @@ async fn rulesets(State(state): State<AppState>, q: Params) -> ApiResult<Json<Va
         "rulesets": platform.infos(lang),
         "default": platform.default_id(),
     })))
+}
+
+/// `GET /api/server`: how friends on other machines reach this server (see
+/// [`AppState::share`]), for the page's friend link.
+async fn server_info(State(state): State<AppState>) -> Json<Value> {
+    Json(serde_json::json!({ "share": state.share() }))
 }
 
 async fn content(State(state): State<AppState>, q: Params) -> ApiResult<Json<Value>> {

@@ -217,6 +217,7 @@ pub async fn start(config: ServerConfig) -> anyhow::Result<RunningServer> {
     let state = tokio::task::spawn_blocking(move || open_state(&opened)).await??;
     let listener = bind(&config).await?;
     let addr = listener.local_addr()?;
+    state.set_bound(addr);
     let (stop, stopped) = oneshot::channel::<()>();
     let router = app(state.clone());
     let task = tokio::spawn(net::serve(listener, router, config.limits.clone(), stopped));
@@ -227,6 +228,11 @@ pub async fn start(config: ServerConfig) -> anyhow::Result<RunningServer> {
             println!("{games} saved game(s); each is loaded when someone opens it");
         }
         println!("Skirmish is ready: http://{addr}/");
+        if let Some(url) = state.share().get("url").and_then(serde_json::Value::as_str) {
+            if addr.ip().is_unspecified() {
+                println!("On your network: {url}");
+            }
+        }
         if !config.address.is_loopback() {
             println!(
                 "WARNING: listening on {}, so the game is reachable from the network: anyone \

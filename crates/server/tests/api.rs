@@ -1204,3 +1204,14 @@ async fn imported_figures_are_searched_and_played() {
     .await;
     assert_eq!(status, 201, "{g}");
 }
+
+/// The friend link's address: a server on loopback says it is reachable from this machine only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_says_whether_friends_elsewhere_can_reach_it() {
+    let dir = tmp();
+    let srv = server(&dir.path().join("games.sqlite3")).await;
+    let (status, info) = get(srv.addr(), "/api/server").await;
+    assert_eq!(status, 200);
+    assert_eq!(info["share"]["network"], false, "{info}");
+    assert!(info["share"].get("url").is_none(), "{info}");
+}
