@@ -25,6 +25,7 @@ use crate::tokens;
 
 mod live;
 mod seats;
+mod undo;
 
 pub use seats::InviteRecord;
 
@@ -453,9 +454,9 @@ pub fn rebuild(
     let mut game = registry
         .new_game(&row.ruleset, &scenario, row.seed)
         .map_err(|e| format!("it cannot be set up any more: {e}"))?;
-    // Players cannot take actions back here; the states kept for that were most of a game's
-    // memory.
-    game.set_undo_limit(0);
+    // Only the last action can be taken back (the states kept for that were most of a game's
+    // memory); after a restart there is none to take back.
+    game.set_undo_limit(undo::UNDO_DEPTH);
     if game.state_hash() != row.setup_hash {
         return Ok((
             game,
@@ -713,7 +714,7 @@ impl AppState {
             .registry()
             .new_game(ruleset, &scenario_json, seed)
             .map_err(|e| ApiError::bad("bad-scenario", e.to_string()))?;
-        game.set_undo_limit(0);
+        game.set_undo_limit(undo::UNDO_DEPTH);
         let names = setup.seat_names;
         let new_token = || tokens::new_token().map_err(|e| ApiError::internal(e.to_string()));
         let mut seats = Vec::new();
@@ -1355,6 +1356,8 @@ struct SnapshotOut<'a> {
     pending: Value,
     prompt: String,
     legal: Vec<&'a Legal>,
+    /// Whether this viewer may take back the last action (`POST /api/games/{id}/undo`).
+    undo: bool,
     log: Vec<skirmish_platform::LogLine>,
     log_from: usize,
     seats: Vec<Value>,
@@ -1474,6 +1477,9 @@ fn build_snapshot(
         pending,
         prompt,
         legal,
+        undo: entry.resigned.is_none()
+            && entry.corrupt.is_none()
+            && undo::can_undo(game, &access.seats),
         log,
         log_from,
         seats: slot.seats_json(),
