@@ -151,7 +151,9 @@ fn bots_play_a_whole_game_with_a_log_and_a_replay_that_verifies() {
     assert!(out.contains("=== Round 1 ==="), "{out}");
     assert!(out.contains("=== Round 4 ==="), "{out}");
     assert!(
-        out.contains("--- player 1's turn") || out.contains("--- player 2's turn"),
+        // Seats are named by their teams in the log.
+        out.contains("--- Wardens (player 1)'s turn")
+            || out.contains("--- Ravagers (player 2)'s turn"),
         "{out}"
     );
     assert!(out.contains("Game over"), "{out}");

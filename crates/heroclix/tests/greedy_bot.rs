@@ -228,8 +228,8 @@ fn deploys_in_its_zone_towards_the_opponents() {
     }
 }
 
-/// Issue 14: a bot that is not ahead near the round limit plays to win: the opponents' attacks
-/// weigh less and no gain is too small for an action; ahead, or early, it weighs as usual.
+/// Issue 14: a bot that is not ahead near the round limit plays to win: closing in is worth more
+/// and no gain is too small for an action; ahead, or early, it weighs as usual.
 #[test]
 fn a_bot_not_ahead_late_in_the_game_presses_on() {
     use skirmish_heroclix::bots::Weights;
@@ -249,7 +249,7 @@ fn a_bot_not_ahead_late_in_the_game_presses_on() {
     state.seats[1].victory_points = 0;
     let tied = base.pressed(&state, Seat(0));
     assert!(
-        tied.threat < base.threat && tied.min_gain < base.min_gain,
+        tied.approach > base.approach && tied.min_gain < base.min_gain,
         "{tied:?}"
     );
     state.seats[0].victory_points = 50;

@@ -12,7 +12,13 @@ fn step_of(s: &Value) -> u64 {
 }
 
 /// Plays `action` over HTTP; answers the new snapshot.
-async fn act(addr: std::net::SocketAddr, id: &str, token: &str, snap: &Value, action: &Value) -> Value {
+async fn act(
+    addr: std::net::SocketAddr,
+    id: &str,
+    token: &str,
+    snap: &Value,
+    action: &Value,
+) -> Value {
     let (status, next) = post(
         addr,
         &format!("/api/games/{id}/actions?token={token}"),
@@ -38,12 +44,19 @@ async fn the_last_action_is_taken_back_when_nothing_random_came_of_it() {
     let (_, first) = get(addr, &format!("/api/games/{id}?token={token}")).await;
     assert_eq!(first["undo"], false);
     let (status, r) = post(addr, &undo, &json!(null)).await;
-    assert_eq!((status, r["code"].as_str()), (409, Some("cannot-undo")), "{r}");
+    assert_eq!(
+        (status, r["code"].as_str()),
+        (409, Some("cannot-undo")),
+        "{r}"
+    );
 
     // A placement rolls nothing: it is taken back, and the game is where it was.
     let action = pick(&first).expect("a set-up answer");
     let placed = act(addr, &id, &token, &first, &action).await;
-    assert_eq!(placed["undo"], true, "the seat that played it may take it back");
+    assert_eq!(
+        placed["undo"], true,
+        "the seat that played it may take it back"
+    );
     let (_, watching) = get(addr, &format!("/api/games/{id}")).await;
     assert_eq!(watching["undo"], false, "a spectator may not");
     let (status, r) = post(addr, &format!("/api/games/{id}/undo"), &json!(null)).await;
@@ -74,11 +87,10 @@ async fn the_last_action_is_taken_back_when_nothing_random_came_of_it() {
             .expect("a legal action");
         let before = step_of(&snap);
         snap = act(addr, &id, &token, &snap, &next).await;
-        let rolled = snap["log"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|e| e["step"].as_u64() == Some(before + 1) && e["dice"].as_array().is_some_and(|d| !d.is_empty()));
+        let rolled = snap["log"].as_array().unwrap().iter().any(|e| {
+            e["step"].as_u64() == Some(before + 1)
+                && e["dice"].as_array().is_some_and(|d| !d.is_empty())
+        });
         if rolled && snap["over"] == false {
             assert_eq!(snap["undo"], false, "{}", next);
             let (status, r) = post(addr, &undo, &json!(null)).await;
@@ -87,7 +99,11 @@ async fn the_last_action_is_taken_back_when_nothing_random_came_of_it() {
         }
     }
     let (status, r) = refused.expect("an action that rolled dice");
-    assert_eq!((status, r["code"].as_str()), (409, Some("cannot-undo")), "{r}");
+    assert_eq!(
+        (status, r["code"].as_str()),
+        (409, Some("cannot-undo")),
+        "{r}"
+    );
     assert!(r["error"].as_str().unwrap_or("").contains("dice"), "{r}");
 
     // Take back one more undoable action, then restart: the store has no trace of it.

@@ -77,10 +77,9 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights for `seat` in this position. A side that is not ahead on victory points
-    /// when the game nears its end (its last three rounds, or past round 10 of a game without
-    /// a round limit) loses by waiting: the opponents' attacks weigh a quarter, closing in
-    /// counts double and any gain is worth an action, so that it plays to win instead of
-    /// passing to the end.
+    /// when the game nears its end (its last two rounds, or past round 10 of a game without
+    /// a round limit) loses by waiting: closing in counts double and any gain is worth an
+    /// action, so that it plays to win instead of passing to the end.
     pub fn pressed(&self, state: &State, seat: Seat) -> Weights {
         let points = |side: &dyn Fn(Seat) -> bool| -> u32 {
             state
@@ -99,14 +98,13 @@ impl Weights {
             .max()
             .unwrap_or(0);
         let late = match state.options.round_limit {
-            Some(limit) => state.round + 2 >= limit,
+            Some(limit) => state.round + 1 >= limit,
             None => state.round > 10,
         };
         if ours > theirs || !late {
             return self.clone();
         }
         Weights {
-            threat: self.threat / 4.0,
             approach: self.approach * 2.0,
             min_gain: 0.0,
             ..self.clone()

@@ -30,73 +30,74 @@ impl AppState {
     /// when the last action was another seat's, and when it rolled dice or revealed
     /// something (the engine's reason). Answers the step the game is back at.
     pub async fn undo(&self, slot: &Arc<GameSlot>, access: &super::Access) -> ApiResult<usize> {
-        let step =
-            {
-                let mut entry = slot.entry.lock().await;
-                if let Some(reason) = &entry.corrupt {
-                    return Err(ApiError::new(
-                        StatusCode::CONFLICT,
-                        code::CORRUPT,
-                        format!("this game is read-only: {reason}"),
-                    ));
+        let step = {
+            let mut entry = slot.entry.lock().await;
+            if let Some(reason) = &entry.corrupt {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    code::CORRUPT,
+                    format!("this game is read-only: {reason}"),
+                ));
+            }
+            if entry.over() {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    Rejection::GAME_OVER,
+                    "the game is over: its last action cannot be taken back",
+                ));
+            }
+            if access.seats.is_empty() {
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    code::NO_TOKEN,
+                    "only a player can take back an action: give your token",
+                ));
+            }
+            match entry.game.last_seat() {
+                None => {
+                    return Err(Rejection::new(
+                        Rejection::CANNOT_UNDO,
+                        "there is no action to take back",
+                    )
+                    .into())
                 }
-                if entry.over() {
+                Some(s) if !access.seats.contains(&s) => {
                     return Err(ApiError::new(
-                        StatusCode::CONFLICT,
-                        Rejection::GAME_OVER,
-                        "the game is over: its last action cannot be taken back",
-                    ));
-                }
-                if access.seats.is_empty() {
-                    return Err(ApiError::new(
-                        StatusCode::FORBIDDEN,
-                        code::NO_TOKEN,
-                        "only a player can take back an action: give your token",
-                    ));
-                }
-                match entry.game.last_seat() {
-                    None => {
-                        return Err(Rejection::new(
-                            Rejection::CANNOT_UNDO,
-                            "there is no action to take back",
-                        )
-                        .into())
-                    }
-                    Some(s) if !access.seats.contains(&s) => return Err(ApiError::new(
                         StatusCode::FORBIDDEN,
                         code::WRONG_SEAT,
                         format!(
                             "the last action was played by {s}: only its player can take it back"
                         ),
-                    )),
-                    Some(_) => {}
+                    ))
                 }
-                if !entry.game.can_undo() {
-                    // The engine's reason: dice rolled or something revealed.
-                    return Err(entry.game.undo().err().map_or_else(
-                        || ApiError::internal("the engine could not say why"),
-                        ApiError::from,
-                    ));
-                }
-                let idx = entry.game.step_count() - 1;
-                let store = self.inner.store.clone();
-                let id = slot.id.clone();
-                tokio::task::spawn_blocking(move || store.remove_action(&id, idx))
-                    .await
-                    .map_err(|e| ApiError::internal(e.to_string()))?
-                    .map_err(|e| {
-                        tracing::error!(game = %slot.id, error = %e, "cannot remove an action");
-                        ApiError::new(
-                            StatusCode::INTERNAL_SERVER_ERROR,
-                            code::STORAGE,
-                            "the action could not be taken back from storage; nothing changed",
-                        )
-                    })?;
-                entry.game.undo()?;
-                entry.legal_cache.clear();
-                slot.finished.store(false, Ordering::SeqCst);
-                entry.game.step_count()
-            };
+                Some(_) => {}
+            }
+            if !entry.game.can_undo() {
+                // The engine's reason: dice rolled or something revealed.
+                return Err(entry.game.undo().err().map_or_else(
+                    || ApiError::internal("the engine could not say why"),
+                    ApiError::from,
+                ));
+            }
+            let idx = entry.game.step_count() - 1;
+            let store = self.inner.store.clone();
+            let id = slot.id.clone();
+            tokio::task::spawn_blocking(move || store.remove_action(&id, idx))
+                .await
+                .map_err(|e| ApiError::internal(e.to_string()))?
+                .map_err(|e| {
+                    tracing::error!(game = %slot.id, error = %e, "cannot remove an action");
+                    ApiError::new(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        code::STORAGE,
+                        "the action could not be taken back from storage; nothing changed",
+                    )
+                })?;
+            entry.game.undo()?;
+            entry.legal_cache.clear();
+            slot.finished.store(false, Ordering::SeqCst);
+            entry.game.step_count()
+        };
         slot.notify();
         Ok(step)
     }
