@@ -284,7 +284,10 @@ function acceptSnapshot(snap, { relang = false } = {}) {
   if (!G || !snap || (snap.game && snap.game !== G.id)) return;
   const old = G.snap;
   const seat = seatIndex(snap.seat);
-  if (old && typeof snap.step === 'number' && typeof old.step === 'number' && snap.step < old.step) return;
+  // A late snapshot is dropped; one after an undo (more actions taken back) is newer.
+  const undone = (snap.undos || 0) > ((old && old.undos) || 0);
+  if (old && typeof snap.step === 'number' && typeof old.step === 'number' && snap.step < old.step && !undone) return;
+  if (old && (snap.undos || 0) < (old.undos || 0) && snap.step <= old.step) return;
   // Snapshots after the first may carry only the log entries of the steps after `log_from`.
   const from = snap.log_from || 0;
   if (from > 0) {

@@ -8,10 +8,11 @@ import { openBrowser, baseUrl, shot, gameState, waitFor, waitMine, doSetupStep, 
 
 /** Clicks the board at the centre of `sq`, highlighted or not (board.js: 26/24 px margins, 48 px squares). */
 async function clickAnySquare(page, sq) {
-  const box = await page.locator('svg.board').boundingBox();
-  const vb = (await page.locator('svg.board').getAttribute('viewBox')).split(/\s+/).map(Number);
+  const board = page.locator('svg.board');
+  const box = await board.boundingBox();
+  const vb = (await board.getAttribute('viewBox')).split(/\s+/).map(Number);
   const scale = box.width / vb[2];
-  await page.mouse.click(box.x + (26 + (sq.x + 0.5) * 48 - vb[0]) * scale, box.y + (24 + (sq.y + 0.5) * 48 - vb[1]) * scale);
+  await board.click({ position: { x: (26 + (sq.x + 0.5) * 48 - vb[0]) * scale, y: (24 + (sq.y + 0.5) * 48 - vb[1]) * scale } });
 }
 
 test('refused clicks are explained on the board, and a move can be undone', { timeout: 300_000 }, async () => {
@@ -35,12 +36,14 @@ test('refused clicks are explained on the board, and a move can be undone', { ti
     const mover = st.figures.find((f) => f.owner === seat && moves.some((a) => a.figure === f.id));
     const reachable = moves.filter((a) => a.figure === mover.id).map((a) => `${a.to.x},${a.to.y}`);
     const taken = new Set(st.figures.filter((f) => f.square).map((f) => `${f.square.x},${f.square.y}`));
+    // The nearest square past its reach, so that it is on screen beside the figure.
+    const most = Math.max(...moves.filter((a) => a.figure === mover.id).map((a) => dist(a.to, mover.square)));
     let far = null;
     for (let y = 0; y < st.map.height; y++) {
       for (let x = 0; x < st.map.width; x++) {
         const k = `${x},${y}`;
-        if (reachable.includes(k) || taken.has(k)) continue;
-        if (!far || dist({ x, y }, mover.square) > dist(far, mover.square)) far = { x, y };
+        if (reachable.includes(k) || taken.has(k) || dist({ x, y }, mover.square) <= most) continue;
+        if (!far || dist({ x, y }, mover.square) < dist(far, mover.square)) far = { x, y };
       }
     }
     await clickFigure(page, mover.id);
@@ -67,7 +70,7 @@ test('refused clicks are explained on the board, and a move can be undone', { ti
     }
 
     // A move that rolls nothing (no opposing figure next to it on the first turn), then Undo.
-    await clickFigure(page, mover.id);
+    if ((await page.evaluate(() => window.__skirmish.game().sel)) !== mover.id) await clickFigure(page, mover.id);
     const before = await gameState(page);
     const to = moves.find((a) => a.figure === mover.id && !(a.to.x === mover.square.x && a.to.y === mover.square.y)).to;
     await page.locator('svg.board .pick-square').first().waitFor();

@@ -213,6 +213,9 @@ pub struct GameSlot {
     finished: AtomicBool,
     /// When it was last used (see [`live::clock`]): the least recently used go first.
     last_used: AtomicU64,
+    /// Actions taken back since it was loaded: a snapshot with a lower step and more of them
+    /// is a newer position, not a late one.
+    undos: AtomicU64,
 }
 
 impl GameSlot {
@@ -242,6 +245,7 @@ impl GameSlot {
             bot_running: AtomicBool::new(false),
             finished: AtomicBool::new(finished),
             last_used: AtomicU64::new(live::clock()),
+            undos: AtomicU64::new(0),
         }
     }
 
@@ -1358,6 +1362,8 @@ struct SnapshotOut<'a> {
     legal: Vec<&'a Legal>,
     /// Whether this viewer may take back the last action (`POST /api/games/{id}/undo`).
     undo: bool,
+    /// Actions taken back so far ([`GameSlot::undos`]).
+    undos: u64,
     log: Vec<skirmish_platform::LogLine>,
     log_from: usize,
     seats: Vec<Value>,
@@ -1480,6 +1486,7 @@ fn build_snapshot(
         undo: entry.resigned.is_none()
             && entry.corrupt.is_none()
             && undo::can_undo(game, &access.seats),
+        undos: slot.undos.load(Ordering::SeqCst),
         log,
         log_from,
         seats: slot.seats_json(),

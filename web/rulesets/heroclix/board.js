@@ -576,7 +576,6 @@ function overlaySvg(map, o) {
     const last = o.path[o.path.length - 1];
     out.push(`<circle cx="${cx(last.x)}" cy="${cy(last.y)}" r="7" fill="${o.pathColour || '#e65100'}"/>`);
   }
-  if (o.note && o.note.square && o.note.text) out.push(noteSvg(map, o.note));
   return out.join('\n');
 }
 
@@ -790,7 +789,9 @@ export function createBoard(container, handlers = {}) {
         drawn.objectsTop = objsTop;
         objectTopLayer.innerHTML = objsTop;
       }
-      const cur = cursorSvg(state);
+      // A refusal's note goes over the figures, with the cursor.
+      const note = state.note && state.note.square && state.note.text ? noteSvg(map, state.note) : '';
+      const cur = cursorSvg(state) + note;
       if (cur !== drawn.cursor) {
         drawn.cursor = cur;
         cursorLayer.innerHTML = cur;

@@ -424,7 +424,9 @@ export async function explainTarget(id, target) {
   }
   try {
     const r = await api.los(g().id, g().token, id, target, lang());
-    if (r.verdict === 'blocked') say(`${t('act.refused.blocked', { name: tf.label })} ${(r.notes || []).join('; ')}`);
+    // The first note that blocks is the reason; the whole explanation is in the panel.
+    const blocking = (r.notes || []).find((n) => r.verdict_text && n.startsWith(r.verdict_text)) || (r.notes || [])[0] || '';
+    if (r.verdict === 'blocked') say(`${t('act.refused.blocked', { name: tf.label })} ${blocking}`);
     else if (!r.in_range) say(t('act.refused.range', { name: tf.label, distance: r.distance, range: r.range }));
     else say(t('act.refused.no_attack', { name: a.label, target: tf.label }));
   } catch (e) {

@@ -96,6 +96,7 @@ impl AppState {
             entry.game.undo()?;
             entry.legal_cache.clear();
             slot.finished.store(false, Ordering::SeqCst);
+            slot.undos.fetch_add(1, Ordering::SeqCst);
             entry.game.step_count()
         };
         slot.notify();
