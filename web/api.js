@@ -54,7 +54,8 @@ export const api = {
   snapshot: (id, token, lang, extra = {}) => request('GET', `/api/games/${enc(id)}${q({ token, lang, ...extra })}`),
   act: (id, token, action, lang, step) =>
     request('POST', `/api/games/${enc(id)}/actions${q({ token, lang })}`, typeof step === 'number' ? { action, step } : { action }),
-  reach: (id, token, figure) => request('GET', `/api/games/${enc(id)}/reach${q({ token, figure })}`),
+  /** Where a figure can move; with `to` ({x, y}), whether it can end there and why not. */
+  reach: (id, token, figure, to, lang) => request('GET', `/api/games/${enc(id)}/reach${q({ token, figure, to: to ? `${to.x},${to.y}` : undefined, lang })}`),
   los: (id, token, from, to, lang) => request('GET', `/api/games/${enc(id)}/los${q({ token, from, to, lang })}`),
   /** One of the ruleset's judge queries (`/api/rulesets` lists them): `/judge/{query}`, or the
    * older `/{query}` alias on a server without the judge route. */
@@ -68,6 +69,8 @@ export const api = {
   },
   replay: (id, token) => request('GET', `/api/games/${enc(id)}/replay${q({ token })}`),
   resign: (id, token, lang) => request('POST', `/api/games/${enc(id)}/resign${q({ token, lang })}`),
+  /** Takes back the last action of the token's seat, when it rolled nothing and revealed nothing. */
+  undo: (id, token, lang) => request('POST', `/api/games/${enc(id)}/undo${q({ token, lang })}`),
   join: (id, invite) => request('POST', `/api/games/${enc(id)}/join`, { invite }),
   checkTeam: (team) => request('POST', '/api/teams/check', team),
 };

@@ -284,7 +284,10 @@ function acceptSnapshot(snap, { relang = false } = {}) {
   if (!G || !snap || (snap.game && snap.game !== G.id)) return;
   const old = G.snap;
   const seat = seatIndex(snap.seat);
-  if (old && typeof snap.step === 'number' && typeof old.step === 'number' && snap.step < old.step) return;
+  // A late snapshot is dropped; one after an undo (more actions taken back) is newer.
+  const undone = (snap.undos || 0) > ((old && old.undos) || 0);
+  if (old && typeof snap.step === 'number' && typeof old.step === 'number' && snap.step < old.step && !undone) return;
+  if (old && (snap.undos || 0) < (old.undos || 0) && snap.step <= old.step) return;
   // Snapshots after the first may carry only the log entries of the steps after `log_from`.
   const from = snap.log_from || 0;
   if (from > 0) {
@@ -351,6 +354,22 @@ export function showError(msg) {
   if (!G) return;
   G.error = msg ? t('game.error', { reason: msg }) : '';
   renderError();
+}
+
+/** Takes back this page's last action (the snapshot's `undo` says when the server allows it). */
+async function undo() {
+  if (!G || !G.token || G.busy) return;
+  G.busy = true;
+  try {
+    const snap = await api.undo(G.id, G.token, lang());
+    G.busy = false;
+    G.notice = t('game.undone');
+    acceptSnapshot(snap);
+  } catch (e) {
+    G.busy = false;
+    showError(e.message);
+    render();
+  }
 }
 
 async function resign() {
@@ -475,6 +494,7 @@ function renderBar() {
       s.kind === 'human' && s.connected === false ? el('span', { class: 'offline', title: t('game.seat.offline'), 'data-testid': 'seat-offline' }, t('game.seat.offline')) : null);
   }));
   $('resign').hidden = !!over || G.seat === null || !G.token;
+  $('undo').hidden = !!over || !G.token || !G.snap.undo;
   $('show-link').hidden = !G.join || !!over;
   $('top-status').textContent = G.connected ? '' : t('game.connection.lost');
 }
@@ -528,7 +548,11 @@ async function showOver(over) {
         el('tbody', {}, scores.rows.map((s) => el('tr', { class: winners.includes(s.seat) ? 'won' : '' },
           el('td', {}, el('span', { class: 'dot', style: `background:${seatColour(s.seat)}` }), s.name),
           el('td', { 'data-testid': `vp-${s.seat}` }, String(s.score)))))) : null,
-      over.reason ? el('p', { class: 'muted' }, t('over.reason', { reason: over.reason })) : null,
+      // The module may say why in its own words (which rule ended the game, how a tie was
+      // broken); the engine's reason otherwise.
+      (M && M.overNote && M.overNote(G.snap, over))
+        ? el('p', { class: 'over-note', 'data-testid': 'over-note' }, M.overNote(G.snap, over))
+        : over.reason ? el('p', { class: 'muted', 'data-testid': 'over-note' }, t('over.reason', { reason: over.reason })) : null,
       G.snap && G.snap.dice && G.snap.dice.reveal ? el('p', { id: 'over-dice', class: 'dice-info muted', 'data-testid': 'over-dice' }, diceReveal(G.snap.dice, 'over-dice-reveal')) : null,
       el('div', { class: 'row' },
         button(t('over.replay'), () => close('replay'), { 'data-testid': 'over-replay' }),
@@ -580,6 +604,7 @@ export function onKey(ev) {
 
 export function initSession() {
   $('resign').addEventListener('click', resign);
+  $('undo').addEventListener('click', undo);
   $('show-link').addEventListener('click', showJoinLink);
   // For tests and debugging: read-only access to what the page shows (and the module's own
   // state, such as the selected figure).

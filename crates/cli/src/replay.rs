@@ -44,7 +44,8 @@ pub fn run(a: ReplayArgs) -> Result<ExitCode> {
         replay.actions.len(),
         game.state_hash()
     );
-    match game.outcome() {
+    // A resignation ends a game outside the rules: the file records it, the actions don't.
+    match game.outcome().or_else(|| replay.outcome.clone()) {
         Some(o) => println!("outcome: {o}"),
         None => println!("outcome: unfinished"),
     }

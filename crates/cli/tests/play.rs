@@ -151,7 +151,9 @@ fn bots_play_a_whole_game_with_a_log_and_a_replay_that_verifies() {
     assert!(out.contains("=== Round 1 ==="), "{out}");
     assert!(out.contains("=== Round 4 ==="), "{out}");
     assert!(
-        out.contains("--- player 1's turn") || out.contains("--- player 2's turn"),
+        // Seats are named by their teams in the log.
+        out.contains("--- Wardens (player 1)'s turn")
+            || out.contains("--- Ravagers (player 2)'s turn"),
         "{out}"
     );
     assert!(out.contains("Game over"), "{out}");
@@ -255,7 +257,7 @@ fn french_log_uses_french_event_texts() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("Premier joueur"), "{out}");
-    assert!(out.contains("Tour du joueur"), "{out}");
+    assert!(out.contains("Tour de "), "{out}");
     assert!(out.contains("Fin de la partie"), "{out}");
 }
 
@@ -347,13 +349,22 @@ fn a_human_can_resign() {
             "--replay",
             "r.json",
         ],
-        "1\nq\n",
+        // `q` is asked again: `n` goes on, the second `q` and `y` resign.
+        "1\nq\nn\nq\ny\n",
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
+    assert!(out.contains("Resign the game?"), "{out}");
+    assert!(out.contains("The game goes on."), "{out}");
     assert!(out.contains("Wardens (player 1) resigns"), "{out}");
     assert!(out.contains("Ravagers (player 2) wins"), "{out}");
-    verify(dir.path(), "r.json");
+    // The replay says how the game ended, not "unfinished".
+    let checked = verify(dir.path(), "r.json");
+    assert!(
+        checked.contains("outcome: ") && checked.contains("resigned"),
+        "{checked}"
+    );
+    assert!(!checked.contains("unfinished"), "{checked}");
 }
 
 #[test]

@@ -15,7 +15,8 @@
 //!   and other levels make a side blocking; hindering terrain or water make it hindering.
 //! - Entering hindering terrain (or water) from terrain that does not hinder movement ends the
 //!   move; so does passing a corner point that counts as hindering. A figure that starts in
-//!   hindering terrain moves half its speed, rounded up.
+//!   hindering terrain moves half its speed, rounded up: a replacement value, halved before
+//!   the modifiers, which the game works out ([`Speed`]).
 //! - Entering a square adjacent to an opposing figure ends the move, unless the mover broke away
 //!   from that figure during this action.
 //! - Levels change only along staircases (through every step, bottom to top or back) and
@@ -55,13 +56,42 @@ pub struct Standing {
     pub side: Side,
 }
 
+/// How far a mover may go: its speed value in play, and what that value is when the move starts
+/// in hindering terrain. Halving is a replacement value (rulebook *Valeurs de remplacement*), so
+/// it comes before the modifiers (*Règles d'or*, *Remplacer puis modifier*): speed 7 with +1
+/// moves 5 from hindering terrain, not 4. Only the game knows the modifiers, so it works out
+/// both numbers; the search picks one once it knows where the move starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Speed {
+    /// The speed value.
+    pub full: u32,
+    /// The speed value when the move starts in hindering terrain.
+    pub hindered: u32,
+}
+
+impl Speed {
+    /// A speed no modifier touches: from hindering terrain, half of it rounded up (*Arrondis*).
+    pub fn plain(speed: u32) -> Self {
+        Speed {
+            full: speed,
+            hindered: speed.div_ceil(2),
+        }
+    }
+}
+
+impl From<u32> for Speed {
+    fn from(speed: u32) -> Self {
+        Speed::plain(speed)
+    }
+}
+
 /// A move to search: who moves, from where, how far, past whom.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveQuery<'a> {
     /// The square the mover starts on.
     pub from: Square,
-    /// The mover's speed value.
-    pub speed: u32,
+    /// The mover's speed value, and what it is from hindering terrain.
+    pub speed: Speed,
     /// Every other figure on the board.
     pub others: &'a [Standing],
     /// Opposing figures the mover broke away from during this action: becoming adjacent to them
@@ -794,12 +824,12 @@ impl MoveReach<'_> {
 }
 
 /// Movement allowance for a figure of speed `speed` starting on `from` (rulebook *Terrain
-/// gênant*: half speed, rounded up, when it starts in hindering terrain; FAQ *Arrondir*).
-pub fn allowance(map: &SquareMap, from: Square, speed: u32) -> (u32, bool) {
+/// gênant*: its speed is halved, as a replacement value, when it starts in hindering terrain).
+pub fn allowance(map: &SquareMap, from: Square, speed: Speed) -> (u32, bool) {
     if map.cell(from).is_some_and(|c| c.hinders_movement()) {
-        (speed.div_ceil(2), true)
+        (speed.hindered, true)
     } else {
-        (speed, false)
+        (speed.full, false)
     }
 }
 
@@ -819,7 +849,7 @@ pub fn reach_with<'a>(
     let (allowance, halved) = if starts_hindered && !mode.speed_locked {
         allowance(map, query.from, query.speed)
     } else {
-        (query.speed, false)
+        (query.speed.full, false)
     };
     let reach = search(&graph, query.from, allowance).ok_or(MoveRefusal::OffMap(query.from))?;
     Ok(MoveReach {
@@ -1108,9 +1138,9 @@ fn multi_search<'a>(
 ) -> Option<(MultiBaseGraph<'a>, Reach<Square>)> {
     let graph = MultiBaseGraph::with_mode(map, query, width, depth, mode);
     let allowance = if graph.in_hindering(query.from) {
-        query.speed.div_ceil(2)
+        query.speed.hindered
     } else {
-        query.speed
+        query.speed.full
     };
     let reach = search(&graph, query.from, allowance)?;
     Some((graph, reach))

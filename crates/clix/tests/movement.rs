@@ -32,7 +32,7 @@ fn friend(id: u32, s: Square) -> Standing {
 fn q<'a>(from: Square, speed: u32, others: &'a [Standing]) -> MoveQuery<'a> {
     MoveQuery {
         from,
-        speed,
+        speed: speed.into(),
         others,
         broke_away_from: &[],
         near: &[],
@@ -89,6 +89,37 @@ fn starting_in_hindering_terrain_halves_speed_rounded_up() {
     assert!(r.halved);
     assert!(r.can_end_at(sq(4, 0)));
     assert!(!r.can_end_at(sq(5, 0)));
+}
+
+// Rulebook *Valeurs de remplacement*, *Règles d'or* 1: the halving is a replacement value, made
+// before the modifiers, so the game gives the hindered speed it worked out: printed 7 +1 moves
+// 5 from hindering terrain (not half of 8), and 8 from clear terrain.
+#[test]
+fn the_hindered_speed_the_game_gives_is_the_one_used() {
+    let m = map(&["hhhhhhhhh"]);
+    let speed = skirmish_clix::movement::Speed {
+        full: 8,
+        hindered: 5,
+    };
+    let r = reach(
+        &m,
+        &MoveQuery {
+            speed,
+            ..q(sq(0, 0), 0, &[])
+        },
+    )
+    .unwrap();
+    assert_eq!((r.allowance, r.halved), (5, true));
+    let clear = map(&["........."]);
+    let r = reach(
+        &clear,
+        &MoveQuery {
+            speed,
+            ..q(sq(0, 0), 0, &[])
+        },
+    )
+    .unwrap();
+    assert_eq!((r.allowance, r.halved), (8, false));
 }
 
 // Rulebook *Eau*: water hinders movement like hindering terrain.

@@ -45,7 +45,7 @@ proptest! {
     // that ends a move.
     #[test]
     fn every_destination_has_a_legal_path((m, others) in arb_board(), speed in 0u32..12) {
-        let query = MoveQuery { from: Square::new(0, 0), speed, others: &others, broke_away_from: &[], near: &[] };
+        let query = MoveQuery { from: Square::new(0, 0), speed: speed.into(), others: &others, broke_away_from: &[], near: &[] };
         let r = reach(&m, &query).unwrap();
         let graph = ClixMoveGraph::new(&m, &query);
         for (dest, cost) in r.destinations() {
@@ -76,8 +76,8 @@ proptest! {
     // A faster figure reaches everything a slower one does.
     #[test]
     fn more_speed_never_reaches_less((m, others) in arb_board(), speed in 0u32..10) {
-        let slow = MoveQuery { from: Square::new(0, 0), speed, others: &others, broke_away_from: &[], near: &[] };
-        let fast = MoveQuery { speed: speed + 1, ..slow.clone() };
+        let slow = MoveQuery { from: Square::new(0, 0), speed: speed.into(), others: &others, broke_away_from: &[], near: &[] };
+        let fast = MoveQuery { speed: (speed + 1).into(), ..slow.clone() };
         let a = reach(&m, &slow).unwrap();
         let b = reach(&m, &fast).unwrap();
         for (s, _) in a.destinations() {

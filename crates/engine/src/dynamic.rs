@@ -58,6 +58,9 @@ pub trait AnyGame: Send {
     /// Takes back the last action ([`Game::undo`]) and returns who had played it.
     fn undo(&mut self) -> Result<Seat, Rejection>;
 
+    /// The seat that played the last action, if any: only it may take the action back.
+    fn last_seat(&self) -> Option<Seat>;
+
     /// Whether replays carry a state hash per action ([`Game::hash_steps`]).
     fn set_hash_steps(&mut self, on: bool);
 
@@ -161,6 +164,10 @@ impl<R: Ruleset> AnyGame for Game<R> {
 
     fn undo(&mut self) -> Result<Seat, Rejection> {
         Game::undo(self).map(|step| step.seat)
+    }
+
+    fn last_seat(&self) -> Option<Seat> {
+        self.steps().last().map(|step| step.seat)
     }
 
     fn set_undo_limit(&mut self, limit: usize) {

@@ -46,7 +46,7 @@ fn main() {
         .unwrap_or(Square::new(12, 12));
     let query = MoveQuery {
         from: start,
-        speed: 10,
+        speed: 10.into(),
         others: &others,
         broke_away_from: &[],
         near: &[],

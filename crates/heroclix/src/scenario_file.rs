@@ -2489,11 +2489,12 @@ impl ScenarioFile {
             }
         }
         if let Some(want) = x.actions_left {
-            let got = state.action_total.saturating_sub(state.actions_used);
+            // Leadership's extra action counts: the total is the turn's, not the team's.
+            let total = crate::game::play::action_total(state);
+            let got = total.saturating_sub(state.actions_used);
             if got != want {
                 return Err(format!(
-                    "expected {want} action(s) left this turn; got {got} (action total {})",
-                    state.action_total
+                    "expected {want} action(s) left this turn; got {got} (action total {total})"
                 ));
             }
         }

@@ -227,3 +227,32 @@ fn deploys_in_its_zone_towards_the_opponents() {
         );
     }
 }
+
+/// Issue 14: a bot that is not ahead near the round limit plays to win: closing in is worth more
+/// and no gain is too small for an action; ahead, or early, it weighs as usual.
+#[test]
+fn a_bot_not_ahead_late_in_the_game_presses_on() {
+    use skirmish_heroclix::bots::Weights;
+    let mut game = Game::<HeroClix>::new(starter_scenario(10), 3).unwrap();
+    let mut bots: Vec<_> = (0..2)
+        .map(|i| BotKind::Greedy.heroclix(bot_seed(3, Seat(i))))
+        .collect();
+    // Set-up and the first actions, played by the bots (stopping there is no error here).
+    let _ = play_game(&mut game, &mut bots, 60, |_, _| Ok(()));
+    let mut state: State = game.state().clone();
+    state.options.round_limit = Some(10);
+    let base = Weights::default();
+    state.round = 3;
+    assert_eq!(base.pressed(&state, Seat(0)), base, "early: as usual");
+    state.round = 9;
+    state.seats[0].victory_points = 0;
+    state.seats[1].victory_points = 0;
+    let tied = base.pressed(&state, Seat(0));
+    assert!(
+        tied.approach > base.approach && tied.min_gain < base.min_gain,
+        "{tied:?}"
+    );
+    state.seats[0].victory_points = 50;
+    assert_eq!(base.pressed(&state, Seat(0)), base, "ahead: waiting wins");
+    assert_ne!(base.pressed(&state, Seat(1)), base, "behind: attack");
+}

@@ -321,17 +321,27 @@ impl LineOfFire {
     /// The whole explanation as lines of text; notes of one kind on several squares (a row of
     /// elevated terrain, say) share one line.
     pub fn describe(&self, lang: Lang) -> Vec<String> {
+        self.describe_named(lang, &|_| None)
+    }
+
+    /// [`describe`](Self::describe) with the figures named as the game names them (`name`
+    /// gives a figure's name, or `None` for its number): "blocked: Kestrel Vane at 4,5".
+    pub fn describe_named(
+        &self,
+        lang: Lang,
+        name: &dyn Fn(FigureId) -> Option<String>,
+    ) -> Vec<String> {
         // (grouping key, text of the first note, squares of the notes grouped with it)
         type Line = (Option<(u8, u8)>, String, Vec<Square>);
         let mut lines: Vec<Line> = Vec::new();
         for n in &self.notes {
             let Some((key, square)) = n.group() else {
-                lines.push((None, n.text(lang), Vec::new()));
+                lines.push((None, n.text_named(lang, name), Vec::new()));
                 continue;
             };
             match lines.iter_mut().find(|(k, _, _)| *k == Some(key)) {
                 Some((_, _, squares)) => squares.push(square),
-                None => lines.push((Some(key), n.text(lang), vec![square])),
+                None => lines.push((Some(key), n.text_named(lang, name), vec![square])),
             }
         }
         lines
@@ -445,6 +455,11 @@ impl LosNote {
 
     /// The note as a sentence.
     pub fn text(&self, lang: Lang) -> String {
+        self.text_named(lang, &|_| None)
+    }
+
+    /// [`text`](Self::text) with figures named by `name` where it knows them.
+    pub fn text_named(&self, lang: Lang, name: &dyn Fn(FigureId) -> Option<String>) -> String {
         let fr = lang == Lang::Fr;
         match self {
             LosNote::OffMap { square } => {
@@ -505,13 +520,12 @@ impl LosNote {
                     format!("blocked: an outdoor figure cannot draw a line of fire over the indoor square {square}")
                 }
             }
-            LosNote::Figure { square, figure } => {
-                if fr {
-                    format!("bloquée : personnage #{} en {square}", figure.0)
-                } else {
-                    format!("blocked: figure #{} at {square}", figure.0)
-                }
-            }
+            LosNote::Figure { square, figure } => match (name(*figure), fr) {
+                (Some(n), true) => format!("bloquée : {n} en {square}"),
+                (Some(n), false) => format!("blocked: {n} at {square}"),
+                (None, true) => format!("bloquée : personnage #{} en {square}", figure.0),
+                (None, false) => format!("blocked: figure #{} at {square}", figure.0),
+            },
             LosNote::Hindering { square } => {
                 if fr {
                     format!("gênée : terrain gênant en {square}")

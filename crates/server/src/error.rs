@@ -134,7 +134,9 @@ impl ApiError {
 impl From<Rejection> for ApiError {
     fn from(r: Rejection) -> ApiError {
         let status = match r.code.as_str() {
-            Rejection::NOT_YOUR_TURN | Rejection::GAME_OVER => StatusCode::CONFLICT,
+            Rejection::NOT_YOUR_TURN | Rejection::GAME_OVER | Rejection::CANNOT_UNDO => {
+                StatusCode::CONFLICT
+            }
             _ => StatusCode::BAD_REQUEST,
         };
         ApiError {

@@ -25,6 +25,7 @@ use crate::tokens;
 
 mod live;
 mod seats;
+mod undo;
 
 pub use seats::InviteRecord;
 
@@ -212,6 +213,9 @@ pub struct GameSlot {
     finished: AtomicBool,
     /// When it was last used (see [`live::clock`]): the least recently used go first.
     last_used: AtomicU64,
+    /// Actions taken back since it was loaded: a snapshot with a lower step and more of them
+    /// is a newer position, not a late one.
+    undos: AtomicU64,
 }
 
 impl GameSlot {
@@ -241,6 +245,7 @@ impl GameSlot {
             bot_running: AtomicBool::new(false),
             finished: AtomicBool::new(finished),
             last_used: AtomicU64::new(live::clock()),
+            undos: AtomicU64::new(0),
         }
     }
 
@@ -455,9 +460,9 @@ pub fn rebuild(
     let mut game = registry
         .new_game(&row.ruleset, &scenario, row.seed)
         .map_err(|e| format!("it cannot be set up any more: {e}"))?;
-    // Players cannot take actions back here; the states kept for that were most of a game's
-    // memory.
-    game.set_undo_limit(0);
+    // Only the last action can be taken back (the states kept for that were most of a game's
+    // memory); after a restart there is none to take back.
+    game.set_undo_limit(undo::UNDO_DEPTH);
     if game.state_hash() != row.setup_hash {
         return Ok((
             game,
@@ -752,7 +757,7 @@ impl AppState {
             .registry()
             .new_game(ruleset, &scenario_json, seed)
             .map_err(|e| ApiError::bad("bad-scenario", e.to_string()))?;
-        game.set_undo_limit(0);
+        game.set_undo_limit(undo::UNDO_DEPTH);
         let names = setup.seat_names;
         let new_token = || tokens::new_token().map_err(|e| ApiError::internal(e.to_string()));
         let mut seats = Vec::new();
@@ -1394,6 +1399,10 @@ struct SnapshotOut<'a> {
     pending: Value,
     prompt: String,
     legal: Vec<&'a Legal>,
+    /// Whether this viewer may take back the last action (`POST /api/games/{id}/undo`).
+    undo: bool,
+    /// Actions taken back so far ([`GameSlot::undos`]).
+    undos: u64,
     log: Vec<skirmish_platform::LogLine>,
     log_from: usize,
     seats: Vec<Value>,
@@ -1513,6 +1522,10 @@ fn build_snapshot(
         pending,
         prompt,
         legal,
+        undo: entry.resigned.is_none()
+            && entry.corrupt.is_none()
+            && undo::can_undo(game, &access.seats),
+        undos: slot.undos.load(Ordering::SeqCst),
         log,
         log_from,
         seats: slot.seats_json(),

@@ -40,6 +40,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/los", get(los))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/token", post(rotate_token))
         .route("/api/games/{id}/ws", get(socket))
@@ -316,6 +317,17 @@ async fn resign(
         json_of(&body)?
     };
     state.resign(&slot, &access, body.seat).await?;
+    Ok(state.snapshot(&slot, &access, lang, 0).await)
+}
+
+/// `POST /api/games/{id}/undo`: takes back the last action, for the seat that played it, when
+/// it rolled no dice and revealed nothing; answers the snapshot.
+async fn undo(State(state): State<AppState>, id: GameId, q: Params) -> ApiResult<Snapshot> {
+    let p = params(q)?;
+    let slot = slot_of(&state, id).await?;
+    let access = slot.access(p.get("token").map(String::as_str))?;
+    let lang = lang_param(&p)?;
+    state.undo(&slot, &access).await?;
     Ok(state.snapshot(&slot, &access, lang, 0).await)
 }
 

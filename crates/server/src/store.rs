@@ -228,6 +228,26 @@ impl Store {
         Ok(())
     }
 
+    /// Removes the last action of a game, taken back by its player (`idx`: its index); the
+    /// game is not over any more, if it was.
+    pub fn remove_action(&self, game_id: &str, idx: usize) -> anyhow::Result<()> {
+        let idx = i64::try_from(idx)?;
+        let mut conn = lock(&self.conn);
+        let tx = conn.transaction()?;
+        let removed = tx.execute(
+            "DELETE FROM actions WHERE game_id = ?1 AND idx = ?2 \
+             AND idx = (SELECT MAX(idx) FROM actions WHERE game_id = ?1)",
+            params![game_id, idx],
+        )?;
+        anyhow::ensure!(removed == 1, "action {idx} is not the last stored action");
+        tx.execute(
+            "UPDATE games SET updated_at = ?2, finished = 0 WHERE id = ?1",
+            params![game_id, unix_now()],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Records a resignation (which ends the game).
     pub fn set_resigned(&self, game_id: &str, seat: u8) -> anyhow::Result<()> {
         lock(&self.conn).execute(

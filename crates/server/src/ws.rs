@@ -59,10 +59,17 @@ impl Conn {
 
     async fn push_snapshot(&mut self, socket: &mut WebSocket, full: bool) -> bool {
         let from = if full { 0 } else { self.sent };
-        let snap = self
+        let mut snap = self
             .state
             .snapshot_message(&self.slot, &self.access, self.lang, from)
             .await;
+        if snap.step < self.sent {
+            // An action was taken back: the log the page holds runs past the game's.
+            snap = self
+                .state
+                .snapshot_message(&self.slot, &self.access, self.lang, 0)
+                .await;
+        }
         self.sent = snap.step;
         socket.send(Message::Text(snap.json.into())).await.is_ok()
     }

@@ -613,6 +613,35 @@ function overlaySvg(map, o) {
   return out.join('\n');
 }
 
+/**
+ * A refusal said next to the square it is about ("too far: 6 squares, it may move 4"): a
+ * crossed square and the reason in a box beside it, kept on the board's side of the edges.
+ */
+function noteSvg(map, note) {
+  const { x, y } = note.square;
+  const W = (map && map.width) || 0;
+  const words = String(note.text).split(/\s+/);
+  const lines = [];
+  for (const w of words) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && (last + ' ' + w).length <= 34) lines[lines.length - 1] = `${last} ${w}`;
+    else lines.push(w);
+  }
+  const width = Math.min(34, Math.max(...lines.map((l) => l.length))) * 6.6 + 14;
+  const height = lines.length * 15 + 10;
+  const left = x + 1 < W - width / CELL ? px(x + 1) + 4 : px(x) - width - 4;
+  const top = Math.max(TOP, py(y) + CELL / 2 - height / 2);
+  const cross = `M${px(x) + 8} ${py(y) + 8}L${px(x + 1) - 8} ${py(y + 1) - 8}M${px(x) + 8} ${py(y + 1) - 8}L${px(x + 1) - 8} ${py(y) + 8}`;
+  // A refusal crosses its square out in red; a warning (a breakaway to roll) only rings it.
+  const colour = note.info ? '#1565c0' : '#c62828';
+  return `<g class="board-note${note.info ? ' info' : ''}" data-testid="board-note" pointer-events="none">`
+    + `<rect x="${px(x) + 2}" y="${py(y) + 2}" width="${CELL - 4}" height="${CELL - 4}" fill="${colour}" fill-opacity="0.15" stroke="${colour}" stroke-width="2"/>`
+    + (note.info ? '' : `<path d="${cross}" stroke="${colour}" stroke-width="3"/>`)
+    + `<rect x="${left}" y="${top}" width="${width}" height="${height}" rx="5" fill="#fffde7" stroke="${colour}" stroke-width="1.5" opacity="0.97"/>`
+    + lines.map((l, i) => `<text x="${left + 7}" y="${top + 18 + i * 15}" font-size="12" fill="#222">${esc(l)}</text>`).join('')
+    + '</g>';
+}
+
 function cursorSvg(o) {
   if (!o.cursor) return '';
   const { x, y } = o.cursor;
@@ -804,7 +833,9 @@ export function createBoard(container, handlers = {}) {
         drawn.objectsTop = objsTop;
         objectTopLayer.innerHTML = objsTop;
       }
-      const cur = cursorSvg(state);
+      // A refusal's note goes over the figures, with the cursor.
+      const note = state.note && state.note.square && state.note.text ? noteSvg(map, state.note) : '';
+      const cur = cursorSvg(state) + note;
       if (cur !== drawn.cursor) {
         drawn.cursor = cur;
         cursorLayer.innerHTML = cur;

@@ -7,6 +7,12 @@ import { el, fill } from '../../dom.js';
 import { savedTeam } from './builder.js';
 
 const TEMPLATE = `
+<p class="round-limit"><label><span data-i18n="start.rounds"></span>
+  <select id="opt-rounds" data-testid="opt-rounds">
+    <option value="0" data-i18n="start.rounds.none"></option>
+    <option value="3">3</option><option value="5">5</option><option value="8">8</option><option value="10" selected>10</option><option value="12">12</option>
+  </select></label>
+  <span class="muted small" data-i18n="start.rounds.hint"></span></p>
 <details id="start-options" class="options">
   <summary data-i18n="start.options"></summary>
   <div class="options-grid">
@@ -16,12 +22,6 @@ const TEMPLATE = `
     <span id="opt-bot-slot"></span>
     <label class="check"><input id="opt-theme" type="checkbox" data-testid="opt-theme"> <span data-i18n="start.theme"></span>
       <span class="muted small" data-i18n="start.theme.hint"></span></label>
-    <label><span data-i18n="start.rounds"></span>
-      <select id="opt-rounds" data-testid="opt-rounds">
-        <option value="" data-i18n="start.rounds.none"></option>
-        <option value="3">3</option><option value="5">5</option><option value="8">8</option><option value="12">12</option>
-      </select>
-    </label>
   </div>
 </details>
 <details id="opt-rules" class="options" data-testid="opt-rules">
@@ -114,12 +114,12 @@ function renderRulesOptions(box, options) {
     const now = name in keep ? keep[name] : def;
     // Labelled with data-i18n so that a change of language renders them again.
     if (typeof def === 'boolean') {
-      return el('label', { class: 'check', title: name },
+      return el('label', { class: 'check', title: t(`rules.${name}.help`), 'data-i18n-title': `rules.${name}.help` },
         el('input', { type: 'checkbox', 'data-rule': name, 'data-default': String(def), 'data-testid': `rule-${name}`, checked: now ? '' : null }), ' ',
         el('span', { 'data-i18n': `rules.${name}` }, label));
     }
     const values = choices[name] || [def];
-    return el('label', { title: name }, el('span', { 'data-i18n': `rules.${name}` }, label), ' ',
+    return el('label', { title: t(`rules.${name}.help`), 'data-i18n-title': `rules.${name}.help` }, el('span', { 'data-i18n': `rules.${name}` }, label), ' ',
       el('select', { 'data-rule': name, 'data-default': JSON.stringify(def), 'data-testid': `rule-${name}` },
         values.map((v) => el('option', { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(now) ? '' : null, 'data-i18n': `rules.${name}.${v}` }, t(`rules.${name}.${v}`)))));
   }));

@@ -43,6 +43,7 @@ function fresh() {
     hover: { square: null, figure: null },
     cursor: null,
     hoverZone: null,
+    note: null, // {square, text, info?}: why a click did nothing, said beside its square
   };
 }
 
@@ -50,7 +51,7 @@ function fresh() {
 export function resetState(all = true) {
   const f = fresh();
   if (all) Object.assign(H, f);
-  else Object.assign(H, { sel: null, tool: 'auto', chosen: new Set(), los: null, reach: null });
+  else Object.assign(H, { sel: null, tool: 'auto', chosen: new Set(), los: null, reach: null, note: null });
 }
 
 /** A new snapshot: previews computed for the old position are stale. */
@@ -58,6 +59,7 @@ export function snapshotChanged(snap, old) {
   if (old && old.step === snap.step) return;
   H.reach = null;
   H.los = null;
+  H.note = null;
   const f = H.sel !== null ? fig(H.sel) : null;
   if (!f || f.ko || !f.square || figureLegal(H.sel).length === 0) {
     if (!(f && myDecision() === null)) H.sel = null;
@@ -266,6 +268,9 @@ export async function loadReach(id) {
     const data = await api.reach(g().id, g().token, id);
     if (g() !== game || g().snap.step !== step) return;
     H.reach = { fig: id, step, data };
+    // A move from here starts with a breakaway roll: said beside the figure, not only in a list.
+    const f = fig(id);
+    if (data && data.needs_breakaway && f && f.square && !H.note) H.note = { square: { ...f.square }, text: t('act.move.breakaway'), info: true };
     renderFigurePanel();
     renderBoard();
   } catch (_) {
@@ -296,6 +301,7 @@ export async function loadLos(fromId, toId) {
 export function select(id) {
   if (!g()) return;
   H.sel = id;
+  H.note = null;
   H.tool = 'auto';
   H.chosen = new Set();
   H.los = null;
@@ -371,6 +377,62 @@ export async function powerTo(sq) {
     if (choice) act(choice);
   }
   return options.length > 0;
+}
+
+/**
+ * Why the selected figure cannot end a move on `square`, in the server's words (the `reach`
+ * judge query), said beside the square; the selection stays.
+ */
+export async function explainSquare(id, square) {
+  const f = fig(id);
+  if (!f) return;
+  const step = g().snap.step;
+  const say = (text) => {
+    if (!g() || g().snap.step !== step || H.sel !== id) return;
+    H.note = { square: { ...square }, text };
+    renderBoard();
+  };
+  if (!figureLegal(id).some((e) => e.action.type === 'move')) {
+    say(t('act.refused.no_move', { name: f.label }));
+    return;
+  }
+  try {
+    const r = await api.reach(g().id, g().token, id, square, lang());
+    const to = r && r.to;
+    say(to && to.ok === false && to.reason ? to.reason : t('act.refused.no_move_there', { name: f.label }));
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+/**
+ * Why the selected figure cannot attack `target`, from the `los` judge query: blocked line of
+ * fire, out of range, or no attack left to it; said beside the target.
+ */
+export async function explainTarget(id, target) {
+  const a = fig(id);
+  const tf = fig(target);
+  if (!a || !tf || !tf.square) return;
+  const step = g().snap.step;
+  const say = (text) => {
+    if (!g() || g().snap.step !== step || H.sel !== id) return;
+    H.note = { square: { ...tf.square }, text, target };
+    renderBoard();
+  };
+  if (!figureLegal(id).length) {
+    say(t('act.refused.no_action', { name: a.label }));
+    return;
+  }
+  try {
+    const r = await api.los(g().id, g().token, id, target, lang());
+    // The first note that blocks is the reason; the whole explanation is in the panel.
+    const blocking = (r.notes || []).find((n) => r.verdict_text && n.startsWith(r.verdict_text)) || (r.notes || [])[0] || '';
+    if (r.verdict === 'blocked') say(`${t('act.refused.blocked', { name: tf.label })} ${blocking}`);
+    else if (!r.in_range) say(t('act.refused.range', { name: tf.label, distance: r.distance, range: r.range }));
+    else say(t('act.refused.no_attack', { name: a.label, target: tf.label }));
+  } catch (e) {
+    say(e.message);
+  }
 }
 
 /** Asks which of several actions a click means. */
@@ -459,6 +521,10 @@ export function onBoardClick({ square, figure }) {
           select(H.sel === f.id ? null : f.id);
         } else if (H.sel !== null && (attacksOn(f.id).length || rangedTargets().has(f.id))) {
           attack(f.id);
+        } else if (H.sel !== null && fig(H.sel)?.owner === g().seat && !(H.note && H.note.target === f.id)) {
+          // An opposing figure the selected one cannot attack: say why first; a second click
+          // opens its card.
+          explainTarget(H.sel, f.id);
         } else {
           select(f.id);
         }
@@ -476,6 +542,14 @@ export function onBoardClick({ square, figure }) {
         if (moveTo(square)) return;
         if (H.tool === 'auto' && figureLegal(H.sel).some((e) => e.action.type === 'destroy_blocking' && sameSq(e.action.square, square))) {
           destroyAt(square);
+          return;
+        }
+        // A square the figure cannot go to: say why beside it, keep the selection; a second
+        // click on the same square lets the figure go.
+        const mine = fig(H.sel);
+        if (H.tool === 'auto' && mine && mine.owner === g().seat && !sameSq(mine.square, square)
+          && !(H.note && !H.note.info && sameSq(H.note.square, square))) {
+          explainSquare(H.sel, square);
           return;
         }
       }
@@ -559,6 +633,7 @@ export function boardState() {
     cursor: H.cursor,
     wallEdges: [],
     recap: recapDrawing(),
+    note: H.note,
   };
   const type = d && d.type;
   if (type === 'choose_zone') {

@@ -149,6 +149,31 @@ export default {
     };
   },
 
+  /**
+   * Why the game ended, for the end screen: the rule that ended it, the victory points when
+   * they decided, and the roll-off when a tie had to be broken (rulebook *Désigner le
+   * vainqueur*: tied players roll 2d6, highest wins).
+   */
+  overNote(snap, over) {
+    const log = (snap && snap.log) || [];
+    const end = [...log].reverse().find((e) => e.event && e.event.event === 'game_over');
+    const rollOff = [...log].reverse().find((e) => e.event && e.event.event === 'roll_off');
+    const name = (s) => (shell ? shell.seatName(Number(s)) : `${Number(s) + 1}`);
+    if (over.resigned !== undefined && over.resigned !== null) return t('over.why.resigned', { name: name(over.resigned) });
+    const reason = end ? end.event.reason : null;
+    const parts = [];
+    if (reason) parts.push(t(`over.why.${reason}`));
+    if (reason === 'round_limit' || reason === 'no_figure_left') {
+      const vp = (over.scores || []).map(([s, n]) => `${name(s)} ${n}`).join(', ');
+      if (vp) parts.push(t('over.why.vp', { vp }));
+    }
+    if (rollOff) {
+      const rolls = rollOff.event.rolls.map(([s, r]) => `${name(s)} ${r.join(' → ')}`).join(', ');
+      parts.push(t('over.why.roll_off', { rolls }));
+    }
+    return parts.join(' ');
+  },
+
   state() {
     return { sel: H.sel, tool: H.tool };
   },

@@ -75,6 +75,43 @@ impl Default for Weights {
     }
 }
 
+impl Weights {
+    /// The weights for `seat` in this position. A side that is not ahead on victory points
+    /// when the game nears its end (its last two rounds, or past round 10 of a game without
+    /// a round limit) loses by waiting: closing in counts double and any gain is worth an
+    /// action, so that it plays to win instead of passing to the end.
+    pub fn pressed(&self, state: &State, seat: Seat) -> Weights {
+        let points = |side: &dyn Fn(Seat) -> bool| -> u32 {
+            state
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| side(Seat(*i as u8)))
+                .map(|(_, s)| s.victory_points)
+                .sum()
+        };
+        let ours = points(&|s| state.allied(s, seat));
+        let theirs = (0..state.seats.len())
+            .map(|i| Seat(i as u8))
+            .filter(|s| !state.allied(*s, seat))
+            .map(|o| points(&|s| state.allied(s, o)))
+            .max()
+            .unwrap_or(0);
+        let late = match state.options.round_limit {
+            Some(limit) => state.round + 1 >= limit,
+            None => state.round > 10,
+        };
+        if ours > theirs || !late {
+            return self.clone();
+        }
+        Weights {
+            approach: self.approach * 2.0,
+            min_gain: 0.0,
+            ..self.clone()
+        }
+    }
+}
+
 /// Plays the action with the best immediate expected value (see the module documentation).
 /// Ties are broken by a seeded [`Picker`], never by the game's dice.
 #[derive(Clone, Debug)]
@@ -100,7 +137,8 @@ impl GreedyBot {
     /// The score of each of `legal` for `seat` (same order), for explaining a choice. The
     /// bot plays the best; `EndTurn` scores [`Weights::min_gain`].
     pub fn scores(&self, state: &State, seat: Seat, legal: &[Action]) -> Vec<f64> {
-        let w = &self.weights;
+        let pressed = self.weights.pressed(state, seat);
+        let w = &pressed;
         let mut scores = vec![-1.0; legal.len()];
         match state.asked() {
             Some(Interrupt::SplitDamage { attack }) => {

@@ -51,6 +51,17 @@ impl skirmish_clix::values::ModifierSource<Fig> for Sources<'_> {
 /// Range value now: printed, +1 next to a friendly S.H.I.E.L.D. figure (spec TA-6), and a
 /// Perplex modifier never applies to it (the 2008 card modifies the four combat values only).
 pub fn range(state: &State, f: &Fig) -> u32 {
+    range_value(state, f, false)
+}
+
+/// Range value for an action that halves it (Pulse Wave, Hypersonic Speed): the halving is a
+/// replacement value, so it comes before the modifiers (rulebook *Valeurs de remplacement*,
+/// *Règles d'or* 1): range 7 with +1 is 5, not 4.
+pub fn half_range(state: &State, f: &Fig) -> u32 {
+    range_value(state, f, true)
+}
+
+fn range_value(state: &State, f: &Fig, halved: bool) -> u32 {
     let base = u32::from(f.def.range);
     let shield = base > 0
         && state.in_play().any(|o| {
@@ -64,7 +75,8 @@ pub fn range(state: &State, f: &Fig) -> u32 {
     if base == 0 {
         return 0;
     }
-    (base as i32 + i32::from(shield) + cards).max(0) as u32
+    let replaced = if halved { base.div_ceil(2) } else { base };
+    (replaced as i32 + i32::from(shield) + cards).max(0) as u32
 }
 
 /// The sum of card modifiers to a figure's range (feats, special powers, conditions).
@@ -630,7 +642,7 @@ pub fn attack(
     // ignores figures; their powers and team abilities are ignored during the action.
     let mut wave_lines: Vec<(FigureId, Verdict)> = Vec::new();
     if kind.power == Some(Power::PulseWave) {
-        let radius = range(state, &a).div_ceil(2);
+        let radius = half_range(state, &a);
         let empty = OccupancyGrid::new(&state.map);
         for o in state.in_play() {
             if o.id == a.id || immune(state, o) && state.opposed(&a, o) {
@@ -1261,6 +1273,10 @@ pub fn resume_split(
         .copied()
         .zip(amounts.iter().copied())
         .collect();
+    events.push(Event::DamageSplit {
+        attacker,
+        shares: attack.dealt.clone(),
+    });
     apply_damage(state, attack, dice, events);
     Some(attacker)
 }

@@ -387,6 +387,14 @@ pub enum Event {
         /// What.
         ability: crate::game::powers::Ability,
     },
+    /// One roll hit several targets and the attacker split the damage between them, some
+    /// perhaps getting none: said before the damage so that every target hit is accounted for.
+    DamageSplit {
+        /// The attacker.
+        attacker: FigureId,
+        /// Each target hit and the damage given to it, before any reduction.
+        shares: Vec<(FigureId, u8)>,
+    },
     /// Leadership gave one more action this turn.
     ExtraAction {
         /// The leader.
@@ -676,19 +684,24 @@ impl EndReason {
     }
 }
 
-/// ": 80 victory points to player 1", in the log's language.
+/// ": 80 victory points to Wardens (player 1)", in the log's language.
 fn points_to(points: u32, seat: &str, fr: bool) -> String {
     if fr {
-        format!(" : {points} points de victoire pour le {seat}")
+        format!(" : {points} points de victoire pour {seat}")
     } else {
         format!(": {points} victory points to {seat}")
     }
 }
 
-/// Looks up display names of figures for event texts.
+/// Looks up display names of figures and sides for event texts.
 pub trait Names {
     /// The figure's display name.
     fn name(&self, id: FigureId) -> String;
+
+    /// A seat's display name: its team's name where there is one ("Wardens (player 1)").
+    fn seat(&self, seat: Seat, lang: Lang) -> String {
+        format!("{} {}", lang.pick("player", "joueur"), seat.number())
+    }
 }
 
 impl Event {
@@ -696,13 +709,7 @@ impl Event {
     pub fn text(&self, names: &dyn Names, lang: Lang) -> String {
         let fr = lang == Lang::Fr;
         let n = |id: &FigureId| names.name(*id);
-        let seat = |s: &Seat| {
-            if fr {
-                format!("joueur {}", s.number())
-            } else {
-                format!("player {}", s.number())
-            }
-        };
+        let seat = |s: &Seat| names.seat(*s, lang);
         let path = |p: &[Square]| {
             p.iter()
                 .map(Square::to_string)
@@ -736,7 +743,7 @@ impl Event {
             } => {
                 let name = localized(name, name_fr, fr);
                 if fr {
-                    format!("Condition de bataille du {} : {name}", seat(s))
+                    format!("Condition de bataille de {} : {name}", seat(s))
                 } else {
                     format!("{}'s battlefield condition: {name}", seat(s))
                 }
@@ -782,7 +789,7 @@ impl Event {
                 points,
             } => match (scored_by, fr) {
                 (Some(s), true) => format!(
-                    "L'exploit {} quitte la partie : {points} points de victoire pour le {}",
+                    "L'exploit {} quitte la partie : {points} points de victoire pour {}",
                     localized(feat, name_fr, true),
                     seat(s)
                 ),
@@ -819,7 +826,10 @@ impl Event {
                 points,
             } => {
                 if fr {
-                    format!("L'objet {object} est retiré du jeu : {points} points de victoire pour le {}", seat(scored_by))
+                    format!(
+                        "L'objet {object} est retiré du jeu : {points} points de victoire pour {}",
+                        seat(scored_by)
+                    )
                 } else {
                     format!(
                         "The object {object} leaves the game: {points} victory points to {}",
@@ -890,7 +900,7 @@ impl Event {
             }
             Event::TurnStarted { seat: s, actions } => {
                 if fr {
-                    format!("Tour du {} ({actions} action(s))", seat(s))
+                    format!("Tour de {} ({actions} action(s))", seat(s))
                 } else {
                     format!("{}'s turn ({actions} action(s))", seat(s))
                 }
@@ -1272,6 +1282,17 @@ impl Event {
                     )
                 }
             }
+            Event::DamageSplit { attacker, shares } => {
+                let parts: Vec<String> = shares
+                    .iter()
+                    .map(|(t, d)| format!("{} {d}", n(t)))
+                    .collect();
+                if fr {
+                    format!("{} répartit les dégâts : {}", n(attacker), parts.join(", "))
+                } else {
+                    format!("{} splits the damage: {}", n(attacker), parts.join(", "))
+                }
+            }
             Event::ExtraAction { figure } => {
                 if fr {
                     format!("Commandement de {} : une action de plus ce tour", n(figure))
@@ -1437,7 +1458,7 @@ impl Event {
             }
             Event::TurnEnded { seat: s } => {
                 if fr {
-                    format!("Fin du tour du {}", seat(s))
+                    format!("Fin du tour de {}", seat(s))
                 } else {
                     format!("End of {}'s turn", seat(s))
                 }

@@ -60,6 +60,10 @@ impl Names for State {
         self.fig(id)
             .map_or_else(|| format!("#{}", id.0), |f| f.label.clone())
     }
+
+    fn seat(&self, seat: skirmish_engine::Seat, lang: skirmish_lang::Lang) -> String {
+        text::team_name(self, seat, lang)
+    }
 }
 
 impl Ruleset for HeroClix {

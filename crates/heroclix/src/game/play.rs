@@ -185,12 +185,12 @@ struct MoveInputs {
     others: Vec<Standing>,
     escaped: Vec<FigureId>,
     near: Vec<(Square, FigureId)>,
-    speed: u32,
+    speed: movement::Speed,
 }
 
 /// The [`MoveInputs`] of a move at `speed`. Breakaway is assumed to succeed against every
 /// opposing figure it must break away from.
-fn move_inputs(state: &State, f: &Fig, speed: u32) -> MoveInputs {
+fn move_inputs(state: &State, f: &Fig, speed: movement::Speed) -> MoveInputs {
     MoveInputs {
         others: standings(state, f),
         escaped: breakaway_enemies(state, f),
@@ -213,8 +213,9 @@ impl MoveInputs {
 
 /// The speed a figure moves at with `via` (`None`: a move action): Charge and Running Shot
 /// halve it (a replacement, so modifiers apply after; spec SPD-5, SPD-12), Sidestep locks it
-/// at 2.
-pub fn move_speed(state: &State, f: &Fig, via: Option<Power>) -> u32 {
+/// at 2. From hindering terrain the halving there is one more replacement, made before the
+/// modifiers too (rulebook *Terrain gênant*, *Règles d'or*).
+pub fn move_speed(state: &State, f: &Fig, via: Option<Power>) -> movement::Speed {
     let mut effects = powers::effects(state, f, Stat::Speed, None);
     if state.carrying.is_some_and(|(c, _)| c == f.id) {
         // Carry (spec COMB-2): −2 for the action, after any halving.
@@ -235,9 +236,21 @@ pub fn move_speed(state: &State, f: &Fig, via: Option<Power>) -> u32 {
         }
         _ => {}
     }
-    compute(i32::from(f.printed(Stat::Speed)), effects)
-        .value
-        .max(0) as u32
+    let printed = i32::from(f.printed(Stat::Speed));
+    let full = compute(printed, effects.clone()).value.max(0) as u32;
+    effects.push(hindered_start());
+    let hindered = compute(printed, effects).value.max(0) as u32;
+    movement::Speed { full, hindered }
+}
+
+/// The halving of a move that starts in hindering terrain, as the values pipeline's
+/// replacement (rulebook *Terrain gênant*: "réduit sa valeur de vitesse de moitié").
+pub fn hindered_start() -> Effect {
+    Effect::new(
+        Change::Halve,
+        "starts in hindering terrain",
+        "commence dans un terrain gênant",
+    )
 }
 
 /// The squares a move made with `via` may cover: its speed, halved when it starts in hindering
@@ -245,7 +258,7 @@ pub fn move_speed(state: &State, f: &Fig, via: Option<Power>) -> u32 {
 pub fn move_allowance(state: &State, f: &Fig, via: Option<Power>) -> u32 {
     let speed = move_speed(state, f, via);
     let Some(from) = f.square else {
-        return speed;
+        return speed.full;
     };
     let others = standings(state, f);
     // Stopping next to opposing figures does not change the allowance: no giant reach here.
@@ -260,7 +273,7 @@ pub fn move_allowance(state: &State, f: &Fig, via: Option<Power>) -> u32 {
     if via.is_none() && state.moving_and_attacking == Some(f.id) {
         mode.ignore_near_enemies = true;
     }
-    movement::reach_with(&state.map, &q, mode).map_or(speed, |r| r.allowance)
+    movement::reach_with(&state.map, &q, mode).map_or(speed.full, |r| r.allowance)
 }
 
 /// Where a figure can end a move made with `via` at `speed`, assuming any breakaway succeeds.
@@ -268,7 +281,7 @@ pub fn destinations_at_speed(
     state: &State,
     f: &Fig,
     via: Option<Power>,
-    speed: u32,
+    speed: movement::Speed,
 ) -> Vec<Square> {
     let Some((from, inputs, mode)) = move_search(state, f, via, speed) else {
         return Vec::new();
@@ -290,7 +303,7 @@ fn move_search(
     state: &State,
     f: &Fig,
     via: Option<Power>,
-    speed: u32,
+    speed: movement::Speed,
 ) -> Option<(Square, MoveInputs, movement::MoveMode)> {
     let from = f.square?;
     Some((
@@ -305,7 +318,7 @@ pub fn paths_at_speed(
     state: &State,
     f: &Fig,
     via: Option<Power>,
-    speed: u32,
+    speed: movement::Speed,
 ) -> Vec<(Square, Path<Square>)> {
     let Some((from, inputs, mode)) = move_search(state, f, via, speed) else {
         return Vec::new();
@@ -331,7 +344,7 @@ pub fn path_at_speed(
     state: &State,
     f: &Fig,
     via: Option<Power>,
-    speed: u32,
+    speed: movement::Speed,
     to: Square,
 ) -> Option<Path<Square>> {
     let (from, inputs, mode) = move_search(state, f, via, speed)?;

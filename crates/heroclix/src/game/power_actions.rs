@@ -127,7 +127,7 @@ pub fn wave_ok(state: &State, f: &Fig) -> bool {
     if !powers::power(state, f, Power::PulseWave) || !can_shoot(state, f) {
         return false;
     }
-    let radius = combat::range(state, f).div_ceil(2);
+    let radius = combat::half_range(state, f);
     let empty = skirmish_los::OccupancyGrid::new(&state.map);
     state.in_play().any(|o| {
         state.opposed(f, o)
@@ -702,7 +702,7 @@ fn telekinesis_destinations(state: &State, t: &Fig) -> Vec<Square> {
     let near = play::reach_near(state, t);
     let q = crate::movement::MoveQuery {
         from,
-        speed: 8,
+        speed: 8.into(),
         others: &others,
         broke_away_from: &escaped,
         near: &near,
@@ -1343,7 +1343,7 @@ pub fn free_attack_options(state: &State, figure: FigureId, power: Power) -> Vec
     if ranged_ok && can_shoot(state, f) {
         let occ = combat::occupancy(state);
         let sets = if power == Power::HypersonicSpeed {
-            combat::ranged_target_sets_within(state, f, &occ, combat::range(state, f).div_ceil(2))
+            combat::ranged_target_sets_within(state, f, &occ, combat::half_range(state, f))
         } else {
             combat::ranged_target_sets(state, f, &occ)
         };
@@ -1536,7 +1536,7 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
         (Action::AreaAttack { .. }, _) => format!(
             "no opposing figure is within half of {}'s range ({} squares) with a line of fire",
             f.label,
-            combat::range(state, f).div_ceil(2)
+            combat::half_range(state, f)
         ),
         (Action::PowerMove { .. }, p) if !MOVE_POWERS.contains(&p) => {
             format!("{} does not move a figure", p.name(skirmish_lang::Lang::En))
@@ -2338,7 +2338,7 @@ pub fn move_on_squares(state: &State, figure: FigureId, speed: u32) -> Vec<Squar
     let others = play::standings(state, f);
     let q = crate::movement::MoveQuery {
         from,
-        speed,
+        speed: speed.into(),
         others: &others,
         broke_away_from: &[],
         // Hypersonic Speed passes opposing figures and Move and Attack ignores the squares

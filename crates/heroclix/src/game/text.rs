@@ -153,9 +153,13 @@ pub fn target_note(
 }
 
 /// A note for an action that would give `figure` its second action token, which costs it 1
-/// damage (rulebook *Dépassement*): " [pushing: 1 damage]", or nothing.
+/// damage (rulebook *Dépassement*): " [pushing: 1 damage]", or nothing, also for a figure that
+/// takes no pushing damage (Indomitable, Willpower).
 pub fn pushing_note(state: &State, figure: FigureId, lang: Lang) -> &'static str {
-    if state.fig(figure).is_some_and(|f| f.tokens >= 1) {
+    if state
+        .fig(figure)
+        .is_some_and(|f| f.tokens >= 1 && !super::powers::ignores_pushing(state, f))
+    {
         lang.pick(" [pushing: 1 damage]", " [dépassement : 1 dégât]")
     } else {
         ""
@@ -465,13 +469,27 @@ impl<'a> ActionTexts<'a> {
                 let on = target
                     .map(|t| format!(" → {}", name(&t)))
                     .unwrap_or_default();
+                // The rulebook lets Support aim at an undamaged friend, but it heals nothing
+                // past the starting line: said, so that no one spends an action on it unawares.
+                let heals_nothing = *power == Power::Support
+                    && target
+                        .and_then(|t| s.fig(t))
+                        .is_some_and(|t| t.click <= t.start_click);
+                let wasted = if heals_nothing {
+                    lang.pick(
+                        " [undamaged: nothing to heal]",
+                        " [intact : rien à soigner]",
+                    )
+                } else {
+                    ""
+                };
                 let note = if power_actions::is_free(*power) {
                     lang.pick(" (free action)", " (action libre)")
                 } else {
                     pushing_note(s, *figure, lang)
                 };
                 format!(
-                    "{}{} {}{on}{note}",
+                    "{}{} {}{on}{wasted}{note}",
                     power.name(lang),
                     colon(lang),
                     name(figure)
@@ -1620,8 +1638,11 @@ mod tests {
             .legal_actions(seat)
             .into_iter()
             .find_map(|a| match a {
+                // Not an Indomitable figure (the starter Captain): it takes no pushing damage.
                 Action::Move { figure, to, .. }
-                    if s.fig(figure).and_then(|f| f.square) != Some(to) =>
+                    if s.fig(figure).and_then(|f| f.square) != Some(to)
+                        && s.fig(figure)
+                            .is_some_and(|f| !crate::game::powers::ignores_pushing(&s, f)) =>
                 {
                     Some((a, figure))
                 }
@@ -1632,6 +1653,13 @@ mod tests {
         s.fig_mut(id).unwrap().tokens = 1;
         assert!(describe_action(&s, &a, Lang::En).ends_with(" [pushing: 1 damage]"));
         assert!(describe_action(&s, &a, Lang::Fr).ends_with(" [dépassement : 1 dégât]"));
+        // An Indomitable figure takes no pushing damage: nothing to warn about.
+        let mut tough = s.clone();
+        let f = tough.fig_mut(id).unwrap();
+        let mut def = (*f.def).clone();
+        def.symbols.defense = crate::figure::DefenseSymbol::Indomitable;
+        f.def = std::sync::Arc::new(def);
+        assert!(!describe_action(&tough, &a, Lang::En).contains("pushing"));
         // An opposing figure next to it: the move starts with a breakaway roll.
         let from = s.fig(id).unwrap().square.unwrap();
         let enemy = s

@@ -35,14 +35,20 @@ pub struct FigureView {
     pub ko: bool,
     /// Action tokens.
     pub tokens: u8,
-    /// Current speed, attack, defence, damage values.
+    /// Speed, attack, defence and damage values in play: the current click's numbers through
+    /// every effect on them (powers, feats, Perplex...), as the rules use them outside an
+    /// attack. What a page shows must be these, never numbers it works out itself.
     pub values: [u8; 4],
+    /// The current click's printed speed, attack, defence and damage.
+    pub printed: [u8; 4],
     /// Powers showing on the current click, by column (identifiers).
     pub powers: [Option<String>; 4],
     /// Base size in squares, width then depth (its square is the top-left one).
     pub base: (u8, u8),
-    /// Range.
+    /// Range value in play (feats, team abilities...): the one lines of fire are drawn with.
     pub range: u8,
+    /// Range printed on the base.
+    pub printed_range: u8,
     /// Bolts.
     pub targets: u8,
     /// Point value.
@@ -144,7 +150,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         phase: state.phase.clone(),
         round: state.round,
         active: state.active_seat(),
-        actions: (state.actions_used, state.action_total),
+        actions: (state.actions_used, super::play::action_total(state)),
         seats: state
             .seats
             .iter()
@@ -165,11 +171,23 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                     square: f.square,
                     ko: f.ko,
                     tokens: f.tokens,
-                    values: Stat::ALL.map(|s| f.printed(s)),
+                    values: Stat::ALL.map(|s| {
+                        if f.in_play() {
+                            super::combat::stat(state, f, s).value.clamp(0, 255) as u8
+                        } else {
+                            f.printed(s)
+                        }
+                    }),
+                    printed: Stat::ALL.map(|s| f.printed(s)),
                     powers: Stat::ALL
                         .map(|s| click.and_then(|c| c.power(s)).map(|p| p.id().to_string())),
                     base: (f.def.base.width.max(1), f.def.base.depth.max(1)),
-                    range: f.def.range,
+                    range: if f.in_play() {
+                        super::combat::range(state, f).min(255) as u8
+                    } else {
+                        f.def.range
+                    },
+                    printed_range: f.def.range,
                     targets: f.def.targets,
                     points: f.points,
                     acted: f.acted_this_turn,

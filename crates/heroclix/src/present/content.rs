@@ -74,6 +74,11 @@ pub const DEFAULT_MAP: &str = "harbour-district";
 pub const DEFAULT_TEAMS: [&str; 2] = ["wardens", "ravagers"];
 /// The default build total.
 pub const DEFAULT_POINTS: u32 = 300;
+/// The round limit of a game created without one. The rulebook ends a game at "a time limit or
+/// number of rounds set before the game" (*Gagner une partie d'HeroClix*) without naming one;
+/// tournaments play 300 points in 50 minutes, about ten rounds of three actions a side at a
+/// table. Without a limit a game between cautious sides never ends.
+pub const DEFAULT_ROUNDS: u32 = 10;
 /// The most rounds a game may be limited to; more is as good as no limit.
 const MAX_ROUNDS: u32 = 1000;
 /// The largest build total accepted (the rulebook plays 100 to 1000).
@@ -384,7 +389,7 @@ impl Content {
             { "field": "points", "kind": "number", "name": lang.pick("Build total", "Total de construction"),
               "default": DEFAULT_POINTS, "min": 100, "max": MAX_POINTS },
             { "field": "rounds", "kind": "number", "name": lang.pick("Round limit", "Limite de rounds"),
-              "default": null, "min": 1, "max": MAX_ROUNDS },
+              "default": DEFAULT_ROUNDS, "min": 1, "max": MAX_ROUNDS },
             { "field": "theme_teams", "kind": "bool", "name": lang.pick("Theme teams", "Équipes à thème"),
               "default": false },
         ])

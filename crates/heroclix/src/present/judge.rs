@@ -12,7 +12,7 @@ use skirmish_los::{ClixLos, Endpoint, Verdict};
 use skirmish_platform::Problem;
 
 use crate::figure::Stat;
-use crate::game::{combat, play, text, Fig, HeroClix, State};
+use crate::game::{combat, play, powers, text, Fig, HeroClix, State};
 use crate::movement::{self, MoveQuery};
 
 fn figure_or_error(state: &State, id: u32) -> Result<&Fig, Problem> {
@@ -40,10 +40,9 @@ pub fn reach(
             format!("{} is not on the map", f.label),
         ));
     };
-    let speed = combat::stat(state, f, Stat::Speed)
-        .value
-        .max(0)
-        .unsigned_abs();
+    // The engine's own speed and movement rules (Flight, Leap/Climb...), so that the judge's
+    // answer and reason are the ones the move itself is checked against.
+    let speed = play::move_speed(state, f, None);
     if f.is_multi_base() {
         return Ok(multi_base_reach(state, f, from, speed, to, lang));
     }
@@ -57,8 +56,8 @@ pub fn reach(
         broke_away_from: &escaped,
         near: &near,
     };
-    let r =
-        movement::reach(&state.map, &q).map_err(|e| Problem::new("bad-request", e.text(lang)))?;
+    let r = movement::reach_with(&state.map, &q, powers::move_mode(state, f, None))
+        .map_err(|e| Problem::new("bad-request", e.text(lang)))?;
     let destinations: Vec<Value> = r
         .destinations()
         .into_iter()
@@ -70,7 +69,7 @@ pub fn reach(
     let mut out = json!({
         "figure": figure,
         "from": from,
-        "speed": speed,
+        "speed": speed.full,
         "allowance": r.allowance,
         "halved": r.halved,
         "needs_breakaway": r.needs_breakaway,
@@ -91,7 +90,7 @@ fn multi_base_reach(
     state: &State,
     f: &Fig,
     from: Square,
-    speed: u32,
+    speed: movement::Speed,
     to: Option<Square>,
     lang: Lang,
 ) -> Value {
@@ -107,8 +106,8 @@ fn multi_base_reach(
     let mut out = json!({
         "figure": f.id.0,
         "from": from,
-        "speed": speed,
-        "allowance": if halved { speed.div_ceil(2) } else { speed },
+        "speed": speed.full,
+        "allowance": if halved { speed.hindered } else { speed.full },
         "halved": halved,
         "needs_breakaway": !play::breakaway_enemies(state, f).is_empty(),
         "base": [f.def.base.width, f.def.base.depth],
@@ -212,7 +211,7 @@ pub fn line_of_fire(
         "in_range": line.distance <= range,
         "squares": line.squares,
         "corners": line.corners,
-        "notes": line.describe(lang),
+        "notes": line.describe_named(lang, &|id| state.fig(id).map(|f| f.label.clone())),
         "raw_notes": line.notes,
     });
     if let Some(t) = target {

@@ -25,7 +25,9 @@ pub mod judge;
 pub mod search;
 pub mod terminal;
 
-pub use content::{Content, GameChoices, DEFAULT_MAP, DEFAULT_POINTS, DEFAULT_TEAMS};
+pub use content::{
+    Content, GameChoices, DEFAULT_MAP, DEFAULT_POINTS, DEFAULT_ROUNDS, DEFAULT_TEAMS,
+};
 
 /// The HeroClix game inside a dynamic game, if it is one.
 pub fn downcast(game: &dyn AnyGame) -> Option<&Game<HeroClix>> {
@@ -86,12 +88,19 @@ struct SetupFields {
     /// An event dial id (rulebook *Socles événement*).
     #[serde(default)]
     event: Option<String>,
-    /// Round limit.
-    #[serde(default)]
-    rounds: Option<u32>,
+    /// Round limit: missing for [`DEFAULT_ROUNDS`], `null` or 0 for none.
+    #[serde(default, deserialize_with = "present_or_null")]
+    rounds: Option<Option<u32>>,
     /// Rules options (`docs/rules/heroclix-powers.md`).
     #[serde(default)]
     powers: Option<Value>,
+}
+
+/// A field that may be given as `null`: `Some(None)`, where a missing one is `None`.
+fn present_or_null<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Option<u32>>, D::Error> {
+    <Option<u32> as serde::Deserialize>::deserialize(d).map(Some)
 }
 
 /// The menu heading of an action, by its `type`.
@@ -298,7 +307,11 @@ impl Presentation for HeroClixPresentation {
             &teams,
             &GameChoices {
                 points: f.points.unwrap_or(DEFAULT_POINTS),
-                rounds: f.rounds,
+                rounds: match f.rounds {
+                    None => Some(DEFAULT_ROUNDS),
+                    Some(None | Some(0)) => None,
+                    Some(Some(n)) => Some(n),
+                },
                 theme_teams: f.theme_teams.unwrap_or(false),
                 event: f.event,
                 powers,
@@ -457,9 +470,14 @@ impl Presentation for HeroClixPresentation {
                 let Some(event) = HeroClix::event_view(event, viewer) else {
                     continue;
                 };
+                // Every die shows as "Last roll": a power's d6 (Leadership...) as much as the
+                // attack rolls. Roll-offs carry 2d6 totals, not faces, and are told in the log.
                 let dice: Vec<u8> = match &event {
                     Event::AttackRoll { dice, .. } => vec![dice.0, dice.1],
-                    Event::Breakaway { roll, .. } => vec![*roll],
+                    Event::Breakaway { roll, .. }
+                    | Event::PowerRoll { roll, .. }
+                    | Event::ShapeChange { roll, .. }
+                    | Event::Evaded { roll, .. } => vec![*roll],
                     _ => Vec::new(),
                 };
                 let detail = match &event {
@@ -507,10 +525,11 @@ impl Presentation for HeroClixPresentation {
         }
     }
 
-    fn resigned_text(&self, _game: &dyn AnyGame, seat: Seat, lang: Lang) -> String {
+    fn resigned_text(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> String {
+        let who = self.seat_name(game, seat, lang);
         match lang {
-            Lang::En => format!("{} resigned", text::seat_name(seat, lang)),
-            Lang::Fr => format!("le {} a abandonné", text::seat_name(seat, lang)),
+            Lang::En => format!("{who} resigned"),
+            Lang::Fr => format!("{who} a abandonné"),
         }
     }
 

@@ -282,7 +282,7 @@ pub fn reach(a: ReachArgs, lang: Lang) -> Result<ExitCode> {
     };
     let query = MoveQuery {
         from: a.from,
-        speed: a.speed,
+        speed: a.speed.into(),
         others: &others,
         broke_away_from: &escaped,
         // The judge knows squares, not figures: no giant reach.

@@ -131,6 +131,7 @@ enum Answer {
 }
 
 /// How the game stopped.
+#[derive(Clone, Copy)]
 enum Stop {
     Over,
     Resigned(Seat),
@@ -354,10 +355,26 @@ fn play_game(
         .replay
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("heroclix-seed{seed}.replay.json")));
-    let text = game
-        .replay()
-        .and_then(|r| r.to_json())
-        .map_err(anyhow::Error::msg)?;
+    let mut replay = game.replay().map_err(anyhow::Error::msg)?;
+    if let Stop::Resigned(seat) = stop {
+        // The rules never saw the resignation: the file says how the game ended for its readers
+        // (`skirmish replay` prints it), the actions and hashes stay the game's.
+        let s = game.state();
+        replay.outcome = Some(skirmish_engine::Outcome {
+            winners: (0..s.seats.len())
+                .map(|i| Seat(i as u8))
+                .filter(|o| !s.allied(*o, seat))
+                .collect(),
+            scores: s
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, info)| (Seat(i as u8), i64::from(info.victory_points)))
+                .collect(),
+            reason: format!("{} resigned", team_name(s, seat, Lang::En)),
+        });
+    }
+    let text = replay.to_json().map_err(anyhow::Error::msg)?;
     std::fs::write(&path, text + "\n")
         .with_context(|| format!("cannot write the replay to {}", path.display()))?;
     writeln!(
@@ -548,7 +565,7 @@ fn figure_table(s: &State, symbols: &[char], lang: Lang) -> String {
                 lang.pick("dmg", "dég"),
                 v(Stat::Damage),
                 lang.pick("range", "portée"),
-                f.def.range,
+                combat::range(s, f),
                 if f.def.targets > 1 { format!(" ×{}", f.def.targets) } else { String::new() },
                 lang.pick("tokens", "marqueurs"),
                 f.tokens,
@@ -763,7 +780,35 @@ fn ask(
                 writeln!(out, "{}", help_text(lang))?;
                 continue;
             }
-            "q" | "quit" | "resign" | "abandon" => return Ok(Answer::Resign),
+            "q" | "quit" | "resign" | "abandon" => {
+                // One mistyped letter must not end a game: resigning is asked again.
+                write!(
+                    out,
+                    "{}",
+                    lang.pick(
+                        "Resign the game? Your opponent wins. (y/n): ",
+                        "Abandonner la partie ? Votre adversaire gagne. (o/n) : "
+                    )
+                )?;
+                out.flush()?;
+                let mut confirm = String::new();
+                if input.read_line(&mut confirm)? == 0 {
+                    writeln!(out)?;
+                    return Ok(Answer::Closed);
+                }
+                if matches!(
+                    confirm.trim().to_lowercase().as_str(),
+                    "y" | "yes" | "o" | "oui"
+                ) {
+                    return Ok(Answer::Resign);
+                }
+                writeln!(
+                    out,
+                    "{}",
+                    lang.pick("The game goes on.", "La partie continue.")
+                )?;
+                continue;
+            }
             "b" | "board" | "plateau" => {
                 write!(out, "{}", board(s, symbols, true))?;
                 write!(out, "{}", first_menu(s, legal, symbols, lang))?;
