@@ -684,7 +684,8 @@ export function boardState() {
       for (const id of rangedTargets()) st.targets.add(id);
     } else {
       for (const e of actions) {
-        if (e.action.type === 'move') {
+        // A carrier's moves come once per friend it may carry: one square each.
+        if (e.action.type === 'move' && !st.squares.some((q) => sameSq(q, e.action.to))) {
           const r = cost.get(sqKey(e.action.to));
           st.squares.push({ ...e.action.to, label: r ? r.cost : undefined });
         }
