@@ -24,6 +24,13 @@ struct Item {
     kind: String,
 }
 
+/// The figure an action is given to and the square it names, if any: read from the action's
+/// fields, so that every kind of action (moves, powers, placements) is covered alike.
+pub fn figure_and_square(a: &Action) -> (Option<FigureId>, Option<Square>) {
+    let it = item(a);
+    (it.figure, it.square)
+}
+
 fn item(a: &Action) -> Item {
     let v = serde_json::to_value(a).unwrap_or(Value::Null);
     let id = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok()).map(FigureId);
@@ -281,23 +288,10 @@ fn refusal(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::{load_scenario, ScenarioFiles};
     use skirmish_engine::Game;
-    use std::path::PathBuf;
 
     fn deploying_game() -> (Game<HeroClix>, Seat) {
-        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let scenario = load_scenario(&ScenarioFiles {
-            content: root.join("content/heroclix"),
-            map: root.join("maps/harbour-district.toml"),
-            teams: vec![
-                root.join("content/heroclix/teams/wardens.toml"),
-                root.join("content/heroclix/teams/ravagers.toml"),
-            ],
-            round_limit: Some(6),
-        })
-        .unwrap();
-        let mut game = Game::<HeroClix>::new(scenario, 3).unwrap();
+        let mut game = super::super::play::tests::starter_game(3);
         // Zones first: the first legal choice for each seat asked.
         loop {
             let seat = game.pending_seats()[0];

@@ -600,7 +600,7 @@ fn action_menu(
     let mut templated: Vec<(String, Vec<(usize, String)>)> = Vec::new();
     let mut texts = text::ActionTexts::new(s, lang);
     for (i, a) in legal.iter().enumerate() {
-        if only.is_some_and(|f| action_figure(a) != Some(f)) {
+        if only.is_some_and(|f| super::menu::figure_and_square(a).0 != Some(f)) {
             continue;
         }
         let (figure, is_move, label) = match a {
@@ -613,7 +613,7 @@ fn action_menu(
                 let d = texts.describe(a);
                 // Actions that differ only by their square (a power's move, by the dozen) share
                 // one line with the square left out, and list the squares under it.
-                if let Some(sq) = action_square(a).map(|q| q.to_string()) {
+                if let Some(sq) = super::menu::figure_and_square(a).1.map(|q| q.to_string()) {
                     if d.contains(&sq) {
                         let head = d.replacen(&sq, "…", 1);
                         match templated.iter_mut().find(|(h, _)| *h == head) {
@@ -686,22 +686,6 @@ fn action_menu(
         }
     }
     out
-}
-
-/// The square an action names (where it goes or what it places), if any.
-fn action_square(a: &Action) -> Option<Square> {
-    let v = serde_json::to_value(a).ok()?;
-    let s = v.get("to").or_else(|| v.get("square"))?;
-    let x = i32::try_from(s.get("x")?.as_i64()?).ok()?;
-    let y = i32::try_from(s.get("y")?.as_i64()?).ok()?;
-    Some(Square::new(x, y))
-}
-
-/// The figure an action is given to, if any.
-fn action_figure(a: &Action) -> Option<FigureId> {
-    let v = serde_json::to_value(a).ok()?;
-    let n = v.get("figure").or_else(|| v.get("attacker"))?.as_u64()?;
-    u32::try_from(n).ok().map(FigureId)
 }
 
 /// The menu first shown: whole when short, by figure when long.
@@ -911,11 +895,12 @@ fn power_options(args: &[String]) -> Result<PowerOptions> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::bots::expected_attack;
 
-    fn starter_game(seed: u64) -> Game<HeroClix> {
+    /// The two sample teams on the sample outdoor map, six rounds.
+    pub(in crate::present::terminal) fn starter_game(seed: u64) -> Game<HeroClix> {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
         let scenario = load_scenario(&ScenarioFiles {
             content: root.join("content/heroclix"),
