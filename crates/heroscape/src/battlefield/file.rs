@@ -92,21 +92,22 @@ pub fn read_str(file: &str, text: &str) -> Result<Battlefield, MapError> {
             .map_or_else(|| "file".to_string(), |s| line_col(text, s.start));
         MapError::one(file, place, e.message().to_string())
     })?;
-    let at = |s: std::ops::Range<usize>| line_col(text, s.start);
+    let at =
+        |s: std::ops::Range<usize>, field: &str| format!("{}, `{field}`", line_col(text, s.start));
     let mut problems = Vec::new();
     let mut problem = |place: String, what: String| problems.push(Problem { place, what });
     if data.format.get_ref() != FORMAT {
         problem(
-            at(data.format.span()),
+            at(data.format.span(), "format"),
             format!("format {:?} is not {FORMAT:?}", data.format.get_ref()),
         );
     }
-    let hex = |s: &Spanned<String>, problem: &mut dyn FnMut(String, String)| {
+    let hex = |s: &Spanned<String>, field: &str, problem: &mut dyn FnMut(String, String)| {
         s.get_ref()
             .parse::<Hex>()
             .map_err(|e| {
                 problem(
-                    at(s.span()),
+                    at(s.span(), field),
                     format!("{:?} is not a hex q,r: {e}", s.get_ref()),
                 )
             })
@@ -115,19 +116,25 @@ pub fn read_str(file: &str, text: &str) -> Result<Battlefield, MapError> {
     let mut placements = Vec::new();
     // The top of the highest tile in each hex, where a glyph lies.
     let mut land_top: BTreeMap<Hex, Level> = BTreeMap::new();
-    for p in &data.pieces {
+    for (i, p) in data.pieces.iter().enumerate() {
         let id = p.piece.get_ref();
         let Some((piece, template)) = tiles::editor(id) else {
-            problem(at(p.piece.span()), format!("unknown piece {id:?}"));
+            problem(
+                at(p.piece.span(), &format!("piece[{i}].piece")),
+                format!("unknown piece {id:?}"),
+            );
             continue;
         };
-        let Some(origin) = hex(&p.at, &mut problem) else {
+        let Some(origin) = hex(&p.at, &format!("piece[{i}].at"), &mut problem) else {
             continue;
         };
         let rotation = p.rotation.as_ref().map_or(0, |r| *r.get_ref());
         if rotation > 5 {
             let span = p.rotation.as_ref().map_or(0..0, |r| r.span());
-            problem(at(span), format!("rotation {rotation} is not 0 to 5"));
+            problem(
+                at(span, &format!("piece[{i}].rotation")),
+                format!("rotation {rotation} is not 0 to 5"),
+            );
             continue;
         }
         let hexes = template.hexes(origin, rotation);
@@ -147,19 +154,22 @@ pub fn read_str(file: &str, text: &str) -> Result<Battlefield, MapError> {
             player: None,
             place: format!(
                 "{} ({id} at {origin} level {})",
-                at(p.piece.span()),
+                at(p.piece.span(), &format!("piece[{i}]")),
                 p.level
             ),
         });
     }
-    for g in &data.glyphs {
-        let Some(h) = hex(&g.at, &mut problem) else {
+    for (i, g) in data.glyphs.iter().enumerate() {
+        let Some(h) = hex(&g.at, &format!("glyph[{i}].at"), &mut problem) else {
             continue;
         };
         let name = g.glyph.get_ref();
         let glyph = glyph_named(name);
         if glyph.is_none() {
-            problem(at(g.glyph.span()), format!("unknown glyph {name:?}"));
+            problem(
+                at(g.glyph.span(), &format!("glyph[{i}].glyph")),
+                format!("unknown glyph {name:?}"),
+            );
             continue;
         }
         let (piece, _) = tiles::virtualscape(tiles::GLYPH_FAMILY + 63, None).expect("glyph");
@@ -170,15 +180,19 @@ pub fn read_str(file: &str, text: &str) -> Result<Battlefield, MapError> {
             side: 0,
             glyph: glyph.map(|gl| (gl, g.face_up)),
             player: None,
-            place: format!("{} (glyph {name} at {h})", at(g.at.span())),
+            place: format!(
+                "{} ({name} at {h})",
+                at(g.at.span(), &format!("glyph[{i}]"))
+            ),
         });
     }
     let mut builder = Builder::new(data.name.clone());
     builder.author(data.author.clone());
-    for s in &data.starts {
+    for (i, s) in data.starts.iter().enumerate() {
         for spot in &s.hexes {
-            if let Some(h) = hex(spot, &mut problem) {
-                builder.start(h, *s.player.get_ref(), at(spot.span()));
+            let field = format!("start[{i}].hexes");
+            if let Some(h) = hex(spot, &field, &mut problem) {
+                builder.start(h, *s.player.get_ref(), at(spot.span(), &field));
             }
         }
     }
@@ -295,11 +309,14 @@ mod tests {
     fn errors_name_the_line() {
         let text = "format = \"skirmish-heroscape-battlefield/1\"\nname = \"x\"\n\n[[piece]]\npiece = \"g9\"\nat = \"0,0\"\n";
         let e = read_str("m.toml", text).unwrap_err().to_string();
-        assert_eq!(e, "m.toml: line 5 column 9: unknown piece \"g9\"");
+        assert_eq!(
+            e,
+            "m.toml: line 5 column 9, `piece[0].piece`: unknown piece \"g9\""
+        );
         let text = "format = \"skirmish-heroscape-battlefield/1\"\nname = \"x\"\n[[piece]]\npiece = \"g1\"\nat = \"0;0\"\n";
         let e = read_str("m.toml", text).unwrap_err().to_string();
         assert!(
-            e.starts_with("m.toml: line 5 column 6: \"0;0\" is not a hex"),
+            e.starts_with("m.toml: line 5 column 6, `piece[0].at`: \"0;0\" is not a hex"),
             "{e}"
         );
         let text = "format = \"skirmish-heroscape-battlefield/1\"\nname = \"x\"\nsize = 3\n";
@@ -311,7 +328,7 @@ mod tests {
         let text = "format = \"skirmish-heroscape-battlefield/1\"\nname = \"x\"\n[[piece]]\npiece = \"g1\"\nat = \"0,0\"\n[[glyph]]\nat = \"0,0\"\nglyph = \"zorro\"\n";
         let e = read_str("m.toml", text).unwrap_err().to_string();
         assert!(
-            e.contains("line 8 column 9: unknown glyph \"zorro\""),
+            e.contains("line 8 column 9, `glyph[0].glyph`: unknown glyph \"zorro\""),
             "{e}"
         );
         assert_eq!(glyph_named("astrid"), Some(Glyph::Astrid));

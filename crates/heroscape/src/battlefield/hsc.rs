@@ -490,9 +490,10 @@ mod tests {
         let e = read_bytes("x.hsc", &v1(&[(1001, 0, 0, 0, 3)]))
             .unwrap_err()
             .to_string();
-        assert!(
-            e.contains("nothing under any of its hexes at level 3"),
-            "{e}"
+        assert_eq!(
+            e,
+            "x.hsc: tile 0 (grass 1-hex, byte 12) at 0,0 (hex 0,0) level 3: nothing under any of \
+             its hexes at level 3 (nor over them at 4)"
         );
 
         let e = read_bytes("x.hsc", &v1(&[(1001, 0, 0, 0, 0), (14065, 0, 1, 0, 1)]))
