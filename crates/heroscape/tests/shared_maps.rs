@@ -10,8 +10,10 @@ use std::path::PathBuf;
 
 use proptest::prelude::*;
 use skirmish_board::hex::Hex;
-use skirmish_heroscape::battlefield::tiles::{self, Role};
-use skirmish_heroscape::battlefield::{editor, hsc, load, render_svg, Battlefield, Glyph};
+use skirmish_heroscape::battlefield::tiles::{self, Program, Role};
+use skirmish_heroscape::battlefield::{
+    editor, hsc, load, render_svg, Battlefield, EdgePiece, Glyph, Obstacle,
+};
 
 /// The shared HeroScape data: `../shared/data/heroscape` beside the workspace (as in CI), or
 /// `$SKIRMISH_SHARED/data/heroscape` for a checkout elsewhere (a git worktree).
@@ -108,7 +110,7 @@ const HSC: &[Hsc] = &[
         hexes: 564,
         top: 20,
         glyphs: 3,
-        edges: 8,
+        edges: 16,
         figures: 0,
         starts: &[],
         cells: 1162,
@@ -132,7 +134,7 @@ const HSC: &[Hsc] = &[
         hexes: 576,
         top: 20,
         glyphs: 6,
-        edges: 8,
+        edges: 16,
         figures: 0,
         starts: &[20, 8, 20],
         cells: 1573,
@@ -192,7 +194,7 @@ const HSC: &[Hsc] = &[
         hexes: 585,
         top: 22,
         glyphs: 0,
-        edges: 32,
+        edges: 64,
         figures: 0,
         starts: &[9, 11],
         cells: 1438,
@@ -216,7 +218,7 @@ const HSC: &[Hsc] = &[
         hexes: 35,
         top: 9,
         glyphs: 0,
-        edges: 32,
+        edges: 56,
         figures: 0,
         starts: &[],
         cells: 57,
@@ -233,7 +235,7 @@ const JSON: &[(&str, usize, usize, u16, usize, usize)] = &[
     ("BWBB_1_Vengalla_Gulch.json", 20, 61, 15, 0, 106),
     ("BWBB_2_Spire_at_Mount_Tildept.json", 24, 80, 17, 0, 116),
     ("BWBB_3_The_Minor_Spring.json", 29, 91, 14, 0, 115),
-    ("Everything_Bagel.json", 102, 257, 25, 19, 333),
+    ("Everything_Bagel.json", 102, 257, 25, 23, 333),
     ("The_Sunken_Crypt.json", 299, 196, 42, 0, 876),
     ("Web_1_The_Regenerated_River.json", 105, 241, 16, 0, 447),
     ("Web_2_Uncharted_Isle.json", 130, 193, 17, 0, 471),
@@ -272,7 +274,11 @@ fn every_hsc_file_loads_with_its_numbers() {
         for t in &map.tiles {
             let (piece, shape) = tiles::virtualscape(t.code, t.custom_hexes).unwrap();
             match piece.role {
-                Role::Edge(_) => edges += shape.len(),
+                Role::Edge(kind) => {
+                    let rotation = t.rotation as u8;
+                    edges +=
+                        shape.len() * tiles::edge_sides(kind, rotation, Program::Virtualscape).len()
+                }
                 Role::Glyph => glyphs += 1,
                 Role::StartArea => starts += 1,
                 Role::Figure => {}
@@ -394,6 +400,40 @@ fn the_castle_keeps_its_edges_and_its_figures() {
         .unwrap();
     let column = map.battlefield.column(ladder.hex).unwrap();
     assert_eq!(column.top_footing().unwrap().level, 1);
+}
+
+#[test]
+fn edge_pieces_stand_against_higher_ground() {
+    let dir = data();
+    let higher = |f: &Battlefield, e: &EdgePiece| {
+        let across = e.hex.neighbour(e.side);
+        f.column(across).is_some_and(|c| c.top() > e.bottom)
+    };
+    let castle = load(dir.join("virtualscape/The_West_Barbican_of_Idona_Castle.hsc")).unwrap();
+    let climbable: Vec<&EdgePiece> = castle
+        .edge_pieces()
+        .iter()
+        .filter(|e| matches!(e.kind, Obstacle::Ladder | Obstacle::Battlement))
+        .collect();
+    assert_eq!(climbable.len(), 60);
+    assert!(climbable.iter().all(|e| higher(&castle, e)));
+    let mut road_walls = 0;
+    for file in [
+        "virtualscape/Volcan_de_la_mort.hsc",
+        "maps/ladders.hsc",
+        "maps/Everything_Bagel.json",
+    ] {
+        let f = load(dir.join(file)).unwrap();
+        for e in f
+            .edge_pieces()
+            .iter()
+            .filter(|e| e.kind == Obstacle::RoadWall)
+        {
+            assert!(higher(&f, e), "{file} {e:?}");
+            road_walls += 1;
+        }
+    }
+    assert_eq!(road_walls, 64 + 48 + 8);
 }
 
 #[test]

@@ -12,7 +12,7 @@ use serde_json::Value;
 use skirmish_board::hex::Hex;
 
 use super::place::{assemble, Placement};
-use super::tiles;
+use super::tiles::{self, Role};
 use super::{Battlefield, Builder, Level, MapError, Problem};
 
 /// Reads a map-editor JSON file.
@@ -99,7 +99,10 @@ fn placement(key: &str, value: &Value) -> Result<Placement, String> {
         piece,
         hexes: template.hexes(hex, rotation),
         level,
-        side: rotation,
+        sides: match piece.role {
+            Role::Edge(kind) => tiles::edge_sides(kind, rotation, tiles::Program::Editor),
+            _ => Vec::new(),
+        },
         glyph: None,
         player: None,
         place: String::new(),

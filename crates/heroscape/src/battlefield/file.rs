@@ -149,7 +149,10 @@ pub fn read_str(file: &str, text: &str) -> Result<Battlefield, MapError> {
             piece,
             hexes,
             level: p.level,
-            side: rotation,
+            sides: match piece.role {
+                Role::Edge(kind) => tiles::edge_sides(kind, rotation, tiles::Program::Editor),
+                _ => Vec::new(),
+            },
             glyph: None,
             player: None,
             place: format!(
@@ -177,7 +180,7 @@ pub fn read_str(file: &str, text: &str) -> Result<Battlefield, MapError> {
             piece,
             hexes: vec![h],
             level: land_top.get(&h).copied().unwrap_or(0),
-            side: 0,
+            sides: Vec::new(),
             glyph: glyph.map(|gl| (gl, g.face_up)),
             player: None,
             place: format!(

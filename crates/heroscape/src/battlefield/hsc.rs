@@ -212,7 +212,10 @@ fn placement(i: usize, t: &HscTile, players: &[u8; 8]) -> Result<Option<Placemen
         ),
         hexes,
         level,
-        side: tiles::virtualscape_edge_side(rotation),
+        sides: match piece.role {
+            Role::Edge(kind) => tiles::edge_sides(kind, rotation, tiles::Program::Virtualscape),
+            _ => Vec::new(),
+        },
         glyph,
         player,
     }))

@@ -16,8 +16,9 @@ pub(super) struct Placement {
     pub hexes: Vec<Hex>,
     /// The level its underside rests on.
     pub level: Level,
-    /// For edge pieces, the edge they stand on (rotation number, 0 east, clockwise).
-    pub side: u8,
+    /// For edge pieces, the sides of each hex they stand on (rotation numbers, 0 east,
+    /// clockwise: [`super::tiles::edge_sides`]).
+    pub sides: Vec<u8>,
     /// For glyphs: which one, face up or down.
     pub glyph: Option<(Glyph, bool)>,
     /// For start areas: the player.
@@ -74,13 +75,15 @@ pub(super) fn assemble(
             }
             Role::Edge(kind) => {
                 for &hex in &p.hexes {
-                    builder.edge(EdgePiece {
-                        hex,
-                        side: HexDir::from_index(p.side % 6),
-                        bottom,
-                        top,
-                        kind,
-                    });
+                    for &side in &p.sides {
+                        builder.edge(EdgePiece {
+                            hex,
+                            side: HexDir::from_index(side % 6),
+                            bottom,
+                            top,
+                            kind,
+                        });
+                    }
                 }
             }
             Role::Glyph | Role::StartArea | Role::Figure => {}

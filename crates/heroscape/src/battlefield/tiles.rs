@@ -133,6 +133,7 @@ const fn piece(name: &'static str, role: Role, height: Level) -> Piece {
     Piece { name, role, height }
 }
 
+#[rustfmt::skip]
 const VS_ONE: Shape = Shape([
     &[(0, 0)],
     &[(0, 0)],
@@ -141,6 +142,7 @@ const VS_ONE: Shape = Shape([
     &[(0, 0)],
     &[(0, 0)],
 ]);
+#[rustfmt::skip]
 const VS_TWO: Shape = Shape([
     &[(0, 0), (1, 0)],
     &[(0, 0), (0, 1)],
@@ -149,6 +151,7 @@ const VS_TWO: Shape = Shape([
     &[(0, 0), (0, 1)],
     &[(0, 0), (-1, 1)],
 ]);
+#[rustfmt::skip]
 const VS_THREE: Shape = Shape([
     &[(0, 0), (1, 0), (0, 1)],
     &[(0, 0), (-1, 1), (0, 1)],
@@ -157,6 +160,7 @@ const VS_THREE: Shape = Shape([
     &[(0, 0), (1, 0), (0, 1)],
     &[(0, 0), (-1, 1), (0, 1)],
 ]);
+#[rustfmt::skip]
 const VS_SEVEN: Shape = Shape([
     &[(0, 0), (1, 0), (-1, 1), (0, 1), (1, 1), (-1, 2), (0, 2)],
     &[(0, 0), (1, 0), (-1, 1), (0, 1), (1, 1), (-1, 2), (0, 2)],
@@ -165,164 +169,16 @@ const VS_SEVEN: Shape = Shape([
     &[(0, 0), (1, 0), (-1, 1), (0, 1), (1, 1), (-1, 2), (0, 2)],
     &[(0, 0), (1, 0), (-1, 1), (0, 1), (1, 1), (-1, 2), (0, 2)],
 ]);
+#[rustfmt::skip]
 const VS_TWENTY_FOUR: Shape = Shape([
-    &[
-        (0, 0),
-        (1, 0),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-        (-1, 2),
-        (0, 2),
-        (1, 2),
-        (-2, 3),
-        (-1, 3),
-        (0, 3),
-        (1, 3),
-        (2, 3),
-        (-2, 4),
-        (-1, 4),
-        (0, 4),
-        (1, 4),
-        (2, 4),
-        (-3, 5),
-        (-2, 5),
-        (-1, 5),
-        (0, 5),
-        (1, 5),
-        (2, 5),
-    ],
-    &[
-        (0, 0),
-        (1, 0),
-        (-2, 1),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-        (-4, 2),
-        (-3, 2),
-        (-2, 2),
-        (-1, 2),
-        (0, 2),
-        (-4, 3),
-        (-3, 3),
-        (-2, 3),
-        (-1, 3),
-        (-4, 4),
-        (-3, 4),
-        (-2, 4),
-        (-4, 5),
-        (-3, 5),
-        (-2, 5),
-        (-4, 6),
-        (-3, 6),
-        (-4, 7),
-    ],
-    &[
-        (0, 0),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-        (-2, 2),
-        (-1, 2),
-        (0, 2),
-        (1, 2),
-        (2, 2),
-        (-3, 3),
-        (-2, 3),
-        (-1, 3),
-        (0, 3),
-        (1, 3),
-        (2, 3),
-        (-4, 4),
-        (-3, 4),
-        (-2, 4),
-        (-1, 4),
-        (0, 4),
-        (1, 4),
-        (-5, 5),
-        (-4, 5),
-        (-3, 5),
-    ],
-    &[
-        (0, 0),
-        (1, 0),
-        (2, 0),
-        (3, 0),
-        (4, 0),
-        (5, 0),
-        (0, 1),
-        (1, 1),
-        (2, 1),
-        (3, 1),
-        (4, 1),
-        (0, 2),
-        (1, 2),
-        (2, 2),
-        (3, 2),
-        (4, 2),
-        (1, 3),
-        (2, 3),
-        (3, 3),
-        (1, 4),
-        (2, 4),
-        (3, 4),
-        (1, 5),
-        (2, 5),
-    ],
-    &[
-        (0, 0),
-        (-1, 1),
-        (0, 1),
-        (-2, 2),
-        (-1, 2),
-        (0, 2),
-        (-2, 3),
-        (-1, 3),
-        (0, 3),
-        (-3, 4),
-        (-2, 4),
-        (-1, 4),
-        (0, 4),
-        (-4, 5),
-        (-3, 5),
-        (-2, 5),
-        (-1, 5),
-        (0, 5),
-        (-5, 6),
-        (-4, 6),
-        (-3, 6),
-        (-2, 6),
-        (-5, 7),
-        (-4, 7),
-    ],
-    &[
-        (0, 0),
-        (1, 0),
-        (2, 0),
-        (-4, 1),
-        (-3, 1),
-        (-2, 1),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-        (-5, 2),
-        (-4, 2),
-        (-3, 2),
-        (-2, 2),
-        (-1, 2),
-        (0, 2),
-        (-5, 3),
-        (-4, 3),
-        (-3, 3),
-        (-2, 3),
-        (-1, 3),
-        (-4, 4),
-        (-3, 4),
-        (-2, 4),
-        (-3, 5),
-    ],
+    &[(0, 0), (1, 0), (-1, 1), (0, 1), (1, 1), (-1, 2), (0, 2), (1, 2), (-2, 3), (-1, 3), (0, 3), (1, 3), (2, 3), (-2, 4), (-1, 4), (0, 4), (1, 4), (2, 4), (-3, 5), (-2, 5), (-1, 5), (0, 5), (1, 5), (2, 5)],
+    &[(0, 0), (1, 0), (-2, 1), (-1, 1), (0, 1), (1, 1), (-4, 2), (-3, 2), (-2, 2), (-1, 2), (0, 2), (-4, 3), (-3, 3), (-2, 3), (-1, 3), (-4, 4), (-3, 4), (-2, 4), (-4, 5), (-3, 5), (-2, 5), (-4, 6), (-3, 6), (-4, 7)],
+    &[(0, 0), (-1, 1), (0, 1), (1, 1), (-2, 2), (-1, 2), (0, 2), (1, 2), (2, 2), (-3, 3), (-2, 3), (-1, 3), (0, 3), (1, 3), (2, 3), (-4, 4), (-3, 4), (-2, 4), (-1, 4), (0, 4), (1, 4), (-5, 5), (-4, 5), (-3, 5)],
+    &[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (0, 2), (1, 2), (2, 2), (3, 2), (4, 2), (1, 3), (2, 3), (3, 3), (1, 4), (2, 4), (3, 4), (1, 5), (2, 5)],
+    &[(0, 0), (-1, 1), (0, 1), (-2, 2), (-1, 2), (0, 2), (-2, 3), (-1, 3), (0, 3), (-3, 4), (-2, 4), (-1, 4), (0, 4), (-4, 5), (-3, 5), (-2, 5), (-1, 5), (0, 5), (-5, 6), (-4, 6), (-3, 6), (-2, 6), (-5, 7), (-4, 7)],
+    &[(0, 0), (1, 0), (2, 0), (-4, 1), (-3, 1), (-2, 1), (-1, 1), (0, 1), (1, 1), (-5, 2), (-4, 2), (-3, 2), (-2, 2), (-1, 2), (0, 2), (-5, 3), (-4, 3), (-3, 3), (-2, 3), (-1, 3), (-4, 4), (-3, 4), (-2, 4), (-3, 5)],
 ]);
+#[rustfmt::skip]
 const VS_STRAIGHT_FIVE: Shape = Shape([
     &[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
     &[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)],
@@ -331,6 +187,7 @@ const VS_STRAIGHT_FIVE: Shape = Shape([
     &[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)],
     &[(0, 0), (-1, 1), (-2, 2), (-3, 3), (-4, 4)],
 ]);
+#[rustfmt::skip]
 const VS_FOUR: Shape = Shape([
     &[(0, 0), (1, 0), (0, 1), (1, 1)],
     &[(0, 0), (-1, 1), (0, 1), (-1, 2)],
@@ -339,6 +196,7 @@ const VS_FOUR: Shape = Shape([
     &[(0, 0), (-1, 1), (0, 1), (-1, 2)],
     &[(0, 0), (1, 0), (-1, 1), (0, 1)],
 ]);
+#[rustfmt::skip]
 const VS_STRAIGHT_THREE: Shape = Shape([
     &[(0, 0), (1, 0), (2, 0)],
     &[(0, 0), (0, 1), (0, 2)],
@@ -347,6 +205,7 @@ const VS_STRAIGHT_THREE: Shape = Shape([
     &[(0, 0), (0, 1), (0, 2)],
     &[(0, 0), (-1, 1), (-2, 2)],
 ]);
+#[rustfmt::skip]
 const VS_MARVEL_SIX: Shape = Shape([
     &[(0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (3, 1)],
     &[(0, 0), (-1, 1), (0, 1), (-1, 2), (-1, 3), (-1, 4)],
@@ -355,6 +214,7 @@ const VS_MARVEL_SIX: Shape = Shape([
     &[(0, 0), (0, 1), (0, 2), (-1, 3), (0, 3), (-1, 4)],
     &[(0, 0), (-1, 1), (-3, 2), (-2, 2), (-4, 3), (-3, 3)],
 ]);
+#[rustfmt::skip]
 const VS_STRAIGHT_FOUR: Shape = Shape([
     &[(0, 0), (1, 0), (2, 0), (3, 0)],
     &[(0, 0), (0, 1), (0, 2), (0, 3)],
@@ -363,6 +223,7 @@ const VS_STRAIGHT_FOUR: Shape = Shape([
     &[(0, 0), (0, 1), (0, 2), (0, 3)],
     &[(0, 0), (-1, 1), (-2, 2), (-3, 3)],
 ]);
+#[rustfmt::skip]
 const VS_SIX: Shape = Shape([
     &[(0, 0), (1, 0), (2, 0), (-1, 1), (0, 1), (1, 1)],
     &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)],
@@ -371,6 +232,7 @@ const VS_SIX: Shape = Shape([
     &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)],
     &[(0, 0), (-1, 1), (0, 1), (-2, 2), (-1, 2), (-2, 3)],
 ]);
+#[rustfmt::skip]
 const VS_WALL_WALK_SEVEN: Shape = Shape([
     &[(0, 0), (1, 0), (2, 0), (3, 0), (0, 1), (1, 1), (2, 1)],
     &[(0, 0), (-1, 1), (0, 1), (-1, 2), (0, 2), (-1, 3), (0, 3)],
@@ -379,1024 +241,236 @@ const VS_WALL_WALK_SEVEN: Shape = Shape([
     &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (0, 3)],
     &[(0, 0), (-1, 1), (0, 1), (-2, 2), (-1, 2), (-3, 3), (-2, 3)],
 ]);
+#[rustfmt::skip]
 const VS_WALL_WALK_NINE: Shape = Shape([
-    &[
-        (0, 0),
-        (1, 0),
-        (2, 0),
-        (3, 0),
-        (4, 0),
-        (0, 1),
-        (1, 1),
-        (2, 1),
-        (3, 1),
-    ],
-    &[
-        (0, 0),
-        (-1, 1),
-        (0, 1),
-        (-1, 2),
-        (0, 2),
-        (-1, 3),
-        (0, 3),
-        (-1, 4),
-        (0, 4),
-    ],
-    &[
-        (0, 0),
-        (1, 0),
-        (-1, 1),
-        (0, 1),
-        (-2, 2),
-        (-1, 2),
-        (-2, 3),
-        (-3, 3),
-        (-3, 4),
-    ],
-    &[
-        (0, 0),
-        (1, 0),
-        (2, 0),
-        (3, 0),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-        (2, 1),
-        (3, 1),
-    ],
-    &[
-        (0, 0),
-        (1, 0),
-        (0, 1),
-        (1, 1),
-        (0, 2),
-        (1, 2),
-        (0, 3),
-        (1, 3),
-        (0, 4),
-    ],
-    &[
-        (0, 0),
-        (-1, 1),
-        (0, 1),
-        (-2, 2),
-        (-1, 2),
-        (-3, 3),
-        (-2, 3),
-        (-4, 4),
-        (-3, 4),
-    ],
+    &[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (0, 1), (1, 1), (2, 1), (3, 1)],
+    &[(0, 0), (-1, 1), (0, 1), (-1, 2), (0, 2), (-1, 3), (0, 3), (-1, 4), (0, 4)],
+    &[(0, 0), (1, 0), (-1, 1), (0, 1), (-2, 2), (-1, 2), (-2, 3), (-3, 3), (-3, 4)],
+    &[(0, 0), (1, 0), (2, 0), (3, 0), (-1, 1), (0, 1), (1, 1), (2, 1), (3, 1)],
+    &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (0, 3), (1, 3), (0, 4)],
+    &[(0, 0), (-1, 1), (0, 1), (-2, 2), (-1, 2), (-3, 3), (-2, 3), (-4, 4), (-3, 4)],
 ]);
 
 /// Every Virtualscape type code but glyphs (`14000 + letter`) and custom tiles (17000), with
 /// its piece and shape.
+#[rustfmt::skip]
 pub const VIRTUALSCAPE: &[(i32, Piece, Shape)] = &[
-    (
-        1001,
-        piece("grass 1-hex", Role::Land(Ground::Grass), 1),
-        VS_ONE,
-    ),
-    (
-        1002,
-        piece("grass 2-hex", Role::Land(Ground::Grass), 1),
-        VS_TWO,
-    ),
-    (
-        1003,
-        piece("grass 3-hex", Role::Land(Ground::Grass), 1),
-        VS_THREE,
-    ),
-    (
-        1007,
-        piece("grass 7-hex", Role::Land(Ground::Grass), 1),
-        VS_SEVEN,
-    ),
-    (
-        1024,
-        piece("grass 24-hex", Role::Land(Ground::Grass), 1),
-        VS_TWENTY_FOUR,
-    ),
-    (
-        2001,
-        piece("rock 1-hex", Role::Land(Ground::Rock), 1),
-        VS_ONE,
-    ),
-    (
-        2002,
-        piece("rock 2-hex", Role::Land(Ground::Rock), 1),
-        VS_TWO,
-    ),
-    (
-        2003,
-        piece("rock 3-hex", Role::Land(Ground::Rock), 1),
-        VS_THREE,
-    ),
-    (
-        2007,
-        piece("rock 7-hex", Role::Land(Ground::Rock), 1),
-        VS_SEVEN,
-    ),
-    (
-        2024,
-        piece("rock 24-hex", Role::Land(Ground::Rock), 1),
-        VS_TWENTY_FOUR,
-    ),
-    (
-        3001,
-        piece("sand 1-hex", Role::Land(Ground::Sand), 1),
-        VS_ONE,
-    ),
-    (
-        3002,
-        piece("sand 2-hex", Role::Land(Ground::Sand), 1),
-        VS_TWO,
-    ),
-    (
-        3003,
-        piece("sand 3-hex", Role::Land(Ground::Sand), 1),
-        VS_THREE,
-    ),
-    (
-        3007,
-        piece("sand 7-hex", Role::Land(Ground::Sand), 1),
-        VS_SEVEN,
-    ),
-    (
-        4001,
-        piece("water 1-hex", Role::Thin(Ground::Water), 1),
-        VS_ONE,
-    ),
-    (
-        4002,
-        piece("water 1-hex (counted as two)", Role::Thin(Ground::Water), 1),
-        VS_ONE,
-    ),
+    (1001, piece("grass 1-hex", Role::Land(Ground::Grass), 1), VS_ONE),
+    (1002, piece("grass 2-hex", Role::Land(Ground::Grass), 1), VS_TWO),
+    (1003, piece("grass 3-hex", Role::Land(Ground::Grass), 1), VS_THREE),
+    (1007, piece("grass 7-hex", Role::Land(Ground::Grass), 1), VS_SEVEN),
+    (1024, piece("grass 24-hex", Role::Land(Ground::Grass), 1), VS_TWENTY_FOUR),
+    (2001, piece("rock 1-hex", Role::Land(Ground::Rock), 1), VS_ONE),
+    (2002, piece("rock 2-hex", Role::Land(Ground::Rock), 1), VS_TWO),
+    (2003, piece("rock 3-hex", Role::Land(Ground::Rock), 1), VS_THREE),
+    (2007, piece("rock 7-hex", Role::Land(Ground::Rock), 1), VS_SEVEN),
+    (2024, piece("rock 24-hex", Role::Land(Ground::Rock), 1), VS_TWENTY_FOUR),
+    (3001, piece("sand 1-hex", Role::Land(Ground::Sand), 1), VS_ONE),
+    (3002, piece("sand 2-hex", Role::Land(Ground::Sand), 1), VS_TWO),
+    (3003, piece("sand 3-hex", Role::Land(Ground::Sand), 1), VS_THREE),
+    (3007, piece("sand 7-hex", Role::Land(Ground::Sand), 1), VS_SEVEN),
+    (4001, piece("water 1-hex", Role::Thin(Ground::Water), 1), VS_ONE),
+    (4002, piece("water 1-hex (counted as two)", Role::Thin(Ground::Water), 1), VS_ONE),
     (5001, piece("ice 1-hex", Role::Thin(Ground::Ice), 1), VS_ONE),
-    (
-        6001,
-        piece("molten lava 1-hex", Role::Thin(Ground::Lava), 1),
-        VS_ONE,
-    ),
-    (
-        7001,
-        piece("lava field 1-hex", Role::Land(Ground::LavaField), 1),
-        VS_ONE,
-    ),
-    (
-        7002,
-        piece("lava field 2-hex", Role::Land(Ground::LavaField), 1),
-        VS_TWO,
-    ),
-    (
-        7007,
-        piece("lava field 7-hex", Role::Land(Ground::LavaField), 1),
-        VS_SEVEN,
-    ),
-    (
-        8001,
-        piece("road 1-hex", Role::Land(Ground::Road), 1),
-        VS_ONE,
-    ),
-    (
-        8002,
-        piece("road 2-hex", Role::Land(Ground::Road), 1),
-        VS_TWO,
-    ),
-    (
-        8005,
-        piece("road 5-hex", Role::Land(Ground::Road), 1),
-        VS_STRAIGHT_FIVE,
-    ),
-    (
-        9001,
-        piece("snow 1-hex", Role::Land(Ground::Snow), 1),
-        VS_ONE,
-    ),
-    (
-        9002,
-        piece("snow 2-hex", Role::Land(Ground::Snow), 1),
-        VS_TWO,
-    ),
-    (
-        10004,
-        piece("big tree (4 hexes)", Role::Obstacle(Obstacle::Tree), 15),
-        VS_FOUR,
-    ),
-    (
-        10011,
-        piece("tree 10", Role::Obstacle(Obstacle::Tree), 10),
-        VS_ONE,
-    ),
-    (
-        10012,
-        piece("tree 11", Role::Obstacle(Obstacle::Tree), 11),
-        VS_ONE,
-    ),
-    (
-        10013,
-        piece("tree 12", Role::Obstacle(Obstacle::Tree), 12),
-        VS_ONE,
-    ),
-    (
-        11002,
-        piece("ruin 2-hex", Role::Obstacle(Obstacle::Ruin), 6),
-        VS_TWO,
-    ),
-    (
-        11003,
-        piece("ruin 3-hex", Role::Obstacle(Obstacle::Ruin), 6),
-        VS_STRAIGHT_THREE,
-    ),
-    (
-        11006,
-        piece("warehouse wall", Role::Obstacle(Obstacle::Ruin), 9),
-        VS_MARVEL_SIX,
-    ),
-    (
-        11007,
-        piece("broken warehouse wall", Role::Obstacle(Obstacle::Ruin), 9),
-        VS_MARVEL_SIX,
-    ),
-    (
-        12004,
-        piece("road wall", Role::Edge(Obstacle::RoadWall), 3),
-        VS_STRAIGHT_FOUR,
-    ),
-    (
-        13001,
-        piece("glacier 1-hex", Role::Raised(Ground::Glacier), 8),
-        VS_ONE,
-    ),
-    (
-        13003,
-        piece("glacier 3-hex", Role::Raised(Ground::Glacier), 10),
-        VS_THREE,
-    ),
-    (
-        13004,
-        piece("glacier 4-hex", Role::Raised(Ground::Glacier), 9),
-        VS_FOUR,
-    ),
-    (
-        13006,
-        piece("glacier 6-hex", Role::Raised(Ground::Glacier), 17),
-        VS_SIX,
-    ),
+    (6001, piece("molten lava 1-hex", Role::Thin(Ground::Lava), 1), VS_ONE),
+    (7001, piece("lava field 1-hex", Role::Land(Ground::LavaField), 1), VS_ONE),
+    (7002, piece("lava field 2-hex", Role::Land(Ground::LavaField), 1), VS_TWO),
+    (7007, piece("lava field 7-hex", Role::Land(Ground::LavaField), 1), VS_SEVEN),
+    (8001, piece("road 1-hex", Role::Land(Ground::Road), 1), VS_ONE),
+    (8002, piece("road 2-hex", Role::Land(Ground::Road), 1), VS_TWO),
+    (8005, piece("road 5-hex", Role::Land(Ground::Road), 1), VS_STRAIGHT_FIVE),
+    (9001, piece("snow 1-hex", Role::Land(Ground::Snow), 1), VS_ONE),
+    (9002, piece("snow 2-hex", Role::Land(Ground::Snow), 1), VS_TWO),
+    (10004, piece("big tree (4 hexes)", Role::Obstacle(Obstacle::Tree), 15), VS_FOUR),
+    (10011, piece("tree 10", Role::Obstacle(Obstacle::Tree), 10), VS_ONE),
+    (10012, piece("tree 11", Role::Obstacle(Obstacle::Tree), 11), VS_ONE),
+    (10013, piece("tree 12", Role::Obstacle(Obstacle::Tree), 12), VS_ONE),
+    (11002, piece("ruin 2-hex", Role::Obstacle(Obstacle::Ruin), 6), VS_TWO),
+    (11003, piece("ruin 3-hex", Role::Obstacle(Obstacle::Ruin), 6), VS_STRAIGHT_THREE),
+    (11006, piece("warehouse wall", Role::Obstacle(Obstacle::Ruin), 9), VS_MARVEL_SIX),
+    (11007, piece("broken warehouse wall", Role::Obstacle(Obstacle::Ruin), 9), VS_MARVEL_SIX),
+    (12004, piece("road wall", Role::Edge(Obstacle::RoadWall), 3), VS_STRAIGHT_FOUR),
+    (13001, piece("glacier 1-hex", Role::Raised(Ground::Glacier), 8), VS_ONE),
+    (13003, piece("glacier 3-hex", Role::Raised(Ground::Glacier), 10), VS_THREE),
+    (13004, piece("glacier 4-hex", Role::Raised(Ground::Glacier), 9), VS_FOUR),
+    (13006, piece("glacier 6-hex", Role::Raised(Ground::Glacier), 17), VS_SIX),
     (14001, piece("unknown glyph", Role::Glyph, 0), VS_ONE),
     (15001, piece("start area", Role::StartArea, 0), VS_ONE),
-    (
-        16001,
-        piece("castle wall-walk 1-hex", Role::Land(Ground::Castle), 1),
-        VS_ONE,
-    ),
-    (
-        16007,
-        piece("castle wall-walk 7-hex", Role::Land(Ground::Castle), 1),
-        VS_WALL_WALK_SEVEN,
-    ),
-    (
-        16009,
-        piece("castle wall-walk 9-hex", Role::Land(Ground::Castle), 1),
-        VS_WALL_WALK_NINE,
-    ),
-    (
-        16101,
-        piece("castle base corner", Role::Land(Ground::Castle), 1),
-        VS_ONE,
-    ),
-    (
-        16102,
-        piece("castle base straight", Role::Land(Ground::Castle), 1),
-        VS_ONE,
-    ),
-    (
-        16103,
-        piece("castle base end", Role::Land(Ground::Castle), 1),
-        VS_ONE,
-    ),
-    (
-        16201,
-        piece("castle wall corner", Role::Land(Ground::Castle), 9),
-        VS_ONE,
-    ),
-    (
-        16202,
-        piece("castle wall straight", Role::Land(Ground::Castle), 9),
-        VS_ONE,
-    ),
-    (
-        16203,
-        piece("castle wall end", Role::Land(Ground::Castle), 9),
-        VS_ONE,
-    ),
-    (
-        16301,
-        piece("castle battlement", Role::Edge(Obstacle::Battlement), 5),
-        VS_ONE,
-    ),
-    (
-        16401,
-        piece("castle door", Role::Arch { gap: 8 }, 10),
-        VS_STRAIGHT_THREE,
-    ),
-    (
-        16402,
-        piece("castle ladder", Role::Edge(Obstacle::Ladder), 2),
-        VS_ONE,
-    ),
-    (
-        16403,
-        piece("castle flag", Role::Edge(Obstacle::Flag), 4),
-        VS_ONE,
-    ),
-    (
-        16404,
-        piece("castle arch", Role::Arch { gap: 8 }, 10),
-        VS_STRAIGHT_THREE,
-    ),
+    (16001, piece("castle wall-walk 1-hex", Role::Land(Ground::Castle), 1), VS_ONE),
+    (16007, piece("castle wall-walk 7-hex", Role::Land(Ground::Castle), 1), VS_WALL_WALK_SEVEN),
+    (16009, piece("castle wall-walk 9-hex", Role::Land(Ground::Castle), 1), VS_WALL_WALK_NINE),
+    (16101, piece("castle base corner", Role::Land(Ground::Castle), 1), VS_ONE),
+    (16102, piece("castle base straight", Role::Land(Ground::Castle), 1), VS_ONE),
+    (16103, piece("castle base end", Role::Land(Ground::Castle), 1), VS_ONE),
+    (16201, piece("castle wall corner", Role::Land(Ground::Castle), 9), VS_ONE),
+    (16202, piece("castle wall straight", Role::Land(Ground::Castle), 9), VS_ONE),
+    (16203, piece("castle wall end", Role::Land(Ground::Castle), 9), VS_ONE),
+    (16301, piece("castle battlement", Role::Edge(Obstacle::Battlement), 5), VS_ONE),
+    (16401, piece("castle door", Role::Arch { gap: 8 }, 10), VS_STRAIGHT_THREE),
+    (16402, piece("castle ladder", Role::Edge(Obstacle::Ladder), 2), VS_ONE),
+    (16403, piece("castle flag", Role::Edge(Obstacle::Flag), 4), VS_ONE),
+    (16404, piece("castle arch", Role::Arch { gap: 8 }, 10), VS_STRAIGHT_THREE),
     (18001, piece("figure (1 hex)", Role::Figure, 0), VS_ONE),
     (18002, piece("figure (2 hexes)", Role::Figure, 0), VS_TWO),
-    (
-        19001,
-        piece("swamp water 1-hex", Role::Thin(Ground::SwampWater), 1),
-        VS_ONE,
-    ),
-    (
-        20001,
-        piece("swamp 1-hex", Role::Land(Ground::Swamp), 1),
-        VS_ONE,
-    ),
-    (
-        20002,
-        piece("swamp 2-hex", Role::Land(Ground::Swamp), 1),
-        VS_TWO,
-    ),
-    (
-        20003,
-        piece("swamp 3-hex", Role::Land(Ground::Swamp), 1),
-        VS_THREE,
-    ),
-    (
-        20007,
-        piece("swamp 7-hex", Role::Land(Ground::Swamp), 1),
-        VS_SEVEN,
-    ),
-    (
-        20024,
-        piece("swamp 24-hex", Role::Land(Ground::Swamp), 1),
-        VS_TWENTY_FOUR,
-    ),
-    (
-        21001,
-        piece("concrete 1-hex", Role::Land(Ground::Concrete), 1),
-        VS_ONE,
-    ),
-    (
-        21002,
-        piece("concrete 2-hex", Role::Land(Ground::Concrete), 1),
-        VS_TWO,
-    ),
-    (
-        21007,
-        piece("concrete 7-hex", Role::Land(Ground::Concrete), 1),
-        VS_SEVEN,
-    ),
-    (
-        22001,
-        piece("asphalt 1-hex", Role::Land(Ground::Asphalt), 1),
-        VS_ONE,
-    ),
-    (
-        22002,
-        piece("asphalt 2-hex", Role::Land(Ground::Asphalt), 1),
-        VS_TWO,
-    ),
-    (
-        22007,
-        piece("asphalt 7-hex", Role::Land(Ground::Asphalt), 1),
-        VS_SEVEN,
-    ),
-    (
-        23006,
-        piece("Marro hive", Role::Raised(Ground::Hive), 17),
-        VS_SIX,
-    ),
-    (
-        24001,
-        piece("palm 15 (older code)", Role::Obstacle(Obstacle::Palm), 15),
-        VS_ONE,
-    ),
-    (
-        24002,
-        piece("jungle brush", Role::Obstacle(Obstacle::Brush), 9),
-        VS_ONE,
-    ),
-    (
-        24014,
-        piece("palm 14", Role::Obstacle(Obstacle::Palm), 14),
-        VS_ONE,
-    ),
-    (
-        24015,
-        piece("palm 15", Role::Obstacle(Obstacle::Palm), 15),
-        VS_ONE,
-    ),
-    (
-        24016,
-        piece("palm 16", Role::Obstacle(Obstacle::Palm), 16),
-        VS_ONE,
-    ),
-    (
-        25001,
-        piece("shadow 1-hex", Role::Thin(Ground::Shadow), 1),
-        VS_ONE,
-    ),
-    (
-        25002,
-        piece(
-            "shadow 1-hex (counted as two)",
-            Role::Thin(Ground::Shadow),
-            1,
-        ),
-        VS_ONE,
-    ),
-    (
-        26001,
-        piece("dungeon 1-hex", Role::Land(Ground::Dungeon), 1),
-        VS_ONE,
-    ),
-    (
-        26002,
-        piece("dungeon 2-hex", Role::Land(Ground::Dungeon), 1),
-        VS_TWO,
-    ),
-    (
-        26003,
-        piece("dungeon 3-hex", Role::Land(Ground::Dungeon), 1),
-        VS_THREE,
-    ),
-    (
-        26007,
-        piece("dungeon 7-hex", Role::Land(Ground::Dungeon), 1),
-        VS_SEVEN,
-    ),
-    (
-        26024,
-        piece("dungeon 24-hex", Role::Land(Ground::Dungeon), 1),
-        VS_TWENTY_FOUR,
-    ),
-    (
-        27001,
-        piece("outcrop 1-hex", Role::Raised(Ground::Outcrop), 7),
-        VS_ONE,
-    ),
-    (
-        27003,
-        piece("outcrop 3-hex", Role::Raised(Ground::Outcrop), 9),
-        VS_THREE,
-    ),
+    (19001, piece("swamp water 1-hex", Role::Thin(Ground::SwampWater), 1), VS_ONE),
+    (20001, piece("swamp 1-hex", Role::Land(Ground::Swamp), 1), VS_ONE),
+    (20002, piece("swamp 2-hex", Role::Land(Ground::Swamp), 1), VS_TWO),
+    (20003, piece("swamp 3-hex", Role::Land(Ground::Swamp), 1), VS_THREE),
+    (20007, piece("swamp 7-hex", Role::Land(Ground::Swamp), 1), VS_SEVEN),
+    (20024, piece("swamp 24-hex", Role::Land(Ground::Swamp), 1), VS_TWENTY_FOUR),
+    (21001, piece("concrete 1-hex", Role::Land(Ground::Concrete), 1), VS_ONE),
+    (21002, piece("concrete 2-hex", Role::Land(Ground::Concrete), 1), VS_TWO),
+    (21007, piece("concrete 7-hex", Role::Land(Ground::Concrete), 1), VS_SEVEN),
+    (22001, piece("asphalt 1-hex", Role::Land(Ground::Asphalt), 1), VS_ONE),
+    (22002, piece("asphalt 2-hex", Role::Land(Ground::Asphalt), 1), VS_TWO),
+    (22007, piece("asphalt 7-hex", Role::Land(Ground::Asphalt), 1), VS_SEVEN),
+    (23006, piece("Marro hive", Role::Raised(Ground::Hive), 17), VS_SIX),
+    (24001, piece("palm 15 (older code)", Role::Obstacle(Obstacle::Palm), 15), VS_ONE),
+    (24002, piece("jungle brush", Role::Obstacle(Obstacle::Brush), 9), VS_ONE),
+    (24014, piece("palm 14", Role::Obstacle(Obstacle::Palm), 14), VS_ONE),
+    (24015, piece("palm 15", Role::Obstacle(Obstacle::Palm), 15), VS_ONE),
+    (24016, piece("palm 16", Role::Obstacle(Obstacle::Palm), 16), VS_ONE),
+    (25001, piece("shadow 1-hex", Role::Thin(Ground::Shadow), 1), VS_ONE),
+    (25002, piece("shadow 1-hex (counted as two)", Role::Thin(Ground::Shadow), 1), VS_ONE),
+    (26001, piece("dungeon 1-hex", Role::Land(Ground::Dungeon), 1), VS_ONE),
+    (26002, piece("dungeon 2-hex", Role::Land(Ground::Dungeon), 1), VS_TWO),
+    (26003, piece("dungeon 3-hex", Role::Land(Ground::Dungeon), 1), VS_THREE),
+    (26007, piece("dungeon 7-hex", Role::Land(Ground::Dungeon), 1), VS_SEVEN),
+    (26024, piece("dungeon 24-hex", Role::Land(Ground::Dungeon), 1), VS_TWENTY_FOUR),
+    (27001, piece("outcrop 1-hex", Role::Raised(Ground::Outcrop), 7), VS_ONE),
+    (27003, piece("outcrop 3-hex", Role::Raised(Ground::Outcrop), 9), VS_THREE),
 ];
 
 /// Every piece id of the map editor, with its piece and template.
+#[rustfmt::skip]
 pub const EDITOR: &[(&str, Piece, Template)] = &[
-    (
-        "g1",
-        piece("grass 1-hex", Role::Land(Ground::Grass), 1),
-        ED_ONE,
-    ),
-    (
-        "g2",
-        piece("grass 2-hex", Role::Land(Ground::Grass), 1),
-        ED_TWO,
-    ),
-    (
-        "g3",
-        piece("grass 3-hex", Role::Land(Ground::Grass), 1),
-        ED_THREE,
-    ),
-    (
-        "g7",
-        piece("grass 7-hex", Role::Land(Ground::Grass), 1),
-        ED_SEVEN,
-    ),
-    (
-        "g24",
-        piece("grass 24-hex", Role::Land(Ground::Grass), 1),
-        ED_TWENTY_FOUR,
-    ),
-    (
-        "r1",
-        piece("rock 1-hex", Role::Land(Ground::Rock), 1),
-        ED_ONE,
-    ),
-    (
-        "r2",
-        piece("rock 2-hex", Role::Land(Ground::Rock), 1),
-        ED_TWO,
-    ),
-    (
-        "r3",
-        piece("rock 3-hex", Role::Land(Ground::Rock), 1),
-        ED_THREE,
-    ),
-    (
-        "r7",
-        piece("rock 7-hex", Role::Land(Ground::Rock), 1),
-        ED_SEVEN,
-    ),
-    (
-        "r24",
-        piece("rock 24-hex", Role::Land(Ground::Rock), 1),
-        ED_TWENTY_FOUR,
-    ),
-    (
-        "s1",
-        piece("sand 1-hex", Role::Land(Ground::Sand), 1),
-        ED_ONE,
-    ),
-    (
-        "s2",
-        piece("sand 2-hex", Role::Land(Ground::Sand), 1),
-        ED_TWO,
-    ),
-    (
-        "s3",
-        piece("sand 3-hex", Role::Land(Ground::Sand), 1),
-        ED_THREE,
-    ),
-    (
-        "s7",
-        piece("sand 7-hex", Role::Land(Ground::Sand), 1),
-        ED_SEVEN,
-    ),
-    (
-        "s24",
-        piece("sand 24-hex", Role::Land(Ground::Sand), 1),
-        ED_TWENTY_FOUR,
-    ),
-    (
-        "d1",
-        piece("dungeon 1-hex", Role::Land(Ground::Dungeon), 1),
-        ED_ONE,
-    ),
-    (
-        "d2",
-        piece("dungeon 2-hex", Role::Land(Ground::Dungeon), 1),
-        ED_TWO,
-    ),
-    (
-        "d3",
-        piece("dungeon 3-hex", Role::Land(Ground::Dungeon), 1),
-        ED_THREE,
-    ),
-    (
-        "d7",
-        piece("dungeon 7-hex", Role::Land(Ground::Dungeon), 1),
-        ED_SEVEN,
-    ),
-    (
-        "d24",
-        piece("dungeon 24-hex", Role::Land(Ground::Dungeon), 1),
-        ED_TWENTY_FOUR,
-    ),
-    (
-        "sw1",
-        piece("swamp 1-hex", Role::Land(Ground::Swamp), 1),
-        ED_ONE,
-    ),
-    (
-        "sw2",
-        piece("swamp 2-hex", Role::Land(Ground::Swamp), 1),
-        ED_TWO,
-    ),
-    (
-        "sw3",
-        piece("swamp 3-hex", Role::Land(Ground::Swamp), 1),
-        ED_THREE,
-    ),
-    (
-        "sw7",
-        piece("swamp 7-hex", Role::Land(Ground::Swamp), 1),
-        ED_SEVEN,
-    ),
-    (
-        "sw24",
-        piece("swamp 24-hex", Role::Land(Ground::Swamp), 1),
-        ED_TWENTY_FOUR,
-    ),
-    (
-        "sn1",
-        piece("snow 1-hex", Role::Land(Ground::Snow), 1),
-        ED_ONE,
-    ),
-    (
-        "sn2",
-        piece("snow 2-hex", Role::Land(Ground::Snow), 1),
-        ED_TWO,
-    ),
-    (
-        "sn3",
-        piece("snow 3-hex", Role::Land(Ground::Snow), 1),
-        ED_THREE,
-    ),
-    (
-        "sn7",
-        piece("snow 7-hex", Role::Land(Ground::Snow), 1),
-        ED_SEVEN,
-    ),
-    (
-        "sn24",
-        piece("snow 24-hex", Role::Land(Ground::Snow), 1),
-        ED_TWENTY_FOUR,
-    ),
-    (
-        "lf1",
-        piece("lava field 1-hex", Role::Land(Ground::LavaField), 1),
-        ED_ONE,
-    ),
-    (
-        "lf2",
-        piece("lava field 2-hex", Role::Land(Ground::LavaField), 1),
-        ED_TWO,
-    ),
-    (
-        "lf7",
-        piece("lava field 7-hex", Role::Land(Ground::LavaField), 1),
-        ED_SEVEN,
-    ),
-    (
-        "a1",
-        piece("asphalt 1-hex", Role::Land(Ground::Asphalt), 1),
-        ED_ONE,
-    ),
-    (
-        "a2",
-        piece("asphalt 2-hex", Role::Land(Ground::Asphalt), 1),
-        ED_TWO,
-    ),
-    (
-        "a7",
-        piece("asphalt 7-hex", Role::Land(Ground::Asphalt), 1),
-        ED_SEVEN,
-    ),
-    (
-        "c1",
-        piece("concrete 1-hex", Role::Land(Ground::Concrete), 1),
-        ED_ONE,
-    ),
-    (
-        "c2",
-        piece("concrete 2-hex", Role::Land(Ground::Concrete), 1),
-        ED_TWO,
-    ),
-    (
-        "c7",
-        piece("concrete 7-hex", Role::Land(Ground::Concrete), 1),
-        ED_SEVEN,
-    ),
-    (
-        "rd1",
-        piece("road 1-hex", Role::Land(Ground::Road), 1),
-        ED_ONE,
-    ),
-    (
-        "rd2",
-        piece("road 2-hex", Role::Land(Ground::Road), 1),
-        ED_TWO,
-    ),
-    (
-        "rd5",
-        piece("road 5-hex", Role::Land(Ground::Road), 1),
-        ED_STRAIGHT_FIVE,
-    ),
-    (
-        "ww1",
-        piece("wellspring water 1-hex", Role::Thin(Ground::Water), 1),
-        ED_ONE,
-    ),
-    (
-        "w1",
-        piece("water 1-hex", Role::Thin(Ground::Water), 1),
-        ED_ONE,
-    ),
-    (
-        "w3",
-        piece("water 3-hex", Role::Thin(Ground::Water), 1),
-        ED_THREE,
-    ),
-    (
-        "l1",
-        piece("molten lava 1-hex", Role::Thin(Ground::Lava), 1),
-        ED_ONE,
-    ),
-    (
-        "ws1",
-        piece("swamp water 1-hex", Role::Thin(Ground::SwampWater), 1),
-        ED_ONE,
-    ),
-    (
-        "ws3",
-        piece("swamp water 3-hex", Role::Thin(Ground::SwampWater), 1),
-        ED_THREE,
-    ),
-    (
-        "ws6",
-        piece("swamp water 6-hex", Role::Thin(Ground::SwampWater), 1),
-        ED_SIX,
-    ),
+    ("g1", piece("grass 1-hex", Role::Land(Ground::Grass), 1), ED_ONE),
+    ("g2", piece("grass 2-hex", Role::Land(Ground::Grass), 1), ED_TWO),
+    ("g3", piece("grass 3-hex", Role::Land(Ground::Grass), 1), ED_THREE),
+    ("g7", piece("grass 7-hex", Role::Land(Ground::Grass), 1), ED_SEVEN),
+    ("g24", piece("grass 24-hex", Role::Land(Ground::Grass), 1), ED_TWENTY_FOUR),
+    ("r1", piece("rock 1-hex", Role::Land(Ground::Rock), 1), ED_ONE),
+    ("r2", piece("rock 2-hex", Role::Land(Ground::Rock), 1), ED_TWO),
+    ("r3", piece("rock 3-hex", Role::Land(Ground::Rock), 1), ED_THREE),
+    ("r7", piece("rock 7-hex", Role::Land(Ground::Rock), 1), ED_SEVEN),
+    ("r24", piece("rock 24-hex", Role::Land(Ground::Rock), 1), ED_TWENTY_FOUR),
+    ("s1", piece("sand 1-hex", Role::Land(Ground::Sand), 1), ED_ONE),
+    ("s2", piece("sand 2-hex", Role::Land(Ground::Sand), 1), ED_TWO),
+    ("s3", piece("sand 3-hex", Role::Land(Ground::Sand), 1), ED_THREE),
+    ("s7", piece("sand 7-hex", Role::Land(Ground::Sand), 1), ED_SEVEN),
+    ("s24", piece("sand 24-hex", Role::Land(Ground::Sand), 1), ED_TWENTY_FOUR),
+    ("d1", piece("dungeon 1-hex", Role::Land(Ground::Dungeon), 1), ED_ONE),
+    ("d2", piece("dungeon 2-hex", Role::Land(Ground::Dungeon), 1), ED_TWO),
+    ("d3", piece("dungeon 3-hex", Role::Land(Ground::Dungeon), 1), ED_THREE),
+    ("d7", piece("dungeon 7-hex", Role::Land(Ground::Dungeon), 1), ED_SEVEN),
+    ("d24", piece("dungeon 24-hex", Role::Land(Ground::Dungeon), 1), ED_TWENTY_FOUR),
+    ("sw1", piece("swamp 1-hex", Role::Land(Ground::Swamp), 1), ED_ONE),
+    ("sw2", piece("swamp 2-hex", Role::Land(Ground::Swamp), 1), ED_TWO),
+    ("sw3", piece("swamp 3-hex", Role::Land(Ground::Swamp), 1), ED_THREE),
+    ("sw7", piece("swamp 7-hex", Role::Land(Ground::Swamp), 1), ED_SEVEN),
+    ("sw24", piece("swamp 24-hex", Role::Land(Ground::Swamp), 1), ED_TWENTY_FOUR),
+    ("sn1", piece("snow 1-hex", Role::Land(Ground::Snow), 1), ED_ONE),
+    ("sn2", piece("snow 2-hex", Role::Land(Ground::Snow), 1), ED_TWO),
+    ("sn3", piece("snow 3-hex", Role::Land(Ground::Snow), 1), ED_THREE),
+    ("sn7", piece("snow 7-hex", Role::Land(Ground::Snow), 1), ED_SEVEN),
+    ("sn24", piece("snow 24-hex", Role::Land(Ground::Snow), 1), ED_TWENTY_FOUR),
+    ("lf1", piece("lava field 1-hex", Role::Land(Ground::LavaField), 1), ED_ONE),
+    ("lf2", piece("lava field 2-hex", Role::Land(Ground::LavaField), 1), ED_TWO),
+    ("lf7", piece("lava field 7-hex", Role::Land(Ground::LavaField), 1), ED_SEVEN),
+    ("a1", piece("asphalt 1-hex", Role::Land(Ground::Asphalt), 1), ED_ONE),
+    ("a2", piece("asphalt 2-hex", Role::Land(Ground::Asphalt), 1), ED_TWO),
+    ("a7", piece("asphalt 7-hex", Role::Land(Ground::Asphalt), 1), ED_SEVEN),
+    ("c1", piece("concrete 1-hex", Role::Land(Ground::Concrete), 1), ED_ONE),
+    ("c2", piece("concrete 2-hex", Role::Land(Ground::Concrete), 1), ED_TWO),
+    ("c7", piece("concrete 7-hex", Role::Land(Ground::Concrete), 1), ED_SEVEN),
+    ("rd1", piece("road 1-hex", Role::Land(Ground::Road), 1), ED_ONE),
+    ("rd2", piece("road 2-hex", Role::Land(Ground::Road), 1), ED_TWO),
+    ("rd5", piece("road 5-hex", Role::Land(Ground::Road), 1), ED_STRAIGHT_FIVE),
+    ("ww1", piece("wellspring water 1-hex", Role::Thin(Ground::Water), 1), ED_ONE),
+    ("w1", piece("water 1-hex", Role::Thin(Ground::Water), 1), ED_ONE),
+    ("w3", piece("water 3-hex", Role::Thin(Ground::Water), 1), ED_THREE),
+    ("l1", piece("molten lava 1-hex", Role::Thin(Ground::Lava), 1), ED_ONE),
+    ("ws1", piece("swamp water 1-hex", Role::Thin(Ground::SwampWater), 1), ED_ONE),
+    ("ws3", piece("swamp water 3-hex", Role::Thin(Ground::SwampWater), 1), ED_THREE),
+    ("ws6", piece("swamp water 6-hex", Role::Thin(Ground::SwampWater), 1), ED_SIX),
     ("i1", piece("ice 1-hex", Role::Thin(Ground::Ice), 1), ED_ONE),
-    (
-        "i3",
-        piece("ice 3-hex", Role::Thin(Ground::Ice), 1),
-        ED_THREE,
-    ),
-    (
-        "i4",
-        piece("ice 4-hex", Role::Thin(Ground::Ice), 1),
-        ED_FOUR,
-    ),
+    ("i3", piece("ice 3-hex", Role::Thin(Ground::Ice), 1), ED_THREE),
+    ("i4", piece("ice 4-hex", Role::Thin(Ground::Ice), 1), ED_FOUR),
     ("i6", piece("ice 6-hex", Role::Thin(Ground::Ice), 1), ED_SIX),
-    (
-        "sh1",
-        piece("shadow 1-hex", Role::Thin(Ground::Shadow), 1),
-        ED_ONE,
-    ),
-    (
-        "sh3",
-        piece("shadow 3-hex", Role::Thin(Ground::Shadow), 1),
-        ED_THREE,
-    ),
-    (
-        "tr10",
-        piece("tree 10", Role::Obstacle(Obstacle::Tree), 10),
-        ED_ONE,
-    ),
-    (
-        "tr11",
-        piece("tree 11", Role::Obstacle(Obstacle::Tree), 11),
-        ED_ONE,
-    ),
-    (
-        "tr12",
-        piece("tree 12", Role::Obstacle(Obstacle::Tree), 12),
-        ED_ONE,
-    ),
-    (
-        "tr15",
-        piece("big tree (4 hexes)", Role::Obstacle(Obstacle::Tree), 15),
-        ED_FOUR,
-    ),
-    (
-        "str10",
-        piece("snow tree 10", Role::Obstacle(Obstacle::Tree), 10),
-        ED_ONE,
-    ),
-    (
-        "str12",
-        piece("snow tree 12", Role::Obstacle(Obstacle::Tree), 12),
-        ED_ONE,
-    ),
-    (
-        "tp14",
-        piece("palm 14", Role::Obstacle(Obstacle::Palm), 14),
-        ED_ONE,
-    ),
-    (
-        "tp15",
-        piece("palm 15", Role::Obstacle(Obstacle::Palm), 15),
-        ED_ONE,
-    ),
-    (
-        "tp16",
-        piece("palm 16", Role::Obstacle(Obstacle::Palm), 16),
-        ED_ONE,
-    ),
-    (
-        "tb9",
-        piece("jungle brush 9", Role::Obstacle(Obstacle::Brush), 9),
-        ED_ONE,
-    ),
-    (
-        "sb10",
-        piece("swamp brush 10", Role::Obstacle(Obstacle::Brush), 10),
-        ED_ONE,
-    ),
-    (
-        "lp13",
-        piece("Laur palm 13", Role::Obstacle(Obstacle::Palm), 13),
-        ED_ONE,
-    ),
-    (
-        "lp14",
-        piece("Laur palm 14", Role::Obstacle(Obstacle::Palm), 14),
-        ED_ONE,
-    ),
-    (
-        "lp15",
-        piece("Laur palm 15", Role::Obstacle(Obstacle::Palm), 15),
-        ED_ONE,
-    ),
-    (
-        "lb10",
-        piece("Laur brush 10", Role::Obstacle(Obstacle::Brush), 10),
-        ED_ONE,
-    ),
-    (
-        "o1",
-        piece("outcrop 1-hex", Role::Raised(Ground::Outcrop), 7),
-        ED_ONE,
-    ),
-    (
-        "o3",
-        piece("outcrop 3-hex", Role::Raised(Ground::Outcrop), 9),
-        ED_THREE,
-    ),
-    (
-        "og1",
-        piece("glacier 1-hex", Role::Raised(Ground::Glacier), 8),
-        ED_ONE,
-    ),
-    (
-        "og3",
-        piece("glacier 3-hex", Role::Raised(Ground::Glacier), 10),
-        ED_THREE,
-    ),
-    (
-        "og4",
-        piece("glacier 4-hex", Role::Raised(Ground::Glacier), 9),
-        ED_FOUR,
-    ),
-    (
-        "og6",
-        piece("glacier 6-hex", Role::Raised(Ground::Glacier), 17),
-        ED_SIX,
-    ),
-    (
-        "h",
-        piece("Marro hive", Role::Raised(Ground::Hive), 17),
-        ED_SIX,
-    ),
-    (
-        "rs2",
-        piece("ruin 2-hex", Role::Obstacle(Obstacle::Ruin), 6),
-        ED_TWO,
-    ),
-    (
-        "rs3",
-        piece("ruin 3-hex", Role::Obstacle(Obstacle::Ruin), 6),
-        ED_STRAIGHT_THREE,
-    ),
-    (
-        "rm",
-        piece("warehouse wall", Role::Obstacle(Obstacle::Ruin), 9),
-        ED_MARVEL_SIX,
-    ),
-    (
-        "rmb",
-        piece("broken warehouse wall", Role::Obstacle(Obstacle::Ruin), 9),
-        ED_MARVEL_SIX,
-    ),
-    (
-        "lwp",
-        piece("Laur wall pillar", Role::Obstacle(Obstacle::Other), 10),
-        ED_ONE,
-    ),
-    (
-        "lws",
-        piece("Laur wall (short)", Role::Edge(Obstacle::Other), 10),
-        ED_ONE,
-    ),
-    (
-        "lwl",
-        piece("Laur wall (long)", Role::Edge(Obstacle::Other), 10),
-        ED_ONE,
-    ),
-    (
-        "lwr",
-        piece("Laur wall (ruined)", Role::Edge(Obstacle::Other), 10),
-        ED_ONE,
-    ),
-    (
-        "cg1",
-        piece("castle wall-walk 1-hex", Role::Land(Ground::Castle), 1),
-        ED_ONE,
-    ),
-    (
-        "cg7",
-        piece("castle wall-walk 7-hex", Role::Land(Ground::Castle), 1),
-        ED_WALL_WALK_SEVEN,
-    ),
-    (
-        "cg9",
-        piece("castle wall-walk 9-hex", Role::Land(Ground::Castle), 1),
-        ED_WALL_WALK_NINE,
-    ),
-    (
-        "cbc",
-        piece("castle base corner", Role::Land(Ground::Castle), 1),
-        ED_ONE,
-    ),
-    (
-        "cbs",
-        piece("castle base straight", Role::Land(Ground::Castle), 1),
-        ED_ONE,
-    ),
-    (
-        "cbe",
-        piece("castle base end", Role::Land(Ground::Castle), 1),
-        ED_ONE,
-    ),
-    (
-        "cwc",
-        piece("castle wall corner", Role::Land(Ground::Castle), 9),
-        ED_ONE,
-    ),
-    (
-        "cws",
-        piece("castle wall straight", Role::Land(Ground::Castle), 9),
-        ED_ONE,
-    ),
-    (
-        "cwe",
-        piece("castle wall end", Role::Land(Ground::Castle), 9),
-        ED_ONE,
-    ),
-    (
-        "ca",
-        piece("castle arch with door", Role::Arch { gap: 8 }, 10),
-        ED_STRAIGHT_THREE,
-    ),
-    (
-        "cab",
-        piece("castle arch", Role::Arch { gap: 8 }, 10),
-        ED_STRAIGHT_THREE,
-    ),
-    (
-        "ld",
-        piece("castle ladder", Role::Edge(Obstacle::Ladder), 2),
-        ED_ONE,
-    ),
-    (
-        "bt",
-        piece("castle battlement", Role::Edge(Obstacle::Battlement), 5),
-        ED_ONE,
-    ),
-    (
-        "rw",
-        piece("road wall", Role::Edge(Obstacle::RoadWall), 3),
-        ED_STRAIGHT_FOUR,
-    ),
+    ("sh1", piece("shadow 1-hex", Role::Thin(Ground::Shadow), 1), ED_ONE),
+    ("sh3", piece("shadow 3-hex", Role::Thin(Ground::Shadow), 1), ED_THREE),
+    ("tr10", piece("tree 10", Role::Obstacle(Obstacle::Tree), 10), ED_ONE),
+    ("tr11", piece("tree 11", Role::Obstacle(Obstacle::Tree), 11), ED_ONE),
+    ("tr12", piece("tree 12", Role::Obstacle(Obstacle::Tree), 12), ED_ONE),
+    ("tr15", piece("big tree (4 hexes)", Role::Obstacle(Obstacle::Tree), 15), ED_FOUR),
+    ("str10", piece("snow tree 10", Role::Obstacle(Obstacle::Tree), 10), ED_ONE),
+    ("str12", piece("snow tree 12", Role::Obstacle(Obstacle::Tree), 12), ED_ONE),
+    ("tp14", piece("palm 14", Role::Obstacle(Obstacle::Palm), 14), ED_ONE),
+    ("tp15", piece("palm 15", Role::Obstacle(Obstacle::Palm), 15), ED_ONE),
+    ("tp16", piece("palm 16", Role::Obstacle(Obstacle::Palm), 16), ED_ONE),
+    ("tb9", piece("jungle brush 9", Role::Obstacle(Obstacle::Brush), 9), ED_ONE),
+    ("sb10", piece("swamp brush 10", Role::Obstacle(Obstacle::Brush), 10), ED_ONE),
+    ("lp13", piece("Laur palm 13", Role::Obstacle(Obstacle::Palm), 13), ED_ONE),
+    ("lp14", piece("Laur palm 14", Role::Obstacle(Obstacle::Palm), 14), ED_ONE),
+    ("lp15", piece("Laur palm 15", Role::Obstacle(Obstacle::Palm), 15), ED_ONE),
+    ("lb10", piece("Laur brush 10", Role::Obstacle(Obstacle::Brush), 10), ED_ONE),
+    ("o1", piece("outcrop 1-hex", Role::Raised(Ground::Outcrop), 7), ED_ONE),
+    ("o3", piece("outcrop 3-hex", Role::Raised(Ground::Outcrop), 9), ED_THREE),
+    ("og1", piece("glacier 1-hex", Role::Raised(Ground::Glacier), 8), ED_ONE),
+    ("og3", piece("glacier 3-hex", Role::Raised(Ground::Glacier), 10), ED_THREE),
+    ("og4", piece("glacier 4-hex", Role::Raised(Ground::Glacier), 9), ED_FOUR),
+    ("og6", piece("glacier 6-hex", Role::Raised(Ground::Glacier), 17), ED_SIX),
+    ("h", piece("Marro hive", Role::Raised(Ground::Hive), 17), ED_SIX),
+    ("rs2", piece("ruin 2-hex", Role::Obstacle(Obstacle::Ruin), 6), ED_TWO),
+    ("rs3", piece("ruin 3-hex", Role::Obstacle(Obstacle::Ruin), 6), ED_STRAIGHT_THREE),
+    ("rm", piece("warehouse wall", Role::Obstacle(Obstacle::Ruin), 9), ED_MARVEL_SIX),
+    ("rmb", piece("broken warehouse wall", Role::Obstacle(Obstacle::Ruin), 9), ED_MARVEL_SIX),
+    ("lwp", piece("Laur wall pillar", Role::Obstacle(Obstacle::Other), 10), ED_ONE),
+    ("lws", piece("Laur wall (short)", Role::Edge(Obstacle::Other), 10), ED_ONE),
+    ("lwl", piece("Laur wall (long)", Role::Edge(Obstacle::Other), 10), ED_ONE),
+    ("lwr", piece("Laur wall (ruined)", Role::Edge(Obstacle::Other), 10), ED_ONE),
+    ("cg1", piece("castle wall-walk 1-hex", Role::Land(Ground::Castle), 1), ED_ONE),
+    ("cg7", piece("castle wall-walk 7-hex", Role::Land(Ground::Castle), 1), ED_WALL_WALK_SEVEN),
+    ("cg9", piece("castle wall-walk 9-hex", Role::Land(Ground::Castle), 1), ED_WALL_WALK_NINE),
+    ("cbc", piece("castle base corner", Role::Land(Ground::Castle), 1), ED_ONE),
+    ("cbs", piece("castle base straight", Role::Land(Ground::Castle), 1), ED_ONE),
+    ("cbe", piece("castle base end", Role::Land(Ground::Castle), 1), ED_ONE),
+    ("cwc", piece("castle wall corner", Role::Land(Ground::Castle), 9), ED_ONE),
+    ("cws", piece("castle wall straight", Role::Land(Ground::Castle), 9), ED_ONE),
+    ("cwe", piece("castle wall end", Role::Land(Ground::Castle), 9), ED_ONE),
+    ("ca", piece("castle arch with door", Role::Arch { gap: 8 }, 10), ED_STRAIGHT_THREE),
+    ("cab", piece("castle arch", Role::Arch { gap: 8 }, 10), ED_STRAIGHT_THREE),
+    ("ld", piece("castle ladder", Role::Edge(Obstacle::Ladder), 2), ED_ONE),
+    ("bt", piece("castle battlement", Role::Edge(Obstacle::Battlement), 5), ED_ONE),
+    ("rw", piece("road wall", Role::Edge(Obstacle::RoadWall), 3), ED_STRAIGHT_FOUR),
 ];
 
+#[rustfmt::skip]
 const ED_ONE: Template = Template(&[(0, 0)]);
+#[rustfmt::skip]
 const ED_TWO: Template = Template(&[(0, 0), (1, 0)]);
+#[rustfmt::skip]
 const ED_THREE: Template = Template(&[(0, 0), (1, 0), (0, 1)]);
+#[rustfmt::skip]
 const ED_FOUR: Template = Template(&[(0, 0), (1, 0), (0, 1), (1, 1)]);
+#[rustfmt::skip]
 const ED_STRAIGHT_THREE: Template = Template(&[(0, 0), (1, 0), (2, 0)]);
+#[rustfmt::skip]
 const ED_STRAIGHT_FOUR: Template = Template(&[(0, 0), (1, 0), (2, 0), (3, 0)]);
+#[rustfmt::skip]
 const ED_STRAIGHT_FIVE: Template = Template(&[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]);
+#[rustfmt::skip]
 const ED_SIX: Template = Template(&[(0, 0), (1, 0), (0, 1), (-1, 1), (2, 0), (1, 1)]);
+#[rustfmt::skip]
 const ED_SEVEN: Template = Template(&[(0, 0), (1, 0), (0, 1), (-1, 1), (1, 1), (-1, 2), (0, 2)]);
-const ED_TWENTY_FOUR: Template = Template(&[
-    (0, 0),
-    (1, 0),
-    (0, 1),
-    (-1, 1),
-    (1, 1),
-    (-1, 2),
-    (0, 2),
-    (1, 2),
-    (-2, 3),
-    (-1, 3),
-    (0, 3),
-    (1, 3),
-    (2, 3),
-    (-2, 4),
-    (-1, 4),
-    (0, 4),
-    (1, 4),
-    (2, 4),
-    (-3, 5),
-    (-2, 5),
-    (-1, 5),
-    (0, 5),
-    (1, 5),
-    (2, 5),
-]);
+#[rustfmt::skip]
+const ED_TWENTY_FOUR: Template = Template(&[(0, 0), (1, 0), (0, 1), (-1, 1), (1, 1), (-1, 2), (0, 2), (1, 2), (-2, 3), (-1, 3), (0, 3), (1, 3), (2, 3), (-2, 4), (-1, 4), (0, 4), (1, 4), (2, 4), (-3, 5), (-2, 5), (-1, 5), (0, 5), (1, 5), (2, 5),]);
+#[rustfmt::skip]
 const ED_MARVEL_SIX: Template = Template(&[(0, 0), (1, 0), (0, 1), (1, 1), (2, 1), (3, 1)]);
-const ED_WALL_WALK_SEVEN: Template =
-    Template(&[(0, 0), (1, 0), (0, 1), (2, 0), (3, 0), (1, 1), (2, 1)]);
-const ED_WALL_WALK_NINE: Template = Template(&[
-    (0, 0),
-    (1, 0),
-    (0, 1),
-    (2, 0),
-    (3, 0),
-    (1, 1),
-    (2, 1),
-    (4, 0),
-    (3, 1),
-]);
+#[rustfmt::skip]
+const ED_WALL_WALK_SEVEN: Template = Template(&[(0, 0), (1, 0), (0, 1), (2, 0), (3, 0), (1, 1), (2, 1)]);
+#[rustfmt::skip]
+const ED_WALL_WALK_NINE: Template = Template(&[(0, 0), (1, 0), (0, 1), (2, 0), (3, 0), (1, 1), (2, 1), (4, 0), (3, 1),]);
 
 /// The first code of the glyph family: a glyph tile's code is this plus its letter.
 pub const GLYPH_FAMILY: i32 = 14000;
@@ -1435,10 +509,29 @@ pub fn editor(id: &str) -> Option<(Piece, Template)> {
         .map(|(_, p, t)| (*p, *t))
 }
 
-/// The side an edge piece stands on, as a rotation number (0 east, clockwise): the map editor
-/// writes it directly; Virtualscape counts from north-east, one step behind.
-pub const fn virtualscape_edge_side(rotation: u8) -> u8 {
-    (rotation + 5) % 6
+/// Which program placed a piece: the two count edge rotations differently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Program {
+    /// Virtualscape (`.hsc`).
+    Virtualscape,
+    /// The web map editor (JSON), and our TOML files, which place pieces as it does.
+    Editor,
+}
+
+/// The sides (rotation numbers: 0 east, clockwise) of each of its hexes an edge piece placed at
+/// `rotation` stands on. A ladder, battlement, flag or Laur wall stands on one side: the
+/// rotation in editor files; Virtualscape counts from north-east, one step behind, so
+/// `(rotation + 5) % 6`. A road wall runs along two sides of each of its hexes, `rotation + 1`
+/// and `rotation + 2` in both programs. Checked on the shared maps: across those sides is
+/// always the higher ground (the wall a ladder leans on, the walk a battlement guards, the road
+/// a road wall holds).
+pub fn edge_sides(kind: Obstacle, rotation: u8, program: Program) -> Vec<u8> {
+    let r = rotation % 6;
+    match (kind, program) {
+        (Obstacle::RoadWall, _) => vec![(r + 1) % 6, (r + 2) % 6],
+        (_, Program::Virtualscape) => vec![(r + 5) % 6],
+        (_, Program::Editor) => vec![r],
+    }
 }
 
 #[cfg(test)]
@@ -1543,7 +636,12 @@ mod tests {
         assert!(virtualscape(17000, None).is_none());
         assert!(virtualscape(3024, None).is_none());
         assert!(editor("zz9").is_none());
-        assert_eq!(virtualscape_edge_side(0), 5);
-        assert_eq!(virtualscape_edge_side(4), 3);
+        assert_eq!(edge_sides(Obstacle::Ladder, 0, Program::Virtualscape), [5]);
+        assert_eq!(
+            edge_sides(Obstacle::Battlement, 4, Program::Virtualscape),
+            [3]
+        );
+        assert_eq!(edge_sides(Obstacle::Ladder, 4, Program::Editor), [4]);
+        assert_eq!(edge_sides(Obstacle::RoadWall, 5, Program::Editor), [0, 1]);
     }
 }
