@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use skirmish_board::hex::Hex;
 use skirmish_heroscape::battlefield::tiles::{self, Program, Role};
 use skirmish_heroscape::battlefield::{
-    editor, hsc, load, render_svg, Battlefield, EdgePiece, Glyph, Obstacle,
+    editor, file, hsc, load, render_svg, samples, Battlefield, EdgePiece, Glyph, Obstacle,
 };
 
 /// The shared HeroScape data: `../shared/data/heroscape` beside the workspace (as in CI), or
@@ -351,8 +351,9 @@ fn table_des_geants_as_the_rulebook_map() {
 fn la_tombe_de_migol_has_its_overhang() {
     // Rulebook example 11 is set on this map: Finn walks under the tomb's overhang.
     let f = load(data().join("virtualscape/Tombe_de_Migol.hsc")).unwrap();
-    // Hexes with room under something: 18 under the tomb's roof (9 levels of room), 2 under a
-    // low ledge (1 level), as the throw-away script counted them.
+    // Hexes with room under something: 18 under the tomb's roof (9 levels of room: example 11's
+    // Finn, height 5 on his card, passes; Grimnak, 11, does not), 2 under a low ledge (1 level),
+    // as the throw-away script counted them.
     let mut rooms: Vec<(Hex, u16)> = f
         .columns()
         .filter_map(|(h, c)| c.footings().find_map(|foot| foot.headroom).map(|r| (h, r)))
@@ -481,6 +482,16 @@ proptest! {
             bytes[at.index(n)] = value;
         }
         if let Err(e) = hsc::read_bytes(HSC[file].file, &bytes) {
+            prop_assert!(!e.problems.is_empty());
+        }
+    }
+
+    #[test]
+    fn mutated_sample_files_never_panic(sample in 0..2usize, cut in any::<prop::sample::Index>(), insert in "[\\[\\]=\"a-z0-9,.\n -]{0,8}") {
+        let s = samples()[sample];
+        let at = cut.index(s.text.len());
+        let mutated = format!("{}{insert}{}", &s.text[..at], &s.text[at..]);
+        if let Err(e) = file::read_str(s.file, &mutated) {
             prop_assert!(!e.problems.is_empty());
         }
     }

@@ -5,6 +5,10 @@
 //! an overhang or a bridge leaves beneath it (*Surplomb*). Each piece in a column is a [`Span`]
 //! from a bottom level to a top level. Readers (`.hsc`, map-editor JSON, our TOML) fill a
 //! [`Builder`]; movement, engagement and line of sight only ever read a [`Battlefield`].
+//! Thin pieces standing on hex *edges* (battlements, ladders, flags, road walls) are kept beside
+//! the columns as [`EdgePiece`]s. `docs/heroscape-maps.md` describes the model, the tile
+//! catalogue ([`tiles`]), the readers ([`hsc`], [`editor`], [`file`], [`load`]) and the
+//! pictures ([`render_svg`]).
 //!
 //! Levels count tile thicknesses from the table (level 0). A land tile placed at level `z` fills
 //! `z..z + 1` and a figure on it stands at level `z + 1`. A water tile placed at level `z` fills
