@@ -26,6 +26,7 @@ struct FileData {
     name: String,
     #[serde(default)]
     author: String,
+    /// For people reading the file (what the map is for); the game shows the name.
     #[serde(default)]
     #[allow(dead_code)]
     description: String,

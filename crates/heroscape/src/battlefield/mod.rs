@@ -8,7 +8,7 @@
 //! Thin pieces standing on hex *edges* (battlements, ladders, flags, road walls) are kept beside
 //! the columns as [`EdgePiece`]s. `docs/heroscape-maps.md` describes the model, the tile
 //! catalogue ([`tiles`]), the readers ([`hsc`], [`editor`], [`file`], [`load`]) and the
-//! pictures ([`render_svg`]).
+//! pictures ([`render_svg`], [`render_text`]).
 //!
 //! Levels count tile thicknesses from the table (level 0). A land tile placed at level `z` fills
 //! `z..z + 1` and a figure on it stands at level `z + 1`. A water tile placed at level `z` fills
@@ -29,10 +29,12 @@ pub mod file;
 pub mod hsc;
 mod place;
 mod svg;
+mod text;
 pub mod tiles;
 
 pub use file::{samples, Sample};
 pub use svg::render_svg;
+pub use text::render_text;
 
 /// A height in levels above the table.
 pub type Level = u16;
