@@ -69,6 +69,9 @@ pub struct HscTile {
     pub colour: u32,
     /// A custom tile's hex count.
     pub custom_hexes: Option<i32>,
+    /// A custom tile's letter and name (`"LW"`, `"Laur wall"`): the map editor reads letter `LW`
+    /// as a Laur wall pillar and letter `W` (or a name with "wellspring") as wellspring water.
+    pub custom_label: (String, String),
     /// A figure tile's figure name.
     pub figure: Option<String>,
 }
@@ -172,11 +175,25 @@ fn placement(i: usize, t: &HscTile, players: &[u8; 8]) -> Result<Option<Placemen
         .ok()
         .filter(|z| i32::from(*z) <= MAX_LEVEL)
         .ok_or_else(|| format!("level {} is not 0 to {MAX_LEVEL}", t.z))?;
-    let (piece, shape) =
+    let (mut piece, shape) =
         tiles::virtualscape(t.code, t.custom_hexes).ok_or_else(|| match t.custom_hexes {
             Some(n) => format!("a custom tile of {n} hexes (Virtualscape offers 1, 2, 3, 7, 24)"),
             None => format!("unknown tile type {}", t.code),
         })?;
+    if t.code == tiles::CUSTOM_TILE {
+        // The two custom tiles the map editor knows: Laur wall pillars and wellspring water.
+        let (letter, name) = &t.custom_label;
+        let known = if letter == "LW" {
+            tiles::editor("lwp")
+        } else if letter == "W" || name.to_lowercase().contains("wellspring") {
+            tiles::editor("ww1")
+        } else {
+            None
+        };
+        if let Some((p, _)) = known {
+            piece = p;
+        }
+    }
     let origin = Hex::from_offset(t.x, t.y, RowShift::Odd);
     let hexes = shape.hexes(origin, rotation);
     let glyph = (piece.role == Role::Glyph).then(|| {
@@ -401,6 +418,7 @@ fn tile(c: &mut Cursor<'_>) -> Result<HscTile, Failure> {
         start_name: String::new(),
         colour: 0,
         custom_hexes: None,
+        custom_label: (String::new(), String::new()),
         figure: None,
     };
     if version >= 2 {
@@ -414,8 +432,8 @@ fn tile(c: &mut Cursor<'_>) -> Result<HscTile, Failure> {
             t.custom_hexes = Some(c.i32("a custom tile's size")?);
             c.string("a custom tile's texture")?;
             c.string("a custom tile's side texture")?;
-            c.string("a custom tile's letter")?;
-            c.string("a custom tile's name")?;
+            t.custom_label.0 = c.string("a custom tile's letter")?;
+            t.custom_label.1 = c.string("a custom tile's name")?;
         } else if code / 1000 == 18 {
             t.figure = Some(c.string("a figure name")?);
             c.string("a figure file")?;
@@ -506,6 +524,101 @@ mod tests {
             e.contains("tile 1 (glyph, byte 40) at 1,0 (hex 1,0) level 1: nothing under it"),
             "{e}"
         );
+    }
+
+    fn cstring(b: &mut Vec<u8>, s: &str) {
+        let units: Vec<u16> = s.encode_utf16().collect();
+        b.extend([0xFF, 0xFE, 0xFF, units.len() as u8]);
+        units.iter().for_each(|u| b.extend(u.to_le_bytes()));
+    }
+
+    /// A file of document `version` (2 to 7) holding one tile record per entry of `tiles`:
+    /// `(tile version, code, x, y, z, letter, colour, custom)`.
+    fn file(
+        version: u32,
+        tiles: &[(u32, i32, i32, i32, i32, u8, u32, Option<(i32, &str)>)],
+    ) -> Vec<u8> {
+        let mut b = (f64::from(version) / 10_000.0).to_le_bytes().to_vec();
+        cstring(&mut b, "Test map");
+        cstring(&mut b, "Me");
+        if version >= 3 {
+            cstring(&mut b, "2");
+            if version >= 4 {
+                b.extend(5i32.to_le_bytes());
+                b.extend(b"{\\rtf");
+            } else {
+                cstring(&mut b, "scenario");
+            }
+        }
+        let flags = 3 + usize::from(version >= 5) + usize::from(version >= 7);
+        (0..flags).for_each(|_| b.extend(1i32.to_le_bytes()));
+        b.extend((tiles.len() as i32).to_le_bytes());
+        for &(tv, code, x, y, z, letter, colour, custom) in tiles {
+            b.extend(code.to_le_bytes());
+            b.extend((f64::from(tv) / 10_000.0).to_le_bytes());
+            for v in [0, x, y, z] {
+                b.extend(v.to_le_bytes());
+            }
+            if tv >= 2 {
+                b.push(letter);
+                cstring(&mut b, "");
+                cstring(&mut b, if code == 15_001 { "Blue" } else { "" });
+            }
+            if tv >= 3 {
+                b.extend(colour.to_le_bytes());
+                if let Some((n, label)) = custom {
+                    b.extend(n.to_le_bytes());
+                    for s in ["tex.bmp", "side.bmp", label, "Custom"] {
+                        cstring(&mut b, s);
+                    }
+                }
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn every_document_and_tile_version() {
+        for version in 2..=7 {
+            let bytes = file(
+                version,
+                &[
+                    (1, 1007, 0, 0, 0, 0, 0, None),
+                    (2, 14071, 1, 1, 1, b'G', 0, None),
+                    (3, 15_001, 0, 2, 1, 0, 16_711_680, None),
+                    (2, 4001, 0, 4, 0, b'x', 0, None),
+                    (3, 17_000, 0, 5, 0, 0, 0, Some((2, "LW"))),
+                    (3, 17_000, 0, 6, 0, 0, 0, Some((1, "W"))),
+                    (3, 17_000, 0, 7, 0, 0, 0, Some((3, "Q"))),
+                ],
+            );
+            let map = read_bytes("v.hsc", &bytes).unwrap_or_else(|e| panic!("{version}: {e}"));
+            assert_eq!(map.version, format!("0.000{version}"));
+            assert_eq!((map.name.as_str(), map.author.as_str()), ("Test map", "Me"));
+            assert_eq!(map.players, if version >= 3 { "2" } else { "" });
+            let versions: Vec<&str> = map.tiles.iter().map(|t| t.version.as_str()).collect();
+            assert_eq!(
+                versions,
+                ["0.0001", "0.0002", "0.0003", "0.0002", "0.0003", "0.0003", "0.0003"]
+            );
+            let f = &map.battlefield;
+            // 7 + 1 water + 2 pillar + 1 wellspring + 3 custom land.
+            assert_eq!(f.len(), 14);
+            assert_eq!(f.glyphs()[0].glyph, Glyph::Gerda);
+            // The only start colour used (blue) is player 1.
+            assert_eq!(map.start_colours, ["blue"]);
+            assert_eq!(f.start_zone(1).count(), 1);
+            let pillar = f.column(Hex::from_offset(0, 5, RowShift::Odd)).unwrap();
+            assert_eq!(pillar.top(), 10);
+            assert_eq!(pillar.footings().count(), 0);
+            let spring = f.column(Hex::from_offset(0, 6, RowShift::Odd)).unwrap();
+            assert!(spring.top_footing().unwrap().ground.is_water());
+            let custom = f.column(Hex::from_offset(0, 7, RowShift::Odd)).unwrap();
+            assert_eq!(
+                custom.top_footing().unwrap().ground,
+                super::super::Ground::Custom
+            );
+        }
     }
 
     #[test]
