@@ -532,12 +532,13 @@ mod tests {
         units.iter().for_each(|u| b.extend(u.to_le_bytes()));
     }
 
+    /// A tile record to write: tile version, code, x, y, z, glyph letter, colour, and for a
+    /// custom tile its size and letter.
+    type TileSpec<'a> = (u32, i32, i32, i32, i32, u8, u32, Option<(i32, &'a str)>);
+
     /// A file of document `version` (2 to 7) holding one tile record per entry of `tiles`:
     /// `(tile version, code, x, y, z, letter, colour, custom)`.
-    fn file(
-        version: u32,
-        tiles: &[(u32, i32, i32, i32, i32, u8, u32, Option<(i32, &str)>)],
-    ) -> Vec<u8> {
+    fn file(version: u32, tiles: &[TileSpec<'_>]) -> Vec<u8> {
         let mut b = (f64::from(version) / 10_000.0).to_le_bytes().to_vec();
         cstring(&mut b, "Test map");
         cstring(&mut b, "Me");
