@@ -68,6 +68,10 @@ pub trait AnyGame: Send {
     /// thousands of games that never undo keeps none.
     fn set_undo_limit(&mut self, limit: usize);
 
+    /// Takes actions back by replaying the game instead of keeping earlier states
+    /// ([`Game::set_undo_by_replay`]).
+    fn set_undo_by_replay(&mut self, on: bool);
+
     /// The actions `seat` may take now, as JSON.
     fn legal_actions_json(&self, seat: Seat) -> Result<Vec<Value>, Error>;
 
@@ -172,6 +176,10 @@ impl<R: Ruleset> AnyGame for Game<R> {
 
     fn set_undo_limit(&mut self, limit: usize) {
         Game::set_undo_limit(self, limit);
+    }
+
+    fn set_undo_by_replay(&mut self, on: bool) {
+        Game::set_undo_by_replay(self, on);
     }
 
     fn set_hash_steps(&mut self, on: bool) {

@@ -75,6 +75,10 @@ pub struct Game<R: Ruleset> {
     // anyway is what is kept, so this costs no extra clone.
     undo_states: std::collections::VecDeque<R::State>,
     undo_limit: usize,
+    // With `undo_by_replay`, no earlier state is kept: how many of the last actions, in a row,
+    // could be taken back (at most `undo_limit`), each by replaying the game without it.
+    undoable_tail: usize,
+    undo_by_replay: bool,
 }
 
 impl<R: Ruleset> Clone for Game<R> {
@@ -89,6 +93,8 @@ impl<R: Ruleset> Clone for Game<R> {
             hash_steps: self.hash_steps,
             undo_states: self.undo_states.clone(),
             undo_limit: self.undo_limit,
+            undoable_tail: self.undoable_tail,
+            undo_by_replay: self.undo_by_replay,
         }
     }
 }
@@ -129,6 +135,8 @@ impl<R: Ruleset> Game<R> {
             hash_steps: false,
             undo_states: std::collections::VecDeque::new(),
             undo_limit: DEFAULT_UNDO_LIMIT,
+            undoable_tail: 0,
+            undo_by_replay: false,
         })
     }
 
@@ -146,6 +154,20 @@ impl<R: Ruleset> Game<R> {
     pub fn set_undo_limit(&mut self, limit: usize) -> &mut Self {
         self.undo_limit = limit;
         self.undo_states.truncate(limit);
+        self.undoable_tail = self.undoable_tail.min(limit);
+        self
+    }
+
+    /// Takes actions back by replaying the game from its start without them instead of
+    /// keeping the states before them: undo then costs no memory at all, and a replay of the
+    /// game's actions each time it is used. For a server holding thousands of games, where an
+    /// earlier state per game would be a fifth of its memory and undo is a rare click.
+    pub fn set_undo_by_replay(&mut self, on: bool) -> &mut Self {
+        self.undo_by_replay = on;
+        if on {
+            self.undoable_tail = self.undoable_tail.max(self.undo_states.len());
+            self.undo_states.clear();
+        }
         self
     }
 
@@ -212,11 +234,15 @@ impl<R: Ruleset> Game<R> {
         let before = std::mem::replace(&mut self.state, state);
         self.dice = dice;
         if self.undo_limit > 0 && rolls.is_empty() && R::undoable(seat, &action, &events) {
-            if self.undo_states.len() >= self.undo_limit {
-                self.undo_states.pop_front();
+            self.undoable_tail = (self.undoable_tail + 1).min(self.undo_limit);
+            if !self.undo_by_replay {
+                if self.undo_states.len() >= self.undo_limit {
+                    self.undo_states.pop_front();
+                }
+                self.undo_states.push_back(before);
             }
-            self.undo_states.push_back(before);
         } else {
+            self.undoable_tail = 0;
             self.undo_states.clear();
         }
         let hash = self.hash_steps.then(|| self.state_hash());
@@ -234,12 +260,15 @@ impl<R: Ruleset> Game<R> {
     /// revealed nothing hidden ([`Ruleset::undoable`]), nor did any action
     /// since the oldest one still kept for undoing.
     pub fn can_undo(&self) -> bool {
-        !self.undo_states.is_empty()
+        !self.undo_states.is_empty() || (self.undo_by_replay && self.undoable_tail > 0)
     }
 
     /// Takes back the last action and returns it, or says why it cannot be.
     /// The dice stream is untouched: an undoable action rolled nothing.
     pub fn undo(&mut self) -> Result<Step<R>, Rejection> {
+        if self.undo_by_replay && self.undoable_tail > 0 {
+            return self.undo_replaying();
+        }
         let Some(before) = self.undo_states.pop_back() else {
             let reason = match self.steps.last() {
                 None => "there is no action to take back".to_string(),
@@ -254,6 +283,37 @@ impl<R: Ruleset> Game<R> {
         self.steps.pop().ok_or_else(|| {
             Rejection::new(Rejection::CANNOT_UNDO, "there is no action to take back")
         })
+    }
+
+    /// [`Game::undo`] without a kept state: sets the game up again and re-plays every action
+    /// but the last. The last action rolled nothing, so the dice stream comes out where it is.
+    fn undo_replaying(&mut self) -> Result<Step<R>, Rejection> {
+        let broken = |what: String| {
+            Rejection::new(
+                Rejection::CANNOT_UNDO,
+                format!("the game could not be re-played without its last action: {what}"),
+            )
+        };
+        let Some(last) = self.steps.len().checked_sub(1) else {
+            return Err(Rejection::new(
+                Rejection::CANNOT_UNDO,
+                "there is no action to take back",
+            ));
+        };
+        let mut dice = Dice::from_source(&self.dice_source);
+        let mut state = R::setup(&self.scenario, &mut dice).map_err(|e| broken(e.to_string()))?;
+        dice.take_log();
+        let mut events = Vec::new();
+        for step in &self.steps[..last] {
+            R::apply(&mut state, step.seat, &step.action, &mut dice, &mut events)
+                .map_err(|e| broken(e.reason))?;
+            events.clear();
+            dice.take_log();
+        }
+        self.state = state;
+        self.dice = dice;
+        self.undoable_tail -= 1;
+        Ok(self.steps.pop().expect("a last step"))
     }
 
     /// What the game is waiting for.
@@ -306,6 +366,8 @@ impl<R: Ruleset> Game<R> {
             hash_steps: false,
             undo_states: std::collections::VecDeque::new(),
             undo_limit: 0,
+            undoable_tail: 0,
+            undo_by_replay: false,
         }
     }
 

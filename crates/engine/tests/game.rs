@@ -786,3 +786,45 @@ fn a_jinx_that_stands_turns_the_die_to_a_one() {
     game.act(Seat(0), PigAction::Hold).unwrap();
     assert_eq!(game.pending_seats(), vec![Seat(1)]);
 }
+
+#[test]
+fn undo_by_replay_goes_back_exactly_where_kept_states_do() {
+    let mut undos = 0;
+    for seed in 0..40u64 {
+        let mut kept = Game::<LuckyPig>::new(scenario(3), seed).unwrap();
+        kept.set_undo_limit(3);
+        let mut replayed = kept.clone();
+        replayed.set_undo_by_replay(true);
+        let mut picker = Picker::new(seed ^ 0x5eed);
+        while !kept.is_over() {
+            assert_eq!(kept.can_undo(), replayed.can_undo(), "seed {seed}");
+            // Take one or two actions back now and then, as a player who misclicked.
+            if kept.can_undo() && picker.below(3) == Some(0) {
+                for _ in 0..=picker.below(2).unwrap() {
+                    if !kept.can_undo() {
+                        break;
+                    }
+                    let a = kept.undo().unwrap();
+                    let b = replayed.undo().unwrap();
+                    assert_eq!(a.action, b.action, "seed {seed}");
+                    assert_eq!(kept.state_hash(), replayed.state_hash(), "seed {seed}");
+                    assert_eq!(kept.dice().roll_count(), replayed.dice().roll_count());
+                    assert_eq!(kept.steps().len(), replayed.steps().len());
+                    undos += 1;
+                }
+                continue;
+            }
+            let seat = kept.pending_seats()[0];
+            let legal = kept.legal_actions(seat);
+            let action = picker.choose(&legal).unwrap().clone();
+            kept.act(seat, action.clone()).unwrap();
+            replayed.act(seat, action).unwrap();
+            assert_eq!(kept.state_hash(), replayed.state_hash(), "seed {seed}");
+        }
+        assert_eq!(
+            kept.replay().unwrap().to_json().unwrap(),
+            replayed.replay().unwrap().to_json().unwrap()
+        );
+    }
+    assert!(undos > 20, "only {undos} actions were taken back");
+}

@@ -460,9 +460,10 @@ pub fn rebuild(
     let mut game = registry
         .new_game(&row.ruleset, &scenario, row.seed)
         .map_err(|e| format!("it cannot be set up any more: {e}"))?;
-    // Only the last action can be taken back (the states kept for that were most of a game's
-    // memory); after a restart there is none to take back.
+    // Only the last action can be taken back, by replaying the game without it: a state kept
+    // for that would be a fifth of a live game's memory, and undo is a rare click.
     game.set_undo_limit(undo::UNDO_DEPTH);
+    game.set_undo_by_replay(true);
     if game.state_hash() != row.setup_hash {
         return Ok((
             game,
@@ -758,6 +759,7 @@ impl AppState {
             .new_game(ruleset, &scenario_json, seed)
             .map_err(|e| ApiError::bad("bad-scenario", e.to_string()))?;
         game.set_undo_limit(undo::UNDO_DEPTH);
+        game.set_undo_by_replay(true);
         let names = setup.seat_names;
         let new_token = || tokens::new_token().map_err(|e| ApiError::internal(e.to_string()));
         let mut seats = Vec::new();

@@ -1,8 +1,9 @@
 //! Taking back the last action (`POST /api/games/{id}/undo`): a player who misclicked a move
-//! may have it back, as long as nothing random or hidden came of it. The engine keeps the one
-//! state before the last action ([`AnyGame::set_undo_limit`] 1) and says whether the action
-//! may be undone: one that rolled dice or revealed something cannot be, since the player has
-//! seen what it would have been.
+//! may have it back, as long as nothing random or hidden came of it. The engine takes the last
+//! action back ([`AnyGame::set_undo_limit`] 1) by replaying the game without it
+//! ([`AnyGame::set_undo_by_replay`]: no earlier state is kept in memory) and says whether the
+//! action may be undone: one that rolled dice or revealed something cannot be, since the player
+//! has seen what it would have been.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -13,8 +14,7 @@ use skirmish_engine::{AnyGame, Rejection};
 use super::{AppState, GameSlot};
 use crate::error::{code, ApiError, ApiResult};
 
-/// How many states before the last action a game keeps to go back to: one, the last action
-/// only (a state is most of a game's memory on a server holding thousands).
+/// How many actions in a row a player may take back: one, the last action only.
 pub const UNDO_DEPTH: usize = 1;
 
 /// Whether a viewer holding `seats` may take back the last action of `game` now.
