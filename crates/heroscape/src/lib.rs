@@ -23,3 +23,5 @@ pub mod engagement;
 pub mod grid;
 pub mod movement;
 pub mod sight;
+#[cfg(test)]
+mod testing;

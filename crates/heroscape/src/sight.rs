@@ -400,3 +400,6 @@ pub fn height_advantage(attacker: Level, defender: Level) -> HeightAdvantage {
         defence: dice(defender.saturating_sub(attacker)),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -33,6 +33,8 @@
 //! Searches run on a [`Grid`] and cost microseconds (`benches/geometry.rs`).
 
 mod graph;
+#[cfg(test)]
+mod tests;
 
 use serde::{Deserialize, Serialize};
 use skirmish_board::hex::Hex;
@@ -108,7 +110,9 @@ pub struct Leave {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MovePath {
     /// Where the figure stands after each step, the start first and the destination last. A
-    /// flyer's places in the air are given at the top footing of the hex it flies over.
+    /// flyer's places in the air are given at the top footing of the hex it flies over. For a
+    /// double-space figure every step's `head` is the hex that leads, the start included (its
+    /// placement, with the two hexes swapped when the tail leads).
     pub steps: Vec<Placement>,
     /// Movement spent on arriving at each step (0 for the start), never decreasing.
     pub spent: Vec<u16>,
@@ -443,9 +447,9 @@ impl<'a> Reach<'a> {
     fn describe(&self, states: &[u32], to: &Placement) -> MovePath {
         let g = &self.graph;
         let mut steps: Vec<Placement> = states.iter().map(|&s| g.placement(s)).collect();
-        // The start as the figure stands, the end as asked (a flyer's landing level, and a
-        // double-space figure's hexes headed by the lead).
-        steps[0] = self.query.mover.at;
+        // The start as the figure stands and the end as asked (a flyer's levels), each headed by
+        // the hex that leads.
+        steps[0] = orient(&self.query.mover.at, steps[0].head.hex);
         let last = steps.len() - 1;
         if last > 0 {
             let lead = steps[last].head.hex;
@@ -523,14 +527,29 @@ impl<'a> Reach<'a> {
         // after another (the allowance, then stops, climbs and figures in the way).
         let mover = self.query.mover;
         let unbounded = u32::from(u16::MAX);
-        let mut relax = Relax::default();
-        for stage in 0..4 {
-            match stage {
-                1 => relax.stops = true,
-                2 => relax.climb = true,
-                3 => relax.figures = true,
-                _ => {}
-            }
+        // One rule at a time (stops, figures, climbs), then all three at once.
+        let all = Relax {
+            stops: true,
+            climb: true,
+            figures: true,
+        };
+        let stages = [
+            Relax::default(),
+            Relax {
+                stops: true,
+                ..Relax::default()
+            },
+            Relax {
+                figures: true,
+                ..Relax::default()
+            },
+            Relax {
+                climb: true,
+                ..Relax::default()
+            },
+            all,
+        ];
+        for (stage, relax) in stages.into_iter().enumerate() {
             let graph = Graph::new(
                 self.grid,
                 &mover,
@@ -563,59 +582,53 @@ impl<'a> Reach<'a> {
                         allowance: self.query.allowance,
                     });
                 }
-                return Err(self.relaxed_reason(stage, &states, &relaxed.graph));
+                return Err(self.relaxed_reason(&states, &relaxed.graph));
             }
         }
         Err(Refusal::NoWay)
     }
 
-    /// The first place on a relaxed path where the relaxed rule was needed.
-    fn relaxed_reason(&self, stage: usize, states: &[u32], g: &Graph<'_>) -> Refusal {
+    /// The first place on a relaxed path where a rule was broken.
+    fn relaxed_reason(&self, states: &[u32], g: &Graph<'_>) -> Refusal {
         let height = self.query.mover.body.height;
+        let strict = Reach {
+            grid: self.grid,
+            query: self.query,
+            graph: Graph::new(
+                self.grid,
+                &self.query.mover,
+                self.query.others,
+                Relax::default(),
+                self.query.glyphs_stop_flight,
+            ),
+            inner: None,
+            starts: self.starts,
+        };
         for i in 1..states.len() {
             let (a, b) = (g.placement(states[i - 1]), g.placement(states[i]));
-            match stage {
-                1 => {
-                    if i + 1 < states.len() {
-                        let strict = Graph::new(
-                            self.grid,
-                            &self.query.mover,
-                            self.query.others,
-                            Relax::default(),
-                            self.query.glyphs_stop_flight,
-                        );
-                        let probe = Reach {
-                            grid: self.grid,
-                            query: self.query,
-                            graph: strict,
-                            inner: None,
-                            starts: self.starts,
-                        };
-                        if let Some(cause) = probe.stop_cause(states[i]) {
-                            return Refusal::StopsOnTheWay { at: b.head, cause };
-                        }
-                    }
-                }
-                2 => {
-                    if b.head.level > a.head.level && b.head.level - a.head.level > height {
-                        return Refusal::ClimbTooHigh {
-                            from: a.head,
-                            to: b.head,
-                            levels: b.head.level - a.head.level,
-                            height,
+            let walks = !self.query.mover.body.flight.flies();
+            if walks && b.head.level > a.head.level && b.head.level - a.head.level > height {
+                return Refusal::ClimbTooHigh {
+                    from: a.head,
+                    to: b.head,
+                    levels: b.head.level - a.head.level,
+                    height,
+                };
+            }
+            if walks {
+                if let Some(n) = self.grid.node_at(b.head.hex, b.head.level) {
+                    let (occ, k) = g.occ[n as usize];
+                    if occ == Occ::Block && k != NONE {
+                        return Refusal::BlockedBy {
+                            hex: b.head.hex,
+                            figure: self.query.others[k as usize].id,
                         };
                     }
                 }
-                _ => {
-                    if let Some(n) = self.grid.node_at(b.head.hex, b.head.level) {
-                        let (occ, k) = g.occ[n as usize];
-                        if occ == Occ::Block && k != NONE {
-                            return Refusal::BlockedBy {
-                                hex: b.head.hex,
-                                figure: self.query.others[k as usize].id,
-                            };
-                        }
-                    }
+            }
+            if i + 1 < states.len() {
+                if let Some(cause) = strict.stop_cause(states[i]) {
+                    return Refusal::StopsOnTheWay { at: b.head, cause };
                 }
             }
         }
@@ -798,7 +811,7 @@ pub fn check_path(
         Relax::default(),
         query.glyphs_stop_flight,
     );
-    if steps[0] != query.mover.at {
+    if unordered(&steps[0]) != unordered(&query.mover.at) {
         return Err(Refusal::NotOnBattlefield);
     }
     let mut states = Vec::with_capacity(steps.len());
