@@ -411,6 +411,110 @@ impl<'a> Reach<'a> {
         Some(self.describe(&states, to))
     }
 
+    /// The path to `to` that rolls the fewest dice against the figure (falls and
+    /// leaving-engagement attacks) within the allowance, the cheapest among those; `None` if the
+    /// figure may not end its move there. For flyers it is [`Reach::path_to`]: their dice do
+    /// not depend on the way.
+    pub fn safest_path_to(&self, to: &Placement) -> Option<MovePath> {
+        if matches!(self.graph.mode, Mode::Fly | Mode::FlyDouble) {
+            return self.path_to(to);
+        }
+        self.inner.as_ref()?;
+        if !self.shape_matches(to) {
+            return None;
+        }
+        let g = &self.graph;
+        let targets: Vec<u32> = self
+            .states_of(to)
+            .into_iter()
+            .filter(|&s| s != NONE && g.can_end_index(s as usize) && self.ends_at(s, to))
+            .collect();
+        if targets.is_empty() {
+            return None;
+        }
+        let layers = usize::from(self.query.allowance) + 1;
+        let n = g.states;
+        // Labels per (state, movement spent, stopped): dice so far and the parent label.
+        let idx =
+            |s: u32, c: usize, stop: bool| ((s as usize * layers + c) << 1) | usize::from(stop);
+        let mut dice = vec![u32::MAX; n * layers * 2];
+        let mut parent = vec![u32::MAX; n * layers * 2];
+        let mut engaged: Vec<Option<u64>> = vec![None; n];
+        let enemies: Vec<&Standing> = self
+            .query
+            .others
+            .iter()
+            .filter(|o| o.id != self.query.mover.id && o.team != self.query.mover.team)
+            .take(64)
+            .collect();
+        let body = self.query.mover.body;
+        let mut mask = |s: u32| -> u64 {
+            *engaged[s as usize].get_or_insert_with(|| {
+                let at = g.placement(s);
+                enemies.iter().enumerate().fold(0u64, |m, (k, e)| {
+                    if contact(self.grid, &body, &at, &e.body, &e.at).adjacent() {
+                        m | (1 << k)
+                    } else {
+                        m
+                    }
+                })
+            })
+        };
+        for s in self.starts {
+            if s != NONE {
+                dice[idx(s, 0, false)] = 0;
+            }
+        }
+        let mut scratch = Vec::new();
+        let mut steps = Vec::new();
+        for c in 0..layers {
+            for s in 0..n as u32 {
+                let here = dice[idx(s, c, false)];
+                if here == u32::MAX {
+                    continue;
+                }
+                steps.clear();
+                g.for_each_step(s as usize, &mut scratch, |j, cost, stop| {
+                    steps.push((j as u32, cost, stop));
+                });
+                let from_mask = mask(s);
+                let from_level = g.placement(s).head.level;
+                for &(j, cost, stop) in &steps {
+                    let nc = c + cost as usize;
+                    if nc >= layers {
+                        continue;
+                    }
+                    let to_place = g.placement(j);
+                    let fall = u32::from(fall_dice(
+                        body.height,
+                        from_level.saturating_sub(to_place.head.level),
+                    ));
+                    let left = (from_mask & !mask(j)).count_ones();
+                    let d = here + fall + left;
+                    let k = idx(j, nc, stop);
+                    if d < dice[k] {
+                        dice[k] = d;
+                        parent[k] = idx(s, c, false) as u32;
+                    }
+                }
+            }
+        }
+        let best = targets
+            .iter()
+            .flat_map(|&s| (0..layers).flat_map(move |c| [idx(s, c, false), idx(s, c, true)]))
+            .filter(|&k| dice[k] != u32::MAX)
+            .min_by_key(|&k| (dice[k], (k >> 1) % layers))?;
+        let mut states = vec![(best >> 1) / layers];
+        let mut k = parent[best];
+        while k != u32::MAX {
+            states.push((k as usize >> 1) / layers);
+            k = parent[k as usize];
+        }
+        states.reverse();
+        let states: Vec<u32> = states.into_iter().map(|s| s as u32).collect();
+        Some(self.describe(&states, to))
+    }
+
     fn shape_matches(&self, to: &Placement) -> bool {
         matches!(
             (self.query.mover.body.base, to.tail),

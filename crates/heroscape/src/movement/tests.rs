@@ -602,7 +602,15 @@ proptest! {
         } else {
             fig(1, 1, body, 2, 2, level)
         };
-        let q = MoveQuery::new(mover, u16::from(allowance), &[]);
+        let enemies: Vec<Standing> = [(1, 1), (4, 3)]
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &(q, r))| {
+                let level = grid.footings(Hex::new(q, r)).last()?.0;
+                Some(fig(10 + k as u32, 2, Body::single(4), q, r, level))
+            })
+            .collect();
+        let q = MoveQuery::new(mover, u16::from(allowance), &enemies);
         let r = reach(&grid, &q);
         for d in r.destinations() {
             let p = r.path_to(&d.at).expect("a destination has a path");
@@ -627,6 +635,14 @@ proptest! {
             if let Some(t) = d.at.tail {
                 prop_assert_eq!(t.level, d.at.head.level);
             }
+            // The safest path rolls no more dice than the cheapest, within the allowance.
+            let safe = r.safest_path_to(&d.at).expect("a destination has a safest path");
+            let dice = |p: &MovePath| {
+                p.falls.iter().map(|f| u32::from(f.dice)).sum::<u32>() + p.leaves.len() as u32
+            };
+            prop_assert!(dice(&safe) <= dice(&p));
+            prop_assert!(safe.cost() <= u16::from(allowance) && safe.cost() >= d.cost);
+            prop_assert_eq!(safe.end(), p.end());
             // The traced-path check agrees with the search.
             if !flies {
                 let checked = check_path(&grid, &q, &p.steps);
@@ -651,4 +667,46 @@ proptest! {
             prop_assert!(bigger.is_some_and(|(_, c2)| *c2 <= c), "{:?} lost", p);
         }
     }
+}
+
+/// The cheapest way passes next to an enemy and leaves it; one more hex of movement avoids it.
+#[test]
+fn the_safest_path_avoids_leaving_engagement() {
+    let grid = plain().grid();
+    let enemy = [fig(9, 2, Body::single(5), 2, 0, 1)];
+    let r = reach(&grid, &MoveQuery::new(finn(0, 1, 1), 5, &enemy));
+    let cheap = r.path_to(&at(4, 1, 1)).unwrap();
+    assert_eq!(cheap.cost(), 4);
+    assert_eq!(
+        cheap.leaves,
+        vec![Leave {
+            step: 3,
+            enemy: FigureId(9)
+        }]
+    );
+    let safe = r.safest_path_to(&at(4, 1, 1)).unwrap();
+    assert_eq!(safe.cost(), 5);
+    assert!(safe.leaves.is_empty());
+    // With a move of 4 there is no choice.
+    let r = reach(&grid, &MoveQuery::new(finn(0, 1, 1), 4, &enemy));
+    assert_eq!(r.safest_path_to(&at(4, 1, 1)).unwrap().leaves.len(), 1);
+}
+
+/// The safest path also avoids a fall when a way down exists.
+#[test]
+fn the_safest_path_climbs_down_rather_than_falls() {
+    // From a ledge at 6, straight down to 1 is a fall for a 4-tall figure; by the step at 4
+    // beside both it is not.
+    let grid = Field::new()
+        .land(0, 0, 6)
+        .land(1, 0, 1)
+        .land(0, 1, 4)
+        .grid();
+    let marro = fig(1, 1, Body::single(4), 0, 0, 6);
+    let r = reach(&grid, &MoveQuery::new(marro, 4, &[]));
+    assert_eq!(r.path_to(&at(1, 0, 1)).unwrap().falls.len(), 1);
+    let safe = r.safest_path_to(&at(1, 0, 1)).unwrap();
+    assert!(safe.falls.is_empty(), "{safe:?}");
+    assert_eq!(safe.cost(), 2);
+    assert_eq!(safe.steps[1], at(0, 1, 4));
 }

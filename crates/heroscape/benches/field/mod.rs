@@ -1,0 +1,120 @@
+//! A 400-hex battlefield of the size and relief of *Table des géants* (until its `.hsc` is read):
+//! rolling hills from level 1 to 11, a giant's table (a slab at level 15 on four legs, with
+//! room beneath it), a river, trees and ruins, a glyph; and the figures the benchmarks use.
+
+use skirmish_board::hex::Hex;
+use skirmish_board::FigureId;
+use skirmish_heroscape::battlefield::{
+    Battlefield, Builder, Glyph, GlyphSpot, Ground, Level, Material, Obstacle, Span,
+};
+use skirmish_heroscape::body::{Body, Placement, Standing};
+
+/// The ground level of a hex: hills, flattened around the movers' start.
+pub fn ground(q: i32, r: i32) -> Level {
+    if (3..=7).contains(&q) && (3..=7).contains(&r) {
+        return 3;
+    }
+    let (x, y) = (f64::from(q), f64::from(r));
+    let h = 6.0 + 3.0 * (x / 3.0).sin() + 2.0 * (y / 4.0).cos() + ((x + y) / 5.0).sin();
+    h.round().clamp(1.0, 11.0) as Level
+}
+
+fn span(bottom: Level, top: Level, material: Material) -> Span {
+    Span {
+        bottom,
+        top,
+        material,
+    }
+}
+
+/// The battlefield: 20 × 20 hexes.
+pub fn field() -> Battlefield {
+    let mut b = Builder::new("giants-table-like");
+    for r in 0..20 {
+        for q in 0..20 {
+            let hex = Hex::new(q, r);
+            let g = ground(q, r);
+            let place = format!("hex {hex}");
+            if r == 16 {
+                // The river: water one level above its bed.
+                b.span(hex, span(0, g, Material::Solid(Ground::Rock)), &place);
+                b.span(hex, span(g, g + 1, Material::Liquid(Ground::Water)), &place);
+                continue;
+            }
+            let table = (9..=14).contains(&q) && (9..=14).contains(&r);
+            let leg = table && (q == 9 || q == 14) && (r == 9 || r == 14);
+            if leg {
+                b.span(hex, span(0, 15, Material::Solid(Ground::Rock)), &place);
+                continue;
+            }
+            b.span(hex, span(0, g, Material::Solid(Ground::Grass)), &place);
+            if table {
+                b.span(hex, span(13, 15, Material::Solid(Ground::Rock)), &place);
+            } else if (q * 7 + r * 11) % 23 == 0 {
+                b.span(
+                    hex,
+                    span(g, g + 10, Material::Obstacle(Obstacle::Tree)),
+                    &place,
+                );
+            } else if (q * 5 + r * 3) % 29 == 0 {
+                b.span(
+                    hex,
+                    span(g, g + 5, Material::Obstacle(Obstacle::Ruin)),
+                    &place,
+                );
+            }
+        }
+    }
+    b.glyph(GlyphSpot {
+        hex: Hex::new(8, 5),
+        level: ground(8, 5),
+        glyph: Glyph::Astrid,
+        face_up: true,
+    });
+    b.build().expect("the benchmark battlefield is consistent")
+}
+
+fn standing(id: u32, team: u8, body: Body, q: i32, r: i32) -> Standing {
+    Standing {
+        id: FigureId(id),
+        team,
+        body,
+        at: Placement::single(Hex::new(q, r), ground(q, r)),
+    }
+}
+
+/// The one-hex mover: height 5, on the flat at 5,5.
+pub fn single_mover() -> Standing {
+    standing(1, 1, Body::single(5), 5, 5)
+}
+
+/// The double-space mover: height 7, on 5,5 and 6,5.
+pub fn double_mover() -> Standing {
+    Standing {
+        id: FigureId(2),
+        team: 1,
+        body: Body::double(7),
+        at: Placement::double(Hex::new(5, 5), Hex::new(6, 5), 3),
+    }
+}
+
+/// Other figures: friends and enemies around the movers, and some further off.
+pub fn others() -> Vec<Standing> {
+    vec![
+        standing(10, 1, Body::single(4), 4, 6),
+        standing(11, 2, Body::single(5), 7, 3),
+        standing(12, 2, Body::single(6), 3, 4),
+        standing(13, 2, Body::single(4), 12, 6),
+        standing(14, 1, Body::single(5), 8, 8),
+        standing(15, 2, Body::single(5), 15, 15),
+    ]
+}
+
+/// An attacker and a defender 10 hexes apart across the hills, with a figure near the line.
+pub fn duel() -> (Standing, Standing, Vec<Standing>) {
+    let attacker = standing(20, 1, Body::single(5), 2, 10);
+    let defender = standing(21, 2, Body::single(5), 12, 6);
+    let mut others = others();
+    others.push(standing(22, 2, Body::single(5), 6, 9));
+    (attacker, defender, others)
+}

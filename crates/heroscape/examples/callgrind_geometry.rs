@@ -1,0 +1,60 @@
+//! Runs one of the geometry benchmarks' calls a given number of times, for instruction counts
+//! under callgrind (`scripts/callgrind-heroscape.sh`): timings on a shared machine vary with
+//! load, instruction counts do not.
+//!
+//! Usage: `callgrind_geometry reach|double|los N` — prints what one call finds (`visited` is the
+//! search's states for moves, `crossed` the hexes of the line), then calls it N more times.
+
+use std::hint::black_box;
+
+use skirmish_heroscape::grid::Grid;
+use skirmish_heroscape::movement::{reach, MoveQuery};
+use skirmish_heroscape::sight::line_of_sight;
+
+#[path = "../benches/field/mod.rs"]
+mod field;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let what = args.next().unwrap_or_else(|| "reach".into());
+    let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
+    let grid = Grid::new(&field::field());
+    let others = field::others();
+    if n == 0 {
+        // The setup alone, so that the script can subtract it.
+        println!("visited 0 destinations 0");
+        return;
+    }
+    match what.as_str() {
+        "reach" | "double" => {
+            let mover = if what == "reach" {
+                field::single_mover()
+            } else {
+                field::double_mover()
+            };
+            let q = MoveQuery::new(mover, 5, &others);
+            let r = reach(&grid, &q);
+            println!(
+                "visited {} destinations {}",
+                r.visited(),
+                r.destinations().len()
+            );
+            for _ in 1..n {
+                black_box(reach(&grid, black_box(&q)).destinations().len());
+            }
+        }
+        _ => {
+            let (a, d, figures) = field::duel();
+            let s = line_of_sight(&grid, &a, &d, &figures);
+            println!(
+                "crossed {} clear {} blockers {}",
+                s.crossed.len(),
+                s.clear,
+                s.blockers.len()
+            );
+            for _ in 1..n {
+                black_box(line_of_sight(&grid, black_box(&a), black_box(&d), &figures).clear);
+            }
+        }
+    }
+}
