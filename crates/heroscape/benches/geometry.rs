@@ -10,7 +10,8 @@ use skirmish_heroscape::sight::line_of_sight;
 mod field;
 
 fn bench(c: &mut Criterion) {
-    let grid = Grid::new(&field::field());
+    let battlefield = field::field();
+    let grid = Grid::new(&battlefield);
     let others = field::others();
     let single = MoveQuery::new(field::single_mover(), 5, &others);
     c.bench_function("reach_move5_height5", |b| {
@@ -21,6 +22,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(reach(&grid, black_box(&double)).destinations().len()))
     });
     let (a, d, figures) = field::duel();
+    assert!(field::all_stand(&battlefield, &figures));
     c.bench_function("los_3d_10_hexes", |b| {
         b.iter(|| black_box(line_of_sight(&grid, black_box(&a), black_box(&d), &figures).clear))
     });

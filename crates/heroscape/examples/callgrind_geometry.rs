@@ -18,8 +18,12 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let what = args.next().unwrap_or_else(|| "reach".into());
     let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
-    let grid = Grid::new(&field::field());
+    let battlefield = field::field();
+    let grid = Grid::new(&battlefield);
     let others = field::others();
+    let (a, d, figures) = field::duel();
+    let movers = [field::single_mover(), field::double_mover(), a, d];
+    assert!(field::all_stand(&battlefield, &figures) && field::all_stand(&battlefield, &movers));
     if n == 0 {
         // The setup alone, so that the script can subtract it.
         println!("visited 0 destinations 0");
@@ -44,7 +48,6 @@ fn main() {
             }
         }
         _ => {
-            let (a, d, figures) = field::duel();
             let s = line_of_sight(&grid, &a, &d, &figures);
             println!(
                 "crossed {} clear {} blockers {}",
@@ -52,6 +55,9 @@ fn main() {
                 s.clear,
                 s.blockers.len()
             );
+            for b in &s.blockers {
+                eprintln!("{b:?}");
+            }
             for _ in 1..n {
                 black_box(line_of_sight(&grid, black_box(&a), black_box(&d), &figures).clear);
             }

@@ -1,5 +1,5 @@
 //! A 400-hex battlefield of the size and relief of *Table des géants* (until its `.hsc` is read):
-//! rolling hills from level 1 to 11, a giant's table (a slab at level 15 on four legs, with
+//! rolling hills from level 1 to 11 (a level or two from hex to hex, with cliffs here and there), a giant's table (a slab at level 15 on four legs, with
 //! room beneath it), a river, trees and ruins, a glyph; and the figures the benchmarks use.
 
 use skirmish_board::hex::Hex;
@@ -9,13 +9,11 @@ use skirmish_heroscape::battlefield::{
 };
 use skirmish_heroscape::body::{Body, Placement, Standing};
 
-/// The ground level of a hex: hills, flattened around the movers' start.
+/// The ground level of a hex: rolling hills, level under the double-space mover's two hexes.
 pub fn ground(q: i32, r: i32) -> Level {
-    if (3..=7).contains(&q) && (3..=7).contains(&r) {
-        return 3;
-    }
+    let (q, r) = if (q, r) == (6, 5) { (5, 5) } else { (q, r) };
     let (x, y) = (f64::from(q), f64::from(r));
-    let h = 6.0 + 3.0 * (x / 3.0).sin() + 2.0 * (y / 4.0).cos() + ((x + y) / 5.0).sin();
+    let h = 5.0 + 3.0 * (x / 3.5).sin() + 2.0 * (y / 3.0).cos() + (x * y / 40.0).sin();
     h.round().clamp(1.0, 11.0) as Level
 }
 
@@ -74,6 +72,18 @@ pub fn field() -> Battlefield {
     b.build().expect("the benchmark battlefield is consistent")
 }
 
+/// Whether every figure stands on ground where it fits (checked by the benchmarks).
+pub fn all_stand(field: &Battlefield, figures: &[Standing]) -> bool {
+    figures.iter().all(|f| {
+        f.at.spots().all(|s| {
+            field.column(s.hex).is_some_and(|c| {
+                c.footings()
+                    .any(|g| g.level == s.level && f.body.fits(g.headroom))
+            })
+        })
+    })
+}
+
 fn standing(id: u32, team: u8, body: Body, q: i32, r: i32) -> Standing {
     Standing {
         id: FigureId(id),
@@ -83,7 +93,7 @@ fn standing(id: u32, team: u8, body: Body, q: i32, r: i32) -> Standing {
     }
 }
 
-/// The one-hex mover: height 5, on the flat at 5,5.
+/// The one-hex mover: height 5, at 5,5.
 pub fn single_mover() -> Standing {
     standing(1, 1, Body::single(5), 5, 5)
 }
@@ -94,7 +104,7 @@ pub fn double_mover() -> Standing {
         id: FigureId(2),
         team: 1,
         body: Body::double(7),
-        at: Placement::double(Hex::new(5, 5), Hex::new(6, 5), 3),
+        at: Placement::double(Hex::new(5, 5), Hex::new(6, 5), ground(5, 5)),
     }
 }
 
@@ -102,7 +112,7 @@ pub fn double_mover() -> Standing {
 pub fn others() -> Vec<Standing> {
     vec![
         standing(10, 1, Body::single(4), 4, 6),
-        standing(11, 2, Body::single(5), 7, 3),
+        standing(11, 2, Body::single(5), 6, 4),
         standing(12, 2, Body::single(6), 3, 4),
         standing(13, 2, Body::single(4), 12, 6),
         standing(14, 1, Body::single(5), 8, 8),
@@ -110,11 +120,12 @@ pub fn others() -> Vec<Standing> {
     ]
 }
 
-/// An attacker and a defender 10 hexes apart across the hills, with a figure near the line.
+/// An attacker on a hilltop and a defender 10 hexes away down the slope, with a figure near the
+/// line.
 pub fn duel() -> (Standing, Standing, Vec<Standing>) {
-    let attacker = standing(20, 1, Body::single(5), 2, 10);
-    let defender = standing(21, 2, Body::single(5), 12, 6);
+    let attacker = standing(20, 1, Body::single(5), 4, 2);
+    let defender = standing(21, 2, Body::single(5), 12, 4);
     let mut others = others();
-    others.push(standing(22, 2, Body::single(5), 6, 9));
+    others.push(standing(22, 2, Body::single(5), 8, 4));
     (attacker, defender, others)
 }

@@ -325,7 +325,18 @@ impl<'a> Reach<'a> {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for (s, cost) in inner.destinations() {
+        let ends = inner.destinations();
+        let double = matches!(self.graph.mode, Mode::WalkDouble | Mode::FlyDouble);
+        for &(s, cost) in &ends {
+            if double {
+                // The same two hexes reached with the other end leading: keep the cheaper (the
+                // lower state on a tie), found by its index in the sorted list of ends.
+                let partner = self.partner(s);
+                let other = ends.binary_search_by_key(&partner, |e| e.0).ok();
+                if other.is_some_and(|k| (ends[k].1, partner) < (cost, s)) {
+                    continue;
+                }
+            }
             self.ends_of(s, |at| {
                 out.push(Destination {
                     at,
@@ -333,12 +344,23 @@ impl<'a> Reach<'a> {
                 })
             });
         }
-        if self.graph.mode == Mode::WalkDouble || self.graph.mode == Mode::FlyDouble {
-            // The same two hexes reached with either end leading: keep the cheaper.
-            out.sort_by_key(|d| (unordered(&d.at), d.cost));
-            out.dedup_by_key(|d| unordered(&d.at));
-        }
         out
+    }
+
+    /// The state of a double-space figure on the same two hexes with the other end leading.
+    fn partner(&self, s: u32) -> u32 {
+        let g = &self.graph;
+        match g.mode {
+            Mode::WalkDouble => {
+                let (l, t) = g.walk_double_nodes(s);
+                g.walk_double_state(t, l).unwrap_or(NONE)
+            }
+            Mode::FlyDouble => {
+                let (l, t) = g.fly_double_hexes(s);
+                g.fly_double_state(t, l).unwrap_or(NONE)
+            }
+            _ => s,
+        }
     }
 
     /// How many places the search got to (passed through or ended at), counting a double-space
