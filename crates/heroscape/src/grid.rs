@@ -5,9 +5,12 @@
 //! their bounding box, each hex's footings (the places a figure may stand) as numbered *nodes*,
 //! the six neighbours of each hex. A reachable set then reads only arrays.
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use skirmish_board::hex::{Hex, HexDir};
 
-use crate::battlefield::{Battlefield, Column, Ground, Level, Material, Obstacle, Span};
+use crate::battlefield::{
+    Battlefield, Builder, Column, GlyphSpot, Ground, Level, Material, Obstacle, Span, StartPlayers,
+};
 
 pub(crate) const NONE: u32 = u32::MAX;
 
@@ -27,7 +30,8 @@ pub(crate) struct Node {
 }
 
 /// A battlefield laid out for fast geometric queries. Build it once with [`Grid::new`] and keep it
-/// beside the battlefield (it owns a copy of it, see [`Grid::battlefield`]).
+/// instead of the battlefield (it owns a copy of it, see [`Grid::battlefield`]): it compares as
+/// that battlefield and is written as its pieces, so a game state may hold it.
 #[derive(Clone, Debug)]
 pub struct Grid {
     field: Battlefield,
@@ -115,6 +119,8 @@ impl Grid {
     }
 
     /// The battlefield this grid indexes.
+    ///
+    /// (A `Grid` is built from it: `Grid::from(battlefield)` works too.)
     pub fn battlefield(&self) -> &Battlefield {
         &self.field
     }
@@ -222,5 +228,107 @@ impl Grid {
             .iter()
             .copied()
             .filter(|s| matches!(s.material, Material::Obstacle(Obstacle::Ruin)))
+    }
+}
+
+impl From<Battlefield> for Grid {
+    fn from(field: Battlefield) -> Grid {
+        Grid::new(&field)
+    }
+}
+
+impl PartialEq for Grid {
+    fn eq(&self, other: &Grid) -> bool {
+        self.field == other.field
+    }
+}
+
+impl Eq for Grid {}
+
+/// A grid as it is written: its battlefield's pieces as lists (the battlefield's own maps are
+/// keyed by hexes, which JSON cannot use as keys).
+#[derive(Serialize, Deserialize)]
+struct GridData {
+    name: String,
+    author: String,
+    columns: Vec<(Hex, Vec<Span>)>,
+    glyphs: Vec<GlyphSpot>,
+    starts: Vec<(Hex, u8)>,
+}
+
+impl Serialize for Grid {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let f = &self.field;
+        GridData {
+            name: f.name.clone(),
+            author: f.author.clone(),
+            columns: f.columns().map(|(h, c)| (h, c.spans().to_vec())).collect(),
+            glyphs: f.glyphs().to_vec(),
+            starts: f
+                .columns()
+                .map(|(h, _)| (h, f.start_players(h).0))
+                .filter(|&(_, p)| p != 0)
+                .collect(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Grid {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Grid, D::Error> {
+        let data = GridData::deserialize(deserializer)?;
+        let mut b = Builder::new(data.name);
+        b.author(data.author);
+        for (hex, spans) in data.columns {
+            for (i, span) in spans.into_iter().enumerate() {
+                b.span(hex, span, format!("hex {hex} piece {i}"));
+            }
+        }
+        for g in data.glyphs {
+            b.glyph(g);
+        }
+        for (hex, players) in data.starts {
+            for p in 1..=8u8 {
+                if StartPlayers(players).has(p) {
+                    b.start(hex, p, format!("start zone hex {hex}"));
+                }
+            }
+        }
+        let field = b.build().map_err(|problems| {
+            let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            serde::de::Error::custom(list.join("; "))
+        })?;
+        Ok(Grid::new(&field))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Field;
+
+    #[test]
+    fn a_grid_round_trips_as_its_battlefield() {
+        let grid = Field::new()
+            .row(0, 0, 3, 1)
+            .over(1, 0, 4, 5)
+            .water(4, 0, 1)
+            .glyph(0, 0, 1)
+            .start(2, 0, 3)
+            .grid();
+        let json = serde_json::to_string(&grid).unwrap();
+        let back: Grid = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, grid);
+        assert_eq!(
+            back.footings(Hex::new(1, 0)).collect::<Vec<_>>(),
+            vec![(1, Some(3), false), (5, None, false)]
+        );
+        assert_eq!(
+            back.footings(Hex::new(4, 0)).collect::<Vec<_>>(),
+            vec![(1, None, true)]
+        );
+        assert!(!back.contains(Hex::new(9, 9)));
+        assert_eq!(back.battlefield().glyphs().len(), 1);
+        assert!(back.battlefield().start_players(Hex::new(2, 0)).has(3));
     }
 }

@@ -203,6 +203,17 @@ fn sight_between(
     let steps = line(a.hex, d.hex);
     let mut crossed = Vec::with_capacity(steps.len());
     let mut hides: Vec<(f64, f64, Blocker)> = Vec::new();
+    // The other figures' columns, once, rather than going through every figure at every hex.
+    let figures: Vec<(Hex, f64, f64, FigureId)> = others
+        .iter()
+        .filter(|o| o.id != a_id && o.id != d_id)
+        .flat_map(|o| {
+            o.at.spots().map(move |s| {
+                let base = f64::from(s.level);
+                (s.hex, base, base + f64::from(o.body.height), o.id)
+            })
+        })
+        .collect();
     // Everything a hex holds that blocks, as (bottom, top, blocker template).
     let blocks_in = |h: Hex, out: &mut Vec<(f64, f64, Blocker)>| {
         let slot = grid.slot(h);
@@ -221,22 +232,17 @@ fn sight_between(
                 ));
             }
         }
-        for o in others {
-            if o.id == a_id || o.id == d_id {
-                continue;
-            }
-            for s in o.at.spots() {
-                if s.hex == h {
-                    out.push((
-                        f64::from(s.level),
-                        f64::from(s.level) + f64::from(o.body.height),
-                        Blocker::Figure {
-                            id: o.id,
-                            hex: h,
-                            hides: [0.0; 2],
-                        },
-                    ));
-                }
+        for &(hex, bottom, top, id) in &figures {
+            if hex == h {
+                out.push((
+                    bottom,
+                    top,
+                    Blocker::Figure {
+                        id,
+                        hex: h,
+                        hides: [0.0; 2],
+                    },
+                ));
             }
         }
     };

@@ -82,6 +82,12 @@ impl Field {
         self
     }
 
+    /// Adds a hex to player `p`'s start zone.
+    pub fn start(&mut self, q: i32, r: i32, p: u8) -> &mut Field {
+        self.0.start(Hex::new(q, r), p, "start");
+        self
+    }
+
     pub fn grid(&mut self) -> Grid {
         let b = std::mem::take(&mut self.0);
         Grid::new(&b.build().expect("test battlefield is consistent"))

@@ -228,6 +228,11 @@ pub enum Refusal {
         /// The figure.
         figure: FigureId,
     },
+    /// The placement names two hexes for a one-hex figure, or one for a double-space figure.
+    WrongBase {
+        /// The figure's base.
+        base: Base,
+    },
     /// No way at all leads there (walled in, or a passage too low for the figure).
     NoWay,
     /// The figure is not standing on the battlefield where its placement says.
@@ -764,6 +769,9 @@ impl<'a> Reach<'a> {
     /// Refusals that depend only on the place asked for.
     fn check_place(&self, to: &Placement) -> Result<(), Refusal> {
         let body = self.query.mover.body;
+        if !self.shape_matches(to) {
+            return Err(Refusal::WrongBase { base: body.base });
+        }
         if let (Base::Double, Some(t)) = (body.base, to.tail) {
             if to.head.hex.distance(t.hex) != 1 {
                 return Err(Refusal::NotNeighbours {

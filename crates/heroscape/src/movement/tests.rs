@@ -246,6 +246,11 @@ fn example_10_double_space_follows_the_lead() {
         r.explain(&astride_levels),
         Err(Refusal::Unlevel { head: 2, tail: 1 })
     );
+    // One hex is not a place for a double-space figure.
+    assert_eq!(
+        r.explain(&at(3, 0, 2)),
+        Err(Refusal::WrongBase { base: Base::Double })
+    );
     // The tail may lead too: backing up onto the low ground is a destination.
     let back = Placement::double(Hex::new(0, 0), Hex::new(1, 0), 1);
     assert!(r.can_end(&back));
