@@ -83,6 +83,17 @@ impl Body {
         }
     }
 
+    /// The body of a card's figures: its height and base, walking or flying as its powers say
+    /// (the game reads them: Flying, Stealth Flying, or a glyph that grounds flyers).
+    pub fn of_card(card: &crate::card::Card, flight: Flight) -> Body {
+        let base = if card.base >= 2 {
+            Base::Double
+        } else {
+            Base::Single
+        };
+        Body::new(card.height, base, flight)
+    }
+
     /// A walking one-hex figure of `height` levels.
     pub fn single(height: Level) -> Body {
         Body::new(height, Base::Single, Flight::Walks)
@@ -200,6 +211,36 @@ mod tests {
         let tiny = Body::single(1);
         assert!(tiny.hit_zone[0] < tiny.hit_zone[1]);
         assert!(tiny.target_point <= 10);
+    }
+
+    #[test]
+    fn a_cards_body_has_its_height_and_base() {
+        use crate::card::{Card, Kind, Rarity, Size};
+        let grimnak = Card {
+            id: "grimnak".into(),
+            name: "Grimnak".into(),
+            rarity: Rarity::Unique,
+            kind: Kind::Hero,
+            general: "Utgar".into(),
+            species: "Orc".into(),
+            class: "Champion".into(),
+            personality: "Ferocious".into(),
+            size: Size::Large,
+            height: 7,
+            base: 2,
+            figures: 1,
+            life: 5,
+            move_: 5,
+            range: 1,
+            attack: 2,
+            defense: 3,
+            points: 120,
+            powers: Vec::new(),
+        };
+        let b = Body::of_card(&grimnak, Flight::Walks);
+        assert_eq!((b.height, b.base), (7, Base::Double));
+        let one = Card { base: 1, ..grimnak };
+        assert_eq!(Body::of_card(&one, Flight::Flies).base, Base::Single);
     }
 
     #[test]

@@ -47,6 +47,8 @@ pub struct Grid {
     /// Per hex, the spans of its column that block sight or count for the ruin exception
     /// (solid and obstacle spans; water is left out).
     solids: Vec<Vec<Span>>,
+    /// Per hex, the highest level anything in it reaches.
+    tops: Vec<Level>,
     max_footings: usize,
 }
 
@@ -81,6 +83,7 @@ impl Grid {
             first_node: Vec::with_capacity(hexes.len() + 1),
             nodes: Vec::new(),
             solids: Vec::with_capacity(hexes.len()),
+            tops: Vec::with_capacity(hexes.len()),
             hexes,
             max_footings: 1,
         };
@@ -105,6 +108,7 @@ impl Grid {
                 });
             }
             grid.max_footings = grid.max_footings.max(count);
+            grid.tops.push(column.top());
             grid.solids.push(
                 column
                     .spans()
@@ -212,6 +216,11 @@ impl Grid {
     pub(crate) fn node_at(&self, hex: Hex, level: Level) -> Option<u32> {
         self.nodes_of(self.slot(hex))
             .find(|&i| self.nodes[i as usize].level == level)
+    }
+
+    /// The highest level anything in a hex reaches.
+    pub(crate) fn top(&self, hex: u32) -> Level {
+        self.tops[hex as usize]
     }
 
     /// The solid and obstacle spans of a hex (what blocks sight).

@@ -209,20 +209,13 @@ impl<'a> Graph<'a> {
     }
 
     /// The placement a state stands for (for flying states, at the top of the column the
-    /// figure flies over).
+    /// figure flies over, trees and other obstacles included).
     pub fn placement(&self, s: u32) -> Placement {
         let spot = |n: u32| {
             let node = self.node(n);
             Spot::new(self.grid.hex(node.hex), node.level)
         };
-        let over = |h: u32| {
-            let level = self
-                .grid
-                .nodes_of(h)
-                .last()
-                .map_or(0, |n| self.node(n).level);
-            Spot::new(self.grid.hex(h), level)
-        };
+        let over = |h: u32| Spot::new(self.grid.hex(h), self.grid.top(h));
         match self.mode {
             Mode::Walk => Placement {
                 head: spot(s),

@@ -948,6 +948,15 @@ pub fn check_path(
     if unordered(&steps[0]) != unordered(&query.mover.at) {
         return Err(Refusal::NotOnBattlefield);
     }
+    // A double-space figure's start is headed by the end that leads: the one the second place
+    // does not put its tail on.
+    let mut steps = steps.to_vec();
+    if let (Some(next), Some(tail)) = (steps.get(1).copied(), steps[0].tail) {
+        if next.tail.is_some_and(|t| t.hex == tail.hex) {
+            steps[0] = orient(&steps[0], tail.hex);
+        }
+    }
+    let steps = &steps[..];
     let mut states = Vec::with_capacity(steps.len());
     for (i, p) in steps.iter().enumerate() {
         let s = match graph.mode {

@@ -254,6 +254,19 @@ fn example_10_double_space_follows_the_lead() {
     // The tail may lead too: backing up onto the low ground is a destination.
     let back = Placement::double(Hex::new(0, 0), Hex::new(1, 0), 1);
     assert!(r.can_end(&back));
+    // Grimnak backs up by one hex: a player traces it from his placement as it stands.
+    let grid = Field::new().row(0, -1, 3, 1).grid();
+    let r = reach(&grid, &MoveQuery::new(grimnak, 5, &[]));
+    let back = Placement::double(Hex::new(-1, 0), Hex::new(0, 0), 1);
+    let p = r.path_to(&back).unwrap();
+    assert_eq!(p.cost(), 1);
+    assert_eq!(
+        p.steps[0],
+        Placement::double(Hex::new(0, 0), Hex::new(1, 0), 1)
+    );
+    let traced = [grimnak.at, back];
+    let q = MoveQuery::new(grimnak, 5, &[]);
+    assert_eq!(check_path(&grid, &q, &traced).map(|p| p.cost()), Ok(1));
 }
 
 /// Double-space figures stop in water only when both hexes are in it.
