@@ -4,7 +4,7 @@
 //!
 //! | Rulebook section | Module |
 //! |---|---|
-//! | *Construction du champ de bataille*: tiles, levels, overhangs, obstacles, glyph places, start zones | [`battlefield`] (model), its readers `battlefield::hsc` (Virtualscape `.hsc`), `battlefield::editor` (map-editor JSON) and `battlefield::file` (our TOML) |
+//! | *Construction du champ de bataille*: tiles, levels, overhangs, obstacles, glyph places, start zones | [`battlefield`] (model, `docs/heroscape-maps.md`), its tile catalogue `battlefield::tiles`, its readers `battlefield::hsc` (Virtualscape `.hsc`), `battlefield::editor` (map-editor JSON) and `battlefield::file` (our TOML, the sample battlefields), `battlefield::load` (by extension) and `battlefield::render_svg` |
 //! | *Exemple 1: Information contenue sur une carte Armée* | [`card`] |
 //! | Figures' height, base, flight, target point and hit zone | [`body`] |
 //! | *Action 2. Déplacer*: moving, climbing, falling, water, double-space figures, overhangs, narrow passages, flying, leaving engagement (examples 4-13) | [`movement`] |
