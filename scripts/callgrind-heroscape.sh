@@ -13,7 +13,9 @@
 #   first call = Ir(1) - Ir(0)
 # "per state" divides by the states the search visited (`visited`: hexes and footings for a
 # one-hex figure, (lead, tail) pairs for a double-space one); "per hex" by the hexes the line
-# crosses.
+# crosses. The `real-` lines are the same calls on Table des géants (the shared data's .hsc, read
+# when it is beside the workspace or under $SKIRMISH_SHARED/data), without other figures: movers on
+# the free places nearest the map's middle, the line from there to a figure 10 hexes away.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 K=${1:-200}
@@ -47,3 +49,9 @@ measure() {
 measure reach visited
 measure double visited
 measure los crossed
+if [ -f ../shared/data/heroscape/virtualscape/Table_des_geants.hsc ] ||
+    [ -f "${SKIRMISH_SHARED:-/nonexistent}/data/heroscape/virtualscape/Table_des_geants.hsc" ]; then
+    measure real-reach visited
+    measure real-double visited
+    measure real-los crossed
+fi

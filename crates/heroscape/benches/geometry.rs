@@ -26,6 +26,26 @@ fn bench(c: &mut Criterion) {
     c.bench_function("los_3d_10_hexes", |b| {
         b.iter(|| black_box(line_of_sight(&grid, black_box(&a), black_box(&d), &figures).clear))
     });
+    // The real Table des géants, when the shared data is beside the workspace.
+    let Some(real) = field::giants_table() else {
+        eprintln!("Table_des_geants.hsc not found: the real-map benchmarks are skipped");
+        return;
+    };
+    let grid = Grid::new(&real);
+    let (single, double, defender) = field::real_movers(&real).expect("start zones on the map");
+    let q = MoveQuery::new(single, 5, &[]);
+    c.bench_function("giants_table_reach_move5_height5", |b| {
+        b.iter(|| black_box(reach(&grid, black_box(&q)).destinations().len()))
+    });
+    let q = MoveQuery::new(double, 5, &[]);
+    c.bench_function("giants_table_reach_double_move5", |b| {
+        b.iter(|| black_box(reach(&grid, black_box(&q)).destinations().len()))
+    });
+    c.bench_function("giants_table_los_zone_to_zone", |b| {
+        b.iter(|| {
+            black_box(line_of_sight(&grid, black_box(&single), black_box(&defender), &[]).clear)
+        })
+    });
 }
 
 criterion_group!(benches, bench);

@@ -2,7 +2,8 @@
 //! under callgrind (`scripts/callgrind-heroscape.sh`): timings on a shared machine vary with
 //! load, instruction counts do not.
 //!
-//! Usage: `callgrind_geometry reach|double|los N` — prints what one call finds (`visited` is the
+//! Usage: `callgrind_geometry reach|double|los|real-reach|real-double|real-los N` (`real-`: on
+//! *Table des géants* from the shared data) — prints what one call finds (`visited` is the
 //! search's states for moves, `crossed` the hexes of the line), then calls it N more times.
 
 use std::hint::black_box;
@@ -27,6 +28,38 @@ fn main() {
     if n == 0 {
         // The setup alone, so that the script can subtract it.
         println!("visited 0 destinations 0");
+        return;
+    }
+    if let Some(real) = what.strip_prefix("real-") {
+        let field = field::giants_table().expect("Table_des_geants.hsc in the shared data");
+        let grid = Grid::new(&field);
+        let (single, double, defender) = field::real_movers(&field).expect("start zones");
+        if real == "los" {
+            let s = line_of_sight(&grid, &single, &defender, &[]);
+            println!(
+                "crossed {} clear {} blockers {}",
+                s.crossed.len(),
+                s.clear,
+                s.blockers.len()
+            );
+            for _ in 1..n {
+                black_box(
+                    line_of_sight(&grid, black_box(&single), black_box(&defender), &[]).clear,
+                );
+            }
+        } else {
+            let mover = if real == "double" { double } else { single };
+            let q = MoveQuery::new(mover, 5, &[]);
+            let r = reach(&grid, &q);
+            println!(
+                "visited {} destinations {}",
+                r.visited(),
+                r.destinations().len()
+            );
+            for _ in 1..n {
+                black_box(reach(&grid, black_box(&q)).destinations().len());
+            }
+        }
         return;
     }
     match what.as_str() {

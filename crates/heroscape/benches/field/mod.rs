@@ -129,3 +129,70 @@ pub fn duel() -> (Standing, Standing, Vec<Standing>) {
     others.push(standing(22, 2, Body::single(5), 8, 4));
     (attacker, defender, others)
 }
+
+/// *Table des géants* from the shared data, if present: `../shared/data/heroscape/virtualscape`
+/// beside the workspace, or under `$SKIRMISH_SHARED/data` (a git worktree).
+pub fn giants_table() -> Option<Battlefield> {
+    let file = "heroscape/virtualscape/Table_des_geants.hsc";
+    let beside =
+        std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"))
+            .join(file);
+    let path = if beside.is_file() {
+        beside
+    } else {
+        std::path::PathBuf::from(std::env::var_os("SKIRMISH_SHARED")?)
+            .join("data")
+            .join(file)
+    };
+    skirmish_heroscape::battlefield::load(path).ok()
+}
+
+/// On a real battlefield: a one-hex mover (height 5) and a double-space mover (height 7) on the
+/// free places nearest its middle where they fit, and a defender 10 hexes from the first.
+pub fn real_movers(field: &Battlefield) -> Option<(Standing, Standing, Standing)> {
+    let top = |h: Hex| field.column(h).and_then(|c| c.top_footing());
+    let n = field.len().max(1) as i64;
+    let (sq, sr) = field.columns().fold((0i64, 0i64), |(q, r), (h, _)| {
+        (q + i64::from(h.q), r + i64::from(h.r))
+    });
+    let middle = Hex::new((sq / n) as i32, (sr / n) as i32);
+    let mut hexes: Vec<Hex> = field.columns().map(|(h, _)| h).collect();
+    hexes.sort_by_key(|h| (h.distance(middle), *h));
+    let single = hexes.iter().find_map(|&h| {
+        let f = top(h)?;
+        Body::single(5).fits(f.headroom).then(|| Standing {
+            id: FigureId(1),
+            team: 1,
+            body: Body::single(5),
+            at: Placement::single(h, f.level),
+        })
+    })?;
+    let double = hexes.iter().find_map(|&h| {
+        let f = top(h)?;
+        h.neighbours().into_iter().find_map(|t| {
+            let g = top(t)?;
+            (g.level == f.level
+                && Body::double(7).fits(f.headroom)
+                && Body::double(7).fits(g.headroom))
+            .then(|| Standing {
+                id: FigureId(2),
+                team: 1,
+                body: Body::double(7),
+                at: Placement::double(h, t, f.level),
+            })
+        })
+    })?;
+    let defender = hexes
+        .iter()
+        .filter(|h| h.distance(single.at.head.hex) == 10)
+        .find_map(|&h| {
+            let f = top(h)?;
+            Some(Standing {
+                id: FigureId(3),
+                team: 2,
+                body: Body::single(5),
+                at: Placement::single(h, f.level),
+            })
+        })?;
+    Some((single, double, defender))
+}
