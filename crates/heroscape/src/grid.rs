@@ -9,7 +9,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use skirmish_board::hex::{Hex, HexDir};
 
 use crate::battlefield::{
-    Battlefield, Builder, Column, GlyphSpot, Ground, Level, Material, Obstacle, Span, StartPlayers,
+    Battlefield, Builder, Column, EdgePiece, GlyphSpot, Ground, Level, Material, Obstacle, Span,
+    StartPlayers,
 };
 
 pub(crate) const NONE: u32 = u32::MAX;
@@ -49,6 +50,9 @@ pub struct Grid {
     solids: Vec<Vec<Span>>,
     /// Per hex, the highest level anything in it reaches.
     tops: Vec<Level>,
+    /// Per hex, the walls standing on its edges (battlements, road walls) as (direction index,
+    /// bottom, top), registered on both hexes of the edge.
+    walls: Vec<Vec<(u8, Level, Level)>>,
     max_footings: usize,
 }
 
@@ -84,6 +88,7 @@ impl Grid {
             nodes: Vec::new(),
             solids: Vec::with_capacity(hexes.len()),
             tops: Vec::with_capacity(hexes.len()),
+            walls: vec![Vec::new(); hexes.len()],
             hexes,
             max_footings: 1,
         };
@@ -119,6 +124,20 @@ impl Grid {
             );
         }
         grid.first_node.push(grid.nodes.len() as u32);
+        for e in field.edge_pieces() {
+            // Ladders and flags are thin or open: they neither stop a step nor hide a figure.
+            if !matches!(e.kind, Obstacle::Battlement | Obstacle::RoadWall) {
+                continue;
+            }
+            let d = e.side.index();
+            let (a, b) = (grid.slot(e.hex), grid.slot(e.hex.neighbour(e.side)));
+            if a != NONE {
+                grid.walls[a as usize].push((d, e.bottom, e.top));
+            }
+            if b != NONE {
+                grid.walls[b as usize].push((e.side.opposite().index(), e.bottom, e.top));
+            }
+        }
         grid
     }
 
@@ -218,6 +237,23 @@ impl Grid {
             .find(|&i| self.nodes[i as usize].level == level)
     }
 
+    /// The walls on the edge of hex `hex` in direction index `dir`, as (bottom, top).
+    pub(crate) fn walls(&self, hex: u32, dir: u8) -> impl Iterator<Item = (Level, Level)> + '_ {
+        self.walls[hex as usize]
+            .iter()
+            .filter(move |w| w.0 == dir)
+            .map(|w| (w.1, w.2))
+    }
+
+    /// Whether a wall on the edge of `hex` in direction index `dir` stands in the way of a
+    /// figure `height` tall stepping across it with its feet at `level`.
+    pub(crate) fn walled(&self, hex: u32, dir: u8, level: Level, height: Level) -> bool {
+        !self.walls[hex as usize].is_empty()
+            && self.walls(hex, dir).any(|(bottom, top)| {
+                top > level && u32::from(bottom) < u32::from(level) + u32::from(height)
+            })
+    }
+
     /// The highest level anything in a hex reaches.
     pub(crate) fn top(&self, hex: u32) -> Level {
         self.tops[hex as usize]
@@ -263,6 +299,8 @@ struct GridData {
     columns: Vec<(Hex, Vec<Span>)>,
     glyphs: Vec<GlyphSpot>,
     starts: Vec<(Hex, u8)>,
+    #[serde(default)]
+    edges: Vec<EdgePiece>,
 }
 
 impl Serialize for Grid {
@@ -278,6 +316,7 @@ impl Serialize for Grid {
                 .map(|(h, _)| (h, f.start_players(h).0))
                 .filter(|&(_, p)| p != 0)
                 .collect(),
+            edges: f.edge_pieces().to_vec(),
         }
         .serialize(serializer)
     }
@@ -295,6 +334,9 @@ impl<'de> Deserialize<'de> for Grid {
         }
         for g in data.glyphs {
             b.glyph(g);
+        }
+        for e in data.edges {
+            b.edge(e);
         }
         for (hex, players) in data.starts {
             for p in 1..=8u8 {

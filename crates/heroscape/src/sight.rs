@@ -4,6 +4,7 @@
 //! The model (written down with its limits in `docs/heroscape-line-of-sight.md`):
 //! * Every span of a column (land, obstacles; not water) is a hexagonal prism between its two
 //!   levels. A hex is [`HEX_WIDTH`] levels across its flats.
+//! * Battlements and road walls on hex edges are rectangles of no thickness on their edge.
 //! * Every other figure is a prism of its hex(es), from its base up to its height.
 //! * The attacker sees from its **target point**, a point above the centre of its hex; the
 //!   defender is seen at its **hit zone**, a vertical segment above the centre of its hex (both
@@ -18,7 +19,7 @@
 //!   block it; a line touching a prism's face or corner without entering it passes.
 
 use serde::{Deserialize, Serialize};
-use skirmish_board::hex::{line, Hex, LineStep};
+use skirmish_board::hex::{line, Hex, HexDir, LineStep};
 use skirmish_board::FigureId;
 
 use crate::battlefield::{Level, Material};
@@ -57,6 +58,19 @@ pub enum Blocker {
         /// The part of the hit zone it hides, in levels above the table.
         hides: [f64; 2],
     },
+    /// A wall standing on the edge between two hexes (a battlement, a road wall).
+    Wall {
+        /// The hex on one side.
+        hex: Hex,
+        /// The edge of that hex it stands on.
+        side: HexDir,
+        /// Its lower level.
+        bottom: Level,
+        /// Its upper level.
+        top: Level,
+        /// The part of the hit zone it hides, in levels above the table.
+        hides: [f64; 2],
+    },
     /// Another figure.
     Figure {
         /// The figure.
@@ -72,7 +86,9 @@ impl Blocker {
     /// The part of the hit zone it hides.
     pub fn hides(&self) -> [f64; 2] {
         match self {
-            Blocker::Terrain { hides, .. } | Blocker::Figure { hides, .. } => *hides,
+            Blocker::Terrain { hides, .. }
+            | Blocker::Wall { hides, .. }
+            | Blocker::Figure { hides, .. } => *hides,
         }
     }
 }
@@ -248,6 +264,9 @@ fn sight_between(
     };
     let mut boxes = Vec::new();
     let mut boxes2 = Vec::new();
+    // The last hex crossed through its inside and where the line left it, for the walls
+    // standing on the edge between it and the next.
+    let mut previous: Option<(Hex, f64)> = None;
     for step in steps {
         match step {
             LineStep::Hex(h) => {
@@ -255,6 +274,10 @@ fn sight_between(
                 let Some((u0, u1)) = clip(h, p, q) else {
                     continue;
                 };
+                if let Some((prev, u)) = previous {
+                    edge_walls(grid, prev, h, zp, u, &mut hides);
+                }
+                previous = Some((h, u1));
                 boxes.clear();
                 blocks_in(h, &mut boxes);
                 for &(b, t, blk) in &boxes {
@@ -263,6 +286,7 @@ fn sight_between(
                 }
             }
             LineStep::Edge(h1, h2) => {
+                previous = None;
                 crossed.push(h1);
                 crossed.push(h2);
                 // Running along the edge, the line is blocked only where both hexes block.
@@ -295,7 +319,9 @@ fn sight_between(
     let witness = uncovered(&blockers, z0, z1);
     for (lo, hi, blk) in &mut blockers {
         match blk {
-            Blocker::Terrain { hides, .. } | Blocker::Figure { hides, .. } => *hides = [*lo, *hi],
+            Blocker::Terrain { hides, .. }
+            | Blocker::Wall { hides, .. }
+            | Blocker::Figure { hides, .. } => *hides = [*lo, *hi],
         }
     }
     Sight {
@@ -307,6 +333,31 @@ fn sight_between(
         },
         crossed,
         blockers: blockers.into_iter().map(|(_, _, b)| b).collect(),
+    }
+}
+
+/// The hit-zone heights hidden by the walls (battlements, road walls) on the edge between two
+/// neighbouring hexes, crossed by the line at `u`: a wall is a rectangle of no thickness there.
+fn edge_walls(grid: &Grid, a: Hex, b: Hex, zp: f64, u: f64, out: &mut Vec<(f64, f64, Blocker)>) {
+    let (Some(dir), slot) = (a.direction_to(b), grid.slot(a)) else {
+        return;
+    };
+    if slot == NONE {
+        return;
+    }
+    for (bottom, top) in grid.walls(slot, dir.index()) {
+        let (lo, hi) = hidden(zp, u, u, f64::from(bottom), f64::from(top));
+        out.push((
+            lo,
+            hi,
+            Blocker::Wall {
+                hex: a,
+                side: dir,
+                bottom,
+                top,
+                hides: [0.0; 2],
+            },
+        ));
     }
 }
 

@@ -82,6 +82,25 @@ impl Field {
         self
     }
 
+    /// A thin piece on the east edge of a hex (between `q, r` and `q + 1, r`).
+    pub fn east_wall(
+        &mut self,
+        q: i32,
+        r: i32,
+        bottom: Level,
+        top: Level,
+        kind: Obstacle,
+    ) -> &mut Field {
+        self.0.edge(crate::battlefield::EdgePiece {
+            hex: Hex::new(q, r),
+            side: skirmish_board::hex::HexDir::E,
+            bottom,
+            top,
+            kind,
+        });
+        self
+    }
+
     /// Adds a hex to player `p`'s start zone.
     pub fn start(&mut self, q: i32, r: i32, p: u8) -> &mut Field {
         self.0.start(Hex::new(q, r), p, "start");

@@ -180,6 +180,14 @@ impl<'a> Graph<'a> {
         Some(cost)
     }
 
+    /// Whether a wall on the edge crossed (battlement, road wall) stands in the way of a
+    /// walking step between two nodes: it rises above the higher of the two levels and starts
+    /// below the top of the figure standing there.
+    fn walled(&self, hex: u32, dir: usize, from: u32, to: u32) -> bool {
+        let level = self.node(from).level.max(self.node(to).level);
+        self.grid.walled(hex, dir as u8, level, self.body.height)
+    }
+
     /// Whether no other figure stands on a node.
     pub fn free(&self, n: u32) -> bool {
         self.occ[n as usize].0 == Occ::Free
@@ -277,8 +285,11 @@ impl MoveGraph for Graph<'_> {
         match self.mode {
             Mode::Walk => {
                 let hex = self.node(from).hex;
-                for &nh in grid.neighbours(hex) {
+                for (d, &nh) in grid.neighbours(hex).iter().enumerate() {
                     for to in grid.nodes_of(nh) {
+                        if self.walled(hex, d, from, to) {
+                            continue;
+                        }
                         if let Some(cost) = self.walk_step(from, to) {
                             let b = self.node(to);
                             let stop = (b.water || b.glyph) && !self.relax.stops;
@@ -299,6 +310,9 @@ impl MoveGraph for Graph<'_> {
                     let back = HexDir::ALL[d].opposite().index() as usize;
                     let k = (lead - grid.nodes_of(lh).start) as usize;
                     for to in grid.nodes_of(nh) {
+                        if self.walled(lh, d, lead, to) {
+                            continue;
+                        }
                         if let Some(cost) = self.walk_step(lead, to) {
                             let b = self.node(to);
                             let stop = ((b.water && lead_water) || b.glyph) && !self.relax.stops;

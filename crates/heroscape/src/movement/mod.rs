@@ -20,6 +20,8 @@
 //!   under a low overhang cannot climb through it, nor drop through a bridge. Levels climbed onto
 //!   a small overhang are counted from where the figure stands to the top of the overhang, as if
 //!   it rested on its nearest support (example 12).
+//! * A battlement or a road wall on the edge between two hexes stops a walking step across it
+//!   when it rises above the higher of the two levels (and starts below the figure's top).
 //! * A double-space figure's lead hex chooses the path and the other follows the same hexes; it
 //!   must end with both hexes at one level (example 10). Either end may lead. After the move, the
 //!   placement's `head` is the hex that led.

@@ -1,6 +1,7 @@
 //! Rulebook examples 4-13 and 15 as movement scenarios, then properties of every search.
 
 use super::*;
+use crate::battlefield::Obstacle;
 use crate::body::Flight;
 use crate::testing::{at, fig, fig2, Field};
 use proptest::prelude::*;
@@ -727,4 +728,24 @@ fn the_safest_path_climbs_down_rather_than_falls() {
     assert!(safe.falls.is_empty(), "{safe:?}");
     assert_eq!(safe.cost(), 2);
     assert_eq!(safe.steps[1], at(0, 1, 4));
+}
+
+/// A road wall or a battlement on the edge between two hexes stops walkers, not flyers; a ladder
+/// stops nobody.
+#[test]
+fn walls_on_edges_stop_walkers() {
+    let corridor = |kind: Obstacle| {
+        let mut f = Field::new();
+        f.row(1, 0, 5, 1).east_wall(1, 1, 1, 4, kind);
+        f.grid()
+    };
+    let grid = corridor(Obstacle::RoadWall);
+    let r = reach(&grid, &MoveQuery::new(finn(0, 1, 1), 5, &[]));
+    assert!(r.can_end(&at(1, 1, 1)));
+    assert_eq!(r.explain(&at(3, 1, 1)), Err(Refusal::NoWay));
+    let raelin = fig(2, 1, Body::single(5).with_flight(Flight::Flies), 0, 1, 1);
+    assert!(reach(&grid, &MoveQuery::new(raelin, 5, &[])).can_end(&at(3, 1, 1)));
+    let grid = corridor(Obstacle::Ladder);
+    let r = reach(&grid, &MoveQuery::new(finn(0, 1, 1), 5, &[]));
+    assert_eq!(cost_to(&r, at(3, 1, 1)), Some(3));
 }

@@ -225,3 +225,33 @@ fn example_17_height_advantage() {
     assert_eq!(height_advantage(1, 15).defence, 2);
     assert_eq!(height_advantage(3, 3), HeightAdvantage::default());
 }
+
+/// A battlement on the edge crossed hides what is behind it up to its top; a ladder does not.
+#[test]
+fn walls_on_edges_hide_what_they_cover() {
+    let field = |kind: Obstacle| {
+        let mut f = Field::new();
+        f.row(0, 0, 4, 1).east_wall(1, 0, 1, 9, kind);
+        f.grid()
+    };
+    let a = fig(1, 1, Body::single(5), 0, 0, 1);
+    let d = fig(2, 2, Body::single(5), 4, 0, 1);
+    let s = line_of_sight(&field(Obstacle::Battlement), &a, &d, &[]);
+    assert!(!s.clear);
+    assert!(matches!(
+        s.blockers[..],
+        [Blocker::Wall {
+            hex: Hex { q: 1, r: 0 },
+            side: HexDir::E,
+            top: 9,
+            ..
+        }]
+    ));
+    assert!(line_of_sight(&field(Obstacle::Ladder), &a, &d, &[]).clear);
+    // A low wall hides only the bottom of the hit zone.
+    let mut f = Field::new();
+    f.row(0, 0, 4, 1).east_wall(1, 0, 1, 5, Obstacle::RoadWall);
+    let s = line_of_sight(&f.grid(), &a, &d, &[]);
+    assert!(s.clear);
+    assert_eq!(s.blockers.len(), 1);
+}
