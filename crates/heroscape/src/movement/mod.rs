@@ -33,6 +33,36 @@
 //!   not adjacent to an enemy it was engaged with, that enemy rolls one attack die ([`Leave`]).
 //!
 //! Searches run on a [`Grid`] and cost microseconds (`benches/geometry.rs`).
+//!
+//! ```
+//! use skirmish_board::{hex::Hex, FigureId};
+//! use skirmish_heroscape::battlefield::{Builder, Ground, Material, Span};
+//! use skirmish_heroscape::body::{Body, Placement, Standing};
+//! use skirmish_heroscape::grid::Grid;
+//! use skirmish_heroscape::movement::{reach, MoveQuery, Refusal};
+//!
+//! // A row of grass at level 1, and a ledge 3 levels higher at its end.
+//! let mut b = Builder::new("ledge");
+//! for q in 0..4 {
+//!     let top = if q == 3 { 4 } else { 1 };
+//!     let span = Span { bottom: 0, top, material: Material::Solid(Ground::Grass) };
+//!     b.span(Hex::new(q, 0), span, format!("hex {q}"));
+//! }
+//! let grid = Grid::new(&b.build().unwrap());
+//! let finn = Standing {
+//!     id: FigureId(1),
+//!     team: 1,
+//!     body: Body::single(5),
+//!     at: Placement::single(Hex::new(0, 0), 1),
+//! };
+//! let r = reach(&grid, &MoveQuery::new(finn, 6, &[]));
+//! let path = r.path_to(&Placement::single(Hex::new(3, 0), 4)).unwrap();
+//! assert_eq!(path.spent, vec![0, 1, 2, 6]); // the last step climbs three level edges
+//! assert_eq!(
+//!     reach(&grid, &MoveQuery::new(finn, 5, &[])).explain(&path.end()),
+//!     Err(Refusal::TooFar { needed: 6, allowance: 5 })
+//! );
+//! ```
 
 mod graph;
 #[cfg(test)]
