@@ -6,10 +6,22 @@
 //! |---|---|
 //! | *Construction du champ de bataille*: tiles, levels, overhangs, obstacles, glyph places, start zones | [`battlefield`] (model, `docs/heroscape-maps.md`), its tile catalogue `battlefield::tiles`, its readers `battlefield::hsc` (Virtualscape `.hsc`), `battlefield::editor` (map-editor JSON) and `battlefield::file` (our TOML, the sample battlefields), `battlefield::load` (by extension) and `battlefield::render_svg` |
 //! | *Exemple 1: Information contenue sur une carte Armée* | [`card`] |
+//! | Figures' height, base, flight, target point and hit zone | [`body`] |
+//! | *Action 2. Déplacer*: moving, climbing, falling, water, double-space figures, overhangs, narrow passages, flying, leaving engagement (examples 4-13) | [`movement`] |
+//! | *Les règles d'engagements*: adjacency, height and ruin exceptions (examples 14-15) | [`engagement`] |
+//! | *Portée d'attaque*, *Ligne de visée* (example 16), *L'avantage de la hauteur* (example 17) | [`sight`] |
+//! | The battlefield indexed for those queries | [`grid`] |
 //!
 //! The battlefield is a set of **columns**, one per hex: each column is a stack of [`battlefield::Span`]s
 //! (solid land, water, obstacles) with gaps between them where an overhang leaves room. Movement,
 //! engagement and line of sight read only that model, whatever file it came from.
 
 pub mod battlefield;
+pub mod body;
 pub mod card;
+pub mod engagement;
+pub mod grid;
+pub mod movement;
+pub mod sight;
+#[cfg(test)]
+mod testing;
