@@ -17,6 +17,14 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 
+/// The server's allocator. A server holding thousands of games builds and drops large lists of
+/// legal actions on every worker thread; glibc's allocator keeps an arena per thread and gives
+/// little of it back: 2,000 live games weighed 477 MiB with it (422 MiB when forced to one
+/// arena, which would serialise the threads) and 453 MiB with mimalloc
+/// (`hold_up::memory_of_two_thousand_live_games`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pub mod assets;
 pub mod bots;
 pub mod error;
