@@ -21,6 +21,7 @@
 //! and [`coverage`] says, card by card, what is expressed and what stays text.
 
 pub mod coverage;
+mod grammar;
 pub mod parse;
 
 use serde::{Deserialize, Serialize};
@@ -105,11 +106,17 @@ pub enum Who {
     AdjacentFriendly,
     /// Figures you control adjacent to a figure of this card.
     AdjacentControlled,
-    /// Figures you control within this many clear-sight spaces of a figure of this card (this
-    /// card's figures left out).
+    /// Figures you control within this many clear-sight spaces of a figure of this card, this
+    /// card's figures included.
     ControlledWithin(u16),
+    /// The same, this card's figures left out ("does not affect Raelin").
+    OtherControlledWithin(u16),
     /// Figures you control, this card's figures left out.
     OtherControlled,
+    /// Every figure you control, this card's included.
+    Controlled,
+    /// Every figure adjacent to a figure of this card, friend or foe.
+    AdjacentAll,
     /// Opponents' figures within this many clear-sight spaces of a figure of this card.
     OpponentsWithin(u16),
     /// Opponents' figures adjacent to a figure of this card.
@@ -126,6 +133,11 @@ pub enum Condition {
     Defending,
     /// The attack is a normal attack (not a special attack).
     NormalAttack,
+    /// The attack is a special attack.
+    SpecialAttack,
+    /// The defending figure was not adjacent to the attacker at the start of the turn (*First
+    /// Assault*).
+    OpponentNotAdjacentAtTurnStart,
     /// The other figure in the attack is adjacent.
     OpponentAdjacent,
     /// The other figure in the attack is not adjacent.
@@ -145,6 +157,13 @@ pub enum Condition {
     SameTargetAsFirstFigure,
     /// The figure reached started its turn adjacent to a figure of this card.
     StartedTurnAdjacent,
+    /// The figure reached stands higher than the other figure in the attack (*avantage de la
+    /// hauteur*).
+    HeightAdvantage,
+    /// The figure reached is engaged.
+    Engaged,
+    /// This card has at least this many wound markers.
+    WoundsAtLeast(u16),
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -223,14 +242,47 @@ pub struct SpecialAttack {
     /// Only figures matching this filter can be attacked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub targets: Option<Filter>,
+    /// No line of sight is needed at all.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_sight: bool,
+    /// Attacks with it a figure may make in a turn (default 1).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub attacks: u8,
+    /// It may be used besides the figure's normal attack, before or after it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub with_normal_attack: bool,
+}
+
+fn one() -> u8 {
+    1
+}
+
+fn is_one(n: &u8) -> bool {
+    *n == 1
 }
 
 fn single() -> Area {
     Area::Single
 }
 
+fn is_zero(n: &i8) -> bool {
+    *n == 0
+}
+
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+/// What a [`Effect::PerCount`] counts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Count {
+    /// Figures you control adjacent to the figure, matching the filter.
+    AdjacentControlled(Filter),
+    /// Wound markers on the defending figure's card.
+    OpponentWounds,
+    /// Wound markers on this card.
+    OwnWounds,
 }
 
 /// When a triggered power may be used.
@@ -254,6 +306,10 @@ pub enum Trigger {
     Destroyed,
     /// When a figure of this card destroys a figure.
     DestroysFigure,
+    /// After a figure of this card attacks.
+    AfterAttacking,
+    /// When a figure of this card would take one or more wounds.
+    WouldBeWounded,
     /// When an opponent's figure matching the power's target moves into engagement with a
     /// figure of this card.
     OpponentEngages,
@@ -317,6 +373,10 @@ pub enum Outcome {
     MoveAgain,
     /// Take another turn with this card.
     AnotherTurn,
+    /// The figure may attack again.
+    AttackAgain,
+    /// The wounds it would take are ignored.
+    IgnoreWounds,
     /// Place one previously destroyed figure of this card on an empty same-level space
     /// adjacent to the rolling figure.
     ReturnDestroyedAdjacent,
@@ -373,11 +433,38 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         when: Vec<Condition>,
     },
-    /// Defence dice equal to the number of figures you control adjacent to it matching the
-    /// filter are added when it defends (*Staff of Lerkintin*).
-    DefensePerAdjacent {
-        /// Which adjacent figures count.
-        filter: Filter,
+    /// `stat` rises by one for each thing counted, up to `max` (*Staff of Lerkintin*, *Blood
+    /// Frenzy*, *Wounded Smash*), while the conditions hold.
+    PerCount {
+        /// The value.
+        stat: Stat,
+        /// What is counted.
+        count: Count,
+        /// The most it adds.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max: Option<u16>,
+        /// When it applies.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        when: Vec<Condition>,
+    },
+    /// Adds `count` automatic skulls (attack) or shields (defence) to whatever is rolled, while
+    /// the conditions hold (*Tough*).
+    Automatic {
+        /// `attack` for skulls, `defense` for shields.
+        stat: Stat,
+        /// How many.
+        count: u8,
+        /// When.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        when: Vec<Condition>,
+    },
+    /// It may attack any or all figures adjacent to it, each attack rolled separately
+    /// (*Whirlwind Assault*).
+    AttackEachAdjacent,
+    /// Its leaving-engagement attacks roll this many more dice (*A Coward's Reward*).
+    LeavingEngagementDice {
+        /// More dice.
+        by: u8,
     },
     /// Its height counts this many times when climbing or going down (*Climb X2*).
     Climb {
@@ -391,6 +478,24 @@ pub enum Effect {
         /// The extra attacks must be normal attacks.
         #[serde(default, skip_serializing_if = "is_false")]
         normal_only: bool,
+        /// The extra attacks must target an adjacent figure.
+        #[serde(default, skip_serializing_if = "is_false")]
+        adjacent_only: bool,
+        /// Attack dice added to the extra attacks.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        bonus: i8,
+    },
+    /// Before it moves, choose an unengaged friendly figure adjacent to it matching the filter;
+    /// after it moves, place that figure adjacent to it (*Carry*).
+    Carry {
+        /// Which figures.
+        filter: Filter,
+    },
+    /// Instead of moving normally, it may be placed on an empty space within `within` spaces;
+    /// an engaged figure still takes leaving-engagement attacks (*Warp Space*).
+    Teleport {
+        /// Spaces.
+        within: u16,
     },
     /// Defending against a normal attack from an adjacent figure, each shield beyond the
     /// skulls wounds the attacker once (*Counter Strike*).
@@ -404,6 +509,10 @@ pub enum Effect {
         /// When.
         when: Vec<Condition>,
     },
+    /// Each shield it rolls in defence counts for one more shield (*Shields of Valor*).
+    ShieldsCountDouble,
+    /// It may attack any number of times in its turn, never the same figure twice.
+    AttackAnyNumber,
     /// Each skull it rolls in attack counts for one more skull (*Deadly Shot*).
     SkullsCountDouble {
         /// When.
