@@ -310,6 +310,9 @@ pub enum Trigger {
     AfterAttacking,
     /// When a figure of this card would take one or more wounds.
     WouldBeWounded,
+    /// When a figure of this card, targeted by a figure that is not adjacent, would take one
+    /// or more wounds from that attack.
+    WouldBeWoundedFromAfar,
     /// When an opponent's figure matching the power's target moves into engagement with a
     /// figure of this card.
     OpponentEngages,
@@ -331,6 +334,10 @@ pub struct Roll {
     /// Roll once for each figure of this card (instead of once for the card).
     #[serde(default, skip_serializing_if = "is_false")]
     pub each_figure: bool,
+    /// Add the number of spaces between the attacker and the rolling figure to the roll
+    /// (*Concealment*).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub add_distance: bool,
 }
 
 /// The figure a triggered power chooses.
@@ -461,6 +468,25 @@ pub enum Effect {
     /// It may attack any or all figures adjacent to it, each attack rolled separately
     /// (*Whirlwind Assault*).
     AttackEachAdjacent,
+    /// When it rolls at least one shield and more skulls than shields are rolled against it,
+    /// all skulls but one are blocked (*One Shield Defense*).
+    OneShieldLeavesOneWound,
+    /// Before moving, it may add `move_bonus` to its move; if it does, `attack_change` is
+    /// added to its attack this turn, or it cannot attack this turn when `no_attack` (*Run*,
+    /// *Tracking*).
+    Run {
+        /// Spaces added to its move.
+        move_bonus: i8,
+        /// Change to its attack this turn (usually negative).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        attack_change: i8,
+        /// It cannot attack this turn.
+        #[serde(default, skip_serializing_if = "is_false")]
+        no_attack: bool,
+    },
+    /// Before another of your cards' numbered order marker is revealed, you may reveal this
+    /// card's X marker instead, move that numbered marker here and reveal it (*Battle Ready*).
+    BattleReady,
     /// Its leaving-engagement attacks roll this many more dice (*A Coward's Reward*).
     LeavingEngagementDice {
         /// More dice.
