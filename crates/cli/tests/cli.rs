@@ -195,3 +195,40 @@ fn replay_verify_accepts_a_recorded_game_and_rejects_a_tampered_one() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("garbage.json"), "{}", stderr(&o));
 }
+
+/// The shared HeroScape card data beside the repository (looked for above it, so that work
+/// trees find it too).
+fn heroscape_cards() -> PathBuf {
+    let rel = "shared/data/heroscape/heroscape-cards.json";
+    root()
+        .ancestors()
+        .map(|a| a.join(rel))
+        .find(|p| p.exists())
+        .unwrap_or_else(|| root().join("..").join(rel))
+}
+
+#[test]
+fn import_heroscape_cards_writes_card_files_and_reports_coverage() {
+    let out = tempfile::tempdir().expect("a temporary folder");
+    let data = heroscape_cards();
+    let o = skirmish(&[
+        "import",
+        "heroscape-cards",
+        data.to_str().expect("a UTF-8 path"),
+        "--out",
+        out.path().to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("322 card files written"), "{text}");
+    assert!(text.contains("Airborne Elite (airborne-elite)"), "{text}");
+    assert!(text.contains("of 322 cards fully expressed"), "{text}");
+    let files = std::fs::read_dir(out.path()).expect("the folder").count();
+    assert_eq!(files, 322);
+    let grimnak = std::fs::read_to_string(out.path().join("grimnak.toml")).expect("Grimnak's file");
+    assert!(grimnak.contains("base = 2"), "{grimnak}");
+
+    let o = skirmish(&["--lang", "fr", "import", "heroscape-cards", "nowhere.json"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("nowhere.json"), "{}", stderr(&o));
+}

@@ -5,7 +5,10 @@
 //! | Rulebook section | Module |
 //! |---|---|
 //! | *Construction du champ de bataille*: tiles, levels, overhangs, obstacles, glyph places, start zones | [`battlefield`] (model, `docs/heroscape-maps.md`), its tile catalogue `battlefield::tiles`, its readers `battlefield::hsc` (Virtualscape `.hsc`), `battlefield::editor` (map-editor JSON) and `battlefield::file` (our TOML, the sample battlefields), `battlefield::load` (by extension) and `battlefield::render_svg` |
-//! | *Exemple 1: Information contenue sur une carte Armée* | [`card`] |
+//! | *Exemple 1: Information contenue sur une carte Armée* | [`card`] (the card file format), [`import`] (the army builder's JSON) |
+//! | *Rassemblez et placez votre armée*, *Utiliser une armée pré-constituée*, *Cartes Armée uniques/communes* | [`army`] |
+//! | *Constituer son armée en « Draft »* | [`draft`] |
+//! | *Pouvoirs spéciaux* | [`power`] (the card language), [`power::parse`] (printed powers read into it), [`power::coverage`] |
 //! | Figures' height, base, flight, target point and hit zone | [`body`] |
 //! | *Action 2. Déplacer*: moving, climbing, falling, water, double-space figures, overhangs, narrow passages, flying, leaving engagement (examples 4-13) | [`movement`] |
 //! | *Les règles d'engagements*: adjacency, height and ruin exceptions (examples 14-15) | [`engagement`] |
@@ -16,12 +19,16 @@
 //! (solid land, water, obstacles) with gaps between them where an overhang leaves room. Movement,
 //! engagement and line of sight read only that model, whatever file it came from.
 
+pub mod army;
 pub mod battlefield;
 pub mod body;
 pub mod card;
+pub mod draft;
 pub mod engagement;
 pub mod grid;
+pub mod import;
 pub mod movement;
+pub mod power;
 pub mod sight;
 #[cfg(test)]
 mod testing;
