@@ -15,7 +15,7 @@
 //! | Powers given as actions: Charge, Running Shot, Hypersonic Speed, Phasing/Teleport, Sidestep, Flurry, Quake, Pulse Wave, Energy Explosion, Regeneration, Support, Force Blast, Poison, Leadership, Outwit, Perplex | [`power_actions`] |
 //! | Partie 4 *Tactiques* in play: feats, battlefield conditions, special objects, theme teams; card special powers and traits written as effects | [`tactics`] |
 //! | *Gagner une partie*, *Désigner le vainqueur*, *Déterminer les points de victoire* | [`score`] |
-//! | Actions and decisions as players read them, in English or French with the rulebook's terms | [`text`] |
+//! | Actions and decisions as players read them, in English or French with the rulebook's terms (the words: [`crate::present::catalogue`]) | [`text`] |
 
 pub mod action;
 pub mod capture;

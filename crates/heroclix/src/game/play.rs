@@ -29,7 +29,7 @@ use skirmish_path::Path;
 /// What the game waits for.
 pub fn pending(state: &State) -> Pending<Decision> {
     if let Some(o) = &state.outcome {
-        return Pending::Over(o.clone());
+        return Pending::Over(o.outcome());
     }
     let n = state.order.len().max(1);
     if let Some(asked) = frames::pending::<Interrupt>(state) {

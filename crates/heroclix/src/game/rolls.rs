@@ -16,6 +16,8 @@ use skirmish_board::FigureId;
 use skirmish_engine::{Dice, Seat};
 use skirmish_lang::Lang;
 
+use crate::present::catalogue::msg;
+
 use super::state::State;
 
 /// What a roll is for: the players see it, the bots weigh it.
@@ -58,31 +60,24 @@ pub enum RollKind {
 
 impl RollKind {
     /// The roll's name for players ("breakaway roll", "jet d'évasion").
-    pub fn name(self, lang: Lang) -> &'static str {
+    pub fn name(self, lang: Lang) -> String {
         match self {
-            RollKind::Breakaway => lang.pick("breakaway roll", "jet d'évasion"),
-            RollKind::ShapeChange => lang.pick("Shape Change roll", "jet de Métamorphose"),
-            RollKind::Skrulls => lang.pick("Skrulls roll", "jet des Skrulls"),
-            RollKind::SuperSenses => lang.pick("Super Senses roll", "jet de Super sens"),
-            RollKind::Impervious => lang.pick("Impervious roll", "jet d'Impénétrable"),
-            RollKind::Regeneration => lang.pick("Regeneration roll", "jet de Régénération"),
-            RollKind::Support => lang.pick("Support attack roll", "jet d'attaque de Soutien"),
-            RollKind::SupportHeal => lang.pick("Support healing roll", "jet de soin de Soutien"),
-            RollKind::ForceBlast => lang.pick("Force Blast roll", "jet de Projection"),
-            RollKind::Leadership => lang.pick("Leadership roll", "jet de Commandement"),
-            RollKind::XMen => lang.pick("X-Men roll", "jet des X-Men"),
-            RollKind::MindControl => lang.pick(
-                "Mind Control attack roll",
-                "jet d'attaque de Contrôle psychique",
-            ),
-            RollKind::Telekinesis => {
-                lang.pick("Telekinesis attack roll", "jet d'attaque de Télékinésie")
-            }
-            RollKind::BladesClawsFangs => {
-                lang.pick("Blades/Claws/Fangs roll", "jet de Lames/Griffes/Crocs")
-            }
-            RollKind::Capture => lang.pick("capture roll", "jet de capture"),
-            RollKind::Rescue => lang.pick("rescue roll", "jet de sauvetage"),
+            RollKind::Breakaway => msg!(lang, "roll.breakaway"),
+            RollKind::ShapeChange => msg!(lang, "roll.shape_change"),
+            RollKind::Skrulls => msg!(lang, "roll.skrulls"),
+            RollKind::SuperSenses => msg!(lang, "roll.super_senses"),
+            RollKind::Impervious => msg!(lang, "roll.impervious"),
+            RollKind::Regeneration => msg!(lang, "roll.regeneration"),
+            RollKind::Support => msg!(lang, "roll.support"),
+            RollKind::SupportHeal => msg!(lang, "roll.support_heal"),
+            RollKind::ForceBlast => msg!(lang, "roll.force_blast"),
+            RollKind::Leadership => msg!(lang, "roll.leadership"),
+            RollKind::XMen => msg!(lang, "roll.x_men"),
+            RollKind::MindControl => msg!(lang, "roll.mind_control"),
+            RollKind::Telekinesis => msg!(lang, "roll.telekinesis"),
+            RollKind::BladesClawsFangs => msg!(lang, "roll.blades_claws_fangs"),
+            RollKind::Capture => msg!(lang, "roll.capture"),
+            RollKind::Rescue => msg!(lang, "roll.rescue"),
         }
     }
 }

@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
 use skirmish_engine::{Dice, Outcome, Seat};
 
 use super::event::{EndReason, Event};
@@ -107,14 +109,112 @@ fn finish(state: &mut State, winners: Vec<Seat>, reason: EndReason, events: &mut
         .collect();
     state.phase = Phase::Over;
     state.frames().pop();
-    state.outcome = Some(Outcome {
+    state.outcome = Some(End {
         winners: winners.clone(),
         scores: scores.iter().map(|(s, p)| (*s, i64::from(*p))).collect(),
-        reason: reason.text(skirmish_lang::Lang::En).to_string(),
+        reason,
     });
     events.push(Event::GameOver {
         winners,
         scores,
         reason,
     });
+}
+
+/// How the game ended, as the state keeps it: the rule that ended it is data
+/// ([`EndReason`]), and front ends word it in their reader's language.
+///
+/// It serializes exactly as the engine's [`Outcome`] did when the state kept one (the reason as
+/// a fixed English sentence), so that the hashes of states, and with them every recorded
+/// replay, stay the same.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct End {
+    /// The winning seats.
+    pub winners: Vec<Seat>,
+    /// Victory points by seat.
+    pub scores: Vec<(Seat, i64)>,
+    /// The rule that ended the game.
+    #[serde(with = "stored_reason")]
+    pub reason: EndReason,
+}
+
+impl End {
+    /// The engine's outcome: its reason is the stored English sentence, for replay files and
+    /// programs; people read [`EndReason::text`] in their language.
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            winners: self.winners.clone(),
+            scores: self.scores.clone(),
+            reason: stored_reason::sentence(self.reason).to_string(),
+        }
+    }
+}
+
+/// The end reason as states store it: the English sentences states were hashed with before the
+/// reason became data. They are a storage format now, frozen: the words players read are the
+/// catalogue's (`end_reason.*`), free to change.
+mod stored_reason {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use super::EndReason;
+
+    const ALL: [EndReason; 3] = [
+        EndReason::LastTeamStanding,
+        EndReason::NoFigureLeft,
+        EndReason::RoundLimit,
+    ];
+
+    pub fn sentence(reason: EndReason) -> &'static str {
+        match reason {
+            EndReason::LastTeamStanding => "last team standing",
+            EndReason::NoFigureLeft => "no figure left",
+            EndReason::RoundLimit => "round limit reached, victory points decide",
+        }
+    }
+
+    pub fn serialize<S: Serializer>(reason: &EndReason, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(sentence(*reason))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<EndReason, D::Error> {
+        let text = String::deserialize(d)?;
+        ALL.into_iter()
+            .find(|r| sentence(*r) == text)
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "outcome.reason: unknown end of game `{text}` (expected one of: {})",
+                    ALL.map(sentence).join(", ")
+                ))
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stored form is the engine's outcome as states held it, byte for byte: recorded
+    /// hashes depend on it.
+    #[test]
+    fn an_end_is_stored_as_the_outcome_was() {
+        let end = End {
+            winners: vec![Seat(1)],
+            scores: vec![(Seat(0), 15), (Seat(1), 50)],
+            reason: EndReason::RoundLimit,
+        };
+        let stored = serde_json::to_string(&end).unwrap();
+        assert_eq!(stored, serde_json::to_string(&end.outcome()).unwrap());
+        assert_eq!(
+            stored,
+            r#"{"winners":[1],"scores":[[0,15],[1,50]],"reason":"round limit reached, victory points decide"}"#
+        );
+        assert_eq!(serde_json::from_str::<End>(&stored).unwrap(), end);
+        let err = serde_json::from_str::<End>(r#"{"winners":[],"scores":[],"reason":"bored"}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("outcome.reason") && err.contains("bored"),
+            "{err}"
+        );
+    }
 }

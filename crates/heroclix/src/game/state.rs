@@ -5,7 +5,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use skirmish_board::square::{Square, SquareMap};
 use skirmish_board::FigureId;
-use skirmish_engine::{Outcome, Seat};
+use skirmish_engine::Seat;
 
 use crate::figure::{FigureDef, Stat};
 
@@ -631,7 +631,7 @@ pub struct State {
     /// ([`State::frames`]).
     pub(super) interrupt: Option<Interrupt>,
     /// The outcome, once over.
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<super::score::End>,
     /// The rolls for the first player (set-up), shown in the log.
     pub first_player_rolls: Vec<(Seat, Vec<u8>)>,
     /// Figures whose powers and team abilities a Pulse Wave ignores during the action.

@@ -198,7 +198,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
             .collect(),
         map: state.map.clone(),
         first_player_rolls: state.first_player_rolls.clone(),
-        outcome: state.outcome.clone(),
+        outcome: state.outcome.as_ref().map(super::score::End::outcome),
         viewer,
         objects: state
             .objects

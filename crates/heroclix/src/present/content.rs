@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::catalogue::msg;
 use crate::content::{figures_from_toml_str, load_figure_folder, Catalogue};
 use crate::figure::FigureDef;
 use crate::game::state::ObjectKind;
@@ -384,13 +385,13 @@ impl Content {
             .map(|(id, m)| json!({ "id": id, "name": m.name }))
             .collect();
         json!([
-            { "field": "map", "kind": "choice", "name": lang.pick("Map", "Carte"),
+            { "field": "map", "kind": "choice", "name": msg!(lang, "setup.map"),
               "choices": maps, "default": DEFAULT_MAP },
-            { "field": "points", "kind": "number", "name": lang.pick("Build total", "Total de construction"),
+            { "field": "points", "kind": "number", "name": msg!(lang, "setup.points"),
               "default": DEFAULT_POINTS, "min": 100, "max": MAX_POINTS },
-            { "field": "rounds", "kind": "number", "name": lang.pick("Round limit", "Limite de rounds"),
+            { "field": "rounds", "kind": "number", "name": msg!(lang, "setup.rounds"),
               "default": DEFAULT_ROUNDS, "min": 1, "max": MAX_ROUNDS },
-            { "field": "theme_teams", "kind": "bool", "name": lang.pick("Theme teams", "Équipes à thème"),
+            { "field": "theme_teams", "kind": "bool", "name": msg!(lang, "setup.theme_teams"),
               "default": false },
         ])
     }
@@ -496,18 +497,12 @@ impl Content {
             .iter()
             .map(|n| {
                 let entries: Vec<String> = n.entries.iter().map(|e| (e + 1).to_string()).collect();
-                match lang {
-                    Lang::En => format!(
-                        "{} is not played by the engine yet (figure(s) {})",
-                        n.ability.name(lang),
-                        entries.join(", ")
-                    ),
-                    Lang::Fr => format!(
-                        "{} n'est pas encore joué par le moteur (personnage(s) {})",
-                        n.ability.name(lang),
-                        entries.join(", ")
-                    ),
-                }
+                msg!(
+                    lang,
+                    "setup.not_run_yet",
+                    ability = n.ability.name(lang),
+                    entries = entries.join(", ")
+                )
             })
             .collect();
         let entries: Vec<Value> = report

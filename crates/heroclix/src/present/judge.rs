@@ -3,6 +3,7 @@
 //! square (*Ligne de vue*: the squares it crosses and what hinders or blocks it), computed with
 //! the rules' own movement and line-of-fire functions.
 
+use super::catalogue::msg;
 use serde_json::{json, Value};
 use skirmish_board::square::Square;
 use skirmish_board::FigureId;
@@ -114,16 +115,7 @@ fn multi_base_reach(
         "destinations": destinations,
     });
     if let Some(to) = to {
-        let reason = match lang {
-            Lang::En => format!(
-                "{} cannot end a move with the top-left square of its base on {to}",
-                f.label
-            ),
-            Lang::Fr => format!(
-                "{} ne peut pas finir un déplacement avec la case en haut à gauche de son socle en {to}",
-                f.label
-            ),
-        };
+        let reason = msg!(lang, "reach.cannot_end", figure = f.label, square = to);
         out["to"] = match paths.iter().find(|(s, _)| *s == to) {
             Some((_, p)) => json!({ "square": to, "ok": true, "cost": p.cost, "path": p.nodes }),
             None => json!({ "square": to, "ok": false, "reason": reason }),

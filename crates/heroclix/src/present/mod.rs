@@ -18,9 +18,12 @@ use skirmish_platform::{
     Board, BoardKind, BotPlayer, Cell, GameSetup, Legal, LogLine, Piece, Presentation, Problem,
 };
 
-use crate::game::{text, EndReason, Event, HeroClix};
+use crate::game::{text, Event, HeroClix};
+use catalogue::msg;
 
+pub mod catalogue;
 pub mod content;
+pub mod events;
 pub mod judge;
 pub mod search;
 pub mod terminal;
@@ -104,27 +107,27 @@ fn present_or_null<'de, D: serde::Deserializer<'de>>(
 }
 
 /// The menu heading of an action, by its `type`.
-pub(crate) fn group_of(kind: &str, lang: Lang) -> &'static str {
+pub(crate) fn group_of(kind: &str, lang: Lang) -> String {
     match kind {
         "choose_map" | "choose_zone" | "cancel_condition" | "place_object" | "place" => {
-            lang.pick("Set-up", "Mise en place")
+            msg!(lang, "menu.group_setup")
         }
         "move" | "power_move" | "move_and_attack" | "telekinesis" | "telekinesis_object"
-        | "move_on" | "pick_up" => lang.pick("Move", "Déplacement"),
+        | "move_on" | "pick_up" => msg!(lang, "menu.group_move"),
         "close_attack" | "ranged_attack" | "area_attack" | "duo_attack" | "multi_attack"
         | "free_attack" | "capture" | "rescue" | "release" | "throw_object"
         | "telekinesis_throw" | "mind_control" | "destroy_blocking" | "destroy_wall" => {
-            lang.pick("Attack", "Attaque")
+            msg!(lang, "menu.group_attack")
         }
         "use_power" | "team_ability" | "switch_off" | "switch_off_team" | "wild_card"
         | "set_feat_aside" | "outwit" | "perplex" | "place_marker" | "clear_token" | "redirect" => {
-            lang.pick("Powers", "Pouvoirs")
+            msg!(lang, "menu.group_powers")
         }
         "accept" | "decline" | "pass" | "split_damage" | "knockback_via" => {
-            lang.pick("Answer", "Réponse")
+            msg!(lang, "menu.group_answer")
         }
-        "end_turn" => lang.pick("Turn", "Tour"),
-        _ => lang.pick("Other", "Autres"),
+        "end_turn" => msg!(lang, "menu.group_turn"),
+        _ => msg!(lang, "menu.group_other"),
     }
 }
 
@@ -156,7 +159,7 @@ fn hints(legal: &mut Legal, lang: Lang) {
         legal.targets.extend(list.iter().filter_map(id));
     }
     let kind = o.get("type").and_then(Value::as_str).unwrap_or("");
-    legal.group = Some(group_of(kind, lang).to_string());
+    legal.group = Some(group_of(kind, lang));
 }
 
 /// A terrain as the generic board names it.
@@ -172,26 +175,28 @@ fn terrain_word(t: Terrain) -> Option<&'static str> {
     }
 }
 
-/// "Game over: player 1 (last team standing)", in the player's language: the engine's outcome
-/// carries its reason in English, so it is matched back to the rules' [`EndReason`].
-fn outcome_text(outcome: &skirmish_engine::Outcome, lang: Lang) -> String {
+/// "Game over: player 1 (last team standing)", in the player's language, from the rule that
+/// ended the game as the state keeps it.
+fn outcome_text(
+    state: &crate::game::State,
+    outcome: &skirmish_engine::Outcome,
+    lang: Lang,
+) -> String {
     let winners: Vec<String> = outcome
         .winners
         .iter()
-        .map(|w| text::seat_name(*w, lang))
+        .map(|w| text::team_name(state, *w, lang))
         .collect();
-    let reason = [
-        EndReason::LastTeamStanding,
-        EndReason::NoFigureLeft,
-        EndReason::RoundLimit,
-    ]
-    .into_iter()
-    .find(|r| r.text(Lang::En) == outcome.reason)
-    .map_or(outcome.reason.as_str(), |r| r.text(lang));
-    match lang {
-        Lang::En => format!("Game over: {} ({reason})", winners.join(", ")),
-        Lang::Fr => format!("Partie terminée : {} ({reason})", winners.join(", ")),
-    }
+    let reason = state
+        .outcome
+        .as_ref()
+        .map_or_else(|| outcome.reason.clone(), |end| end.reason.text(lang));
+    msg!(
+        lang,
+        "outcome.game_over",
+        winners = winners.join(", "),
+        reason = reason
+    )
 }
 
 /// The greedy HeroClix bot as a seat of the server or the terminal.
@@ -446,7 +451,7 @@ impl Presentation for HeroClixPresentation {
             return String::new();
         };
         match g.pending() {
-            Pending::Over(outcome) => outcome_text(&outcome, lang),
+            Pending::Over(outcome) => outcome_text(g.state(), &outcome, lang),
             Pending::Decide { seats, decision } => {
                 text::decision_prompt(g.state(), &seats, &decision, lang)
             }
@@ -486,11 +491,12 @@ impl Presentation for HeroClixPresentation {
                         attack,
                         total,
                         ..
-                    } => format!(
-                        "2d6 {} + {} {} = {total}",
-                        a + b,
-                        lang.pick("attack", "attaque"),
-                        attack.value
+                    } => msg!(
+                        lang,
+                        "log.attack_detail",
+                        dice = a + b,
+                        attack = attack.value,
+                        total = total
                     ),
                     _ => String::new(),
                 };
@@ -526,11 +532,11 @@ impl Presentation for HeroClixPresentation {
     }
 
     fn resigned_text(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> String {
-        let who = self.seat_name(game, seat, lang);
-        match lang {
-            Lang::En => format!("{who} resigned"),
-            Lang::Fr => format!("{who} a abandonné"),
-        }
+        msg!(
+            lang,
+            "outcome.resigned",
+            seat = self.seat_name(game, seat, lang)
+        )
     }
 
     fn judge_queries(&self) -> Vec<&'static str> {

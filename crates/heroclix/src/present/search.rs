@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::catalogue::msg;
 use serde_json::{json, Value};
 use skirmish_lang::Lang;
 use skirmish_platform::{clip, Problem};
@@ -60,13 +61,12 @@ fn number(
         Some(v) => v.parse::<u32>().map(Some).map_err(|_| {
             Problem::new(
                 "bad-query",
-                match lang {
-                    Lang::Fr => format!(
-                        "« {name} » doit être un nombre entier, pas « {} »",
-                        clip(v, 20)
-                    ),
-                    Lang::En => format!("'{name}' must be a whole number, not '{}'", clip(v, 20)),
-                },
+                msg!(
+                    lang,
+                    "search.not_a_number",
+                    name = name,
+                    value = clip(v, 20)
+                ),
             )
         }),
     }
@@ -92,16 +92,7 @@ impl Query {
         {
             return Err(Problem::new(
                 "bad-query",
-                match lang {
-                    Lang::Fr => format!(
-                        "critère de recherche inconnu « {} » ; les critères sont : q, set, keyword, team, power, points_min, points_max, offset, limit",
-                        clip(unknown, 30)
-                    ),
-                    Lang::En => format!(
-                        "unknown search criterion '{}'; the criteria are: q, set, keyword, team, power, points_min, points_max, offset, limit",
-                        clip(unknown, 30)
-                    ),
-                },
+                msg!(lang, "search.unknown_criterion", name = clip(unknown, 30)),
             ));
         }
         let text = |name: &str| {

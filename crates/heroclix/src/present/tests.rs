@@ -152,19 +152,35 @@ fn setup_refuses_unknown_fields_and_names_them() {
     assert_eq!(ok.seat_names.len(), 2);
 }
 
+/// The end screen words the rule that ended the game, as the state keeps it, in the reader's
+/// language; the engine's outcome keeps its stored English sentence for files and programs.
 #[test]
 fn the_end_is_told_in_the_players_language() {
-    let o = skirmish_engine::Outcome {
+    let g = game();
+    let mut s = g.state().clone();
+    let end = crate::game::score::End {
         winners: vec![Seat(1)],
-        scores: Vec::new(),
-        reason: EndReason::RoundLimit.text(Lang::En).into(),
+        scores: vec![(Seat(0), 0), (Seat(1), 50)],
+        reason: crate::game::EndReason::RoundLimit,
     };
-    assert!(
-        outcome_text(&o, Lang::Fr).contains("limite de rounds"),
-        "{}",
-        outcome_text(&o, Lang::Fr)
+    s.outcome = Some(end.clone());
+    let o = end.outcome();
+    assert_eq!(o.reason, "round limit reached, victory points decide");
+    let fr = outcome_text(&s, &o, Lang::Fr);
+    assert_eq!(
+        fr,
+        format!(
+            "Partie terminée : {} (limite de rounds atteinte, les points de victoire décident)",
+            text::team_name(&s, Seat(1), Lang::Fr)
+        )
     );
-    assert!(outcome_text(&o, Lang::En).contains("round limit"));
+    assert!(fr.contains("(joueur 2)"), "{fr}");
+    let en = outcome_text(&s, &o, Lang::En);
+    assert!(
+        en.starts_with("Game over: ")
+            && en.ends_with("(round limit reached, victory points decide)"),
+        "{en}"
+    );
 }
 
 #[test]

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use crate::content::{figures_to_toml, load_figure_folder, load_figures, Catalogue};
 use crate::import::hcunits;
+use crate::present::catalogue::msg;
 use crate::team::{check_team, load_team};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
@@ -62,29 +63,30 @@ pub fn team(cmd: TeamCommand, lang: Lang) -> Result<ExitCode> {
     let cat = catalogue(&a.figures)?;
     let total = a.total.or(team.build_total).unwrap_or(300);
     let report = check_team(&team, &cat, total);
-    let fr = lang == Lang::Fr;
     println!(
-        "{} — {} / {} {} ({} {})",
-        team.name,
-        report.points,
-        total,
-        lang.pick("points", "points"),
-        report.actions,
-        lang.pick("action(s) per turn", "action(s) par tour")
+        "{}",
+        msg!(
+            lang,
+            "team.heading",
+            team = team.name,
+            points = report.points,
+            total = total,
+            actions = report.actions
+        )
     );
     for e in &report.entries {
         let pts = e.points.map_or_else(|| "?".to_string(), |p| p.to_string());
-        if fr {
-            println!(
-                "  {} ({}, ligne de départ {}) : {pts} points",
-                e.name, e.figure, e.starting_line
-            );
-        } else {
-            println!(
-                "  {} ({}, starting line {}): {pts} points",
-                e.name, e.figure, e.starting_line
-            );
-        }
+        println!(
+            "{}",
+            msg!(
+                lang,
+                "team.entry",
+                name = e.name,
+                figure = e.figure,
+                line = e.starting_line,
+                points = pts
+            )
+        );
     }
     let cards = cat.tactics();
     for f in &team.feats {
@@ -104,28 +106,21 @@ pub fn team(cmd: TeamCommand, lang: Lang) -> Result<ExitCode> {
         let pts = cards
             .feat(&f.feat)
             .map_or(0, |d| d.points(f.characters.len()));
+        let who = if who.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", who.join(", "))
+        };
         println!(
-            "  {} {name}{}: {pts} points",
-            lang.pick("Feat", "Exploit"),
-            if who.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", who.join(", "))
-            }
+            "{}",
+            msg!(lang, "team.feat", name = name, who = who, points = pts)
         );
     }
     for o in &team.objects {
         let what = match (&o.special, o.kind) {
             (Some(id), _) => cards.special_object(id).map_or_else(
                 || id.clone(),
-                |d| {
-                    format!(
-                        "{} ({}, {} points)",
-                        d.name,
-                        lang.pick("special", "spécial"),
-                        d.cost
-                    )
-                },
+                |d| msg!(lang, "team.special_object", name = d.name, points = d.cost),
             ),
             (None, Some(k)) => o.name.clone().map_or_else(
                 || k.name(lang).to_string(),
@@ -133,14 +128,11 @@ pub fn team(cmd: TeamCommand, lang: Lang) -> Result<ExitCode> {
             ),
             (None, None) => "?".into(),
         };
-        println!("  {} {what}", lang.pick("Object:", "Objet :"));
+        println!("{}", msg!(lang, "team.object", object = what));
     }
     if let Some(c) = &team.condition {
         let name = cards.condition(c).map_or(c.as_str(), |d| d.name.as_str());
-        println!(
-            "  {} {name}",
-            lang.pick("Battlefield condition:", "Condition de bataille :")
-        );
+        println!("{}", msg!(lang, "team.condition", name = name));
     }
     if let Some(a) = &report.ata {
         let who: Vec<String> = a
@@ -148,49 +140,32 @@ pub fn team(cmd: TeamCommand, lang: Lang) -> Result<ExitCode> {
             .iter()
             .filter_map(|i| report.entries.get(*i).map(|e| e.name.clone()))
             .collect();
-        println!(
-            "  {} {}{}",
-            lang.pick(
-                "Alternate team ability (ATA):",
-                "Compétence de groupe alternative (ATA) :"
-            ),
-            a.describe(lang),
-            if who.is_empty() {
-                String::new()
-            } else {
-                format!(" — {}", who.join(", "))
-            }
-        );
-    } else if let Some(id) = &team.ata {
-        println!(
-            "  {} {id}",
-            lang.pick(
-                "Alternate team ability (ATA):",
-                "Compétence de groupe alternative (ATA) :"
-            )
-        );
-    }
-    if let Some(t) = &report.theme {
-        if fr {
-            println!(
-                "Équipe à thème « {} » ({} personnages) : +{} au jet du premier joueur, Contrôle des probabilités {} fois (si la partie joue les équipes à thème).",
-                t.keyword, t.characters, t.characters, t.with_keyword / 2
-            );
+        let who = if who.is_empty() {
+            String::new()
         } else {
-            println!(
-                "Theme team \"{}\" ({} characters): +{} to the first-player roll, Probability Control {} time(s) (when the game plays theme teams).",
-                t.keyword, t.characters, t.characters, t.with_keyword / 2
-            );
-        }
-    }
-    if !report.not_run_yet.is_empty() {
+            format!(" — {}", who.join(", "))
+        };
         println!(
             "{}",
-            lang.pick(
-                "Carried as data, not run by the engine yet:",
-                "Décrits dans les données mais pas encore appliqués par le moteur :"
+            msg!(lang, "team.ata", ata = a.describe(lang), who = who)
+        );
+    } else if let Some(id) = &team.ata {
+        println!("{}", msg!(lang, "team.ata", ata = id, who = ""));
+    }
+    if let Some(t) = &report.theme {
+        println!(
+            "{}",
+            msg!(
+                lang,
+                "team.theme",
+                keyword = t.keyword,
+                characters = t.characters,
+                rerolls = t.with_keyword / 2
             )
         );
+    }
+    if !report.not_run_yet.is_empty() {
+        println!("{}", msg!(lang, "team.not_run_yet"));
         for n in &report.not_run_yet {
             let who: Vec<String> = n
                 .entries
@@ -201,13 +176,12 @@ pub fn team(cmd: TeamCommand, lang: Lang) -> Result<ExitCode> {
         }
     }
     if report.is_legal() {
-        println!("{}", lang.pick("Legal team.", "Équipe valide."));
+        println!("{}", msg!(lang, "team.legal"));
         Ok(ExitCode::SUCCESS)
     } else {
         println!(
-            "{} ({}):",
-            lang.pick("Not a legal team", "Équipe non valide"),
-            report.violations.len()
+            "{}",
+            msg!(lang, "team.not_legal", count = report.violations.len())
         );
         for v in &report.violations {
             println!("  - {}", v.text(lang));
@@ -242,27 +216,26 @@ pub fn import(cmd: ImportCommand, lang: Lang) -> Result<ExitCode> {
         hcunits::import_set_file(&a.path)
     }
     .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let fr = lang == Lang::Fr;
-    if fr {
-        println!(
-            "{} fichier(s), {} unité(s) lues : {} personnage(s) importé(s), {} laissée(s) de côté, {} refusée(s)",
-            report.files, report.units, report.figures.len(), report.skipped.len(), report.rejected.len()
-        );
-    } else {
-        println!(
-            "{} file(s), {} unit(s) read: {} character(s) imported, {} skipped, {} rejected",
-            report.files,
-            report.units,
-            report.figures.len(),
-            report.skipped.len(),
-            report.rejected.len()
-        );
-    }
+    println!(
+        "{}",
+        msg!(
+            lang,
+            "import.summary",
+            files = report.files,
+            units = report.units,
+            imported = report.figures.len(),
+            skipped = report.skipped.len(),
+            rejected = report.rejected.len()
+        )
+    );
     for (reason, n) in report.skipped_by_reason() {
-        println!("  {} {reason}: {n}", lang.pick("skipped", "laissé de côté"));
+        println!(
+            "{}",
+            msg!(lang, "import.skipped", reason = reason, count = n)
+        );
     }
     for e in report.rejected.iter().take(20) {
-        println!("  {} {e}", lang.pick("rejected:", "refusé :"));
+        println!("{}", msg!(lang, "import.rejected", error = e));
     }
     let mut powers = std::collections::BTreeMap::new();
     for f in &report.figures {
@@ -270,13 +243,7 @@ pub fn import(cmd: ImportCommand, lang: Lang) -> Result<ExitCode> {
             *powers.entry(p.id().to_string()).or_insert(0usize) += 1;
         }
     }
-    println!(
-        "{}",
-        lang.pick(
-            "Powers on the imported dials (figures carrying each); the game runs every standard power, special powers (`special`) are listed for the players to apply:",
-            "Pouvoirs sur les disques importés (nombre de personnages) ; le jeu applique tous les pouvoirs standards, les pouvoirs spéciaux (`special`) sont listés pour que les joueurs les appliquent :"
-        )
-    );
+    println!("{}", msg!(lang, "import.powers"));
     let list: Vec<String> = powers.iter().map(|(p, n)| format!("{p} {n}")).collect();
     for chunk in list.chunks(6) {
         println!("  {}", chunk.join(", "));
@@ -284,11 +251,7 @@ pub fn import(cmd: ImportCommand, lang: Lang) -> Result<ExitCode> {
     let (run, all) = report.special_powers_run();
     println!(
         "{}",
-        if lang == Lang::Fr {
-            format!("Pouvoirs spéciaux : {run} sur {all} appliqués par le jeu (ceux qui permettent seulement d'utiliser des pouvoirs standards) ; les autres sont listés pour les joueurs")
-        } else {
-            format!("Special powers: {run} of {all} run by the game (those that only let the character use standard powers); the others are listed for the players")
-        }
+        msg!(lang, "import.special_powers", run = run, all = all)
     );
     if !report.unknown_powers.is_empty() {
         let u: Vec<String> = report
@@ -297,21 +260,13 @@ pub fn import(cmd: ImportCommand, lang: Lang) -> Result<ExitCode> {
             .map(|(p, n)| format!("{p} ({n})"))
             .collect();
         println!(
-            "{} {}",
-            lang.pick("Unknown power marks:", "Marques de pouvoir inconnues :"),
-            u.join(", ")
+            "{}",
+            msg!(lang, "import.unknown_powers", powers = u.join(", "))
         );
     }
     if let Some(out) = &a.out {
         write_sets(out, &report.figures)?;
-        println!(
-            "{} {}",
-            lang.pick(
-                "Figure files written to",
-                "Fichiers de personnages écrits dans"
-            ),
-            out.display()
-        );
+        println!("{}", msg!(lang, "import.written", path = out.display()));
     }
     Ok(if report.rejected.is_empty() {
         ExitCode::SUCCESS

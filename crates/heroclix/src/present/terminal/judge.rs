@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::str::FromStr;
 
 use crate::movement::{self, MoveQuery, Side, Standing};
+use crate::present::catalogue::msg;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use skirmish_board::square::{
@@ -75,15 +76,22 @@ pub struct LosArgs {
     json: bool,
 }
 
-fn check_on_map(map: &SquareMap, sq: Square, what: &str) -> Result<()> {
+/// Refuses a square off the map; `what` says whose square it is ("attacker", "de l'attaquant").
+fn check_on_map(map: &SquareMap, sq: Square, what: String, lang: Lang) -> Result<()> {
     if !map.contains(sq) {
         bail!(
-            "{what} square {sq} is off the map `{}` ({} columns × {} rows: x from 0 to {}, y from 0 to {})",
-            map.name,
-            map.width(),
-            map.height(),
-            map.width() - 1,
-            map.height() - 1
+            "{}",
+            msg!(
+                lang,
+                "judge.off_map",
+                what = what,
+                square = sq,
+                map = map.name,
+                width = map.width(),
+                height = map.height(),
+                max_x = map.width() - 1,
+                max_y = map.height() - 1
+            )
         );
     }
     Ok(())
@@ -96,11 +104,11 @@ fn load(path: &PathBuf) -> Result<SquareMap> {
 /// Runs `skirmish los`.
 pub fn los(a: LosArgs, lang: Lang) -> Result<ExitCode> {
     let map = load(&a.map)?;
-    check_on_map(&map, a.from.square, lang.pick("attacker", "attaquant"))?;
-    check_on_map(&map, a.to.square, lang.pick("target", "cible"))?;
+    check_on_map(&map, a.from.square, msg!(lang, "judge.role_attacker"), lang)?;
+    check_on_map(&map, a.to.square, msg!(lang, "judge.role_target"), lang)?;
     let mut occupants = Vec::new();
     for (i, p) in a.occupied.iter().enumerate() {
-        check_on_map(&map, p.square, lang.pick("occupied", "occupée"))?;
+        check_on_map(&map, p.square, msg!(lang, "judge.role_occupied"), lang)?;
         occupants.push((
             p.square,
             Occupant {
@@ -126,10 +134,10 @@ pub fn los(a: LosArgs, lang: Lang) -> Result<ExitCode> {
     );
     let mut overlay = Overlay::new().line(
         SightLine::new(report.from, report.to, report.squares.clone())
-            .with_label(format!(
-                "{}: {}",
-                lang.pick("line of fire", "ligne de vue"),
-                report.verdict.name(lang)
+            .with_label(msg!(
+                lang,
+                "judge.line_label",
+                verdict = report.verdict.name(lang)
             ))
             .with_colour(match report.verdict {
                 Verdict::Clear => "#1565c0",
@@ -141,15 +149,15 @@ pub fn los(a: LosArgs, lang: Lang) -> Result<ExitCode> {
         .figure(FigureToken::new(
             a.from.square,
             'A',
-            lang.pick("attacker", "attaquant"),
+            msg!(lang, "judge.label_attacker"),
         ))
         .figure(FigureToken::new(
             a.to.square,
             'T',
-            lang.pick("target", "cible"),
+            msg!(lang, "judge.label_target"),
         ));
     for (s, _) in &occupants {
-        overlay = overlay.figure(FigureToken::new(*s, '@', lang.pick("figure", "personnage")));
+        overlay = overlay.figure(FigureToken::new(*s, '@', msg!(lang, "judge.label_figure")));
     }
     if let Some(path) = &a.svg {
         std::fs::write(path, render_svg(&map, &overlay))
@@ -160,19 +168,20 @@ pub fn los(a: LosArgs, lang: Lang) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     println!(
-        "{} {} → {} ({} {}): {}",
-        lang.pick("Line of fire", "Ligne de vue"),
-        report.from,
-        report.to,
-        lang.pick("range", "portée"),
-        report.distance,
-        report.verdict.name(lang).to_uppercase()
+        "{}",
+        msg!(
+            lang,
+            "judge.line",
+            from = report.from,
+            to = report.to,
+            range = report.distance,
+            verdict = report.verdict.name(lang).to_uppercase()
+        )
     );
     let crossed: Vec<String> = report.squares.iter().map(Square::to_string).collect();
     println!(
-        "{}: {}",
-        lang.pick("Squares crossed", "Cases traversées"),
-        crossed.join("  ")
+        "{}",
+        msg!(lang, "judge.crossed", squares = crossed.join("  "))
     );
     if !report.corners.is_empty() {
         let corners: Vec<String> = report
@@ -181,19 +190,15 @@ pub fn los(a: LosArgs, lang: Lang) -> Result<ExitCode> {
             .map(|[a, b]| format!("{a}/{b}"))
             .collect();
         println!(
-            "{}: {}",
-            lang.pick("Exactly between", "Exactement entre"),
-            corners.join("  ")
+            "{}",
+            msg!(lang, "judge.between", corners = corners.join("  "))
         );
     }
     let notes = report.describe(lang);
     if notes.is_empty() {
-        println!(
-            "{}",
-            lang.pick("Nothing in the way.", "Rien ne gêne la ligne de vue.")
-        );
+        println!("{}", msg!(lang, "judge.nothing_in_the_way"));
     } else {
-        println!("{}:", lang.pick("Why", "Pourquoi"));
+        println!("{}", msg!(lang, "judge.why"));
         for n in notes {
             println!("  - {n}");
         }
@@ -247,10 +252,10 @@ struct ReachJson {
 /// Runs `skirmish reach`.
 pub fn reach(a: ReachArgs, lang: Lang) -> Result<ExitCode> {
     let map = load(&a.map)?;
-    check_on_map(&map, a.from, lang.pick("moving figure's", "du personnage"))?;
+    check_on_map(&map, a.from, msg!(lang, "judge.role_moving"), lang)?;
     let mut others = Vec::new();
     for (i, s) in a.enemies.iter().enumerate() {
-        check_on_map(&map, *s, lang.pick("enemy", "adversaire"))?;
+        check_on_map(&map, *s, msg!(lang, "judge.role_enemy"), lang)?;
         others.push(Standing {
             square: *s,
             figure: FigureId(100 + i as u32),
@@ -258,7 +263,7 @@ pub fn reach(a: ReachArgs, lang: Lang) -> Result<ExitCode> {
         });
     }
     for (i, s) in a.friends.iter().enumerate() {
-        check_on_map(&map, *s, lang.pick("friend", "allié"))?;
+        check_on_map(&map, *s, msg!(lang, "judge.role_friend"), lang)?;
         others.push(Standing {
             square: *s,
             figure: FigureId(200 + i as u32),
@@ -310,48 +315,28 @@ pub fn reach(a: ReachArgs, lang: Lang) -> Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(ExitCode::SUCCESS);
     }
-    let fr = lang == Lang::Fr;
-    if fr {
-        println!(
-            "Personnage en {} (vitesse {}) : peut se déplacer de {} case(s){}.",
-            a.from,
-            a.speed,
-            r.allowance,
-            if r.halved {
-                " (vitesse divisée par deux : il commence en terrain gênant)"
-            } else {
-                ""
-            }
-        );
+    let halved = if r.halved {
+        msg!(lang, "judge.speed_halved")
     } else {
-        println!(
-            "Figure at {} (speed {}): may move {} square(s){}.",
-            a.from,
-            a.speed,
-            r.allowance,
-            if r.halved {
-                " (speed halved: it starts in hindering terrain)"
-            } else {
-                ""
-            }
-        );
-    }
+        String::new()
+    };
+    println!(
+        "{}",
+        msg!(
+            lang,
+            "judge.reach",
+            square = a.from,
+            speed = a.speed,
+            allowance = r.allowance,
+            halved = halved
+        )
+    );
     if r.needs_breakaway {
-        println!(
-            "{}",
-            lang.pick(
-                "It starts next to an opposing figure: it must first succeed a breakaway roll (d6: 4–6). Squares shown assume it did (use --broke-away to say so).",
-                "Il commence adjacent à un adversaire : il doit d'abord réussir une évasion (d6 : 4 à 6). Les cases indiquées supposent qu'il a réussi (--broke-away)."
-            )
-        );
+        println!("{}", msg!(lang, "judge.breakaway_first"));
     }
     println!(
-        "{} ({}):",
-        lang.pick(
-            "Squares it can end its move on",
-            "Cases où il peut terminer son déplacement"
-        ),
-        destinations.len()
+        "{}",
+        msg!(lang, "judge.destinations", count = destinations.len())
     );
     let list: Vec<String> = destinations
         .iter()
@@ -362,7 +347,7 @@ pub fn reach(a: ReachArgs, lang: Lang) -> Result<ExitCode> {
     }
     let mut overlay = Overlay::new().tint(
         Tint::new(
-            lang.pick("can end its move here", "peut terminer ici"),
+            msg!(lang, "judge.label_can_end"),
             '*',
             destinations
                 .iter()
@@ -376,25 +361,24 @@ pub fn reach(a: ReachArgs, lang: Lang) -> Result<ExitCode> {
         Some((t, Ok(p))) => {
             let steps: Vec<String> = p.nodes.iter().map(Square::to_string).collect();
             println!(
-                "{} {t} ({} {}): {}",
-                lang.pick("Path to", "Chemin vers"),
-                p.cost,
-                lang.pick("squares", "cases"),
-                steps.join(" → ")
+                "{}",
+                msg!(
+                    lang,
+                    "judge.path",
+                    to = t,
+                    cost = p.cost,
+                    steps = steps.join(" → ")
+                )
             );
             overlay = overlay.tint(
-                Tint::new(lang.pick("path", "chemin"), 'o', p.nodes[1..].to_vec())
+                Tint::new(msg!(lang, "judge.label_path"), 'o', p.nodes[1..].to_vec())
                     .with_colour("#ff8f00"),
             );
         }
         Some((t, Err(e))) => {
             println!(
-                "{} {t}: {}",
-                lang.pick(
-                    "Cannot end the move on",
-                    "Impossible de terminer le déplacement en"
-                ),
-                e.text(lang)
+                "{}",
+                msg!(lang, "judge.cannot_end", to = t, reason = e.text(lang))
             );
         }
         None => {}
@@ -402,12 +386,12 @@ pub fn reach(a: ReachArgs, lang: Lang) -> Result<ExitCode> {
     overlay = overlay.figure(FigureToken::new(
         a.from,
         'M',
-        lang.pick("moving figure", "personnage qui se déplace"),
+        msg!(lang, "judge.label_moving"),
     ));
     for o in &others {
         let (c, label) = match o.side {
-            Side::Enemy => ('E', lang.pick("opposing figure", "adversaire")),
-            Side::Friend => ('F', lang.pick("friendly figure", "allié")),
+            Side::Enemy => ('E', msg!(lang, "judge.label_enemy")),
+            Side::Friend => ('F', msg!(lang, "judge.label_friend")),
         };
         overlay = overlay.figure(FigureToken::new(o.square, c, label));
     }

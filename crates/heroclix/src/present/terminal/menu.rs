@@ -11,6 +11,7 @@ use skirmish_lang::Lang;
 
 use crate::game::text::figure_name;
 use crate::game::{Action, State};
+use crate::present::catalogue::msg;
 use crate::HeroClix;
 
 /// Above this many actions the menu is shown by figure instead of listed whole.
@@ -98,12 +99,12 @@ pub fn by_figure(
     let mut out = String::new();
     for f in acting(legal) {
         // Kinds in the order offered, with their counts.
-        let mut kinds: Vec<(&'static str, usize)> = Vec::new();
+        let mut kinds: Vec<(String, usize)> = Vec::new();
         for a in legal.iter().filter(|a| item(a).figure == Some(f)) {
             let kind = item(a).kind;
             let k = match kind.as_str() {
-                "place" => lang.pick("Place", "Placer"),
-                "pass" => lang.pick("Pass", "Passer"),
+                "place" => msg!(lang, "menu.place"),
+                "pass" => msg!(lang, "menu.pass"),
                 other => super::super::group_of(other, lang),
             };
             match kinds.iter_mut().find(|(n, _)| *n == k) {
@@ -130,15 +131,9 @@ pub fn by_figure(
     out.push_str(&format!(
         "{}\n",
         if deploying(s, legal) {
-            lang.pick(
-                "Type a figure's letter to see where it may go, LETTER x,y to place it (A 12,7), `auto` to deploy the rest for you, or `all` for every choice.",
-                "Tapez la lettre d'un personnage pour voir où le placer, LETTRE x,y pour le placer (A 12,7), `auto` pour déployer le reste pour vous, ou `all` pour tous les choix.",
-            )
+            msg!(lang, "menu.how_to_place")
         } else {
-            lang.pick(
-                "Type a figure's letter to see its actions, LETTER x,y to move it there (A 12,7), a number, or `all` for every action.",
-                "Tapez la lettre d'un personnage pour voir ses actions, LETTRE x,y pour l'y déplacer (A 12,7), un numéro, ou `all` pour toutes les actions.",
-            )
+            msg!(lang, "menu.how_to_act")
         }
     ));
     out
@@ -178,13 +173,7 @@ pub fn read(
         return if deploying(s, legal) {
             Pick::Auto
         } else {
-            Pick::Show(
-                lang.pick(
-                    "`auto` deploys your figures: it is offered while you place them.",
-                    "`auto` déploie vos personnages : il est proposé pendant leur placement.",
-                )
-                .to_string(),
-            )
+            Pick::Show(msg!(lang, "menu.auto_only_deploying"))
         };
     }
     let (who, rest) = match answer.split_once(char::is_whitespace) {
@@ -202,10 +191,7 @@ pub fn read(
         match rest.parse::<Square>() {
             Ok(sq) => Some(sq),
             Err(_) if figure.is_some() => {
-                return Pick::Show(match lang {
-                    Lang::En => format!("'{rest}' is not a square: write it x,y (12,7)."),
-                    Lang::Fr => format!("« {rest} » n'est pas une case : écrivez-la x,y (12,7)."),
-                })
+                return Pick::Show(msg!(lang, "menu.not_a_square", typed = rest))
             }
             Err(_) => return Pick::Other,
         }
@@ -215,10 +201,7 @@ pub fn read(
             if legal.iter().any(|a| item(a).figure == Some(f)) {
                 Pick::Show(menu_of(f))
             } else {
-                Pick::Show(match lang {
-                    Lang::En => format!("{} has nothing to do now.", figure_name(s, f)),
-                    Lang::Fr => format!("{} n'a rien à faire maintenant.", figure_name(s, f)),
-                })
+                Pick::Show(msg!(lang, "menu.nothing_to_do", figure = figure_name(s, f)))
             }
         }
         (f, Some(sq)) => {
@@ -235,10 +218,8 @@ pub fn read(
                 [one] => Pick::Act(*one),
                 [] => Pick::Show(refusal(s, seat, f, sq, legal, lang)),
                 many => {
-                    let mut text = match lang {
-                        Lang::En => format!("Several actions go to {sq}:\n"),
-                        Lang::Fr => format!("Plusieurs actions vont en {sq} :\n"),
-                    };
+                    let mut text = msg!(lang, "menu.several", square = sq);
+                    text.push('\n');
                     for i in many {
                         text.push_str(&format!("  [{}] {}\n", i + 1, describe(&legal[*i])));
                     }
@@ -261,10 +242,7 @@ fn refusal(
     lang: Lang,
 ) -> String {
     let Some(f) = f else {
-        return match lang {
-            Lang::En => format!("No action goes to {sq}: name the figure (A {sq})."),
-            Lang::Fr => format!("Aucune action ne va en {sq} : nommez le personnage (A {sq})."),
-        };
+        return msg!(lang, "menu.no_action_there", square = sq);
     };
     let places = legal
         .iter()

@@ -15,6 +15,7 @@ use crate::figure::Stat;
 use crate::game::powers::PowerOptions;
 use crate::game::text::{self, figure_name, pushing_note, team_name};
 use crate::game::{combat, Action, Event, State};
+use crate::present::catalogue::msg;
 use crate::HeroClix;
 use anyhow::{bail, Context, Result};
 use skirmish_board::square::{render_ascii, FigureToken, Overlay, Square};
@@ -205,33 +206,38 @@ fn play_game(
             .iter()
             .enumerate()
             .map(|(i, info)| {
-                format!(
-                    "{} ({}, {})",
-                    info.name,
-                    text::seat_name(Seat(i as u8), lang),
-                    seat_specs[i]
+                msg!(
+                    lang,
+                    "terminal.side",
+                    team = info.name,
+                    seat = text::seat_name(Seat(i as u8), lang),
+                    player = seat_specs[i]
                 )
             })
             .collect();
+        let rounds = if args.rounds > 0 {
+            msg!(lang, "terminal.rounds", rounds = args.rounds)
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "HeroClix: {} — {} — {} {seed}{}",
-            sides.join(lang.pick(" vs ", " contre ")),
-            s.map.name,
-            lang.pick("seed", "graine"),
-            if args.rounds > 0 {
-                format!(", {} {}", args.rounds, lang.pick("rounds", "rounds"))
-            } else {
-                String::new()
-            }
+            "{}",
+            msg!(
+                lang,
+                "terminal.opening",
+                sides = sides.join(&msg!(lang, "terminal.versus")),
+                map = s.map.name,
+                seed = seed,
+                rounds = rounds
+            )
         )?;
         let changed = s.options.powers.changed();
         if !changed.is_empty() {
             writeln!(
                 out,
-                "{} {}",
-                lang.pick("Rules options:", "Options de règles :"),
-                changed.join(", ")
+                "{}",
+                msg!(lang, "terminal.rules_options", options = changed.join(", "))
             )?;
         }
         if let Some(first) = s.order.first() {
@@ -288,17 +294,23 @@ fn play_game(
 
     // The result.
     let s = game.state();
-    // French puts a space before a colon.
-    let colon = lang.pick(":", " :");
     match stop {
         Stop::Over => {
             if let Some(o) = game.outcome() {
                 writeln!(out)?;
+                let reason = s
+                    .outcome
+                    .as_ref()
+                    .map_or_else(|| o.reason.clone(), |end| end.reason.text(lang));
                 writeln!(
                     out,
-                    "{}{colon} {}",
-                    lang.pick("Result", "Résultat"),
-                    describe_winners(s, &o.winners, lang)
+                    "{}",
+                    msg!(
+                        lang,
+                        "terminal.result",
+                        winners = describe_winners(s, &o.winners, lang),
+                        reason = reason
+                    )
                 )?;
             }
         }
@@ -310,11 +322,13 @@ fn play_game(
             writeln!(out)?;
             writeln!(
                 out,
-                "{} {}. {}{colon} {}",
-                team_name(s, seat, lang),
-                lang.pick("resigns", "abandonne"),
-                lang.pick("Result", "Résultat"),
-                describe_winners(s, &others, lang)
+                "{}",
+                msg!(
+                    lang,
+                    "terminal.resigned",
+                    seat = team_name(s, seat, lang),
+                    winners = describe_winners(s, &others, lang)
+                )
             )?;
         }
         Stop::Closed(seat) => {
@@ -322,32 +336,27 @@ fn play_game(
             writeln!(
                 out,
                 "{}",
-                match lang {
-                    Lang::En => format!(
-                        "The input closed while {} was to play: the game stops here, unfinished.",
-                        team_name(s, seat, lang)
-                    ),
-                    Lang::Fr => format!(
-                        "L'entrée est fermée alors que {} devait jouer : la partie s'arrête ici, inachevée.",
-                        team_name(s, seat, lang)
-                    ),
-                }
+                msg!(lang, "terminal.closed", seat = team_name(s, seat, lang))
             )?;
         }
     }
-    writeln!(
-        out,
-        "{}{colon}",
-        lang.pick("Victory points", "Points de victoire")
-    )?;
+    writeln!(out, "{}", msg!(lang, "terminal.victory_points"))?;
     for (i, info) in s.seats.iter().enumerate() {
         writeln!(
             out,
-            "  {} ({}, {}){colon} {}",
-            info.name,
-            text::seat_name(Seat(i as u8), lang),
-            seat_specs[i],
-            info.victory_points
+            "{}",
+            msg!(
+                lang,
+                "terminal.side_points",
+                side = msg!(
+                    lang,
+                    "terminal.side",
+                    team = info.name,
+                    seat = text::seat_name(Seat(i as u8), lang),
+                    player = seat_specs[i]
+                ),
+                points = info.victory_points
+            )
         )?;
     }
 
@@ -371,7 +380,11 @@ fn play_game(
                 .enumerate()
                 .map(|(i, info)| (Seat(i as u8), i64::from(info.victory_points)))
                 .collect(),
-            reason: format!("{} resigned", team_name(s, seat, Lang::En)),
+            reason: msg!(
+                Lang::En,
+                "outcome.resigned",
+                seat = team_name(s, seat, Lang::En)
+            ),
         });
     }
     let text = replay.to_json().map_err(anyhow::Error::msg)?;
@@ -379,11 +392,8 @@ fn play_game(
         .with_context(|| format!("cannot write the replay to {}", path.display()))?;
     writeln!(
         out,
-        "{}{colon} {} ({}{colon} skirmish replay {} --verify)",
-        lang.pick("Replay written to", "Partie enregistrée dans"),
-        path.display(),
-        lang.pick("check it with", "pour la vérifier"),
-        path.display()
+        "{}",
+        msg!(lang, "terminal.replay_written", path = path.display())
     )?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -434,13 +444,9 @@ fn fresh_seed() -> u64 {
 fn describe_winners(s: &State, winners: &[Seat], lang: Lang) -> String {
     let names: Vec<String> = winners.iter().map(|w| team_name(s, *w, lang)).collect();
     match names.len() {
-        0 => lang.pick("no winner", "aucun vainqueur").to_string(),
-        1 => format!("{} {}", names[0], lang.pick("wins", "gagne")),
-        _ => format!(
-            "{} {}",
-            names.join(", "),
-            lang.pick("win together", "gagnent ensemble")
-        ),
+        0 => msg!(lang, "terminal.no_winner"),
+        1 => msg!(lang, "terminal.wins", winner = names[0]),
+        _ => msg!(lang, "terminal.win_together", winners = names.join(", ")),
     }
 }
 
@@ -454,7 +460,11 @@ fn log_event(
 ) -> Result<()> {
     match e {
         Event::RoundStarted { round } => {
-            writeln!(out, "\n=== {} {round} ===", lang.pick("Round", "Round"))?;
+            writeln!(
+                out,
+                "\n=== {} ===",
+                msg!(lang, "terminal.round", round = round)
+            )?;
         }
         Event::TurnStarted { seat, .. } => {
             let who = seats
@@ -533,13 +543,14 @@ fn figure_table(s: &State, symbols: &[char], lang: Lang) -> String {
         .unwrap_or(0);
     for (i, info) in s.seats.iter().enumerate() {
         let seat = Seat(i as u8);
-        out.push_str(&format!(
-            "{} ({}), {} {}:\n",
-            info.name,
-            text::seat_name(seat, lang),
-            info.victory_points,
-            lang.pick("victory points", "points de victoire")
+        out.push_str(&msg!(
+            lang,
+            "terminal.table_side",
+            team = info.name,
+            seat = text::seat_name(seat, lang),
+            points = info.victory_points
         ));
+        out.push('\n');
         for f in s.figures.iter().filter(|f| f.owner == seat) {
             let name = format!("{:<width$}", f.label);
             if f.ko {
@@ -547,37 +558,38 @@ fn figure_table(s: &State, symbols: &[char], lang: Lang) -> String {
                 continue;
             }
             let v = |stat| combat::stat(s, f, stat).value;
-            let place = f.square.map_or_else(
-                || lang.pick("not placed", "pas placé").to_string(),
-                |q| q.to_string(),
-            );
+            let place = f
+                .square
+                .map_or_else(|| msg!(lang, "terminal.not_placed"), |q| q.to_string());
             // The damage taken is public; the clicks left are not (no one may look at the
             // dial past the current click).
+            let targets = if f.def.targets > 1 {
+                format!(" ×{}", f.def.targets)
+            } else {
+                String::new()
+            };
+            let acted = if f.acted_this_turn {
+                msg!(lang, "terminal.acted")
+            } else {
+                String::new()
+            };
+            let values = msg!(
+                lang,
+                "terminal.figure_values",
+                speed = format!("{:>2}", v(Stat::Speed)),
+                attack = format!("{:>2}", v(Stat::Attack)),
+                defence = format!("{:>2}", v(Stat::Defense)),
+                damage = v(Stat::Damage),
+                range = combat::range(s, f),
+                targets = targets,
+                tokens = f.tokens,
+                taken = f.click.saturating_sub(f.start_click),
+                points = f.points,
+                acted = acted
+            );
             out.push_str(&format!(
-                "  {}  {name}  {place:>6}  {} {:>2} {} {:>2} {} {:>2} {} {}  {} {}{}  {} {}  {} {}  {} {}{}\n",
-                symbol(symbols, f.id),
-                lang.pick("spd", "vit"),
-                v(Stat::Speed),
-                lang.pick("atk", "att"),
-                v(Stat::Attack),
-                lang.pick("def", "déf"),
-                v(Stat::Defense),
-                lang.pick("dmg", "dég"),
-                v(Stat::Damage),
-                lang.pick("range", "portée"),
-                combat::range(s, f),
-                if f.def.targets > 1 { format!(" ×{}", f.def.targets) } else { String::new() },
-                lang.pick("tokens", "marqueurs"),
-                f.tokens,
-                lang.pick("damage taken", "dégâts subis"),
-                f.click.saturating_sub(f.start_click),
-                f.points,
-                lang.pick("pts", "pts"),
-                if f.acted_this_turn {
-                    lang.pick(", acted", ", a agi")
-                } else {
-                    ""
-                },
+                "  {}  {name}  {place:>6}  {values}\n",
+                symbol(symbols, f.id)
             ));
         }
     }
@@ -637,33 +649,25 @@ fn action_menu(
     }
     for (figure, is_move, items) in grouped {
         let head = if is_move {
-            let extra = if texts.needs_breakaway(figure) {
-                lang.pick(
-                    ", breakaway roll first (4+)",
-                    ", jet d'évasion d'abord (4+)",
-                )
+            let breakaway = if texts.needs_breakaway(figure) {
+                msg!(lang, "terminal.breakaway_first")
             } else {
-                ""
+                String::new()
             };
-            format!(
-                "{} {} ({}){}{} — {}:",
-                lang.pick("Move", "Déplacer"),
-                figure_name(s, figure),
-                symbol(symbols, figure),
-                extra,
-                pushing_note(s, figure, lang),
-                lang.pick(
-                    "to square (squares moved)",
-                    "vers la case (cases parcourues)"
-                )
+            msg!(
+                lang,
+                "terminal.move_group",
+                figure = figure_name(s, figure),
+                symbol = symbol(symbols, figure),
+                breakaway = breakaway,
+                pushing = pushing_note(s, figure, lang)
             )
         } else {
-            format!(
-                "{} {} ({}) {}:",
-                lang.pick("Place", "Placer"),
-                figure_name(s, figure),
-                symbol(symbols, figure),
-                lang.pick("on", "en")
+            msg!(
+                lang,
+                "terminal.place_group",
+                figure = figure_name(s, figure),
+                symbol = symbol(symbols, figure)
             )
         };
         out.push_str(&format!("  {head}\n"));
@@ -676,7 +680,10 @@ fn action_menu(
         }
     }
     for (head, items) in templated {
-        out.push_str(&format!("  {head} — {}:\n", lang.pick("square", "case")));
+        out.push_str(&format!(
+            "  {}\n",
+            msg!(lang, "terminal.square_group", head = head)
+        ));
         for chunk in items.chunks(8) {
             let line: Vec<String> = chunk
                 .iter()
@@ -698,21 +705,8 @@ fn first_menu(s: &State, legal: &[Action], symbols: &[char], lang: Lang) -> Stri
     super::menu::by_figure(s, legal, |f| symbol(symbols, f), lang, describe)
 }
 
-fn help_text(lang: Lang) -> &'static str {
-    lang.pick(
-        "Type the number of an action and press Enter.\n\
-         Moves and placements are grouped by figure: the number is in brackets before each square.\n\
-         Other commands: `b` shows the board with its legend, `hint` asks the greedy bot,\n\
-         `q` resigns the game. Closing the input (Ctrl-D) stops the game unfinished.\n\
-         On the board each square shows its terrain, then a figure's letter (seat 1 upper case,\n\
-         seat 2 lower case) or a note (zone number, stairs...).",
-        "Tapez le numéro d'une action puis Entrée.\n\
-         Déplacements et placements sont groupés par personnage : le numéro est entre crochets avant chaque case.\n\
-         Autres commandes : `b` montre le plateau et sa légende, `hint` demande au bot glouton,\n\
-         `q` abandonne la partie. Fermer l'entrée (Ctrl-D) arrête la partie inachevée.\n\
-         Sur le plateau, chaque case montre son terrain, puis la lettre d'un personnage (joueur 1\n\
-         en majuscules, joueur 2 en minuscules) ou une note (numéro de zone, escalier...).",
-    )
+fn help_text(lang: Lang) -> String {
+    msg!(lang, "terminal.help")
 }
 
 /// Asks a person for an action until they give a valid answer, resign or close the input.
@@ -745,11 +739,8 @@ fn ask(
     loop {
         write!(
             out,
-            "{} (1-{}, ? {}, q {}): ",
-            lang.pick("Your choice", "Votre choix"),
-            legal.len(),
-            lang.pick("help", "aide"),
-            lang.pick("resign", "abandon")
+            "{}",
+            msg!(lang, "terminal.your_choice", count = legal.len())
         )?;
         out.flush()?;
         let mut line = String::new();
@@ -766,14 +757,7 @@ fn ask(
             }
             "q" | "quit" | "resign" | "abandon" => {
                 // One mistyped letter must not end a game: resigning is asked again.
-                write!(
-                    out,
-                    "{}",
-                    lang.pick(
-                        "Resign the game? Your opponent wins. (y/n): ",
-                        "Abandonner la partie ? Votre adversaire gagne. (o/n) : "
-                    )
-                )?;
+                write!(out, "{}", msg!(lang, "terminal.confirm_resign"))?;
                 out.flush()?;
                 let mut confirm = String::new();
                 if input.read_line(&mut confirm)? == 0 {
@@ -786,11 +770,7 @@ fn ask(
                 ) {
                     return Ok(Answer::Resign);
                 }
-                writeln!(
-                    out,
-                    "{}",
-                    lang.pick("The game goes on.", "La partie continue.")
-                )?;
+                writeln!(out, "{}", msg!(lang, "terminal.goes_on"))?;
                 continue;
             }
             "b" | "board" | "plateau" => {
@@ -808,10 +788,13 @@ fn ask(
                 if let Some(a) = legal.get(i) {
                     writeln!(
                         out,
-                        "{} [{}] {}",
-                        lang.pick("The greedy bot would play", "Le bot glouton jouerait"),
-                        i + 1,
-                        text::describe_action(s, a, lang)
+                        "{}",
+                        msg!(
+                            lang,
+                            "terminal.hint",
+                            number = i + 1,
+                            action = text::describe_action(s, a, lang)
+                        )
                     )?;
                 }
                 continue;
@@ -853,30 +836,17 @@ fn ask(
             Ok(n) => writeln!(
                 out,
                 "{}",
-                match lang {
-                    Lang::En => format!(
-                        "There is no action number {n}: type a number from 1 to {}, ? for help or q to resign.",
-                        legal.len()
-                    ),
-                    Lang::Fr => format!(
-                        "Il n'y a pas d'action numéro {n} : tapez un nombre de 1 à {}, ? pour l'aide ou q pour abandonner.",
-                        legal.len()
-                    ),
-                }
+                msg!(lang, "terminal.no_such_number", n = n, count = legal.len())
             )?,
             Err(_) => writeln!(
                 out,
                 "{}",
-                match lang {
-                    Lang::En => format!(
-                        "'{answer}' is not an action number: type a number from 1 to {}, ? for help or q to resign.",
-                        legal.len()
-                    ),
-                    Lang::Fr => format!(
-                        "« {answer} » n'est pas un numéro d'action : tapez un nombre de 1 à {}, ? pour l'aide ou q pour abandonner.",
-                        legal.len()
-                    ),
-                }
+                msg!(
+                    lang,
+                    "terminal.not_a_number",
+                    answer = answer,
+                    count = legal.len()
+                )
             )?,
         }
     }
