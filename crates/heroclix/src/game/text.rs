@@ -276,7 +276,7 @@ impl<'a> ActionTexts<'a> {
     pub fn needs_breakaway(&self, figure: FigureId) -> bool {
         self.state
             .fig(figure)
-            .is_some_and(|f| !play::breakaway_enemies(self.state, f).is_empty())
+            .is_some_and(|f| play::rolls_to_break_away(self.state, f))
     }
 
     /// One action as a sentence.
