@@ -131,7 +131,7 @@ pub fn breakaway_enemies(state: &State, f: &Fig) -> Vec<FigureId> {
 
 /// True if a move action of this figure starts with a breakaway roll: an opposing figure is next
 /// to it (or within a giant's reach) and nothing makes its breakaway automatic (Leap/Climb,
-/// Phasing/Teleport on move actions). What [`breaks_away`] rolls, for texts and the judge.
+/// Phasing/Teleport on move actions): what `breaks_away` rolls, for texts and the judge.
 pub fn rolls_to_break_away(state: &State, f: &Fig) -> bool {
     !breakaway_enemies(state, f).is_empty() && powers::breakaway(state, f, None).automatic.is_none()
 }
