@@ -7,7 +7,8 @@
 # Exits non-zero when anything fails. Time limits: E2E_BUILD_TIMEOUT (default 3600 s) for the
 # build, E2E_TEST_TIMEOUT (default 1200 s) for the tests.
 #
-# Environment: SKIRMISH_BIN to test an already built binary instead of building one;
+# Environment: SKIRMISH_BIN to test an already built binary instead of building one (else the
+# one cargo builds, in CARGO_TARGET_DIR when set);
 # E2E_KEEP=1 to keep the server's temporary folder (database and log) for a look afterwards;
 # E2E_WEB=DIR to serve the page from DIR (`skirmish serve --web DIR`) instead of the copy built
 # into the binary (for testing a page against an already built binary); E2E_TOY=1 to run the
@@ -77,6 +78,9 @@ if [ -z "$have" ] || { [ -n "$want" ] && [ "$want" != "$have" ]; }; then
 fi
 
 # --- The server ------------------------------------------------------------------------------
+# Cargo builds into CARGO_TARGET_DIR when it is set (a relative one is relative to the root).
+TARGET=${CARGO_TARGET_DIR:-target}
+case "$TARGET" in /*) ;; *) TARGET="$ROOT/$TARGET" ;; esac
 SERVE=(serve)
 if [ "${E2E_TOY:-0}" = 1 ]; then
   if [ -n "${SKIRMISH_BIN:-}" ]; then
@@ -84,7 +88,7 @@ if [ "${E2E_TOY:-0}" = 1 ]; then
   else
     say "building the server example (with the toy ruleset)"
     timeout "${E2E_BUILD_TIMEOUT:-3600}" cargo build -p skirmish-server --example serve
-    BIN="$ROOT/target/debug/examples/serve"
+    BIN="$TARGET/debug/examples/serve"
   fi
   SERVE=(--toy)
 elif [ -n "${SKIRMISH_BIN:-}" ]; then
@@ -92,7 +96,7 @@ elif [ -n "${SKIRMISH_BIN:-}" ]; then
 else
   say "building skirmish"
   timeout "${E2E_BUILD_TIMEOUT:-3600}" cargo build -p skirmish-cli
-  BIN="$ROOT/target/debug/skirmish"
+  BIN="$TARGET/debug/skirmish"
 fi
 [ -x "$BIN" ] || { echo "no binary at $BIN" >&2; exit 1; }
 

@@ -536,7 +536,11 @@ async function showOver(over) {
     : null);
   const headline = winners.length ? winners.map((w) => t('over.winner', { name: seatName(w) })).join(', ') : t('over.draw');
   let mine = '';
-  if (G.seat !== null && G.mode !== 'hotseat') mine = winners.includes(G.seat) ? t('over.you_win') : t('over.you_lose');
+  if (G.seat !== null && G.mode !== 'hotseat') {
+    const won = winners.includes(G.seat);
+    // The module may say how it was won or lost (a tie broken by a roll is no plain defeat).
+    mine = (M && M.overMine && M.overMine(G.snap, over, won)) || t(won ? 'over.you_win' : 'over.you_lose');
+  }
   const id = G.id;
   const choice = await modal((close) =>
     el('div', { class: 'dialog-body over', 'data-testid': 'over-dialog' },

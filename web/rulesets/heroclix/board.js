@@ -617,20 +617,33 @@ function overlaySvg(map, o) {
  * A refusal said next to the square it is about ("too far: 6 squares, it may move 4"): a
  * crossed square and the reason in a box beside it, kept on the board's side of the edges.
  */
-function noteSvg(map, note) {
+function noteSvg(map, note, shown = 1) {
   const { x, y } = note.square;
   const W = (map && map.width) || 0;
+  // The board may be drawn smaller than its own units (a phone): the note's text is scaled up
+  // so that it reads at 12 px or so on the screen, in narrower lines.
+  const k = Math.min(1.8, Math.max(1, 1 / (shown || 1)));
+  const per = Math.round(34 / Math.min(k, 1.3));
   const words = String(note.text).split(/\s+/);
   const lines = [];
   for (const w of words) {
     const last = lines[lines.length - 1];
-    if (last !== undefined && (last + ' ' + w).length <= 34) lines[lines.length - 1] = `${last} ${w}`;
+    if (last !== undefined && (last + ' ' + w).length <= per) lines[lines.length - 1] = `${last} ${w}`;
     else lines.push(w);
   }
-  const width = Math.min(34, Math.max(...lines.map((l) => l.length))) * 6.6 + 14;
-  const height = lines.length * 15 + 10;
-  const left = x + 1 < W - width / CELL ? px(x + 1) + 4 : px(x) - width - 4;
-  const top = Math.max(TOP, py(y) + CELL / 2 - height / 2);
+  const width = (Math.min(per, Math.max(...lines.map((l) => l.length))) * 6.6 + 14) * k;
+  const height = (lines.length * 15 + 10) * k;
+  // Beside the square, right or left; when neither side has room, under (or over) it.
+  const rows = (map && map.height) || 0;
+  let left = px(x + 1) + 4;
+  let top = Math.max(TOP, py(y) + CELL / 2 - height / 2);
+  if (left + width > px(W)) {
+    left = px(x) - width - 4;
+    if (left < px(0)) {
+      left = Math.max(px(0), Math.min(px(x) + CELL / 2 - width / 2, px(W) - width));
+      top = py(y + 1) + height + 4 <= py(rows) ? py(y + 1) + 4 : Math.max(TOP, py(y) - height - 4);
+    }
+  }
   const cross = `M${px(x) + 8} ${py(y) + 8}L${px(x + 1) - 8} ${py(y + 1) - 8}M${px(x) + 8} ${py(y + 1) - 8}L${px(x + 1) - 8} ${py(y) + 8}`;
   // A refusal crosses its square out in red; a warning (a breakaway to roll) only rings it.
   const colour = note.info ? '#1565c0' : '#c62828';
@@ -638,7 +651,7 @@ function noteSvg(map, note) {
     + `<rect x="${px(x) + 2}" y="${py(y) + 2}" width="${CELL - 4}" height="${CELL - 4}" fill="${colour}" fill-opacity="0.15" stroke="${colour}" stroke-width="2"/>`
     + (note.info ? '' : `<path d="${cross}" stroke="${colour}" stroke-width="3"/>`)
     + `<rect x="${left}" y="${top}" width="${width}" height="${height}" rx="5" fill="#fffde7" stroke="${colour}" stroke-width="1.5" opacity="0.97"/>`
-    + lines.map((l, i) => `<text x="${left + 7}" y="${top + 18 + i * 15}" font-size="12" fill="#222">${esc(l)}</text>`).join('')
+    + lines.map((l, i) => `<text x="${left + 7 * k}" y="${top + (18 + i * 15) * k}" font-size="${(12 * k).toFixed(1)}" fill="#222">${esc(l)}</text>`).join('')
     + '</g>';
 }
 
@@ -684,6 +697,21 @@ export function createBoard(container, handlers = {}) {
   let lastHover = '';
   let refocusing = false;
   const drawn = { picks: null, over: null, figs: null, objects: null, objectsTop: null, cursor: null };
+
+  /** Pans the board's box, then the window, the least that shows the whole refusal note. */
+  function revealNote() {
+    const n = cursorLayer.querySelector('.board-note');
+    if (!n) return;
+    const pad = 6;
+    const nudge = (lo, hi, min, max) => (lo < min + pad ? lo - min - pad : hi > max - pad ? Math.min(hi - max + pad, lo - min - pad) : 0);
+    let r = n.getBoundingClientRect();
+    const b = container.getBoundingClientRect();
+    container.scrollLeft += nudge(r.left, r.right, b.left, b.right);
+    container.scrollTop += nudge(r.top, r.bottom, b.top, b.bottom);
+    r = n.getBoundingClientRect();
+    const dy = nudge(r.top, r.bottom, 0, window.innerHeight);
+    if (dy) window.scrollBy(0, dy);
+  }
   let shownFigures = [];
 
   function squareAt(ev) {
@@ -834,12 +862,17 @@ export function createBoard(container, handlers = {}) {
         objectTopLayer.innerHTML = objsTop;
       }
       // A refusal's note goes over the figures, with the cursor.
-      const note = state.note && state.note.square && state.note.text ? noteSvg(map, state.note) : '';
+      const shown = size.w ? svg.getBoundingClientRect().width / size.w : 1;
+      const note = state.note && state.note.square && state.note.text ? noteSvg(map, state.note, shown) : '';
       const cur = cursorSvg(state) + note;
       if (cur !== drawn.cursor) {
         drawn.cursor = cur;
         cursorLayer.innerHTML = cur;
       }
+      // A new note is brought into sight: on a phone the board pans, and a note beside a square
+      // near the box's edge would otherwise be cut off or below the window.
+      if (note && note !== drawn.note) revealNote();
+      drawn.note = note;
     },
     zoomBy(f) {
       const current = typeof zoom === 'number' ? zoom : fitWidth(zoom === 'all') / size.w;

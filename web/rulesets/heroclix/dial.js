@@ -103,18 +103,25 @@ export function powerItem(def, id, stat, extra = {}) {
 /**
  * The dial of `def`: a strip of every click (columns) and the window of the click being read,
  * with its powers. `now`: the click showing in the game (null in the builder); `start`: the
- * starting line's click; `ko`: the figure is knocked out. The returned element keeps its own
- * reading position.
+ * starting line's click; `ko`: the figure is knocked out; `onlyNow`: a dial in play under the
+ * rules option `dial_view = "current"` (rulebook *Étape 1*: no turning a dial in play to look
+ * at the clicks before or after), drawn as the click showing alone, with no way to turn it and
+ * nothing that tells how many clicks are left. The returned element keeps its own reading
+ * position.
  */
-export function dialView(def, { now = null, start = null, ko = false, testid = 'dial' } = {}) {
+export function dialView(def, { now = null, start = null, ko = false, onlyNow = false, testid = 'dial' } = {}) {
   const clicks = dialClicks(def);
   const total = clicks.length;
   const nowIndex = ko ? total : now;
+  const only = onlyNow && nowIndex !== null && nowIndex !== undefined;
   let viewed = nowIndex !== null && nowIndex !== undefined ? Math.min(nowIndex, total) : (start ?? 0);
-  const box = el('div', { class: 'dial', 'data-testid': testid, 'data-clicks': total, 'data-now': nowIndex ?? '' });
+  const box = el('div', {
+    class: `dial${only ? ' only-now' : ''}`, 'data-testid': testid, 'data-clicks': only ? '' : total, 'data-now': nowIndex ?? '', 'data-view': only ? 'current' : 'full',
+  });
   const strip = el('div', { class: 'dial-strip', role: 'group', 'aria-label': t('card.dial') });
   const windowBox = el('div', { class: 'dial-window-box' });
   const go = (i) => {
+    if (only) return;
     viewed = Math.max(0, Math.min(total, i));
     draw();
     const b = strip.querySelector(`[data-click="${viewed}"]`);
@@ -126,7 +133,7 @@ export function dialView(def, { now = null, start = null, ko = false, testid = '
   // The strip: a header column naming the values, then one column per click and the KO click.
   const head = el('div', { class: 'dial-col dial-head', 'aria-hidden': 'true' },
     el('span', { class: 'dial-mark' }, ''), ...labels.map((l) => el('span', { class: 'dial-label' }, l)));
-  const cols = clicks.map((c) => {
+  const cols = clicks.filter((c) => !only || c.index === nowIndex).map((c) => {
     const isNow = c.index === nowIndex;
     const tip = [t('card.dial.click', { n: c.index + 1 }), c.start ? t('card.dial.start', { points: c.points }) : '', isNow ? t('card.dial.now') : '',
       ...c.powers.map((p, k) => (p ? `${t(`stat.${STATS[k]}`)}: ${powerInfo(def, p, STATS[k]).name}` : '')).filter(Boolean)].filter(Boolean).join('\n');
@@ -145,7 +152,7 @@ export function dialView(def, { now = null, start = null, ko = false, testid = '
     type: 'button', class: `dial-col ko${nowIndex === total ? ' now' : ''}`, 'data-click': total, 'data-testid': 'dial-click', 'data-now': nowIndex === total ? 'yes' : 'no',
     title: t('card.dial.ko'), 'aria-label': t('card.dial.ko'), onclick: () => go(total),
   }, el('span', { class: 'dial-mark' }, nowIndex === total ? '▼' : ''), ...STATS.map(() => el('span', { class: 'dial-v ko' }, 'KO')));
-  strip.append(head, ...cols, koCol);
+  strip.append(head, ...cols, ...(only && nowIndex !== total ? [] : [koCol]));
   strip.addEventListener('keydown', (ev) => {
     if (ev.key === 'ArrowRight' || ev.key === 'ArrowLeft') {
       ev.preventDefault();
@@ -156,11 +163,13 @@ export function dialView(def, { now = null, start = null, ko = false, testid = '
     }
   });
 
-  const picture = dialPicture(clicks, nowIndex, (i) => go(i));
+  const picture = dialPicture(clicks, nowIndex, (i) => go(i), { ring: !only });
   const prev = el('button', { type: 'button', class: 'dial-turn', 'aria-label': t('card.dial.prev'), title: t('card.dial.prev'), 'data-testid': 'dial-prev', onclick: () => go(viewed - 1) }, '◀');
   const next = el('button', { type: 'button', class: 'dial-turn', 'aria-label': t('card.dial.next'), title: t('card.dial.next'), 'data-testid': 'dial-next', onclick: () => go(viewed + 1) }, '▶');
   const text = el('div', { class: 'dial-window-text', 'aria-live': 'polite' });
-  const win = el('div', { class: 'dial-window', 'data-testid': 'dial-window' }, prev, picture.svg, text, next);
+  const win = only
+    ? el('div', { class: 'dial-window', 'data-testid': 'dial-window' }, picture.svg, text)
+    : el('div', { class: 'dial-window', 'data-testid': 'dial-window' }, prev, picture.svg, text, next);
   const powersBox = el('div', {});
   windowBox.append(win, powersBox);
 
@@ -174,7 +183,7 @@ export function dialView(def, { now = null, start = null, ko = false, testid = '
     const c = clicks[viewed];
     const ko2 = viewed >= total;
     fill(text,
-      el('strong', {}, ko2 ? t('card.dial.ko') : t('card.dial.viewing', { n: viewed + 1, total })),
+      el('strong', {}, ko2 ? t('card.dial.ko') : only ? t('card.dial.click', { n: viewed + 1 }) : t('card.dial.viewing', { n: viewed + 1, total })),
       viewed === nowIndex ? el('span', { class: 'now-badge' }, `▼ ${t('card.dial.now')}`) : null,
       c && c.start ? el('span', { class: 'muted small' }, t('card.dial.start', { points: c.points })) : null);
     const powers = c ? c.powers.map((p, k) => (p ? powerItem(def, p, STATS[k], { 'data-testid': 'dial-power' }) : null)).filter(Boolean) : [];
@@ -195,8 +204,8 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The dial as a picture: a ring of clicks turned so the click being read sits in the window at
  * the top, its four values in their colours in the window; starting lines in green, KO in red,
  * the click showing now marked. A tap on a tick turns the dial there. `set(i)` turns it (the
- * ring is kept, so it turns smoothly). */
-function dialPicture(clicks, nowIndex, go) {
+ * ring is kept, so it turns smoothly). `ring: false` leaves the ticks out. */
+function dialPicture(clicks, nowIndex, go, { ring: withRing = true } = {}) {
   const n = clicks.length + 1;
   const R = 46;
   const svg = document.createElementNS(SVG_NS, 'svg');
@@ -208,7 +217,8 @@ function dialPicture(clicks, nowIndex, go) {
   svg.dataset.testid = 'dial-picture';
   const step = 360 / Math.max(n, 12);
   let ring = '';
-  for (let i = 0; i < n; i++) {
+  // Without its ring (the click showing alone) the picture tells nothing of the other clicks.
+  for (let i = 0; withRing && i < n; i++) {
     const a = ((i * step - 90) * Math.PI) / 180;
     const x = Math.cos(a) * (R - 4.5);
     const y = Math.sin(a) * (R - 4.5);

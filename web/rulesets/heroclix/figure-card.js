@@ -127,9 +127,10 @@ export function pointsText(def) {
 
 /**
  * The whole card of `def`. `fig`: the figure in a game (`{click, start_click, ko}`), or null in
- * the builder (then `line`: the starting line read first, from 0).
+ * the builder (then `line`: the starting line read first, from 0). `onlyNow`: in a game under
+ * the rules option `dial_view = "current"`, the dial shows the click showing alone.
  */
-export function figureCard(def, { fig = null, line = 0, testid = 'figure-card' } = {}) {
+export function figureCard(def, { fig = null, line = 0, onlyNow = false, testid = 'figure-card' } = {}) {
   const starts = ((def && def.dial) || []).map((c, i) => (c.starting_line ? i : -1)).filter((i) => i >= 0);
   const start = fig ? fig.start_click : (starts[line] ?? 0);
   const box = el('div', { class: 'figure-card', 'data-testid': testid, 'data-def': def.id });
@@ -139,8 +140,8 @@ export function figureCard(def, { fig = null, line = 0, testid = 'figure-card' }
       fig.ko ? t('card.ko') : taken ? t('card.damage', { n: taken }) : t('card.damage.none')));
   }
   box.append(el('h4', { class: 'powers-title' }, t('card.dial')),
-    dialView(def, { now: fig ? fig.click : null, start, ko: fig ? !!fig.ko : false }),
-    el('p', { class: 'muted small dial-hint' }, t('card.dial.hint')));
+    dialView(def, { now: fig ? fig.click : null, start, ko: fig ? !!fig.ko : false, onlyNow: !!fig && onlyNow }),
+    el('p', { class: 'muted small dial-hint', 'data-testid': 'dial-hint' }, t(fig && onlyNow ? 'card.dial.hint.current' : 'card.dial.hint')));
   const abilities = symbolAbilities(def);
   if (abilities.length) box.append(el('h4', { class: 'powers-title' }, t('card.symbols')), el('div', { class: 'power-items' }, abilities.map(abilityItem)));
   const specials = specialList(def);
@@ -171,19 +172,21 @@ export function powerSummary(def) {
 const drawnCards = new Map();
 
 /** The card of game figure `f` (a view figure), or null while its printed figure is unknown
- * (`then` redraws once the catalogue arrived). */
-export function gameCard(f, then) {
+ * (`then` redraws once the catalogue arrived). `dialMode`: the game's rules option `dial_view`
+ * (`"full"` or `"current"`). */
+export function gameCard(f, then, dialMode = 'full') {
   const def = defOf(f.def);
   if (!def) {
     if (f.def && !catalogue.size) loadCatalogue(then);
     else if (f.def) lookUp(f.def, then);
     return null;
   }
-  const key = `${f.def}:${f.click}:${f.start_click}:${f.ko}:${lang()}`;
+  const onlyNow = dialMode === 'current';
+  const key = `${f.def}:${f.click}:${f.start_click}:${f.ko}:${lang()}:${onlyNow}`;
   const old = drawnCards.get(f.id);
   if (old && old.key === key) return old.node;
   const node = el('details', { class: 'card-box', open: true, 'data-testid': 'card-box' },
-    el('summary', {}, t('card.show')), figureCard(def, { fig: f }));
+    el('summary', {}, t('card.show')), figureCard(def, { fig: f, onlyNow }));
   if (old && !old.node.open) node.open = false;
   drawnCards.set(f.id, { key, node });
   return node;

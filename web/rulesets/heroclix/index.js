@@ -168,10 +168,18 @@ export default {
       if (vp) parts.push(t('over.why.vp', { vp }));
     }
     if (rollOff) {
-      const rolls = rollOff.event.rolls.map(([s, r]) => `${name(s)} ${r.join(' → ')}`).join(', ');
+      const rolls = rollOff.event.rolls.map(([s, r]) => `${name(s)} ${r.join(t('over.why.roll_off.then'))}`).join(', ');
       parts.push(t('over.why.roll_off', { rolls }));
     }
     return parts.join(' ');
+  },
+
+  /** The player's result: a tie on victory points broken by the 2d6 roll-off says so. */
+  overMine(snap, over, won) {
+    const log = (snap && snap.log) || [];
+    const rollOff = log.some((e) => e.event && e.event.event === 'roll_off');
+    if (!rollOff || (over.resigned !== undefined && over.resigned !== null)) return null;
+    return t(won ? 'over.mine.roll_off_win' : 'over.mine.roll_off_lose');
   },
 
   state() {

@@ -481,7 +481,7 @@ export function renderFigurePanel() {
     }
     parts.push(box);
   }
-  const card = gameCard(f, () => renderFigurePanel());
+  const card = gameCard(f, () => renderFigurePanel(), (g().snap.view || {}).dial_view);
   if (card) parts.push(card);
   fill(panel, parts);
 }

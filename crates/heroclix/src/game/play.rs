@@ -129,6 +129,13 @@ pub fn breakaway_enemies(state: &State, f: &Fig) -> Vec<FigureId> {
         .collect()
 }
 
+/// True if a move action of this figure starts with a breakaway roll: an opposing figure is next
+/// to it (or within a giant's reach) and nothing makes its breakaway automatic (Leap/Climb,
+/// Phasing/Teleport on move actions): what `breaks_away` rolls, for texts and the judge.
+pub fn rolls_to_break_away(state: &State, f: &Fig) -> bool {
+    !breakaway_enemies(state, f).is_empty() && powers::breakaway(state, f, None).automatic.is_none()
+}
+
 /// The squares, beyond the ones touching an opposing figure, where the mover would count as
 /// next to that figure for movement (giant reach, spec COMB-8): entering one ends the move
 /// unless the mover broke away from that figure. Empty unless a giant is involved, so the

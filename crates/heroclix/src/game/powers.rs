@@ -219,6 +219,11 @@ pub struct PowerOptions {
     /// Hereditary enemies (FAQ 2002 *Constituez votre équipe*, *Contrôle Psychique*,
     /// *Sentinelles*): a 2002 rule the 2008 rulebook does not have, so off by default.
     pub hereditary_enemies: HereditaryEnemies,
+    /// How much of a dial in play the page shows (rulebook *Étape 1*). It changes no rule the
+    /// engine runs, only what players are shown, and is left out of saved states at its default
+    /// so that states saved before it existed keep their hashes.
+    #[serde(skip_serializing_if = "DialView::is_full")]
+    pub dial_view: DialView,
 }
 
 impl PowerOptions {
@@ -257,7 +262,7 @@ impl PowerOptions {
     }
 
     /// The options' names, as files and commands write them.
-    pub const NAMES: [&'static str; 18] = [
+    pub const NAMES: [&'static str; 19] = [
         "era",
         "phasing_action",
         "stealth_only_off_turn",
@@ -276,6 +281,7 @@ impl PowerOptions {
         "leadership_clears_token",
         "battle_fury_ignores_shape_change",
         "hereditary_enemies",
+        "dial_view",
     ];
 
     /// The values an option that is not a yes/no takes, for forms that offer them.
@@ -297,7 +303,19 @@ impl PowerOptions {
                 "hereditary_enemies",
                 vec![json!("off"), json!("any_ring"), json!("same_colour")],
             ),
+            ("dial_view", vec![json!("full"), json!("current")]),
         ]
+    }
+
+    /// Every option at its default as JSON, for forms: unlike serializing
+    /// `PowerOptions::default()`, it names the options saved states leave out at their default.
+    pub fn defaults_json() -> serde_json::Value {
+        let mut v = serde_json::to_value(PowerOptions::default()).unwrap_or_default();
+        if let Some(m) = v.as_object_mut() {
+            m.entry("dial_view")
+                .or_insert_with(|| serde_json::json!(DialView::Full));
+        }
+        v
     }
 
     /// The options that differ from the defaults, as `name = value` text, for logs and views.
@@ -343,6 +361,33 @@ pub enum HereditaryEnemies {
     SameColour,
 }
 
+/// How much of a figure's dial in play players may read (rulebook *Étape 1* : « Vous ne pouvez
+/// pas tourner un disque de combat pendant la partie pour regarder les valeurs situées avant ou
+/// après »).
+///
+/// The default is `Full`: the rule guards a physical dial (a dial turned to look may be put
+/// back on the wrong click), and the engine alone turns dials here, so it cannot be broken that
+/// way; the printed dials stay readable in the team builder, as a player at a table may know a
+/// figure's dial from its card or a checklist, so hiding them in play would only slow new
+/// players down. `Current` is for players who want the table's discipline: in play the page
+/// shows only the click showing, neither the clicks before nor after it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DialView {
+    /// Every click of a dial in play can be read (default).
+    #[default]
+    Full,
+    /// Only the click showing (rulebook *Étape 1*); the builder still shows whole dials.
+    Current,
+}
+
+impl DialView {
+    /// True for the default, which saved states leave out.
+    pub fn is_full(&self) -> bool {
+        *self == DialView::Full
+    }
+}
+
 /// Energy Explosion's model (spec ATK-2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -377,6 +422,7 @@ impl Default for PowerOptions {
             leadership_clears_token: false,
             battle_fury_ignores_shape_change: false,
             hereditary_enemies: HereditaryEnemies::Off,
+            dial_view: DialView::Full,
         }
     }
 }
@@ -1180,7 +1226,7 @@ mod tests {
 
     #[test]
     fn option_names_are_the_fields() {
-        let v = serde_json::to_value(PowerOptions::default()).unwrap_or_default();
+        let v = PowerOptions::defaults_json();
         let mut fields: Vec<&str> = v
             .as_object()
             .map(|o| o.keys().map(String::as_str).collect())
@@ -1189,6 +1235,20 @@ mod tests {
         let mut names = PowerOptions::NAMES.to_vec();
         names.sort_unstable();
         assert_eq!(fields, names);
+    }
+
+    #[test]
+    fn the_dial_view_is_kept_out_of_states_at_its_default() {
+        let v = serde_json::to_value(PowerOptions::default()).unwrap_or_default();
+        assert!(v.get("dial_view").is_none(), "{v}");
+        let o =
+            PowerOptions::from_pairs([("dial_view", "current")]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(o.dial_view, DialView::Current);
+        assert_eq!(o.changed(), ["dial_view = \"current\""]);
+        let back: PowerOptions =
+            serde_json::from_value(serde_json::to_value(&o).unwrap_or_default())
+                .unwrap_or_default();
+        assert_eq!(back.dial_view, DialView::Current);
     }
 
     #[test]

@@ -102,6 +102,8 @@ pub struct View {
     /// The rules options that differ from the defaults, as `name = value`
     /// (`docs/rules/heroclix-powers.md`).
     pub options: Vec<String>,
+    /// How much of a dial in play the page shows (rules option `dial_view`).
+    pub dial_view: super::powers::DialView,
 }
 
 /// An object as players see it.
@@ -283,5 +285,6 @@ pub fn view(state: &State, viewer: Viewer) -> View {
             )
         }),
         options: state.options.powers.changed(),
+        dial_view: state.options.powers.dial_view,
     }
 }

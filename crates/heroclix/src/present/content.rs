@@ -350,7 +350,7 @@ impl Content {
             // Rules options a new game may set (`powers` of `POST /api/games`): their defaults,
             // and the values of those that are not yes/no.
             "options": {
-                "defaults": crate::game::powers::PowerOptions::default(),
+                "defaults": crate::game::powers::PowerOptions::defaults_json(),
                 "choices": crate::game::powers::PowerOptions::choices()
                     .into_iter()
                     .map(|(n, v)| (n.to_string(), Value::Array(v)))

@@ -73,7 +73,9 @@ pub fn reach(
         "speed": speed.full,
         "allowance": r.allowance,
         "halved": r.halved,
-        "needs_breakaway": r.needs_breakaway,
+        // The search runs as if the breakaway succeeded (`broke_away_from`), so that it lists
+        // every square beyond; whether a roll comes first is the engine's own test.
+        "needs_breakaway": play::rolls_to_break_away(state, f),
         "destinations": destinations,
     });
     if let Some(to) = to {
@@ -110,7 +112,7 @@ fn multi_base_reach(
         "speed": speed.full,
         "allowance": if halved { speed.hindered } else { speed.full },
         "halved": halved,
-        "needs_breakaway": !play::breakaway_enemies(state, f).is_empty(),
+        "needs_breakaway": play::rolls_to_break_away(state, f),
         "base": [f.def.base.width, f.def.base.depth],
         "destinations": destinations,
     });

@@ -277,3 +277,95 @@ fn the_french_log_has_no_english_fragments() {
     }
     assert!(lines > 500, "the games were played ({lines} log lines)");
 }
+
+/// The judge's `needs_breakaway` is the engine's: a figure next to an opposing figure is told
+/// it rolls first exactly when its move then rolls a d6 (Leap/Climb and the like break away
+/// without one). The move search behind the answer runs as if the breakaway succeeded, which
+/// once made the answer always false.
+#[test]
+fn reach_says_when_a_move_starts_with_a_breakaway_roll() {
+    use crate::game::Action;
+    use skirmish_board::FigureId;
+    let mut g = game();
+    to_play(&mut g);
+    let mut rolled = 0;
+    for _ in 0..300 {
+        if g.is_over() || rolled > 0 {
+            break;
+        }
+        let seat = g.pending_seats()[0];
+        let legal = g.legal_actions(seat);
+        let moves: Vec<(FigureId, Square)> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Move {
+                    figure,
+                    to,
+                    carry: None,
+                } => Some((*figure, *to)),
+                _ => None,
+            })
+            .collect();
+        let s = g.state();
+        let foes: Vec<Square> = s
+            .figures
+            .iter()
+            .filter(|f| f.owner != seat && !f.ko)
+            .filter_map(|f| f.square)
+            .collect();
+        let nearest = |sq: Square| foes.iter().map(|e| e.distance(sq)).min().unwrap_or(99);
+        // A figure of the side to play next to an opposing one, with a move that leaves.
+        let adjacent = s.figures.iter().find(|f| {
+            f.owner == seat
+                && !f.ko
+                && !crate::game::play::breakaway_enemies(s, f).is_empty()
+                && moves
+                    .iter()
+                    .any(|(id, to)| *id == f.id && Some(*to) != f.square)
+        });
+        if let Some(f) = adjacent {
+            let (id, from) = (f.id, f.square);
+            let r = judge::reach(&g, id.0, None, Lang::En).unwrap();
+            let told = r["needs_breakaway"].as_bool().unwrap();
+            let to = moves
+                .iter()
+                .find(|(m, to)| *m == id && Some(*to) != from)
+                .map(|(_, to)| *to)
+                .unwrap();
+            let events = g
+                .act(
+                    seat,
+                    Action::Move {
+                        figure: id,
+                        to,
+                        carry: None,
+                    },
+                )
+                .unwrap();
+            let roll = events.iter().find_map(|e| match e {
+                Event::Breakaway { figure, roll, .. } if *figure == id => Some(*roll),
+                _ => None,
+            });
+            assert_eq!(told, roll.is_some_and(|r| r > 0), "{r} then {events:?}");
+            if told {
+                rolled += 1;
+            }
+            continue;
+        }
+        // Else the move that gets closest to an opposing figure, or the end of the turn.
+        let best = moves
+            .iter()
+            .min_by_key(|(_, to)| nearest(*to))
+            .map(|(figure, to)| Action::Move {
+                figure: *figure,
+                to: *to,
+                carry: None,
+            });
+        let a = best
+            .filter(|_| legal.iter().any(|a| matches!(a, Action::Move { .. })))
+            .or_else(|| legal.iter().find(|a| matches!(a, Action::EndTurn)).cloned())
+            .unwrap_or_else(|| legal[0].clone());
+        g.act(seat, a).unwrap();
+    }
+    assert!(rolled > 0, "no figure had to roll to break away");
+}

@@ -62,7 +62,7 @@ impl<'a> ActionTexts<'a> {
     pub fn needs_breakaway(&self, figure: FigureId) -> bool {
         self.state
             .fig(figure)
-            .is_some_and(|f| !play::breakaway_enemies(self.state, f).is_empty())
+            .is_some_and(|f| play::rolls_to_break_away(self.state, f))
     }
 
     /// What a carrying move to `to` counts: the friend is off the map and the carrier 2 slower.
