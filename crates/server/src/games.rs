@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use skirmish_engine::{commit_seed, AnyGame, Registry, Seat, SeedCommitment, SeedReveal, Viewer};
 use skirmish_lang::Lang;
-use skirmish_platform::{Legal, Platform, Presentation};
+use skirmish_platform::{Platform, Presentation};
 use tokio::sync::{broadcast, watch, Mutex};
 
 use crate::bots::{BotPlayer, BotRoster, RandomBot};

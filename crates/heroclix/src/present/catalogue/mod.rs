@@ -120,8 +120,8 @@ pub fn placeholders(template: &str) -> Vec<&str> {
     let mut rest = template;
     while let Some(i) = rest.find('{') {
         let after = &rest[i + 1..];
-        if after.starts_with('{') {
-            rest = &after[1..];
+        if let Some(escaped) = after.strip_prefix('{') {
+            rest = escaped;
             continue;
         }
         let Some(end) = after.find('}') else { break };
