@@ -236,6 +236,9 @@ mod tests {
             defense: 3,
             points: 120,
             powers: Vec::new(),
+            target_point: None,
+            hit_zone: None,
+            set: String::new(),
         };
         let b = Body::of_card(&grimnak, Flight::Walks);
         assert_eq!((b.height, b.base), (7, Base::Double));
