@@ -8,12 +8,24 @@
 //! | *Exemple 1: Information contenue sur une carte Armée* | [`card`] |
 //! | *La bataille commence*, order markers, initiative, turns, attacks, glyphs, scoring | [`game`] (the engine ruleset, `heroscape`) |
 //! | what people see: texts in English and French, the board, content, bots | [`present`] |
+//! | Figures' height, base, flight, target point and hit zone | [`body`] |
+//! | *Action 2. Déplacer*: moving, climbing, falling, water, double-space figures, overhangs, narrow passages, flying, leaving engagement (examples 4-13) | [`movement`] |
+//! | *Les règles d'engagements*: adjacency, height and ruin exceptions (examples 14-15) | [`engagement`] |
+//! | *Portée d'attaque*, *Ligne de visée* (example 16), *L'avantage de la hauteur* (example 17) | [`sight`] |
+//! | The battlefield indexed for those queries | [`grid`] |
 //!
 //! The battlefield is a set of **columns**, one per hex: each column is a stack of [`battlefield::Span`]s
 //! (solid land, water, obstacles) with gaps between them where an overhang leaves room. Movement,
 //! engagement and line of sight read only that model, whatever file it came from.
 
 pub mod battlefield;
+pub mod body;
 pub mod card;
 pub mod game;
 pub mod present;
+pub mod engagement;
+pub mod grid;
+pub mod movement;
+pub mod sight;
+#[cfg(test)]
+mod testing;

@@ -1,0 +1,421 @@
+//! The movement search's states and steps, for the four ways a figure moves (one hex or two,
+//! walking or flying), over [`skirmish_path`]'s search.
+
+use skirmish_board::hex::HexDir;
+use skirmish_path::{MoveGraph, Step};
+
+use crate::battlefield::Level;
+use crate::body::{Base, Body, Placement, Spot, Standing};
+use crate::engagement::is_engaged;
+use crate::grid::{Grid, Node, NONE};
+
+/// Which rules a search leaves out, to find out why a destination is refused.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Relax {
+    /// Water and glyphs do not end the move.
+    pub stops: bool,
+    /// A step may climb more than the figure's height.
+    pub climb: bool,
+    /// Enemies and engaged friends may be passed through.
+    pub figures: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// One hex, walking: a state is a node (a footing).
+    Walk,
+    /// Two hexes, walking: a state is the lead node, the direction to the tail and which footing
+    /// of the tail's hex the tail stands on.
+    WalkDouble,
+    /// One hex, flying: a state is a hex.
+    Fly,
+    /// Two hexes, flying: a state is the lead hex and the direction to the tail.
+    FlyDouble,
+}
+
+/// What stands on a node, for the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Occ {
+    Free,
+    /// A friend that is not engaged: passed through, not ended on.
+    Friend,
+    /// An enemy or an engaged friend: neither passed nor ended on.
+    Block,
+}
+
+/// The board as one search sees it.
+pub(crate) struct Graph<'a> {
+    pub grid: &'a Grid,
+    pub body: Body,
+    pub mode: Mode,
+    pub relax: Relax,
+    pub glyphs_stop_flight: bool,
+    /// Per node: what stands there, and which figure (index into `others`, or `NONE`).
+    pub occ: Vec<(Occ, u32)>,
+    /// States before the virtual start (the last index), for double-space figures.
+    pub states: usize,
+    /// Per tail hex, how many footings a state may name.
+    pub f: usize,
+}
+
+impl<'a> Graph<'a> {
+    pub fn new(
+        grid: &'a Grid,
+        mover: &Standing,
+        others: &[Standing],
+        relax: Relax,
+        glyphs_stop_flight: bool,
+    ) -> Graph<'a> {
+        let body = mover.body;
+        let mode = match (body.base, body.flight.flies()) {
+            (Base::Single, false) => Mode::Walk,
+            (Base::Double, false) => Mode::WalkDouble,
+            (Base::Single, true) => Mode::Fly,
+            (Base::Double, true) => Mode::FlyDouble,
+        };
+        let mut occ = vec![(Occ::Free, NONE); grid.node_count()];
+        for (k, o) in others.iter().enumerate() {
+            if o.id == mover.id {
+                continue;
+            }
+            let kind = if o.team != mover.team || is_engaged(grid, o, others) {
+                Occ::Block
+            } else {
+                Occ::Friend
+            };
+            for s in o.at.spots() {
+                if let Some(n) = grid.node_at(s.hex, s.level) {
+                    occ[n as usize] = (kind, k as u32);
+                }
+            }
+        }
+        let f = grid.max_footings();
+        let states = match mode {
+            Mode::Walk => grid.node_count(),
+            Mode::WalkDouble => grid.node_count() * 6 * f,
+            Mode::Fly => grid.hex_count(),
+            Mode::FlyDouble => grid.hex_count() * 6,
+        };
+        Graph {
+            grid,
+            body,
+            mode,
+            relax,
+            glyphs_stop_flight,
+            occ,
+            states,
+            f,
+        }
+    }
+
+    /// Whether this search has a virtual start (both ends of a double-space figure may lead).
+    pub fn has_virtual_start(&self) -> bool {
+        matches!(self.mode, Mode::WalkDouble | Mode::FlyDouble)
+    }
+
+    pub fn virtual_start(&self) -> u32 {
+        self.states as u32
+    }
+
+    // --- state encodings ---
+
+    pub fn walk_double_state(&self, lead: u32, tail: u32) -> Option<u32> {
+        let lh = self.grid.node(lead).hex;
+        let th = self.grid.node(tail).hex;
+        let dir = self.grid.neighbours(lh).iter().position(|&n| n == th)?;
+        let k = (tail - self.grid.nodes_of(th).start) as usize;
+        Some((lead as usize * 6 * self.f + dir * self.f + k) as u32)
+    }
+
+    /// (lead node, tail node) of a double walking state.
+    pub fn walk_double_nodes(&self, s: u32) -> (u32, u32) {
+        let s = s as usize;
+        let lead = (s / (6 * self.f)) as u32;
+        let dir = (s / self.f) % 6;
+        let k = (s % self.f) as u32;
+        let th = self.grid.neighbours(self.grid.node(lead).hex)[dir];
+        (lead, self.grid.nodes_of(th).start + k)
+    }
+
+    pub fn fly_double_state(&self, lead: u32, tail: u32) -> Option<u32> {
+        let dir = self.grid.neighbours(lead).iter().position(|&n| n == tail)?;
+        Some(lead * 6 + dir as u32)
+    }
+
+    /// (lead hex, tail hex) of a double flying state.
+    pub fn fly_double_hexes(&self, s: u32) -> (u32, u32) {
+        let lead = s / 6;
+        (lead, self.grid.neighbours(lead)[(s % 6) as usize])
+    }
+
+    fn node(&self, n: u32) -> &Node {
+        self.grid.node(n)
+    }
+
+    /// The cost of a walking step between two nodes, and whether it ends the move (water or a
+    /// glyph for a one-hex figure; the caller decides for two hexes), or `None` if it is not
+    /// allowed.
+    fn walk_step(&self, from: u32, to: u32) -> Option<u32> {
+        let a = self.node(from);
+        let b = self.node(to);
+        let h = self.body.height;
+        if b.headroom < h {
+            return None;
+        }
+        let cost = if b.level > a.level {
+            let climb = b.level - a.level;
+            if (climb > h && !self.relax.climb) || a.headroom < climb {
+                return None;
+            }
+            1 + u32::from(climb)
+        } else {
+            if b.headroom < a.level - b.level {
+                return None;
+            }
+            1
+        };
+        if self.occ[to as usize].0 == Occ::Block && !self.relax.figures {
+            return None;
+        }
+        Some(cost)
+    }
+
+    /// Whether no other figure stands on a node.
+    pub fn free(&self, n: u32) -> bool {
+        self.occ[n as usize].0 == Occ::Free
+    }
+
+    /// A node a flying figure may land on in hex `h`: it fits and nobody stands there.
+    fn landing(&self, n: u32) -> bool {
+        self.node(n).headroom >= self.body.height && self.free(n)
+    }
+
+    fn fly_stops_in(&self, h: u32) -> bool {
+        self.glyphs_stop_flight
+            && !self.relax.stops
+            && self.grid.nodes_of(h).any(|n| self.node(n).glyph)
+    }
+
+    /// The levels at which a double flying figure may land on `lead` and `tail`.
+    pub fn fly_double_levels(&self, lead: u32, tail: u32) -> impl Iterator<Item = Level> + '_ {
+        self.grid.nodes_of(lead).filter_map(move |a| {
+            let level = self.node(a).level;
+            let b = self
+                .grid
+                .nodes_of(tail)
+                .find(|&b| self.node(b).level == level)?;
+            (self.landing(a) && self.landing(b)).then_some(level)
+        })
+    }
+
+    /// The placement a state stands for (for flying states, at the top of the column the
+    /// figure flies over).
+    pub fn placement(&self, s: u32) -> Placement {
+        let spot = |n: u32| {
+            let node = self.node(n);
+            Spot::new(self.grid.hex(node.hex), node.level)
+        };
+        let over = |h: u32| {
+            let level = self
+                .grid
+                .nodes_of(h)
+                .last()
+                .map_or(0, |n| self.node(n).level);
+            Spot::new(self.grid.hex(h), level)
+        };
+        match self.mode {
+            Mode::Walk => Placement {
+                head: spot(s),
+                tail: None,
+            },
+            Mode::WalkDouble => {
+                let (l, t) = self.walk_double_nodes(s);
+                Placement {
+                    head: spot(l),
+                    tail: Some(spot(t)),
+                }
+            }
+            Mode::Fly => Placement {
+                head: over(s),
+                tail: None,
+            },
+            Mode::FlyDouble => {
+                let (l, t) = self.fly_double_hexes(s);
+                Placement {
+                    head: over(l),
+                    tail: Some(over(t)),
+                }
+            }
+        }
+    }
+}
+
+impl MoveGraph for Graph<'_> {
+    type Node = u32;
+
+    fn node_count(&self) -> usize {
+        self.states + usize::from(self.has_virtual_start())
+    }
+
+    fn index(&self, node: u32) -> Option<usize> {
+        ((node as usize) < self.node_count()).then_some(node as usize)
+    }
+
+    fn node(&self, index: usize) -> u32 {
+        index as u32
+    }
+
+    fn steps(&self, _from: u32, _out: &mut Vec<Step<u32>>) {
+        unreachable!("the heroscape graph answers by index (for_each_step)")
+    }
+
+    fn for_each_step(
+        &self,
+        from: usize,
+        _scratch: &mut Vec<Step<u32>>,
+        mut visit: impl FnMut(usize, u32, bool),
+    ) {
+        let grid = self.grid;
+        let from = from as u32;
+        if from == self.virtual_start() {
+            // Either end of a double-space figure may lead: the search starts from both.
+            return;
+        }
+        match self.mode {
+            Mode::Walk => {
+                let hex = self.node(from).hex;
+                for &nh in grid.neighbours(hex) {
+                    for to in grid.nodes_of(nh) {
+                        if let Some(cost) = self.walk_step(from, to) {
+                            let b = self.node(to);
+                            let stop = (b.water || b.glyph) && !self.relax.stops;
+                            visit(to as usize, cost, stop);
+                        }
+                    }
+                }
+            }
+            Mode::WalkDouble => {
+                let (lead, tail) = self.walk_double_nodes(from);
+                let lh = self.node(lead).hex;
+                let th = self.node(tail).hex;
+                let lead_water = self.node(lead).water;
+                for (d, &nh) in grid.neighbours(lh).iter().enumerate() {
+                    if nh == NONE || nh == th {
+                        continue;
+                    }
+                    let back = HexDir::ALL[d].opposite().index() as usize;
+                    let k = (lead - grid.nodes_of(lh).start) as usize;
+                    for to in grid.nodes_of(nh) {
+                        if let Some(cost) = self.walk_step(lead, to) {
+                            let b = self.node(to);
+                            let stop = ((b.water && lead_water) || b.glyph) && !self.relax.stops;
+                            let s = to as usize * 6 * self.f + back * self.f + k;
+                            visit(s, cost, stop);
+                        }
+                    }
+                }
+            }
+            Mode::Fly => {
+                for &nh in grid.neighbours(from) {
+                    if nh != NONE {
+                        visit(nh as usize, 1, self.fly_stops_in(nh));
+                    }
+                }
+            }
+            Mode::FlyDouble => {
+                let (lead, tail) = self.fly_double_hexes(from);
+                for (d, &nh) in grid.neighbours(lead).iter().enumerate() {
+                    if nh == NONE || nh == tail {
+                        continue;
+                    }
+                    let back = HexDir::ALL[d].opposite().index() as u32;
+                    visit((nh * 6 + back) as usize, 1, self.fly_stops_in(nh));
+                }
+            }
+        }
+    }
+
+    fn can_end(&self, node: u32) -> bool {
+        self.can_end_index(node as usize)
+    }
+
+    fn can_end_index(&self, index: usize) -> bool {
+        let s = index as u32;
+        if s == self.virtual_start() && self.has_virtual_start() {
+            return false;
+        }
+        match self.mode {
+            Mode::Walk => self.free(s),
+            Mode::WalkDouble => {
+                let (l, t) = self.walk_double_nodes(s);
+                self.node(l).level == self.node(t).level && self.free(l) && self.free(t)
+            }
+            Mode::Fly => self.grid.nodes_of(s).any(|n| self.landing(n)),
+            Mode::FlyDouble => {
+                let (l, t) = self.fly_double_hexes(s);
+                t != NONE && self.fly_double_levels(l, t).next().is_some()
+            }
+        }
+    }
+
+    fn unit_costs(&self) -> bool {
+        self.mode == Mode::Fly
+    }
+}
+
+/// A graph with a virtual start for double-space figures needs the two first steps (either end
+/// leading) at no cost; [`skirmish_path::search`] starts from one node, so the virtual start's
+/// steps are given here.
+pub(crate) struct Started<'g, 'a> {
+    pub graph: &'g Graph<'a>,
+    pub starts: [u32; 2],
+}
+
+impl MoveGraph for Started<'_, '_> {
+    type Node = u32;
+
+    fn node_count(&self) -> usize {
+        self.graph.node_count()
+    }
+
+    fn index(&self, node: u32) -> Option<usize> {
+        self.graph.index(node)
+    }
+
+    fn node(&self, index: usize) -> u32 {
+        index as u32
+    }
+
+    fn steps(&self, _from: u32, _out: &mut Vec<Step<u32>>) {
+        unreachable!("the heroscape graph answers by index (for_each_step)")
+    }
+
+    fn for_each_step(
+        &self,
+        from: usize,
+        scratch: &mut Vec<Step<u32>>,
+        mut visit: impl FnMut(usize, u32, bool),
+    ) {
+        if from as u32 == self.graph.virtual_start() {
+            for s in self.starts {
+                if s != NONE {
+                    visit(s as usize, 0, false);
+                }
+            }
+        } else {
+            self.graph.for_each_step(from, scratch, visit);
+        }
+    }
+
+    fn can_end(&self, node: u32) -> bool {
+        self.graph.can_end(node)
+    }
+
+    fn can_end_index(&self, index: usize) -> bool {
+        self.graph.can_end_index(index)
+    }
+
+    fn unit_costs(&self) -> bool {
+        self.graph.unit_costs()
+    }
+}
