@@ -15,9 +15,20 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use skirmish_board::hex::Hex;
+use skirmish_board::hex::{Hex, HexDir};
+
+pub mod editor;
+pub mod file;
+pub mod hsc;
+mod place;
+mod svg;
+pub mod tiles;
+
+pub use file::{samples, Sample};
+pub use svg::render_svg;
 
 /// A height in levels above the table.
 pub type Level = u16;
@@ -313,6 +324,28 @@ impl StartPlayers {
     }
 }
 
+/// A piece standing on a hex *edge* rather than filling hexes: a castle battlement along a
+/// wall-walk, a ladder against a wall, a flag, a road wall.
+///
+/// Why not a span: these pieces are thin. A ladder stands in the hex at the foot of a wall, yet
+/// figures stand in that hex too; two battlements may share a hex on two of its sides; a
+/// battlement rises beside the wall-walk it is fixed to, over the hex next to it. Put into
+/// columns they would fill hexes figures use, so they are kept here, for line of sight and for
+/// the rules of ladders, with the edge they stand on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct EdgePiece {
+    /// The hex whose edge it stands on.
+    pub hex: Hex,
+    /// Which edge of that hex.
+    pub side: HexDir,
+    /// The level of its lower end.
+    pub bottom: Level,
+    /// The level of its upper end.
+    pub top: Level,
+    /// What it is.
+    pub kind: Obstacle,
+}
+
 /// A whole battlefield: the columns, the glyphs and the start zones.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Battlefield {
@@ -325,6 +358,8 @@ pub struct Battlefield {
     glyphs: Vec<GlyphSpot>,
     #[serde(with = "by_hex")]
     starts: BTreeMap<Hex, StartPlayers>,
+    #[serde(default)]
+    edges: Vec<EdgePiece>,
 }
 
 /// Maps keyed by hex, written as a list of `[hex, value]` pairs: JSON maps take only string
@@ -350,6 +385,18 @@ mod by_hex {
 }
 
 impl Battlefield {
+    /// The pieces standing on hex edges (battlements, ladders, flags, road walls).
+    pub fn edge_pieces(&self) -> &[EdgePiece] {
+        &self.edges
+    }
+
+    /// The highest level anything reaches (0 for an empty battlefield).
+    pub fn top(&self) -> Level {
+        let columns = self.columns.values().map(Column::top);
+        let edges = self.edges.iter().map(|e| e.top);
+        columns.chain(edges).max().unwrap_or(0)
+    }
+
     /// The column of a hex; `None` where the battlefield has no piece at all (off the map).
     pub fn column(&self, hex: Hex) -> Option<&Column> {
         self.columns.get(&hex)
@@ -420,6 +467,7 @@ pub struct Builder {
     columns: BTreeMap<Hex, Vec<(Span, String)>>,
     glyphs: Vec<GlyphSpot>,
     starts: BTreeMap<Hex, StartPlayers>,
+    edges: Vec<EdgePiece>,
     problems: Vec<Problem>,
 }
 
@@ -453,6 +501,12 @@ impl Builder {
             return self;
         }
         self.columns.entry(hex).or_default().push((span, place));
+        self
+    }
+
+    /// Puts a piece on a hex edge.
+    pub fn edge(&mut self, piece: EdgePiece) -> &mut Builder {
+        self.edges.push(piece);
         self
     }
 
@@ -536,10 +590,73 @@ impl Builder {
                 columns,
                 glyphs: self.glyphs,
                 starts: self.starts,
+                edges: self.edges,
             })
         } else {
             Err(problems)
         }
+    }
+}
+
+/// Why a map file could not be read: the file, and every problem found in it, each naming its
+/// place (byte offset, tile, key, line, hex).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapError {
+    /// The file, as given.
+    pub file: String,
+    /// What is wrong, and where.
+    pub problems: Vec<Problem>,
+}
+
+impl MapError {
+    /// One problem in `file`.
+    pub fn one(file: impl Into<String>, place: impl Into<String>, what: impl Into<String>) -> Self {
+        MapError {
+            file: file.into(),
+            problems: vec![Problem {
+                place: place.into(),
+                what: what.into(),
+            }],
+        }
+    }
+}
+
+impl fmt::Display for MapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.problems.as_slice() {
+            [one] => write!(f, "{}: {one}", self.file),
+            many => {
+                write!(f, "{}: {} problems", self.file, many.len())?;
+                for p in many {
+                    write!(f, "\n  {p}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for MapError {}
+
+/// Reads a battlefield file, choosing the reader by its extension: `.hsc` (Virtualscape),
+/// `.json` (the web map editor), `.toml` (ours, `docs/heroscape-maps.md`).
+pub fn load(path: impl AsRef<Path>) -> Result<Battlefield, MapError> {
+    let path = path.as_ref();
+    let file = path.display().to_string();
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let read = |p: &Path| std::fs::read(p).map_err(|e| MapError::one(&file, "file", e.to_string()));
+    match ext.as_deref() {
+        Some("hsc") => hsc::read_bytes(&file, &read(path)?).map(|m| m.battlefield),
+        Some("json") => editor::read_str(&file, &String::from_utf8_lossy(&read(path)?)),
+        Some("toml") => file::read_str(&file, &String::from_utf8_lossy(&read(path)?)),
+        _ => Err(MapError::one(
+            &file,
+            "file name",
+            "a battlefield file ends in .hsc (Virtualscape), .json (map editor) or .toml",
+        )),
     }
 }
 
