@@ -19,6 +19,7 @@ use crate::battlefield::{Material, StartPlayers};
 use crate::game::{geometry, play, Action, Event, HeroScape, PlayerSetup, Scenario, State};
 
 pub mod bots;
+pub mod page;
 pub mod samples;
 pub mod text;
 
@@ -361,6 +362,10 @@ impl Presentation for HeroScapePresentation {
         BoardKind::Hex
     }
 
+    fn page_module(&self) -> Option<&'static str> {
+        Some("/rulesets/heroscape/index.js")
+    }
+
     fn register(&self, registry: &mut Registry) {
         registry.register::<HeroScape>();
     }
@@ -524,7 +529,7 @@ impl Presentation for HeroScapePresentation {
     }
 
     fn judge_queries(&self) -> Vec<&'static str> {
-        vec!["reach", "los"]
+        vec!["reach", "los", "field"]
     }
 
     fn judge(
@@ -545,6 +550,7 @@ impl Presentation for HeroScapePresentation {
             })
         };
         match query {
+            "field" => Ok(page::field(state, lang)),
             "reach" => {
                 let f = figure("figure")?;
                 let dests: Vec<Value> = geometry::destinations(state, f)
@@ -602,7 +608,7 @@ impl Presentation for HeroScapePresentation {
             other => Err(Problem::new(
                 "unknown-query",
                 format!(
-                    "HeroScape has no judge query '{}'; it has: reach, los",
+                    "HeroScape has no judge query '{}'; it has: reach, los, field",
                     skirmish_platform::clip(other, 40)
                 ),
             )),
