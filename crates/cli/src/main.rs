@@ -68,7 +68,7 @@ enum Command {
     Check(Forward),
     /// Check teams against the team-building rules (`team check FILE`).
     Team(Forward),
-    /// Import figures from other formats (`import hcunits FILE`).
+    /// Import figures from other formats (`import hcunits FILE`, `import heroscape-cards FILE`).
     Import(Forward),
     /// Judge a line of fire on a map: verdict, squares crossed and why.
     Los(Forward),
@@ -115,6 +115,18 @@ fn forward(command: &str, mut f: Forward, lang: Lang) -> anyhow::Result<ExitCode
         Some(result) => result.map_err(anyhow::Error::msg),
         None => anyhow::bail!("{id} has no `{command}` command"),
     }
+}
+
+/// `skirmish import FORMAT ...`: formats a ruleset outside the platform reads
+/// ([`rulesets::import`]) first, then the ruleset's own `import` command.
+fn import(mut f: Forward, lang: Lang) -> anyhow::Result<ExitCode> {
+    if f.ruleset.is_none() {
+        let lang = take_lang(&mut f.args, lang)?;
+        if let Some(result) = rulesets::import(&f.args, lang) {
+            return result;
+        }
+    }
+    forward("import", f, lang)
 }
 
 fn play(mut p: PlayForward, lang: Lang) -> anyhow::Result<ExitCode> {
@@ -174,7 +186,7 @@ fn main() -> ExitCode {
         Some(Command::Play(p)) => play(p, lang),
         Some(Command::Check(f)) => forward("check", f, lang),
         Some(Command::Team(f)) => forward("team", f, lang),
-        Some(Command::Import(f)) => forward("import", f, lang),
+        Some(Command::Import(f)) => import(f, lang),
         Some(Command::Los(f)) => forward("los", f, lang),
         Some(Command::Reach(f)) => forward("reach", f, lang),
     };

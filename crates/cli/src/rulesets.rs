@@ -16,7 +16,20 @@ pub fn platform(sources: &[PathBuf], maps_dir: Option<&Path>) -> anyhow::Result<
     for note in &heroclix.content().notes {
         tracing::info!("heroclix: {note}");
     }
-    Ok(Platform::new().with(heroclix))
+    Ok(Platform::new()
+        .with(heroclix)
+        .with(skirmish_heroscape::present::HeroScapePresentation))
+}
+
+/// Import commands of rulesets that are not on the platform yet, by the format's name
+/// (`skirmish import heroscape-cards PATH`); `None` for formats the platform's rulesets read.
+pub fn import(args: &[String], lang: Lang) -> Option<anyhow::Result<ExitCode>> {
+    match args.first().map(String::as_str) {
+        Some("heroscape-cards") => {
+            Some(skirmish_heroscape::import::run_cli(&args[1..], lang).map_err(anyhow::Error::msg))
+        }
+        _ => None,
+    }
 }
 
 /// `skirmish rulesets`: every ruleset with its board, judge queries, bots and page module.

@@ -5,7 +5,10 @@
 //! | Rulebook section | Module |
 //! |---|---|
 //! | *Construction du champ de bataille*: tiles, levels, overhangs, obstacles, glyph places, start zones | [`battlefield`] (model, `docs/heroscape-maps.md`), its tile catalogue `battlefield::tiles`, its readers `battlefield::hsc` (Virtualscape `.hsc`), `battlefield::editor` (map-editor JSON) and `battlefield::file` (our TOML, the sample battlefields), `battlefield::load` (by extension) and `battlefield::render_svg` |
-//! | *Exemple 1: Information contenue sur une carte Armée* | [`card`] |
+//! | *Exemple 1: Information contenue sur une carte Armée* | [`card`] (the card file format), [`import`] (the army builder's JSON) |
+//! | *Rassemblez et placez votre armée*, *Utiliser une armée pré-constituée*, *Cartes Armée uniques/communes* | [`army`] |
+//! | *Constituer son armée en « Draft »* | [`draft`] |
+//! | *Pouvoirs spéciaux* | [`power`] (the card language), [`power::parse`] (printed powers read into it), [`power::coverage`] |
 //! | *La bataille commence*, order markers, initiative, turns, attacks, glyphs, scoring | [`game`] (the engine ruleset, `heroscape`) |
 //! | what people see: texts in English and French, the board, content, bots | [`present`] |
 //! | Figures' height, base, flight, target point and hit zone | [`body`] |
@@ -18,14 +21,18 @@
 //! (solid land, water, obstacles) with gaps between them where an overhang leaves room. Movement,
 //! engagement and line of sight read only that model, whatever file it came from.
 
+pub mod army;
 pub mod battlefield;
 pub mod body;
 pub mod card;
-pub mod game;
-pub mod present;
+pub mod draft;
 pub mod engagement;
+pub mod game;
 pub mod grid;
+pub mod import;
 pub mod movement;
+pub mod power;
+pub mod present;
 pub mod sight;
 #[cfg(test)]
 mod testing;

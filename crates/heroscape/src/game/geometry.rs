@@ -1,181 +1,175 @@
-//! What the turn asks of the battlefield's geometry: where a figure may move (with the path),
-//! who is engaged with whom, range and line of sight, and the figures' levels. The rules of the
-//! turn read only these functions.
+//! What the turn asks of the battlefield's geometry, answered by the crate's [`movement`],
+//! [`engagement`] and [`sight`] modules: where a figure may move (with the path, its falls and
+//! its leaving-engagement attacks), who is engaged with whom, range and line of sight. The game
+//! turns its figures into [`Standing`]s (a body from the card, a placement from the figure) and
+//! never measures anything itself.
 //!
-//! TEMPORARY: a single-level-step search standing in for the `movement`, `engagement` and
-//! `sight` modules being written on the `hs-geometry` branch, which replace it when merged.
-//! Until then: single-space figures only, no ruin exception, every line of sight clear.
+//! [`movement`]: crate::movement
+//! [`engagement`]: crate::engagement
+//! [`sight`]: crate::sight
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::sync::Arc;
 
 use skirmish_board::hex::Hex;
+use skirmish_board::FigureId;
 
-use crate::battlefield::{Footing, Level};
+use crate::battlefield::{Battlefield, Level};
+use crate::body::{Base, Body, Flight, Placement, Standing};
+use crate::grid::Grid;
+use crate::movement::{self, MovePath, MoveQuery};
+use crate::sight::{self, Sight};
 
 use super::glyphs;
 use super::state::{Figure, State};
 
-/// A hex and the level of a footing in it.
-type Place = (Hex, Level);
-
-/// A place a figure may end its move, with the way there.
+/// A place a figure may end a move at, with the cheapest way there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Destination {
-    /// The hex.
+    /// The (lead) hex.
     pub hex: Hex,
+    /// The other hex of a double-space figure.
+    pub tail: Option<Hex>,
     /// The level its base ends at.
     pub level: Level,
-    /// The hexes and levels stepped on, the start excluded, the destination last.
-    pub path: Vec<(Hex, Level)>,
     /// Move spent.
     pub cost: u16,
+    /// The path, with its falls and leaving-engagement attacks.
+    pub path: MovePath,
 }
 
-/// A figure's height in levels.
-fn height(state: &State, f: &Figure) -> Level {
-    state.card_of(f).height.max(1)
+thread_local! {
+    /// The grid of the battlefield last asked about: a game asks about one battlefield many
+    /// times, and indexing it costs more than a search. The `Arc` kept here keeps its address
+    /// from being reused by another battlefield.
+    static GRID: RefCell<Option<(Arc<Battlefield>, Arc<Grid>)>> = const { RefCell::new(None) };
 }
 
-/// The footing of a column at `level`.
-pub fn footing_at(state: &State, hex: Hex, level: Level) -> Option<Footing> {
-    state
-        .field
-        .column(hex)?
-        .footings()
-        .find(|ft| ft.level == level)
+/// The indexed battlefield of a state.
+pub fn grid(state: &State) -> Arc<Grid> {
+    GRID.with(|cell| {
+        let mut cached = cell.borrow_mut();
+        if let Some((field, grid)) = cached.as_ref() {
+            if Arc::ptr_eq(field, &state.field) {
+                return grid.clone();
+            }
+        }
+        let grid = Arc::new(Grid::new(&state.field));
+        *cached = Some((state.field.clone(), grid.clone()));
+        grid
+    })
 }
 
-/// Where a figure of `f`'s height may stand in `hex`: footings with room for it.
-fn footings_for(state: &State, f: &Figure, hex: Hex) -> Vec<Footing> {
-    let h = height(state, f);
-    state
-        .field
-        .column(hex)
-        .map(|c| {
-            c.footings()
-                .filter(|ft| ft.headroom.is_none_or(|room| room >= h))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// Whether two figures standing at these places are adjacent for engagement: neighbouring
-/// hexes, unless one's base is at least the other's height above it (*LES RÈGLES
-/// D'ENGAGEMENTS*, example 14).
-pub fn adjacent_at(
-    state: &State,
-    a: &Figure,
-    a_at: (Hex, Level),
-    b: &Figure,
-    b_at: (Hex, Level),
-) -> bool {
-    if a_at.0.distance(b_at.0) != 1 {
-        return false;
-    }
-    let (ha, hb) = (height(state, a), height(state, b));
-    let (la, lb) = (a_at.1, b_at.1);
-    !(la >= lb + hb || lb >= la + ha)
-}
-
-/// The enemy figures `f` is engaged with where it stands.
-pub fn engaged_with(state: &State, f: &Figure) -> Vec<u32> {
-    let Some(at) = f.hex else {
-        return Vec::new();
+/// A figure's body: its card's height and base, the card's target point and hit zone when it
+/// gives them (in levels above the base; the body counts tenths).
+pub fn body(state: &State, f: &Figure) -> Body {
+    let card = state.card_of(f);
+    let base = if card.base >= 2 {
+        Base::Double
+    } else {
+        Base::Single
     };
-    engaged_at(state, f, (at, f.level))
+    let mut body = Body::new(card.height.max(1), base, Flight::Walks);
+    if let Some(t) = card.target_point {
+        body.target_point = t.saturating_mul(10);
+    }
+    if let Some([lo, hi]) = card.hit_zone {
+        body.hit_zone = [lo.saturating_mul(10), hi.saturating_mul(10)];
+    }
+    body
 }
 
-/// The enemy figures `f` would be engaged with standing at `at`.
-pub fn engaged_at(state: &State, f: &Figure, at: (Hex, Level)) -> Vec<u32> {
+/// Where a figure stands.
+pub fn placement(f: &Figure) -> Option<Placement> {
+    let hex = f.hex?;
+    Some(match f.tail {
+        Some(tail) => Placement::double(hex, tail, f.level),
+        None => Placement::single(hex, f.level),
+    })
+}
+
+/// A figure as the geometry sees it, standing at `at`.
+fn standing_at(state: &State, f: &Figure, at: Placement) -> Standing {
+    Standing {
+        id: FigureId(f.id),
+        team: state.team(f.owner),
+        body: body(state, f),
+        at,
+    }
+}
+
+/// A figure on the battlefield as the geometry sees it.
+pub fn standing(state: &State, f: &Figure) -> Option<Standing> {
+    Some(standing_at(state, f, placement(f)?))
+}
+
+/// Every figure on the battlefield but `but`.
+fn others(state: &State, but: u32) -> Vec<Standing> {
     state
         .figures
         .iter()
-        .filter(|e| e.on_field() && !state.allies(e.owner, f.owner))
-        .filter(|e| {
-            e.hexes()
-                .any(|h| adjacent_at(state, f, at, e, (h, e.level)))
-        })
-        .map(|e| e.id)
+        .filter(|g| g.on_field() && g.id != but)
+        .filter_map(|g| standing(state, g))
         .collect()
 }
 
-/// Every place `f` may end a move this turn, each with one cheapest path (*Déplacer*):
-/// a step costs one hex plus one per level climbed, a climb no higher than the figure per
-/// step, friends passed unless engaged, enemies never, water and glyphs end the move, no end
-/// on another figure.
+/// Every place `f` may end a move this turn (its start excepted), each with its cheapest path
+/// (*Déplacer*, examples 4-13).
 pub fn destinations(state: &State, f: &Figure) -> Vec<Destination> {
-    let Some(start) = f.hex else {
+    let Some(me) = standing(state, f) else {
         return Vec::new();
     };
-    let budget = glyphs::move_of(state, f);
-    let h = height(state, f);
-    let mut best: BTreeMap<Place, (u16, Vec<Place>)> = BTreeMap::new();
-    best.insert((start, f.level), (0, Vec::new()));
-    let mut frontier = vec![(start, f.level)];
-    while !frontier.is_empty() {
-        let mut next = Vec::new();
-        for at in frontier {
-            let (cost, path) = best[&at].clone();
-            if at.0 != start && stops_here(state, at) {
-                continue;
-            }
-            for n in at.0.neighbours() {
-                if let Some(other) = state.figure_at(n) {
-                    let friend = state.allies(other.owner, f.owner);
-                    if other.id != f.id && (!friend || !engaged_with(state, other).is_empty()) {
-                        continue;
-                    }
-                }
-                for ft in footings_for(state, f, n) {
-                    let climb = ft.level.saturating_sub(at.1);
-                    if climb > h {
-                        continue;
-                    }
-                    let c = cost + 1 + climb;
-                    if c > budget {
-                        continue;
-                    }
-                    let key = (n, ft.level);
-                    if best.get(&key).is_some_and(|(old, _)| *old <= c) {
-                        continue;
-                    }
-                    let mut p = path.clone();
-                    p.push(key);
-                    best.insert(key, (c, p));
-                    next.push(key);
-                }
-            }
-        }
-        frontier = next;
-    }
-    best.into_iter()
-        .filter(|((hex, _), _)| *hex != start)
-        .filter(|((hex, _), _)| state.figure_at(*hex).is_none())
-        .map(|((hex, level), (cost, path))| Destination {
-            hex,
-            level,
-            path,
-            cost,
+    let grid = grid(state);
+    let others = others(state, f.id);
+    let query = MoveQuery::new(me, glyphs::move_of(state, f), &others);
+    let reach = movement::reach(&grid, &query);
+    reach
+        .destinations()
+        .into_iter()
+        .filter(|d| d.at != me.at)
+        .filter_map(|d| {
+            let path = reach.path_to(&d.at)?;
+            Some(Destination {
+                hex: d.at.head.hex,
+                tail: d.at.tail.map(|t| t.hex),
+                level: d.at.level(),
+                cost: d.cost,
+                path,
+            })
         })
         .collect()
 }
 
-/// Whether entering this place ends a move: water, or a glyph.
-fn stops_here(state: &State, at: (Hex, Level)) -> bool {
-    footing_at(state, at.0, at.1).is_some_and(|ft| ft.ground.is_water())
-        || glyphs::glyph_at(state, at.0).is_some()
+/// The enemy figures `f` is engaged with where it stands (*Les règles d'engagements*, with the
+/// height and ruin exceptions).
+pub fn engaged_with(state: &State, f: &Figure) -> Vec<u32> {
+    let Some(me) = standing(state, f) else {
+        return Vec::new();
+    };
+    crate::engagement::engaged_with(&grid(state), &me, &others(state, f.id))
+        .into_iter()
+        .map(|id| id.0)
+        .collect()
 }
 
-/// The range between two figures in hexes, from any hex of one to any of the other.
-pub fn range(a: &Figure, b: &Figure) -> u32 {
-    a.hexes()
-        .flat_map(|x| b.hexes().map(move |y| x.distance(y)))
-        .min()
-        .unwrap_or(u32::MAX)
+/// The range between two figures in hexes (around missing hexes), `None` when no way over the
+/// battlefield joins them.
+pub fn range(state: &State, a: &Figure, b: &Figure) -> Option<u32> {
+    sight::range(&grid(state), &placement(a)?, &placement(b)?)
 }
 
-/// Whether `a` sees any of `b`'s hit zone.
+/// The line of sight from `a`'s target point to `b`'s hit zone, through terrain and figures
+/// (*Ligne de visée*, example 16).
+pub fn sight(state: &State, a: &Figure, b: &Figure) -> Option<Sight> {
+    let (sa, sb) = (standing(state, a)?, standing(state, b)?);
+    let others: Vec<Standing> = others(state, a.id)
+        .into_iter()
+        .filter(|o| o.id.0 != b.id)
+        .collect();
+    Some(sight::line_of_sight(&grid(state), &sa, &sb, &others))
+}
+
+/// Whether `a` sees part of `b`'s hit zone.
 pub fn can_see(state: &State, a: &Figure, b: &Figure) -> bool {
-    let _ = (state, a, b);
-    true
+    sight(state, a, b).is_some_and(|s| s.clear)
 }

@@ -48,6 +48,9 @@ pub enum Action {
         figure: u32,
         /// Its hex.
         hex: Hex,
+        /// The other hex of a double-space figure.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tail: Option<Hex>,
     },
     /// Lays an order marker on a card (secret from the other side).
     PlaceMarker {
@@ -64,6 +67,9 @@ pub enum Action {
         to: Hex,
         /// The level it ends at (a hex under an overhang has several).
         level: Level,
+        /// The other hex of a double-space figure.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tail: Option<Hex>,
     },
     /// Ends the moves: on to the attacks.
     EndMoves,

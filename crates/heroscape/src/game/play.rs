@@ -258,21 +258,37 @@ fn unplaced(state: &State, seat: Seat) -> Option<&Figure> {
 }
 
 /// Where a figure may be placed: free hexes of its player's start zone with room for it on
-/// top.
-pub fn placement_hexes(state: &State, f: &Figure) -> Vec<(Hex, Level)> {
+/// top (two neighbouring ones at one level for a double-space figure), glyphs left free.
+pub fn placement_hexes(state: &State, f: &Figure) -> Vec<(Hex, Option<Hex>, Level)> {
     let zone = state.players[f.owner.index()].zone;
-    let height = state.card_of(f).height.max(1);
-    state
-        .field
-        .start_zone(zone)
-        .filter(|h| state.figure_at(*h).is_none() && glyphs::glyph_at(state, *h).is_none())
-        .filter_map(|h| {
-            let top = state.field.column(h)?.top_footing()?;
-            top.headroom
-                .is_none_or(|room| room >= height)
-                .then_some((h, top.level))
-        })
-        .collect()
+    let card = state.card_of(f);
+    let height = card.height.max(1);
+    let free = |h: Hex| -> Option<Level> {
+        if state.figure_at(h).is_some() || glyphs::glyph_at(state, h).is_some() {
+            return None;
+        }
+        if !state.field.start_players(h).has(zone) {
+            return None;
+        }
+        let top = state.field.column(h)?.top_footing()?;
+        top.headroom
+            .is_none_or(|room| room >= height)
+            .then_some(top.level)
+    };
+    let mut out = Vec::new();
+    for h in state.field.start_zone(zone) {
+        let Some(level) = free(h) else { continue };
+        if card.base >= 2 {
+            for n in h.neighbours() {
+                if free(n) == Some(level) {
+                    out.push((h, Some(n), level));
+                }
+            }
+        } else {
+            out.push((h, None, level));
+        }
+    }
+    out
 }
 
 /// Moves placement on to the next figure that can be placed; starts the first round once every
@@ -536,7 +552,7 @@ pub fn targets(state: &State, f: &Figure) -> Vec<u32> {
         .iter()
         .filter(|t| t.on_field() && !state.allies(t.owner, f.owner))
         .filter(|t| engaged.is_empty() || engaged.contains(&t.id))
-        .filter(|t| geometry::range(f, t) <= range)
+        .filter(|t| geometry::range(state, f, t).is_some_and(|r| r <= range))
         .filter(|t| geometry::can_see(state, f, t))
         .map(|t| t.id)
         .collect()
@@ -556,7 +572,7 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
             .map(|f| {
                 placement_hexes(state, f)
                     .into_iter()
-                    .map(|(hex, _)| Action::Place { figure, hex })
+                    .map(|(hex, tail, _)| Action::Place { figure, hex, tail })
                     .collect()
             })
             .unwrap_or_default(),
@@ -573,6 +589,7 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
                             figure: f.id,
                             to: d.hex,
                             level: d.level,
+                            tail: d.tail,
                         })
                 })
                 .collect();
@@ -616,12 +633,17 @@ pub fn explain(state: &State, seat: Seat, action: &Action) -> Rejection {
                     marker.symbol()
                 ),
                 (Phase::Markers, _) => "lay your order markers first".to_string(),
-                (Phase::Placement { .. }, Action::Place { figure, hex }) => format!(
+                (Phase::Placement { .. }, Action::Place { figure, hex, .. }) => format!(
                     "figure {figure} cannot be placed on {hex}: place your next figure on a free \
                      hex of your start zone"
                 ),
                 (Phase::Placement { .. }, _) => "place your army first".to_string(),
-                (_, Action::Move { figure, to, level }) => format!(
+                (
+                    _,
+                    Action::Move {
+                        figure, to, level, ..
+                    },
+                ) => format!(
                     "figure {figure} cannot end a move on {to} at level {level}: it must be a \
                      figure of the active card that has not moved, and the hex within its move \
                      (one per hex, one more per level climbed, no climb higher than the figure, \
@@ -657,7 +679,7 @@ pub fn apply(
     events: &mut Vec<Event>,
 ) -> Result<(), Rejection> {
     match *action {
-        Action::Place { figure, hex } => {
+        Action::Place { figure, hex, tail } => {
             let level = state
                 .field
                 .column(hex)
@@ -665,19 +687,25 @@ pub fn apply(
                 .map_or(0, |f| f.level);
             if let Some(f) = state.figure_mut(figure) {
                 f.hex = Some(hex);
+                f.tail = tail;
                 f.level = level;
             }
             events.push(Event::Placed { figure, hex, level });
             advance_placement(state, dice, events);
         }
-        Action::Move { figure, to, level } => {
+        Action::Move {
+            figure,
+            to,
+            level,
+            tail,
+        } => {
             let f = state
                 .figure(figure)
                 .cloned()
                 .ok_or_else(|| explain(state, seat, action))?;
             let dest = geometry::destinations(state, &f)
                 .into_iter()
-                .find(|d| d.hex == to && d.level == level)
+                .find(|d| d.hex == to && d.level == level && d.tail == tail)
                 .ok_or_else(|| explain(state, seat, action))?;
             if let Phase::Turns {
                 turn: Some(turn), ..
@@ -716,8 +744,9 @@ pub fn apply(
     Ok(())
 }
 
-/// Walks a figure along its path: each drop at least its height is a fall, and each enemy it
-/// was engaged with rolls one attack die as soon as it stands somewhere not adjacent to it.
+/// Walks a figure along its path: the falls the path holds roll their attack dice, a wound per
+/// skull; each enemy it leaves rolls one attack die as soon as it stands somewhere not adjacent
+/// to it, a wound per skull, no defence. A figure destroyed on the way stops there.
 fn walk(
     state: &mut State,
     f: &Figure,
@@ -725,45 +754,37 @@ fn walk(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
-    let height = state.card_of(f).height.max(1);
-    let mut left: Vec<u32> = geometry::engaged_with(state, f);
-    let mut from = f.level;
+    let path = &dest.path;
     let mut walked = Vec::new();
-    for &(hex, level) in &dest.path {
-        walked.push((hex, level));
-        let drop = from.saturating_sub(level);
-        from = level;
+    for (i, step) in path.steps.iter().enumerate().skip(1) {
+        walked.push((step.head.hex, step.level()));
         if let Some(g) = state.figure_mut(f.id) {
-            g.hex = Some(hex);
-            g.level = level;
+            g.hex = Some(step.head.hex);
+            g.tail = step.tail.map(|t| t.hex);
+            g.level = step.level();
         }
-        let n = combat::fall_dice(drop, height);
-        if n > 0 {
-            let faces = combat::roll(dice, n);
+        for fall in path.falls.iter().filter(|x| x.step == i) {
+            let faces = combat::roll(dice, u16::from(fall.dice));
             let wounds = combat::skulls(&faces);
             events.push(Event::Fell {
                 figure: f.id,
-                drop,
+                drop: fall.drop,
                 dice: faces,
                 wounds,
             });
             combat::wound(state, f.id, wounds, events);
         }
-        let now = state.figure(f.id).cloned();
-        let Some(now) = now.filter(|g| !g.destroyed) else {
-            break;
-        };
-        let still = geometry::engaged_at(state, &now, (hex, level));
-        let (gone, kept): (Vec<u32>, Vec<u32>) = left.iter().partition(|e| !still.contains(e));
-        left = kept;
-        for enemy in gone {
+        for leave in path.leaves.iter().filter(|l| l.step == i) {
+            if state.figure(f.id).is_some_and(|g| g.destroyed) {
+                break;
+            }
             let die = combat::roll(dice, 1)
                 .first()
                 .copied()
                 .unwrap_or(combat::Face::Blank);
             events.push(Event::LeftEngagement {
                 figure: f.id,
-                enemy,
+                enemy: leave.enemy.0,
                 die,
             });
             if die == combat::Face::Skull {

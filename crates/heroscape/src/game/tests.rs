@@ -224,6 +224,7 @@ fn a_fall_rolls_one_die_per_skull_a_wound() {
             figure: 1,
             to: Hex::new(1, 0),
             level: 1,
+            tail: None,
         },
         &[SKULL],
     );
@@ -282,6 +283,7 @@ fn leaving_an_engagement_rolls_a_die_for_each_enemy_left() {
             figure: 1,
             to: Hex::new(0, 0),
             level: 1,
+            tail: None,
         },
         &[SKULL],
     );

@@ -76,10 +76,12 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
                 _ => s,
             }
         }
-        Action::Place { figure, hex } => state
+        Action::Place { figure, hex, .. } => state
             .figure(*figure)
             .map_or(0.0, |f| -f64::from(nearest_zone_distance(state, f, *hex))),
-        Action::Move { figure, to, level } => {
+        Action::Move {
+            figure, to, level, ..
+        } => {
             let Some(f) = state.figure(*figure) else {
                 return 0.0;
             };

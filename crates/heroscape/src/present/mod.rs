@@ -30,6 +30,12 @@ pub fn downcast(game: &dyn AnyGame) -> Option<&Game<HeroScape>> {
     game.as_any().downcast_ref::<Game<HeroScape>>()
 }
 
+/// The battlefield of a new game unless the request names one.
+pub const DEFAULT_BATTLEFIELD: &str = "riverbend-heights";
+
+/// The armies of a new game's seats unless the request names them.
+pub const DEFAULT_ARMIES: [&str; 4] = ["greywatch-company", "emberfall-host", "wardens", "raiders"];
+
 /// The default round limit of a new game.
 pub const DEFAULT_ROUNDS: u32 = 12;
 
@@ -232,13 +238,21 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                 text::action_text(state, a, lang),
             );
             match a {
-                Action::Place { figure, hex } => {
+                Action::Place { figure, hex, tail } => {
                     l.figure = Some(*figure);
-                    l.cells = vec![grid.cell(*hex)];
+                    l.cells = std::iter::once(*hex)
+                        .chain(*tail)
+                        .map(|h| grid.cell(h))
+                        .collect();
                 }
-                Action::Move { figure, to, .. } => {
+                Action::Move {
+                    figure, to, tail, ..
+                } => {
                     l.figure = Some(*figure);
-                    l.cells = vec![grid.cell(*to)];
+                    l.cells = std::iter::once(*to)
+                        .chain(*tail)
+                        .map(|h| grid.cell(h))
+                        .collect();
                 }
                 Action::Attack { figure, target } => {
                     l.figure = Some(*figure);
@@ -257,23 +271,26 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
 
 impl HeroScapePresentation {
     fn scenario(&self, f: SetupFields) -> Result<(Scenario, Vec<String>), Problem> {
-        let field = match f.battlefield.as_deref().unwrap_or("tor") {
-            "tor" => samples::tor(),
-            other => {
-                return Err(Problem::new(
-                    "unknown-battlefield",
-                    format!(
-                        "unknown battlefield '{}'; there is: tor",
-                        skirmish_platform::clip(other, 40)
-                    ),
-                ))
-            }
-        };
+        let field_id = f.battlefield.as_deref().unwrap_or(DEFAULT_BATTLEFIELD);
+        let field = samples::battlefield(field_id).ok_or_else(|| {
+            Problem::new(
+                "unknown-battlefield",
+                format!(
+                    "battlefield: unknown battlefield '{}'; there are: {}",
+                    skirmish_platform::clip(field_id, 40),
+                    samples::battlefields()
+                        .into_iter()
+                        .map(|(id, _)| id)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        })?;
         let players = f.players.unwrap_or(2);
         if !(2..=4).contains(&players) {
             return Err(Problem::new("bad-setup", "players: 2 to 4"));
         }
-        let defaults = ["wardens", "raiders", "stoneguard", "outriders"];
+        let defaults = DEFAULT_ARMIES;
         let chosen = [&f.army_1, &f.army_2, &f.army_3, &f.army_4];
         let teams = match f.teams.as_deref().unwrap_or("free_for_all") {
             "free_for_all" => false,
@@ -371,9 +388,16 @@ impl Presentation for HeroScapePresentation {
     }
 
     fn content(&self, lang: Lang) -> Value {
-        let armies: Vec<Value> = samples::ARMIES
-            .iter()
-            .map(|a| json!({ "id": a.id, "name": a.name }))
+        let armies: Vec<Value> = samples::armies()
+            .into_iter()
+            .map(|(id, name, cards)| {
+                let points: u32 = cards.iter().map(|c| c.points).sum();
+                json!({ "id": id, "name": format!("{name} ({points})"), "cards": cards.iter().map(|c| c.name.clone()).collect::<Vec<_>>() })
+            })
+            .collect();
+        let fields: Vec<Value> = samples::battlefields()
+            .into_iter()
+            .map(|(id, name)| json!({ "id": id, "name": name }))
             .collect();
         let army_field = |i: usize, default: &str| {
             json!({
@@ -386,24 +410,24 @@ impl Presentation for HeroScapePresentation {
         };
         json!({
             "ruleset": HeroScape::ID,
-            "battlefields": [{ "id": "tor", "name": "Crossing at the Tor" }],
+            "battlefields": fields,
             "armies": armies,
             "setup": [
                 {
                     "field": "battlefield", "kind": "choice",
                     "name": lang.pick("Battlefield", "Champ de bataille"),
-                    "choices": [{ "id": "tor", "name": "Crossing at the Tor" }],
-                    "default": "tor",
+                    "choices": fields,
+                    "default": DEFAULT_BATTLEFIELD,
                 },
                 {
                     "field": "players", "kind": "number",
                     "name": lang.pick("Players", "Joueurs"),
                     "default": 2, "min": 2, "max": 4,
                 },
-                army_field(1, "wardens"),
-                army_field(2, "raiders"),
-                army_field(3, "stoneguard"),
-                army_field(4, "outriders"),
+                army_field(1, DEFAULT_ARMIES[0]),
+                army_field(2, DEFAULT_ARMIES[1]),
+                army_field(3, DEFAULT_ARMIES[2]),
+                army_field(4, DEFAULT_ARMIES[3]),
                 {
                     "field": "teams", "kind": "choice",
                     "name": lang.pick("Sides", "Camps"),
@@ -560,7 +584,9 @@ impl Presentation for HeroScapePresentation {
                             "at": grid.cell(d.hex),
                             "level": d.level,
                             "cost": d.cost,
-                            "path": d.path.iter().map(|(h, _)| grid.cell(*h)).collect::<Vec<_>>(),
+                            "path": d.path.steps.iter().map(|p| grid.cell(p.head.hex)).collect::<Vec<_>>(),
+                            "falls": d.path.falls.len(),
+                            "leaves": d.path.leaves.len(),
                         })
                     })
                     .collect();
@@ -574,7 +600,7 @@ impl Presentation for HeroScapePresentation {
             "los" => {
                 let a = figure("from")?;
                 let t = figure("to")?;
-                let range = geometry::range(a, t);
+                let range = geometry::range(state, a, t).unwrap_or(u32::MAX);
                 let reach = crate::game::glyphs::range_of(state, a);
                 let sight = geometry::can_see(state, a, t);
                 let engaged = geometry::engaged_with(state, a);

@@ -132,6 +132,9 @@ fn card(
         defense,
         points,
         powers: Vec::<PowerText>::new(),
+        target_point: None,
+        hit_zone: None,
+        set: String::new(),
     }
 }
 
@@ -235,16 +238,67 @@ pub const ARMIES: [SampleArmy; 4] = [
     },
 ];
 
-/// The cards of a sample army.
-pub fn army(id: &str) -> Option<(String, Vec<Card>)> {
-    let a = ARMIES.iter().find(|a| a.id == id)?;
+/// Every army a new game may take: the shipped sample armies (`content/heroscape/armies`, ids
+/// from their names), then the small ones above. Each: id, name, cards.
+pub fn armies() -> Vec<(String, String, Vec<Card>)> {
+    let mut out: Vec<(String, String, Vec<Card>)> = crate::army::sample_armies()
+        .into_iter()
+        .map(|a| {
+            let id = a
+                .name
+                .to_lowercase()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join("-");
+            (
+                id,
+                a.name.clone(),
+                a.cards.into_iter().map(|c| c.card).collect(),
+            )
+        })
+        .collect();
     let all = cards();
-    let cards = a
-        .cards
+    for a in &ARMIES {
+        if let Some(cards) = a
+            .cards
+            .iter()
+            .map(|c| all.iter().find(|k| k.id == *c).cloned())
+            .collect::<Option<Vec<Card>>>()
+        {
+            out.push((a.id.to_string(), a.name.to_string(), cards));
+        }
+    }
+    out
+}
+
+/// The cards of an army by id.
+pub fn army(id: &str) -> Option<(String, Vec<Card>)> {
+    armies()
+        .into_iter()
+        .find(|(i, _, _)| i == id)
+        .map(|(_, name, cards)| (name, cards))
+}
+
+/// Every battlefield a new game may take: the shipped samples (`maps/heroscape`), then the
+/// small one built here. Each: id, name.
+pub fn battlefields() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = crate::battlefield::samples()
         .iter()
-        .map(|c| all.iter().find(|k| k.id == *c).cloned())
-        .collect::<Option<Vec<Card>>>()?;
-    Some((a.name.to_string(), cards))
+        .filter_map(|s| Some((s.id.to_string(), s.battlefield().ok()?.name)))
+        .collect();
+    out.push(("tor".into(), tor().name));
+    out
+}
+
+/// A battlefield by id.
+pub fn battlefield(id: &str) -> Option<Battlefield> {
+    if id == "tor" {
+        return Some(tor());
+    }
+    crate::battlefield::samples()
+        .iter()
+        .find(|s| s.id == id)
+        .and_then(|s| s.battlefield().ok())
 }
 
 /// A two-player scenario on the sample battlefield.

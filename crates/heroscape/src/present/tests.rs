@@ -19,7 +19,7 @@ fn bots_play_whole_games_through_the_platform() {
     let setup = hs.setup(&Map::new(), Lang::En).unwrap();
     assert_eq!(
         setup.seat_names,
-        vec!["Wardens of the Tor", "Ember Raiders"]
+        vec!["Greywatch Company", "Emberfall Host"]
     );
     for seed in 0..6 {
         let mut g = p
@@ -59,7 +59,11 @@ fn bots_play_whole_games_through_the_platform() {
 fn the_board_shows_levels_and_the_log_hides_markers() {
     let p = platform();
     let hs = p.find("heroscape").unwrap();
-    let setup = hs.setup(&Map::new(), Lang::En).unwrap();
+    let mut f = Map::new();
+    f.insert("battlefield".into(), serde_json::json!("tor"));
+    f.insert("army_1".into(), serde_json::json!("wardens"));
+    f.insert("army_2".into(), serde_json::json!("raiders"));
+    let setup = hs.setup(&f, Lang::En).unwrap();
     let mut g = p
         .registry()
         .new_game("heroscape", &setup.scenario, 3)
@@ -122,20 +126,29 @@ fn judge_answers_reach_and_line_of_sight() {
         .judge(g.as_ref(), "reach", &q(&[("figure", "1")]), Lang::En)
         .unwrap();
     assert!(!reach["destinations"].as_array().unwrap().is_empty());
+    let enemy = downcast(g.as_ref())
+        .unwrap()
+        .state()
+        .figures
+        .iter()
+        .find(|f| f.owner == Seat(1))
+        .unwrap()
+        .id
+        .to_string();
     let los = hs
         .judge(
             g.as_ref(),
             "los",
-            &q(&[("from", "1"), ("to", "5")]),
+            &q(&[("from", "1"), ("to", enemy.as_str())]),
             Lang::Fr,
         )
         .unwrap();
     assert!(los["range"].as_u64().unwrap() > 1);
     assert!(!los["why"].as_str().unwrap().is_empty());
     let bad = hs
-        .judge(g.as_ref(), "reach", &q(&[("figure", "99")]), Lang::En)
+        .judge(g.as_ref(), "reach", &q(&[("figure", "999")]), Lang::En)
         .unwrap_err();
-    assert!(bad.message.contains("99"), "{bad}");
+    assert!(bad.message.contains("999"), "{bad}");
 }
 
 #[test]

@@ -160,7 +160,7 @@ fn plural(n: u16, en: (&str, &str), fr: (&str, &str), lang: Lang) -> String {
 pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
     let grid = Grid::of(&state.field);
     match action {
-        Action::Place { figure, hex } => {
+        Action::Place { figure, hex, .. } => {
             let level = state
                 .field
                 .column(*hex)
@@ -191,7 +191,9 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
                 unit_name(state, *unit)
             ),
         },
-        Action::Move { figure, to, level } => match lang {
+        Action::Move {
+            figure, to, level, ..
+        } => match lang {
             Lang::En => format!(
                 "Move {} to {} (level {level})",
                 figure_name(state, *figure),

@@ -1,0 +1,493 @@
+//! The army-card JSON of the HeroScape army builder (`heroscape-cards.json`: `cards[]` with
+//! `type`, `faction`, `armyCost`, `stats`, `attributes`, `abilities`, `set`) read into
+//! [`Card`]s, with a report per card of what was derived and which powers stay text.
+//!
+//! What the JSON does not say is derived, and the report says so:
+//! - **figures** of a squad: a number printed in its powers ("place all 4 Airborne Elite
+//!   figures", "If 3 Ashigaru Yari", "the 4th figure"), else the Rise of the Valkyrie squads the
+//!   rulebook counts (Marro Warriors M1–M4, Izumi Samurai S1–S3, Airborne Elite A1–A4) and the
+//!   master set's other squads (Tarn Viking Warriors 4, Krav Maga Agents 3, Zettian Guards 2),
+//!   else 4 for a common squad, 3 for a unique squad and 2 for a large or huge squad;
+//! - **base**: 2 hexes when a power calls the figure double-space, else by size (huge figures
+//!   are double-space, the others single: [`Size::default_base`]);
+//! - **rarity**: "Uncommon" heroes may be taken several times, as common cards.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+
+use serde_json::Value;
+use skirmish_lang::Lang;
+
+use crate::card::{Card, Kind, PowerText, Rarity, Size};
+use crate::power::coverage::Coverage;
+use crate::power::parse::{self, normalize, Lexicon};
+
+/// One imported card and what the importer had to decide.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imported {
+    /// The card.
+    pub card: Card,
+    /// What was derived or repaired, for people.
+    pub notes: Vec<String>,
+}
+
+/// A JSON file that cannot be read: where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportError {
+    /// The file.
+    pub source: String,
+    /// Where in it (`cards[12].stats.life`).
+    pub place: String,
+    /// Why.
+    pub message: String,
+}
+
+impl std::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}: {}", self.source, self.place, self.message)
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// Squads whose number of figures the rulebook or the master set gives (name, figures).
+const KNOWN_SQUADS: [(&str, u8); 6] = [
+    ("Marro Warriors", 4),
+    ("Izumi Samurai", 3),
+    ("Airborne Elite", 4),
+    ("Tarn Viking Warriors", 4),
+    ("Krav Maga Agents", 3),
+    ("Zettian Guards", 2),
+];
+
+/// Reads the JSON text; `source` names the file in errors. Cards come in the file's order.
+pub fn read_json(text: &str, source: &str) -> Result<Vec<Imported>, ImportError> {
+    let err = |place: String, message: String| ImportError {
+        source: source.to_string(),
+        place,
+        message,
+    };
+    let root: Value = serde_json::from_str(text).map_err(|e| err("JSON".into(), e.to_string()))?;
+    let list = root
+        .get("cards")
+        .or(Some(&root))
+        .and_then(Value::as_array)
+        .ok_or_else(|| err("cards".into(), "expected a list of cards".into()))?;
+    let mut out = Vec::with_capacity(list.len());
+    let mut ids: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, v) in list.iter().enumerate() {
+        let mut imported =
+            card(v).map_err(|(field, message)| err(format!("cards[{i}].{field}"), message))?;
+        let n = ids.entry(imported.card.id.clone()).or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            imported.card.id = format!("{}-{n}", imported.card.id);
+        }
+        out.push(imported);
+    }
+    let lex = Lexicon::of(out.iter().map(|i| &i.card));
+    for i in &mut out {
+        let card = i.card.clone();
+        for p in &mut i.card.powers {
+            p.effects = parse::power(&p.name, &p.text, &card, &lex);
+        }
+    }
+    Ok(out)
+}
+
+/// Reads a JSON file.
+pub fn read_file(path: &Path) -> Result<Vec<Imported>, ImportError> {
+    let text = std::fs::read_to_string(path).map_err(|e| ImportError {
+        source: path.display().to_string(),
+        place: "file".into(),
+        message: e.to_string(),
+    })?;
+    read_json(&text, &path.display().to_string())
+}
+
+/// A file-name id: "Agent Carr (RotV)" → "agent-carr-rotv".
+pub fn slug(name: &str) -> String {
+    let mut s = String::new();
+    for ch in name.chars() {
+        if ch.is_ascii_alphanumeric() {
+            s.push(ch.to_ascii_lowercase());
+        } else if !s.ends_with('-') && !s.is_empty() {
+            s.push('-');
+        } else if !ch.is_ascii() && ch.is_alphanumeric() {
+            s.extend(ch.to_lowercase());
+        }
+    }
+    s.trim_end_matches('-').to_string()
+}
+
+fn str_at<'a>(v: &'a Value, key: &str) -> Result<&'a str, (String, String)> {
+    v.get(key)
+        .and_then(Value::as_str)
+        .ok_or_else(|| (key.to_string(), "missing or not text".into()))
+}
+
+fn num_at(v: &Value, path: &str) -> Result<u64, (String, String)> {
+    let mut cur = v;
+    for k in path.split('.') {
+        cur = cur
+            .get(k)
+            .ok_or_else(|| (path.to_string(), "missing".to_string()))?;
+    }
+    cur.as_u64()
+        .or_else(|| cur.as_str().and_then(|s| s.trim().parse().ok()))
+        .ok_or_else(|| (path.to_string(), format!("`{cur}` is not a whole number")))
+}
+
+fn small<T: TryFrom<u64>>(n: u64, field: &str) -> Result<T, (String, String)> {
+    T::try_from(n).map_err(|_| (field.to_string(), format!("{n} is too large")))
+}
+
+fn card(v: &Value) -> Result<Imported, (String, String)> {
+    let mut notes = Vec::new();
+    let name = str_at(v, "name")?.trim().to_string();
+    let kind_text = str_at(v, "type")?;
+    let (rarity, kind) = match kind_text.to_ascii_lowercase().as_str() {
+        "unique hero" => (Rarity::Unique, Kind::Hero),
+        "unique squad" => (Rarity::Unique, Kind::Squad),
+        "common hero" => (Rarity::Common, Kind::Hero),
+        "common squad" => (Rarity::Common, Kind::Squad),
+        "uncommon hero" => {
+            notes.push("Uncommon hero: may be taken several times, as a common card".into());
+            (Rarity::Common, Kind::Hero)
+        }
+        "uncommon squad" => {
+            notes.push("Uncommon squad: may be taken several times, as a common card".into());
+            (Rarity::Common, Kind::Squad)
+        }
+        other => return Err(("type".into(), format!("unknown card type `{other}`"))),
+    };
+    let attrs = v
+        .get("attributes")
+        .ok_or_else(|| ("attributes".to_string(), "missing".to_string()))?;
+    let attr = |k: &str| {
+        attrs
+            .get(k)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    let size = match attr("size").to_ascii_lowercase().as_str() {
+        "small" => Size::Small,
+        "medium" => Size::Medium,
+        "large" => Size::Large,
+        "huge" => Size::Huge,
+        other => return Err(("attributes.size".into(), format!("unknown size `{other}`"))),
+    };
+    let height = small(num_at(v, "attributes.height")?, "attributes.height")?;
+    let mut powers = Vec::new();
+    if let Some(list) = v.get("abilities").and_then(Value::as_array) {
+        for (j, a) in list.iter().enumerate() {
+            let pname = a
+                .get("name")
+                .and_then(Value::as_str)
+                .ok_or_else(|| (format!("abilities[{j}].name"), "missing".to_string()))?;
+            let text = a
+                .get("description")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            powers.push(PowerText {
+                name: pname.trim().to_string(),
+                text: text.trim().to_string(),
+                effects: None,
+            });
+        }
+    }
+    let all_text = powers
+        .iter()
+        .map(|p| normalize(&p.text))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let figures = match kind {
+        Kind::Hero => 1,
+        Kind::Squad => squad_figures(&name, rarity, size, &all_text, &mut notes),
+    };
+    let base = if all_text.contains("double-space") || all_text.contains("double space") {
+        notes.push("base: double-space, as a power says".into());
+        2
+    } else {
+        let b = size.default_base();
+        if b == 2 {
+            notes.push("base: double-space, as huge figures are (the data does not say)".into());
+        }
+        b
+    };
+    let stats = |k: &str| -> Result<u16, (String, String)> {
+        let path = format!("stats.{k}");
+        small(num_at(v, &path)?, &path)
+    };
+    let card = Card {
+        id: slug(&name),
+        name,
+        rarity,
+        kind,
+        general: v
+            .get("faction")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        species: attr("species"),
+        class: attr("class"),
+        personality: attr("personality"),
+        size,
+        height,
+        base,
+        figures,
+        life: stats("life")?,
+        move_: stats("move")?,
+        range: stats("range")?,
+        attack: stats("attack")?,
+        defense: stats("defense")?,
+        points: small(num_at(v, "armyCost")?, "armyCost")?,
+        powers,
+        target_point: None,
+        hit_zone: None,
+        set: v
+            .get("set")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+    };
+    if let Err((field, message)) = card.validate() {
+        return Err((field.to_string(), message));
+    }
+    Ok(Imported { card, notes })
+}
+
+fn squad_figures(
+    name: &str,
+    rarity: Rarity,
+    size: Size,
+    text: &str,
+    notes: &mut Vec<String>,
+) -> u8 {
+    let singular_head = normalize(name)
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    // "all 4 Airborne Elite figures", "if 3 Ashigaru Yari", "the 4th figure"
+    let words: Vec<&str> = text.split(' ').collect();
+    for (i, w) in words.iter().enumerate() {
+        let n = match *w {
+            "two" => Some(2),
+            "three" => Some(3),
+            "four" => Some(4),
+            "five" => Some(5),
+            w => w.parse::<u8>().ok(),
+        };
+        let Some(n) = n else { continue };
+        let prev = if i > 0 { words[i - 1] } else { "" };
+        let next = words.get(i + 1).copied().unwrap_or_default();
+        if (prev == "all" || prev == "if")
+            && next.starts_with(singular_head.as_str())
+            && (2..=8).contains(&n)
+        {
+            notes.push(format!(
+                "figures: {n}, as a power says (\"{prev} {n} {next}...\")"
+            ));
+            return n;
+        }
+    }
+    for ordinal in ["8th", "7th", "6th", "5th", "4th", "3rd"] {
+        if text.contains(&format!("the {ordinal} figure")) {
+            let n = ordinal[..1].parse().unwrap_or(2);
+            notes.push(format!(
+                "figures: {n}, as a power names the {ordinal} figure"
+            ));
+            return n;
+        }
+    }
+    if let Some((_, n)) = KNOWN_SQUADS.iter().find(|(k, _)| *k == name) {
+        notes.push(format!("figures: {n}, as in the master set"));
+        return *n;
+    }
+    let n = match (size, rarity) {
+        (Size::Large | Size::Huge, _) => 2,
+        (_, Rarity::Common) => 4,
+        (_, Rarity::Unique) => 3,
+    };
+    notes.push(format!(
+        "figures: {n} assumed for a {} {} squad (the data does not say)",
+        size.name(Lang::En),
+        match rarity {
+            Rarity::Unique => "unique",
+            Rarity::Common => "common",
+        }
+    ));
+    n
+}
+
+/// The report: per card what was derived and which powers stay text, then the coverage.
+pub fn report(cards: &[Imported], lang: Lang) -> String {
+    let mut out = String::new();
+    for i in cards {
+        let c = &i.card;
+        let text: Vec<&str> = c
+            .powers
+            .iter()
+            .filter(|p| p.effects.is_none())
+            .map(|p| p.name.as_str())
+            .collect();
+        let _ = writeln!(
+            out,
+            "{} ({}) — {} {}, {}",
+            c.name,
+            c.id,
+            c.points,
+            lang.pick("points", "points"),
+            if text.is_empty() {
+                lang.pick("every power expressed", "tous les pouvoirs exprimés")
+                    .to_string()
+            } else {
+                format!(
+                    "{}: {}",
+                    lang.pick("stays text", "reste en texte"),
+                    text.join(", ")
+                )
+            }
+        );
+        for n in &i.notes {
+            let _ = writeln!(out, "    {n}");
+        }
+    }
+    let coverage = Coverage::of(cards.iter().map(|i| &i.card));
+    let _ = writeln!(out, "{}", coverage.summary(lang));
+    out
+}
+
+const USAGE: &str = "usage: skirmish import heroscape-cards PATH [--out DIR]";
+
+/// `skirmish import heroscape-cards PATH [--out DIR]`: reads the JSON at PATH, writes one card
+/// file per card into DIR when given, and prints the report. `args` are the words after
+/// `heroscape-cards`.
+pub fn run_cli(args: &[String], lang: Lang) -> Result<ExitCode, String> {
+    let mut path = None;
+    let mut out_dir = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--out" => out_dir = Some(it.next().ok_or(format!("--out needs a folder\n{USAGE}"))?),
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            s if s.starts_with("--out=") => out_dir = Some(a),
+            _ if path.is_none() => path = Some(a),
+            other => return Err(format!("unexpected `{other}`\n{USAGE}")),
+        }
+    }
+    let out_dir = out_dir.map(|d| d.strip_prefix("--out=").unwrap_or(d));
+    let path = path.ok_or(USAGE)?;
+    let cards = read_file(Path::new(path)).map_err(|e| e.to_string())?;
+    if let Some(dir) = out_dir {
+        let dir = Path::new(dir);
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for i in &cards {
+            let file = dir.join(format!("{}.toml", i.card.id));
+            std::fs::write(&file, i.card.to_toml())
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+        }
+        println!(
+            "{} {} {}",
+            cards.len(),
+            lang.pick("card files written to", "fichiers de cartes écrits dans"),
+            dir.display()
+        );
+    }
+    print!("{}", report(&cards, lang));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The shared card data (`shared/data/heroscape/heroscape-cards.json` beside the repository,
+/// looked for above the crate so that work trees find it too).
+#[cfg(test)]
+pub(crate) fn shared_cards_path() -> std::path::PathBuf {
+    let rel = "shared/data/heroscape/heroscape-cards.json";
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|a| a.join(rel))
+        .find(|p| p.exists())
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../../")
+                .join(rel)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shared() -> std::path::PathBuf {
+        shared_cards_path()
+    }
+
+    #[test]
+    fn slugs_are_file_names() {
+        assert_eq!(slug("Agent Carr (RotV)"), "agent-carr-rotv");
+        assert_eq!(slug("\"Blink\" Dawson"), "blink-dawson");
+        assert_eq!(slug("Eel & F'fuoh"), "eel-f-fuoh");
+    }
+
+    #[test]
+    fn a_broken_card_names_its_place() {
+        let text = r#"{"cards":[{"name":"X","type":"Unique Hero","attributes":{"size":"Medium","height":"5"},"stats":{"life":"many","move":5,"range":1,"attack":2,"defense":2},"armyCost":10}]}"#;
+        let e = read_json(text, "x.json").unwrap_err();
+        assert_eq!(e.place, "cards[0].stats.life");
+        assert!(
+            e.to_string().starts_with("x.json: cards[0].stats.life:"),
+            "{e}"
+        );
+        let e = read_json("{", "y.json").unwrap_err();
+        assert!(e.to_string().starts_with("y.json: JSON:"), "{e}");
+    }
+
+    #[test]
+    fn the_shared_cards_import_with_derived_figures_and_bases() {
+        let cards = read_file(&shared()).expect("the shared card file reads");
+        assert_eq!(cards.len(), 322);
+        let by_name = |n: &str| {
+            cards
+                .iter()
+                .find(|i| i.card.name == n)
+                .unwrap_or_else(|| panic!("{n} imported"))
+        };
+        let elite = by_name("Airborne Elite");
+        assert_eq!((elite.card.kind, elite.card.figures), (Kind::Squad, 4));
+        assert_eq!(by_name("Izumi Samurai").card.figures, 3);
+        assert_eq!(by_name("Zettian Guards").card.figures, 2);
+        let grimnak = &by_name("Grimnak").card;
+        assert_eq!(
+            (grimnak.size, grimnak.base, grimnak.height),
+            (Size::Huge, 2, 11)
+        );
+        let syvarris = &by_name("Syvarris (RotV)").card;
+        assert_eq!(
+            (
+                syvarris.life,
+                syvarris.move_,
+                syvarris.range,
+                syvarris.attack,
+                syvarris.defense,
+                syvarris.points
+            ),
+            (4, 5, 9, 3, 2, 100)
+        );
+        // ids are unique, and every card writes and reads back as a card file
+        let ids: std::collections::BTreeSet<_> = cards.iter().map(|i| &i.card.id).collect();
+        assert_eq!(ids.len(), cards.len());
+        for i in &cards {
+            let back = Card::from_toml(&i.card.to_toml(), &format!("{}.toml", i.card.id))
+                .unwrap_or_else(|e| panic!("{} reads back: {e}", i.card.name));
+            assert_eq!(back, i.card);
+        }
+    }
+}

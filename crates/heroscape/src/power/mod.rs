@@ -1,0 +1,457 @@
+//! Special powers as data (*Pouvoirs spéciaux*): a small declarative card language.
+//!
+//! A power is *expressed* when its whole printed effect is a list of [`Effect`]s; otherwise it
+//! stays text and players are told it is not run. The language is the common vocabulary of
+//! HeroScape cards: value modifiers with whom they reach and when ([`Effect::Modify`], auras
+//! included), movement abilities ([`Ability`]), extra attacks, counter strikes, special attacks
+//! with their own range, dice and area ([`SpecialAttack`]), bonding, spirits, and powers that
+//! choose a figure and roll the 20-sided die at a given moment ([`Triggered`]).
+//!
+//! In a card file an effect is one inline table tagged by `effect`:
+//!
+//! ```toml
+//! effects = [
+//!   { effect = "ability", ability = "flying" },
+//!   { effect = "modify", stat = "defense", by = 2, when = ["defending", "opponent_not_adjacent"] },
+//!   { effect = "modify", stat = "attack", by = 1, who = "adjacent_friendly", filter = { max_range = 1 }, when = ["normal_attack"] },
+//! ]
+//! ```
+//!
+//! `docs/heroscape-cards.md` lists the whole vocabulary. [`parse`] reads printed powers into it
+//! and [`coverage`] says, card by card, what is expressed and what stays text.
+
+pub mod coverage;
+pub mod parse;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Kind, Rarity, Size};
+
+/// A value on the card a power changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stat {
+    /// Move (*Déplacement*).
+    Move,
+    /// Range (*Portée*).
+    Range,
+    /// Attack dice (*Attaque*).
+    Attack,
+    /// Defence dice (*Défense*).
+    Defense,
+    /// Life (*Points de vie*).
+    Life,
+}
+
+/// Which figures a card's figure or a power is about: every field given must hold. An empty
+/// filter matches every figure. Names compare without case, species and classes also without a
+/// plural `s`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Filter {
+    /// Species (*Race*), e.g. "Orc".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub species: Option<String>,
+    /// Class (*Classe*), e.g. "Warrior".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
+    /// Personality (*Personnalité*), e.g. "Valiant".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub personality: Option<String>,
+    /// The Valkyrie general the card follows, e.g. "Utgar".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub general: Option<String>,
+    /// The card's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Sizes allowed (empty: any).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sizes: Vec<Size>,
+    /// Hero or squad figures only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<Kind>,
+    /// Unique or common cards only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rarity: Option<Rarity>,
+    /// A printed range of at least this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_range: Option<u16>,
+    /// A printed range of at most this (1: figures that fight adjacent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_range: Option<u16>,
+    /// Figures that have (true) or lack (false) Flying or Stealth Flying.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flying: Option<bool>,
+    /// Figures matching this filter are left out ("that is not a Samurai").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub except: Option<Box<Filter>>,
+}
+
+impl Filter {
+    /// True when no field narrows it.
+    pub fn is_any(&self) -> bool {
+        *self == Filter::default()
+    }
+}
+
+/// Which figures an effect reaches, seen from the figure bearing the power.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Who {
+    /// Each figure of this card.
+    #[default]
+    Bearer,
+    /// Friendly figures (yours and your teammates') adjacent to a figure of this card.
+    AdjacentFriendly,
+    /// Figures you control adjacent to a figure of this card.
+    AdjacentControlled,
+    /// Figures you control within this many clear-sight spaces of a figure of this card (this
+    /// card's figures left out).
+    ControlledWithin(u16),
+    /// Figures you control, this card's figures left out.
+    OtherControlled,
+    /// Opponents' figures within this many clear-sight spaces of a figure of this card.
+    OpponentsWithin(u16),
+    /// Opponents' figures adjacent to a figure of this card.
+    AdjacentOpponents,
+}
+
+/// A condition a modifier or a trigger needs; a list holds when every condition holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    /// The figure reached is attacking.
+    Attacking,
+    /// The figure reached is defending.
+    Defending,
+    /// The attack is a normal attack (not a special attack).
+    NormalAttack,
+    /// The other figure in the attack is adjacent.
+    OpponentAdjacent,
+    /// The other figure in the attack is not adjacent.
+    OpponentNotAdjacent,
+    /// The other figure in the attack matches the filter.
+    Opponent(Filter),
+    /// No figure of this card moved this turn.
+    CardDidNotMove,
+    /// The figure reached moved at least one space this turn.
+    MovedThisTurn,
+    /// The figure reached stands on this land type (`water`, `road`, `lava_field`, ...).
+    OnGround(String),
+    /// Every Army Card you control matches the filter.
+    ArmyAll(Filter),
+    /// The attacker is this card's second figure attacking the figure its first figure
+    /// attacked this turn.
+    SameTargetAsFirstFigure,
+    /// The figure reached started its turn adjacent to a figure of this card.
+    StartedTurnAdjacent,
+}
+
+/// Movement and combat abilities with a fixed rule, named by the cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ability {
+    /// Flying: ignores elevations when counting spaces, flies over water without stopping,
+    /// over figures (still becoming engaged where it lands) and over obstacles; starting to fly
+    /// while engaged still takes leaving-engagement attacks.
+    Flying,
+    /// Stealth Flying: Flying, and starting to fly while engaged takes no leaving-engagement
+    /// attacks; passing over figures engages none.
+    StealthFlying,
+    /// Never attacked when leaving an engagement (*Disengage*).
+    Disengage,
+    /// Moves through all figures, friend or foe (*Ghost Walk*).
+    GhostWalk,
+    /// Entering water does not stop its movement (*Slither*, *Swim*).
+    WaterWalk,
+    /// Never rolls for molten lava or lava field damage, and molten lava does not stop its
+    /// movement (*Lava Resistant*).
+    LavaResistant,
+    /// Opponents' figures must be adjacent to attack it with a normal attack (*Thorian Speed*).
+    OnlyAdjacentNormalAttacks,
+    /// Never makes leaving-engagement attacks.
+    Passive,
+}
+
+/// Where a special attack's dice land.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Area {
+    /// One targeted figure.
+    Single,
+    /// The targeted figure and every figure within this many spaces of it (*Explosion 1*:
+    /// the adjacent ones); the attack dice are rolled once, each figure defends separately.
+    Explosion(u16),
+    /// Every figure on a straight line of this many spaces from one of the attacker's hexes,
+    /// at any level the attacker can see (*Ligne de feu*).
+    Line(u16),
+    /// Every figure adjacent to the attacker.
+    AllAdjacent,
+}
+
+/// A special attack (*attaque spéciale*): its own range, dice and area.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialAttack {
+    /// Range in spaces (none for a line, which has its length instead).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<u16>,
+    /// Attack dice, rolled once for all affected figures.
+    pub attack: u16,
+    /// Which figures it affects.
+    #[serde(default = "single")]
+    pub area: Area,
+    /// Usable once per game.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub once_per_game: bool,
+    /// When one figure of the card uses it, every figure of the card that attacks this turn
+    /// must use it too.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub all_attackers_must_use: bool,
+    /// No line of sight is needed unless the attacker or the target is under an overhang.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_sight_unless_overhang: bool,
+    /// Clear sight is needed only to the chosen figure, not to the others affected.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub sight_to_target_only: bool,
+    /// The attacker can be among the affected figures.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hits_self: bool,
+    /// Friendly figures are not affected.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub spares_friends: bool,
+    /// Only figures matching this filter can be attacked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub targets: Option<Filter>,
+}
+
+fn single() -> Area {
+    Area::Single
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// When a triggered power may be used.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// A figure of this card is chosen as the target of a normal attack from an enemy figure
+    /// that is not adjacent and within this many clear-sight spaces (*Quickdraw*).
+    TargetedFromAfar(u16),
+    /// After moving and before attacking with this card.
+    AfterMoveBeforeAttack,
+    /// Instead of attacking with this card.
+    InsteadOfAttacking,
+    /// Before attacking with a figure of this card.
+    BeforeAttacking,
+    /// After taking a turn with this card.
+    AfterTurn,
+    /// At the start of each round, before order markers are placed.
+    StartOfRound,
+    /// When a figure of this card is destroyed.
+    Destroyed,
+    /// When a figure of this card destroys a figure.
+    DestroysFigure,
+    /// When an opponent's figure matching the power's target moves into engagement with a
+    /// figure of this card.
+    OpponentEngages,
+}
+
+/// The 20-sided die roll a triggered power needs.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Roll {
+    /// The lowest roll that succeeds.
+    pub at_least: u8,
+    /// A lower (or higher) threshold while the rolling figure stands on this land type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_ground: Option<(String, u8)>,
+    /// Roll only when the chosen figure matches this filter; other chosen figures succeed
+    /// without a roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_if: Option<Filter>,
+    /// Roll once for each figure of this card (instead of once for the card).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub each_figure: bool,
+}
+
+/// The figure a triggered power chooses.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Target {
+    /// Adjacent to the figure using the power (else within `within` clear-sight spaces).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub adjacent: bool,
+    /// Within this many clear-sight spaces.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub within: Option<u16>,
+    /// Opponents' figures only.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub opponents_only: bool,
+    /// Figures you control only.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub controlled_only: bool,
+    /// What it must be.
+    #[serde(default, skip_serializing_if = "Filter::is_any")]
+    pub filter: Filter,
+}
+
+/// What a triggered power does when it succeeds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The attacking figure takes this many wounds (no defence).
+    WoundAttacker(u16),
+    /// The attack ends at once.
+    EndAttack,
+    /// The chosen figure takes this many wounds (no defence).
+    WoundTarget(u16),
+    /// The chosen figure is destroyed.
+    DestroyTarget,
+    /// Take control of the chosen figure's Army Card and all its figures, removing the order
+    /// markers on it; control stays even if this figure is later destroyed.
+    TakeControl,
+    /// Move every figure of this card again.
+    MoveAgain,
+    /// Take another turn with this card.
+    AnotherTurn,
+    /// Place one previously destroyed figure of this card on an empty same-level space
+    /// adjacent to the rolling figure.
+    ReturnDestroyedAdjacent,
+    /// Place every figure of this card that is off the battlefield on empty spaces, none
+    /// adjacent to another figure and none on a glyph.
+    DeployApart,
+    /// Remove this many wound markers from this card.
+    Heal(u16),
+    /// Remove this many wound markers from the chosen figure's card.
+    HealTarget(u16),
+}
+
+/// A power used at a given moment: maybe a chosen figure, maybe a d20 roll, then outcomes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Triggered {
+    /// When it may be used.
+    pub trigger: Trigger,
+    /// The figure it chooses, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<Target>,
+    /// The roll it needs, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<Roll>,
+    /// What happens on success (or at once without a roll).
+    pub outcomes: Vec<Outcome>,
+}
+
+/// One effect of a power.
+// Effects are read once per card and kept in short lists; boxing the large variants would only
+// make the data harder to write.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Effect {
+    /// A standard ability.
+    Ability {
+        /// Which.
+        ability: Ability,
+    },
+    /// A modifier to a value of the figures reached, while every condition holds.
+    Modify {
+        /// The value.
+        stat: Stat,
+        /// By how much (dice or spaces).
+        by: i8,
+        /// Whom it reaches.
+        #[serde(default)]
+        who: Who,
+        /// Only figures matching this.
+        #[serde(default, skip_serializing_if = "Filter::is_any")]
+        filter: Filter,
+        /// When it applies.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        when: Vec<Condition>,
+    },
+    /// Defence dice equal to the number of figures you control adjacent to it matching the
+    /// filter are added when it defends (*Staff of Lerkintin*).
+    DefensePerAdjacent {
+        /// Which adjacent figures count.
+        filter: Filter,
+    },
+    /// Its height counts this many times when climbing or going down (*Climb X2*).
+    Climb {
+        /// 2 or 3.
+        factor: u8,
+    },
+    /// After its attack it may attack again this many times (*Double Attack*).
+    ExtraAttacks {
+        /// How many more attacks.
+        count: u8,
+        /// The extra attacks must be normal attacks.
+        #[serde(default, skip_serializing_if = "is_false")]
+        normal_only: bool,
+    },
+    /// Defending against a normal attack from an adjacent figure, each shield beyond the
+    /// skulls wounds the attacker once (*Counter Strike*).
+    CounterStrike {
+        /// Attackers it does not work against.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        except: Option<Filter>,
+    },
+    /// While the conditions hold, one shield blocks all damage of an attack (*Stealth Dodge*).
+    OneShieldBlocksAll {
+        /// When.
+        when: Vec<Condition>,
+    },
+    /// Each skull it rolls in attack counts for one more skull (*Deadly Shot*).
+    SkullsCountDouble {
+        /// When.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        when: Vec<Condition>,
+    },
+    /// Each time it destroys a figure, you may remove a wound marker from this card
+    /// (destructible objects excepted) (*Life Drain*).
+    LifeDrain,
+    /// A special attack.
+    SpecialAttack(SpecialAttack),
+    /// Before taking a turn with this card you may first take a turn with one figure you
+    /// control matching the filter (*Bonding*).
+    Bonding {
+        /// Which figures.
+        with: Filter,
+    },
+    /// When this hero is destroyed, its spirit is placed on any Unique Army Card, whose value
+    /// rises by `by` for the rest of the game (*Spirit*).
+    Spirit {
+        /// The value raised.
+        stat: Stat,
+        /// By how much.
+        by: i8,
+    },
+    /// Instead of its normal move it may move `spaces` spaces up to `up_levels` levels higher,
+    /// engagement rules still applying (*Grapple Gun*).
+    AlternateMove {
+        /// Spaces.
+        spaces: u16,
+        /// Levels it may climb.
+        up_levels: u16,
+    },
+    /// This card's figures do not start the game on the battlefield.
+    StartsOffBattlefield,
+    /// After taking a turn with this hero you may put a wound marker on it and take another
+    /// turn with it, once per round (*Overextend Attack*).
+    OverextendAttack,
+    /// A power used at a given moment.
+    Triggered(Triggered),
+}
+
+impl Effect {
+    /// The ability it grants, if it is one.
+    pub fn ability(&self) -> Option<Ability> {
+        match self {
+            Effect::Ability { ability } => Some(*ability),
+            _ => None,
+        }
+    }
+}

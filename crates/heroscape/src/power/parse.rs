@@ -1,0 +1,1062 @@
+//! Printed powers read into the card language.
+//!
+//! Each rule is a template over the power's text, normalised (lower case, straight quotes and
+//! dashes, single spaces, no final full stop), with holes: `{S}` a phrase that must name the
+//! card's own figures (its name or part of it, "he", "this figure"...), `{N}` a number, `{W}` a
+//! phrase naming other figures (species, class, personality, general, size, read with the
+//! [`Lexicon`]), `{P}` a pronoun. A template matches the *whole* text, so a power is expressed
+//! only when nothing of its text is left over; every hole must read, else the next rule is
+//! tried and, when none is left, the power stays text.
+
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use super::{
+    Ability, Area, Condition, Effect, Filter, Outcome, Roll, SpecialAttack, Stat, Target, Trigger,
+    Triggered, Who,
+};
+use crate::card::{Card, Kind, Rarity, Size};
+
+/// The words of the cards a parser can read in `{W}` holes: species, classes, personalities
+/// and generals, lower case and singular.
+#[derive(Clone, Debug, Default)]
+pub struct Lexicon {
+    species: BTreeSet<String>,
+    classes: BTreeSet<String>,
+    personalities: BTreeSet<String>,
+    generals: BTreeSet<String>,
+}
+
+impl Lexicon {
+    /// The words of these cards.
+    pub fn of<'a>(cards: impl IntoIterator<Item = &'a Card>) -> Lexicon {
+        let mut lex = Lexicon::default();
+        for c in cards {
+            lex.species.insert(singular(&c.species.to_lowercase()));
+            lex.classes.insert(singular(&c.class.to_lowercase()));
+            lex.personalities
+                .insert(singular(&c.personality.to_lowercase()));
+            lex.generals.insert(singular(&c.general.to_lowercase()));
+        }
+        for g in [
+            "jandar", "utgar", "ullar", "vydar", "einar", "aquilla", "valkrill", "revna",
+        ] {
+            lex.generals.insert(g.into());
+        }
+        lex
+    }
+
+    /// Reads a phrase such as "orc warriors", "small or medium figures", "beast",
+    /// "warlord you control who follows ullar" into a filter; `None` when a word is not known.
+    pub fn filter(&self, phrase: &str) -> Option<Filter> {
+        let mut f = Filter::default();
+        let mut phrase = phrase.trim().to_string();
+        for cut in [" you control", " that you control"] {
+            if let Some(p) = phrase.strip_suffix(cut) {
+                phrase = p.to_string();
+            }
+        }
+        if let Some((head, general)) = phrase
+            .split_once(" who follows ")
+            .or_else(|| phrase.split_once(" who follow "))
+            .or_else(|| phrase.split_once(" that follows "))
+        {
+            let g = singular(general.trim().trim_end_matches(" you control"));
+            if !self.generals.contains(&g) {
+                return None;
+            }
+            f.general = Some(title(&g));
+            phrase = head.trim_end_matches(" you control").to_string();
+        }
+        let mut words: Vec<String> = phrase
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(|w| w.to_string())
+            .collect();
+        if words.first().map(String::as_str) == Some("unique") {
+            f.rarity = Some(Rarity::Unique);
+            words.remove(0);
+        }
+        // "small or medium", "small and medium"
+        let mut sizes = Vec::new();
+        while let Some(w) = words.first() {
+            let size = match w.as_str() {
+                "small" => Some(Size::Small),
+                "medium" => Some(Size::Medium),
+                "large" => Some(Size::Large),
+                "huge" => Some(Size::Huge),
+                "or" | "and" if !sizes.is_empty() => None,
+                _ => break,
+            };
+            if let Some(s) = size {
+                sizes.push(s);
+            }
+            words.remove(0);
+        }
+        f.sizes = sizes;
+        let mut rest = Vec::new();
+        for w in words {
+            let s = singular(&w);
+            match s.as_str() {
+                "figure" => {}
+                "hero" => f.kind = Some(Kind::Hero),
+                "squad" => f.kind = Some(Kind::Squad),
+                _ => rest.push(s),
+            }
+        }
+        for w in rest {
+            if f.general.is_none() && self.generals.contains(&w) && f.species.is_none() {
+                f.general = Some(title(&w));
+            } else if f.species.is_none() && self.species.contains(&w) && f.class.is_none() {
+                f.species = Some(title(&w));
+            } else if f.class.is_none() && self.classes.contains(&w) {
+                f.class = Some(title(&w));
+            } else if f.personality.is_none() && self.personalities.contains(&w) {
+                f.personality = Some(title(&w));
+            } else {
+                return None;
+            }
+        }
+        Some(f)
+    }
+}
+
+/// "Orc" from "orc": the capitalised word, as printed on cards.
+fn title(w: &str) -> String {
+    let mut c = w.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// A crude singular: "wolves" → "wolf", "harpies" → "harpy", "orcs" → "orc".
+pub(crate) fn singular(w: &str) -> String {
+    let w = w.trim();
+    if let Some(s) = w.strip_suffix("men") {
+        format!("{s}man")
+    } else if let Some(s) = w.strip_suffix("ves") {
+        format!("{s}f")
+    } else if let Some(s) = w.strip_suffix("ies") {
+        format!("{s}y")
+    } else if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") {
+        w[..w.len() - 1].to_string()
+    } else {
+        w.to_string()
+    }
+}
+
+/// Lower case, straight quotes and dashes, single spaces, no final full stop.
+pub fn normalize(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '\u{2019}' | '\u{2018}' | '`' => s.push('\''),
+            '\u{201c}' | '\u{201d}' | '"' => {}
+            '\u{2010}'..='\u{2015}' | '\u{2212}' => s.push('-'),
+            c if c.is_whitespace() => s.push(' '),
+            c => s.extend(c.to_lowercase()),
+        }
+    }
+    let mut out = String::with_capacity(s.len());
+    for w in s.split(' ').filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    let out = out
+        .replace(" ,", ",")
+        .replace(".- ", ". ")
+        .replace(".-", ". ");
+    out.trim_end_matches(['.', ' ']).to_string()
+}
+
+/// The words that name a card's own figures.
+struct SelfNames {
+    words: BTreeSet<String>,
+    class: String,
+}
+
+impl SelfNames {
+    fn of(card: &Card) -> SelfNames {
+        let name = normalize(&card.name);
+        let name = match name.find(" (") {
+            Some(i) => &name[..i],
+            None => &name,
+        };
+        let words = name
+            .split([' ', ','])
+            .filter(|w| !w.is_empty())
+            .map(singular)
+            .collect();
+        SelfNames {
+            words,
+            class: singular(&card.class.to_lowercase()),
+        }
+    }
+
+    /// True if `phrase` names this card's figures.
+    fn is_self(&self, phrase: &str) -> bool {
+        let mut p = phrase.trim().trim_end_matches("'s").trim_end_matches('\'');
+        if matches!(
+            p,
+            "he" | "she"
+                | "it"
+                | "they"
+                | "him"
+                | "her"
+                | "them"
+                | "this figure"
+                | "this hero"
+                | "members of this squad"
+        ) {
+            return true;
+        }
+        loop {
+            let before = p;
+            for art in [
+                "the ",
+                "a ",
+                "an ",
+                "this ",
+                "each ",
+                "any ",
+                "that ",
+                "your ",
+                "all ",
+                "every ",
+                "member of ",
+                "members of ",
+                "one ",
+                "defending ",
+                "attacking ",
+            ] {
+                if let Some(rest) = p.strip_prefix(art) {
+                    p = rest;
+                }
+            }
+            if p == before {
+                break;
+            }
+        }
+        if let Some((head, rest)) = p.split_once(" in ") {
+            if singular(head) == self.class {
+                return self.is_self(rest);
+            }
+            return false;
+        }
+        let words: Vec<String> = p
+            .split([' ', ','])
+            .filter(|w| !w.is_empty())
+            .map(singular)
+            .collect();
+        !words.is_empty() && words.iter().all(|w| self.words.contains(w))
+    }
+}
+
+/// What the holes of a matched template read.
+struct Caps {
+    nums: Vec<u16>,
+    words: Vec<String>,
+}
+
+impl Caps {
+    fn n(&self, i: usize) -> u16 {
+        self.nums.get(i).copied().unwrap_or(0)
+    }
+
+    fn i8(&self, i: usize) -> i8 {
+        i8::try_from(self.n(i)).unwrap_or(i8::MAX)
+    }
+
+    fn u8(&self, i: usize) -> u8 {
+        u8::try_from(self.n(i)).unwrap_or(u8::MAX)
+    }
+
+    fn w(&self, i: usize) -> &str {
+        self.words.get(i).map_or("", String::as_str)
+    }
+}
+
+type Build = fn(&Caps, &Lexicon) -> Option<Vec<Effect>>;
+
+/// A template and what it builds.
+struct Rule {
+    regex: Regex,
+    holes: Vec<char>,
+    build: Build,
+}
+
+fn rule(template: &str, build: Build) -> Rule {
+    let mut re = String::from("^");
+    let mut holes = Vec::new();
+    let mut chars = template.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '{' {
+            let kind = chars.next().unwrap_or('?');
+            let _ = chars.next(); // '}'
+            holes.push(kind);
+            re.push_str(match kind {
+                'S' => r"([a-z0-9][a-z0-9' &,.-]*?)",
+                'N' => r"(\d+|one|two|three|four|five|six)",
+                'W' => r"([a-z][a-z' -]*?)",
+                'P' => r"(he|she|it|they|him|her|them|his|its|their)",
+                _ => "(?:)",
+            });
+        } else {
+            re.push(c);
+        }
+    }
+    re.push('$');
+    Rule {
+        regex: Regex::new(&re).unwrap_or_else(|e| panic!("power template {template:?}: {e}")),
+        holes,
+        build,
+    }
+}
+
+fn number(s: &str) -> Option<u16> {
+    match s {
+        "one" => Some(1),
+        "two" => Some(2),
+        "three" => Some(3),
+        "four" => Some(4),
+        "five" => Some(5),
+        "six" => Some(6),
+        _ => s.parse().ok(),
+    }
+}
+
+impl Rule {
+    fn apply(&self, text: &str, me: &SelfNames, lex: &Lexicon) -> Option<Vec<Effect>> {
+        let m = self.regex.captures(text)?;
+        let mut caps = Caps {
+            nums: Vec::new(),
+            words: Vec::new(),
+        };
+        for (i, kind) in self.holes.iter().enumerate() {
+            let s = m.get(i + 1).map_or("", |g| g.as_str());
+            match kind {
+                'S' if !me.is_self(s) => return None,
+                'N' => caps.nums.push(number(s)?),
+                'W' => caps.words.push(s.to_string()),
+                _ => {}
+            }
+        }
+        (self.build)(&caps, lex)
+    }
+}
+
+fn ability(a: Ability) -> Vec<Effect> {
+    vec![Effect::Ability { ability: a }]
+}
+
+fn modify(stat: Stat, by: i8, who: Who, filter: Filter, when: Vec<Condition>) -> Effect {
+    Effect::Modify {
+        stat,
+        by,
+        who,
+        filter,
+        when,
+    }
+}
+
+fn stat_word(w: &str) -> Option<Stat> {
+    match w {
+        "attack" | "normal attack" | "attack number" | "normal attack number" | "attack value" => {
+            Some(Stat::Attack)
+        }
+        "defense" | "defense number" | "defense value" | "defense dice" => Some(Stat::Defense),
+        "move" | "move number" | "move value" => Some(Stat::Move),
+        "range" | "range number" | "range value" => Some(Stat::Range),
+        "life" | "life number" | "life value" => Some(Stat::Life),
+        _ => None,
+    }
+}
+
+fn special(range: Option<u16>, attack: u16, area: Area) -> SpecialAttack {
+    SpecialAttack {
+        range,
+        attack,
+        area,
+        once_per_game: false,
+        all_attackers_must_use: false,
+        no_sight_unless_overhang: false,
+        sight_to_target_only: false,
+        hits_self: false,
+        spares_friends: false,
+        targets: None,
+    }
+}
+
+const LEAVE: &str = r"(?:(?:is|are) never attacked when leaving (?:an )?engagements?|never takes? leaving engagement attacks)";
+const WATER: &str = r"(?:do|does) not have to stop {P} movement when entering (?:a )?water spaces?";
+const D20: &str = r"(?:the )?20-sided die";
+
+fn rules() -> &'static [Rule] {
+    static RULES: OnceLock<Vec<Rule>> = OnceLock::new();
+    RULES.get_or_init(|| {
+        let t = |s: &str| s.replace("<LEAVE>", LEAVE).replace("<WATER>", WATER).replace("<D20>", D20);
+        vec![
+            // Movement abilities.
+            rule(&t("{S} <LEAVE>"), |_, _| Some(ability(Ability::Disengage))),
+            rule("{S} can move through all figures", |_, _| {
+                Some(ability(Ability::GhostWalk))
+            }),
+            rule(&t("{S} can move through all figures and <LEAVE>"), |_, _| {
+                Some(vec![
+                    Effect::Ability { ability: Ability::GhostWalk },
+                    Effect::Ability { ability: Ability::Disengage },
+                ])
+            }),
+            rule(&t("{S} <WATER>"), |_, _| Some(ability(Ability::WaterWalk))),
+            rule(
+                r"{S} never rolls? for molten lava damage (?:or|and) lava field damage,? and {P} (?:does|do) not have to stop (?:in|on) molten lava spaces",
+                |_, _| Some(ability(Ability::LavaResistant)),
+            ),
+            rule(
+                r"{S} (?:is|are) not affected by lava field or molten lava spaces, and (?:does|do) not have to stop {P} movement on molten lava spaces",
+                |_, _| Some(ability(Ability::LavaResistant)),
+            ),
+            rule(
+                r"when counting spaces for {S} movement, ignore elevations\. {S} may fly over water without stopping, pass over figures without becoming engaged, and fly over obstacles such as ruins\. (?:when {S} starts to fly, if {P} (?:is|are) engaged {P} will not take any leaving engagement attacks|if {S} (?:is|are) engaged when {P} starts? to fly, {P} will not take any leaving engagement attacks)",
+                |_, _| Some(ability(Ability::StealthFlying)),
+            ),
+            rule(
+                r"when counting spaces for {S} movement, ignore elevations\. {S} may fly over water without stopping, pass over figures without becoming engaged, and fly over obstacles such as ruins\. (?:when {S} starts to fly, if {P} (?:is|are) engaged {P} will take any leaving engagement attacks|if {S} (?:is|are) engaged when {P} starts? to fly, {P} will take any leaving engagement attacks)",
+                |_, _| Some(ability(Ability::Flying)),
+            ),
+            rule(
+                r"opponents?'? figures must be adjacent to {S} to attack {P} with a normal attack",
+                |_, _| Some(ability(Ability::OnlyAdjacentNormalAttacks)),
+            ),
+            rule(r"{S} never makes leaving engagement attacks", |_, _| {
+                Some(ability(Ability::Passive))
+            }),
+            rule(
+                r"when moving up or down levels of terrain, {S} may {W} {P} height",
+                |c, _| {
+                    let factor = match c.w(0) {
+                        "double" => 2,
+                        "triple" => 3,
+                        _ => return None,
+                    };
+                    Some(vec![Effect::Climb { factor }])
+                },
+            ),
+            // Extra attacks.
+            rule(
+                r"when {S} attacks, {P} may attack (?:one|1) additional time",
+                |_, _| {
+                    Some(vec![Effect::ExtraAttacks {
+                        count: 1,
+                        normal_only: false,
+                    }])
+                },
+            ),
+            rule(
+                r"once per turn, after attacking with {S}, {P} may make (?:one|1) additional normal attack",
+                |_, _| {
+                    Some(vec![Effect::ExtraAttacks {
+                        count: 1,
+                        normal_only: true,
+                    }])
+                },
+            ),
+            // Defence.
+            rule(
+                r"(?:when|if) {S} successfully defends? against a normal attack from an adjacent (?:attacking )?figure(?: that is not an? {W})?, the attacking figure takes (?:1|one) wound for each excess shield",
+                |c, lex| {
+                    let except = match c.words.first().filter(|w| !w.is_empty()) {
+                        Some(w) => Some(lex.filter(w)?),
+                        None => None,
+                    };
+                    Some(vec![Effect::CounterStrike { except }])
+                },
+            ),
+            rule(
+                r"when {S} rolls? defense dice against an attacking figure who is not adjacent, one shield will block all damage",
+                |_, _| {
+                    Some(vec![Effect::OneShieldBlocksAll {
+                        when: vec![Condition::Defending, Condition::OpponentNotAdjacent],
+                    }])
+                },
+            ),
+            rule(
+                r"when {S} rolls? defense dice against an attacking figure who is not adjacent, add {N} defense dice to {S}",
+                |c, _| evasive(c.i8(0)),
+            ),
+            rule(
+                r"{S} increases? {P} defense value by {N} when defending against a non-adjacent figure",
+                |c, _| evasive(c.i8(0)),
+            ),
+            rule(
+                r"when rolling defense dice against a normal attack from an adjacent figure, {S} adds? {N} to {P} defense dice",
+                |c, _| {
+                    Some(vec![modify(
+                        Stat::Defense,
+                        c.i8(0),
+                        Who::Bearer,
+                        Filter::default(),
+                        vec![
+                            Condition::Defending,
+                            Condition::NormalAttack,
+                            Condition::OpponentAdjacent,
+                        ],
+                    )])
+                },
+            ),
+            // Attack.
+            rule(
+                r"if none of {S} move this turn, add {N} (?:die|dice) to their attack",
+                |c, _| {
+                    Some(vec![modify(
+                        Stat::Attack,
+                        c.i8(0),
+                        Who::Bearer,
+                        Filter::default(),
+                        vec![Condition::Attacking, Condition::CardDidNotMove],
+                    )])
+                },
+            ),
+            rule(
+                r"when rolling attack dice against an adjacent figure, {S} adds? {N} to {P} attack dice\. {S} can only use [a-z ]+ if {P} moved at least one space this turn",
+                |c, _| {
+                    Some(vec![modify(
+                        Stat::Attack,
+                        c.i8(0),
+                        Who::Bearer,
+                        Filter::default(),
+                        vec![
+                            Condition::Attacking,
+                            Condition::OpponentAdjacent,
+                            Condition::MovedThisTurn,
+                        ],
+                    )])
+                },
+            ),
+            rule(
+                r"if {S} is attacking an adjacent figure, add {N} dice to {S} attack",
+                |c, _| melee_bonus(c.i8(0)),
+            ),
+            rule(
+                r"add {N} to {S} attack value when attacking an adjacent figure",
+                |c, _| melee_bonus(c.i8(0)),
+            ),
+            rule(
+                r"when rolling attack dice (?:with|for) {S}, each skull rolled counts for one additional skull",
+                |_, _| Some(vec![Effect::SkullsCountDouble { when: vec![] }]),
+            ),
+            rule(
+                r"each time {S} destroys a figure, you may remove a wound marker from this army card\. {S} cannot life drain destructible objects",
+                |_, _| Some(vec![Effect::LifeDrain]),
+            ),
+            // Auras.
+            rule(
+                r"all friendly {W} adjacent to {S} (?:roll|receive) an additional attack die and an additional defense die",
+                |c, lex| {
+                    let f = lex.filter(c.w(0))?;
+                    Some(vec![
+                        modify(Stat::Attack, 1, Who::AdjacentFriendly, f.clone(), vec![]),
+                        modify(Stat::Defense, 1, Who::AdjacentFriendly, f, vec![]),
+                    ])
+                },
+            ),
+            rule(
+                r"all friendly {W} adjacent to {S} (?:roll|receive) an additional {W} die",
+                |c, lex| {
+                    let f = lex.filter(c.w(0))?;
+                    let (stat, when) = match c.w(1) {
+                        "attack" => (Stat::Attack, Condition::Attacking),
+                        "defense" => (Stat::Defense, Condition::Defending),
+                        _ => return None,
+                    };
+                    Some(vec![modify(stat, 1, Who::AdjacentFriendly, f, vec![when])])
+                },
+            ),
+            rule(
+                r"all {W} you control within {N} clear sight spaces of {S} add {N} to their defense dice\. {S} [a-z' ]+ does not affect {S}",
+                |c, lex| {
+                    let f = lex.filter(c.w(0))?;
+                    Some(vec![modify(
+                        Stat::Defense,
+                        c.i8(1),
+                        Who::ControlledWithin(c.n(0)),
+                        f,
+                        vec![Condition::Defending],
+                    )])
+                },
+            ),
+            rule(
+                r"{W} you control with a range value of {N} or more that are adjacent to {S} add {N} to their range value",
+                |c, lex| {
+                    let mut f = lex.filter(c.w(0))?;
+                    f.min_range = Some(c.n(0));
+                    Some(vec![modify(
+                        Stat::Range,
+                        c.i8(1),
+                        Who::AdjacentControlled,
+                        f,
+                        vec![],
+                    )])
+                },
+            ),
+            // Spirits.
+            rule(
+                r"when {S} is destroyed, (?:you may )?place this figure on any unique army card\. {S} spirit adds {N} to the {W} on that card",
+                |c, _| {
+                    let stat = stat_word(c.w(0))?;
+                    Some(vec![Effect::Spirit { stat, by: c.i8(0) }])
+                },
+            ),
+            // Bonding.
+            rule(
+                r"before taking a turn with {S}, you may first take a turn with (?:any|one|a) {W}",
+                |c, lex| {
+                    let with = lex.filter(c.w(0))?;
+                    (!with.is_any()).then(|| vec![Effect::Bonding { with }])
+                },
+            ),
+            // Turns.
+            rule(
+                &t(r"after you take a turn with {S}, roll <D20>\. if you roll (?:an? )?{N} or higher,? you may take another turn with {S}"),
+                |c, _| {
+                    Some(vec![Effect::Triggered(Triggered {
+                        trigger: Trigger::AfterTurn,
+                        target: None,
+                        roll: Some(d20(c.u8(0))),
+                        outcomes: vec![Outcome::AnotherTurn],
+                    })])
+                },
+            ),
+            rule(
+                r"after taking a turn with {S}, you may place a wound marker on {S} and take another turn with {P}\. you may only use this power once (?:during a|per) round",
+                |_, _| Some(vec![Effect::OverextendAttack]),
+            ),
+            rule(
+                &t(r"after moving and before attacking, roll <D20>\. if you roll (?:an? )?{N} or higher, you may move all {S} again"),
+                |c, _| {
+                    Some(vec![Effect::Triggered(Triggered {
+                        trigger: Trigger::AfterMoveBeforeAttack,
+                        target: None,
+                        roll: Some(d20(c.u8(0))),
+                        outcomes: vec![Outcome::MoveAgain],
+                    })])
+                },
+            ),
+            // Quickdraw-like.
+            rule(
+                &t(r"when {S} is chosen as a target for a normal attack from an enemy figure within {N} clear sight spaces that is not adjacent, you may immediately roll <D20>\. if you roll (?:an? )?{N} or higher, the attacking figure takes (?:1|one) wound and the attack immediately ends"),
+                |c, _| {
+                    Some(vec![Effect::Triggered(Triggered {
+                        trigger: Trigger::TargetedFromAfar(c.n(0)),
+                        target: None,
+                        roll: Some(d20(c.u8(1))),
+                        outcomes: vec![Outcome::WoundAttacker(1), Outcome::EndAttack],
+                    })])
+                },
+            ),
+            // Special attacks with range and dice only.
+            rule(r"range:? {N}[.,]? attack:? {N}", |c, _| {
+                Some(vec![Effect::SpecialAttack(special(
+                    Some(c.n(0)),
+                    c.n(1),
+                    Area::Single,
+                ))])
+            }),
+            rule(r"attack {N}, line {N}", |c, _| {
+                Some(vec![Effect::SpecialAttack(special(
+                    None,
+                    c.n(0),
+                    Area::Line(c.n(1)),
+                ))])
+            }),
+            rule(r"line {N}\. attack {N}\.? ?friendly figures are not affected by [a-z ]+", |c, _| {
+                let mut a = special(None, c.n(1), Area::Line(c.n(0)));
+                a.spares_friends = true;
+                Some(vec![Effect::SpecialAttack(a)])
+            }),
+            rule(
+                r"range {N}\. attack {N}\. choose a figure to attack\. any figures adjacent to the chosen figure are also affected by the explosion special attack\. {S} only needs a clear sight shot at the chosen figure\. roll {N} attack dice once for all affected figures\. each figure rolls defense dice separately\. {S} can be affected by his own explosion special attack",
+                |c, _| {
+                    if c.n(1) != c.n(2) {
+                        return None;
+                    }
+                    let mut a = special(Some(c.n(0)), c.n(1), Area::Explosion(1));
+                    a.sight_to_target_only = true;
+                    a.hits_self = true;
+                    Some(vec![Effect::SpecialAttack(a)])
+                },
+            ),
+            rule(
+                r"range {N}\. attack {N}\. explosion {N}\. {S} may only use grenade special attack once per game\. if they do, all attacking {S} must use grenade special attack\. if neither the attacking {S} nor the targeted figure are under an overhang, no line of sight is needed",
+                |c, _| {
+                    let mut a = special(Some(c.n(0)), c.n(1), Area::Explosion(c.n(2)));
+                    a.once_per_game = true;
+                    a.all_attackers_must_use = true;
+                    a.no_sight_unless_overhang = true;
+                    Some(vec![Effect::SpecialAttack(a)])
+                },
+            ),
+            rule(
+                &t(r"after moving and before attacking, you may choose a figure you control adjacent to {S}\. roll <D20>\. if you roll (?:an? )?{N} or higher, remove {N} wound markers? from the chosen figure's army card"),
+                |c, _| {
+                    Some(vec![Effect::Triggered(Triggered {
+                        trigger: Trigger::AfterMoveBeforeAttack,
+                        target: Some(Target {
+                            adjacent: true,
+                            within: None,
+                            opponents_only: false,
+                            controlled_only: true,
+                            filter: Filter::default(),
+                        }),
+                        roll: Some(d20(c.u8(0))),
+                        outcomes: vec![Outcome::HealTarget(c.n(1))],
+                    })])
+                },
+            ),
+            rule(
+                r"range 1\. attack {N}\. all figures adjacent to {S} are affected by [a-z ]+ special attack\. roll attack dice once for all affected figures\. each figure rolls defense dice separately",
+                |c, _| {
+                    Some(vec![Effect::SpecialAttack(special(
+                        Some(1),
+                        c.n(0),
+                        Area::AllAdjacent,
+                    ))])
+                },
+            ),
+            // Rise of the Valkyrie powers the rulebook walks through.
+            rule(
+                &t(r"before attacking, you may choose (?:1|one) small or medium figure adjacent to {S}\. if the chosen figure is a squad figure, destroy it\. if the chosen figure is a hero figure, roll <D20>\. if you roll (?:an? )?{N} or higher, destroy the chosen hero"),
+                |c, _| {
+                    Some(vec![Effect::Triggered(Triggered {
+                        trigger: Trigger::BeforeAttacking,
+                        target: Some(Target {
+                            adjacent: true,
+                            within: None,
+                            opponents_only: false,
+                            controlled_only: false,
+                            filter: Filter {
+                                sizes: vec![Size::Small, Size::Medium],
+                                ..Filter::default()
+                            },
+                        }),
+                        roll: Some(Roll {
+                            only_if: Some(Filter {
+                                kind: Some(Kind::Hero),
+                                ..Filter::default()
+                            }),
+                            ..d20(c.u8(0))
+                        }),
+                        outcomes: vec![Outcome::DestroyTarget],
+                    })])
+                },
+            ),
+            rule(
+                &t(r"instead of attacking with all of {S}, one at a time, roll <D20> for each {S} in play\. if you roll (?:an? )?{N} or higher, place a previously destroyed {S} on a same-level space adjacent to that {S}\. any {S} on a water space needs a {N} or higher to water clone\. you may only water clone after you move"),
+                |c, _| {
+                    Some(vec![Effect::Triggered(Triggered {
+                        trigger: Trigger::InsteadOfAttacking,
+                        target: None,
+                        roll: Some(Roll {
+                            on_ground: Some(("water".into(), c.u8(1))),
+                            each_figure: true,
+                            ..d20(c.u8(0))
+                        }),
+                        outcomes: vec![Outcome::ReturnDestroyedAdjacent],
+                    })])
+                },
+            ),
+            rule(
+                &t(r"{S} do not start the game on the battlefield\. at the start of each round, before you place order markers, roll <D20>\. if you roll (?:an? )?{N} or higher,? you may place all {N} {S} figures on any empty spaces\. you cannot place them adjacent to each other or other figures, or on a glyph"),
+                |c, _| {
+                    Some(vec![
+                        Effect::StartsOffBattlefield,
+                        Effect::Triggered(Triggered {
+                            trigger: Trigger::StartOfRound,
+                            target: None,
+                            roll: Some(d20(c.u8(0))),
+                            outcomes: vec![Outcome::DeployApart],
+                        }),
+                    ])
+                },
+            ),
+            rule(
+                &t(r"after moving and before attacking, you may choose any unique figure adjacent to {S}\. roll <D20>\. if you roll (?:an? )?{N}(?: or higher)?, take control of the chosen figure and that figure's army card\. you now control that army card and all figures on it\. remove any order markers on this card\. if {S} is destroyed, you retain control of any previously mind shackled army cards"),
+                |c, _| {
+                    Some(vec![Effect::Triggered(Triggered {
+                        trigger: Trigger::AfterMoveBeforeAttack,
+                        target: Some(Target {
+                            adjacent: true,
+                            within: None,
+                            opponents_only: false,
+                            controlled_only: false,
+                            filter: Filter {
+                                rarity: Some(Rarity::Unique),
+                                ..Filter::default()
+                            },
+                        }),
+                        roll: Some(d20(c.u8(0))),
+                        outcomes: vec![Outcome::TakeControl],
+                    })])
+                },
+            ),
+            rule(
+                r"instead of {S} normal move, {P} may move only one space\. this space may be up to {N} levels higher\. when using the grapple gun, all engagement rules still apply",
+                |c, _| {
+                    Some(vec![Effect::AlternateMove {
+                        spaces: 1,
+                        up_levels: c.n(0),
+                    }])
+                },
+            ),
+            rule(
+                r"when attacking, if your second {S} attacks the same figure as the first {S}, add one attack die to the second {S} attack",
+                |_, _| {
+                    Some(vec![modify(
+                        Stat::Attack,
+                        1,
+                        Who::Bearer,
+                        Filter::default(),
+                        vec![Condition::Attacking, Condition::SameTargetAsFirstFigure],
+                    )])
+                },
+            ),
+            rule(
+                r"all friendly figures adjacent to {S} add {N} (?:die|dice) to their defense",
+                |c, _| {
+                    Some(vec![modify(
+                        Stat::Defense,
+                        c.i8(0),
+                        Who::AdjacentFriendly,
+                        Filter::default(),
+                        vec![Condition::Defending],
+                    )])
+                },
+            ),
+            rule(
+                r"all friendly figures adjacent to {S} with a range of 1 add {N} (?:die|dice) to their normal attack",
+                |c, _| {
+                    Some(vec![modify(
+                        Stat::Attack,
+                        c.i8(0),
+                        Who::AdjacentFriendly,
+                        Filter {
+                            max_range: Some(1),
+                            ..Filter::default()
+                        },
+                        vec![Condition::Attacking, Condition::NormalAttack],
+                    )])
+                },
+            ),
+        ]
+    })
+}
+
+fn d20(at_least: u8) -> Roll {
+    Roll {
+        at_least,
+        on_ground: None,
+        only_if: None,
+        each_figure: false,
+    }
+}
+
+fn evasive(by: i8) -> Option<Vec<Effect>> {
+    Some(vec![modify(
+        Stat::Defense,
+        by,
+        Who::Bearer,
+        Filter::default(),
+        vec![Condition::Defending, Condition::OpponentNotAdjacent],
+    )])
+}
+
+fn melee_bonus(by: i8) -> Option<Vec<Effect>> {
+    Some(vec![modify(
+        Stat::Attack,
+        by,
+        Who::Bearer,
+        Filter::default(),
+        vec![Condition::Attacking, Condition::OpponentAdjacent],
+    )])
+}
+
+/// Powers printed by name alone, whose rule the name gives.
+fn by_name(name: &str) -> Option<Vec<Effect>> {
+    match name {
+        "flying" => Some(ability(Ability::Flying)),
+        "stealth flying" => Some(ability(Ability::StealthFlying)),
+        _ => None,
+    }
+}
+
+/// The card language for one printed power of `card`, when it expresses all of it.
+pub fn power(name: &str, text: &str, card: &Card, lex: &Lexicon) -> Option<Vec<Effect>> {
+    let name = normalize(name);
+    let text = normalize(text);
+    if text.is_empty() || text == "-" || text == "none" {
+        return by_name(&name);
+    }
+    let me = SelfNames::of(card);
+    rules().iter().find_map(|r| r.apply(&text, &me, lex))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::sample_cards;
+    use crate::import;
+    use crate::power::coverage::Coverage;
+    use skirmish_lang::Lang;
+
+    fn shared() -> Vec<Card> {
+        import::read_file(&import::shared_cards_path())
+            .expect("the shared card file reads")
+            .into_iter()
+            .map(|i| i.card)
+            .collect()
+    }
+
+    #[test]
+    fn sample_powers_read_back_to_their_authored_effects() {
+        let cards = sample_cards();
+        let lex = Lexicon::of(&cards);
+        for c in &cards {
+            for p in &c.powers {
+                assert!(p.effects.is_some(), "{}: {} is authored", c.name, p.name);
+                assert_eq!(
+                    power(&p.name, &p.text, c, &lex),
+                    p.effects,
+                    "{}: {}",
+                    c.name,
+                    p.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn self_names_and_filters() {
+        let cards = shared();
+        let carr = cards
+            .iter()
+            .find(|c| c.name == "Agent Carr (RotV)")
+            .unwrap();
+        let me = SelfNames::of(carr);
+        assert!(me.is_self("agent carr"));
+        assert!(me.is_self("agent carr's"));
+        assert!(me.is_self("he"));
+        assert!(!me.is_self("the attacking figure"));
+        assert!(!me.is_self("agent smith"));
+        let regiment = cards
+            .iter()
+            .find(|c| c.name == "10th Regiment of Foot")
+            .unwrap();
+        assert!(SelfNames::of(regiment).is_self("a soldier in the 10th regiment of foot"));
+        let lex = Lexicon::of(&cards);
+        assert_eq!(
+            lex.filter("orc warriors"),
+            Some(Filter {
+                species: Some("Orc".into()),
+                class: Some("Warrior".into()),
+                ..Filter::default()
+            })
+        );
+        assert_eq!(
+            lex.filter("warlord you control who follows ullar"),
+            Some(Filter {
+                class: Some("Warlord".into()),
+                general: Some("Ullar".into()),
+                ..Filter::default()
+            })
+        );
+        assert_eq!(
+            lex.filter("small or medium figures").map(|f| f.sizes),
+            Some(vec![Size::Small, Size::Medium])
+        );
+        assert_eq!(lex.filter("figures with a grudge"), None);
+    }
+
+    #[test]
+    fn every_rise_of_the_valkyrie_power_is_expressed() {
+        let cards = shared();
+        let rotv: Vec<&Card> = cards
+            .iter()
+            .filter(|c| c.set == "Rise of the Valkyrie")
+            .collect();
+        assert_eq!(rotv.len(), 16);
+        let cov = Coverage::of(rotv.iter().copied());
+        assert_eq!(cov.full_cards(), 16, "{}", cov.report(Lang::En));
+        let find = |n: &str| cards.iter().find(|c| c.name == n).unwrap();
+        // Mimring's fire line: 4 dice along 8 spaces
+        assert_eq!(
+            find("Mimring").powers[0].effects,
+            Some(vec![Effect::SpecialAttack(special(None, 4, Area::Line(8)))])
+        );
+        // the Airborne Elite grenades: range 5, 2 dice, the adjacent figures too, once a game
+        let Some(Effect::SpecialAttack(g)) = find("Airborne Elite").powers[0]
+            .effects
+            .as_ref()
+            .and_then(|e| e.first().cloned())
+        else {
+            panic!("the grenade is a special attack")
+        };
+        assert_eq!(
+            (
+                g.range,
+                g.attack,
+                g.area,
+                g.once_per_game,
+                g.all_attackers_must_use
+            ),
+            (Some(5), 2, Area::Explosion(1), true, true)
+        );
+        // Grimnak's bonus to adjacent friendly Orc Warriors
+        let grimnak = find("Grimnak");
+        assert_eq!(
+            grimnak.powers[1].effects.as_ref().map(Vec::len),
+            Some(2),
+            "attack and defence"
+        );
+        assert!(find("Raelin the Kyrie Warrior (ROTV)").flies());
+    }
+
+    #[test]
+    fn coverage_of_the_shared_cards() {
+        let cards = shared();
+        let cov = Coverage::of(&cards);
+        println!("{}", cov.report(Lang::En));
+        let (expressed, total) = cov.powers();
+        assert_eq!(total, 723);
+        assert!(expressed * 100 >= total * 25, "{}", cov.summary(Lang::En));
+    }
+}
+
+#[cfg(test)]
+mod dump {
+    /// Writes the powers that stay text, normalised, to `/tmp/hs-text-powers.txt` (a tool for
+    /// writing templates: `cargo test -p skirmish-heroscape dump -- --ignored`).
+    #[test]
+    #[ignore]
+    fn dump_text_powers() {
+        let cards = crate::import::read_file(&crate::import::shared_cards_path()).unwrap();
+        let mut out = String::new();
+        for i in &cards {
+            for p in &i.card.powers {
+                if p.effects.is_none() {
+                    out.push_str(&format!(
+                        "{} | {} | {}\n",
+                        i.card.name,
+                        super::normalize(&p.name),
+                        super::normalize(&p.text)
+                    ));
+                }
+            }
+        }
+        std::fs::write("/tmp/hs-text-powers.txt", out).unwrap();
+    }
+}
