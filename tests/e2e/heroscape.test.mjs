@@ -69,8 +69,15 @@ async function play(viewport, name) {
     const levels = await page.locator('svg.hs-board text.lvl').allTextContents();
     assert.ok(new Set(levels).size >= 3, `several levels are shown: ${[...new Set(levels)]}`);
     assert.ok(await page.locator('svg.hs-board .zones line').count() > 0, 'start zones are outlined');
-    const box = await page.getByTestId('hs-board').boundingBox();
-    assert.ok(box.width <= viewport.width, 'the board fits the width');
+    // The board fits the window (on a phone its hexes keep a size to tap, and it scrolls
+    // sideways inside its own box); the page itself never scrolls sideways.
+    const box = await page.getByTestId('board').boundingBox();
+    assert.ok(box.width <= viewport.width, `the board's box fits the width (${box.width})`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no sideways scrolling of the page');
+    if (viewport.width >= 1280) {
+      const svg = await page.getByTestId('hs-board').boundingBox();
+      assert.ok(svg.y + svg.height <= viewport.height + 1, `the whole battlefield is in the window (${svg.y}+${svg.height})`);
+    }
 
     // Placement: click a highlighted hex of the start zone for each figure.
     let st = await mineNow(page);
@@ -138,7 +145,8 @@ async function play(viewport, name) {
           await page.getByTestId('hs-card-name').waitFor();
           // A hex it cannot reach: refused with a reason on the board.
           const reach = new Set(moves.filter((a) => a.figure === fig).map((a) => a.cells[0].join(',')));
-          const far = await page.locator('svg.hs-board .hex[data-at]').evaluateAll((els, r) => els.map((e) => e.dataset.at).filter((k) => !r.includes(k)), [...reach]);
+          const taken = st.pieces.flatMap((p) => [p.at, ...(p.cells || [])]).filter(Boolean).map((c) => c.join(','));
+          const far = await page.locator('svg.hs-board .hex[data-at]').evaluateAll((els, r) => els.map((e) => e.dataset.at).filter((k) => !r.includes(k)), [...reach, ...taken]);
           const farthest = far[far.length - 1];
           await page.locator(`svg.hs-board .hex[data-at="${farthest}"]`).dispatchEvent('click');
           await page.getByTestId('hs-refusal').waitFor();
@@ -146,7 +154,7 @@ async function play(viewport, name) {
           await shot(page, `hs-${name}-03-refused`);
           const at = best.cells[0].join(',');
           await page.locator(`svg.hs-board .pick-reach[data-at="${at}"]`).hover();
-          await page.getByTestId('hs-path').waitFor({ timeout: 10_000 });
+          await page.getByTestId('hs-path').waitFor({ state: 'attached', timeout: 10_000 });
           await shot(page, `hs-${name}-04-path`);
           await page.locator(`svg.hs-board .pick-reach[data-at="${at}"]`).click();
           st = await waitFor(page, (s) => s.step > st.step && !s.busy, 'the move');
@@ -169,7 +177,7 @@ async function play(viewport, name) {
           await page.locator(`svg.hs-board .figure[data-fig="${atk.target}"]`).hover();
           await page.getByTestId('hs-los').waitFor();
           assert.equal(await page.getByTestId('hs-los').getAttribute('data-allowed'), 'yes');
-          await page.getByTestId('hs-los-line').waitFor();
+          await page.getByTestId('hs-los-line').waitFor({ state: 'attached' });
           await shot(page, `hs-${name}-05-los`);
           await page.locator(`svg.hs-board .figure[data-fig="${atk.target}"]`).click();
           st = await waitFor(page, (s) => s.step > st.step && !s.busy, 'the attack');

@@ -85,7 +85,9 @@ export function describe(cell) {
   const topSpan = spans[spans.length - 1];
   const obstacle = topSpan && topSpan.kind === 'obstacle' ? topSpan : null;
   const standing = [...spans].reverse().find((s) => s.kind !== 'obstacle');
-  return { obstacle, ground: standing ? standing.what : 'land', liquid: !!(standing && standing.kind === 'liquid'), level: cell.level ?? cell.top };
+  // The level a figure stands at: the top footing, else (under an obstacle) the land's surface.
+  const surface = standing ? (standing.kind === 'liquid' ? standing.bottom : standing.top) : cell.top;
+  return { obstacle, ground: standing ? standing.what : 'land', liquid: !!(standing && standing.kind === 'liquid'), level: cell.level ?? surface };
 }
 
 function obstacleSymbol(what, [x, y], height) {
@@ -168,10 +170,11 @@ export function terrainLayer(field, zoneColour, t) {
         const n = byKey.get(key(neighbour(cell.at, side)));
         if (n && (n.zones || []).includes(z)) continue;
         const [p, q] = sideLine(cell.at, side, 2.5);
-        zones.append(node('line', { x1: p[0], y1: p[1], x2: q[0], y2: q[1], stroke: zoneColour(z), 'stroke-width': 3.5, 'stroke-linecap': 'round', 'data-zone': z }));
+        const colour = zoneColour(z);
+        zones.append(node('line', { x1: p[0], y1: p[1], x2: q[0], y2: q[1], stroke: colour || 'rgba(255,255,255,.35)', 'stroke-width': colour ? 3.5 : 1.5, 'stroke-dasharray': colour ? null : '4 3', 'stroke-linecap': 'round', 'data-zone': z }));
       }
       const c = centre(cell.at);
-      zones.append(node('circle', { cx: c[0] - HR * 0.55, cy: c[1] - HR * 0.35, r: 2.5, fill: zoneColour(z) }));
+      if (zoneColour(z)) zones.append(node('circle', { cx: c[0] - HR * 0.55, cy: c[1] - HR * 0.35, r: 2.5, fill: zoneColour(z) }));
     }
   }
   // Edge pieces along their side: battlements as crenellated grey bars, ladders as rungs.

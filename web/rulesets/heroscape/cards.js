@@ -91,8 +91,10 @@ export function cardsList(box, { view, seat, plan, seatName, seatColour, onCard,
 
 /** The placement of this page's order markers: pick a marker, then a card; confirm. */
 export function markersPanel(box, { legal, plan, pick, sending, units, mine, onPick, onCard, onClear, onConfirm }) {
-  const open = new Set(legal.map((e) => String(e.action.marker)));
+  // Every marker not yet down may be planned (the server may take them in a fixed order: the
+  // confirmation sends them 1, 2, 3, X).
   const placed = new Map(((mine && mine.markers.known) || []).map(([m, u]) => [String(m), u]));
+  const open = new Set(legal.length ? MARKERS.filter((m) => !placed.has(m)) : []);
   const todo = MARKERS.filter((m) => open.has(m));
   const ready = todo.length > 0 && todo.every((m) => plan[m] !== undefined);
   fill(box,
@@ -148,7 +150,7 @@ export function diceView(box, log, { figureName }) {
 export const STYLE = `
 .game-layout.hs { grid-template-columns: minmax(0, 1fr) 340px; }
 .hs .hs-board-box { width: 100%; }
-.hs svg.hs-board { display: block; width: 100%; height: auto; max-height: calc(100vh - 130px); background: #26313a; border-radius: 6px; touch-action: manipulation; }
+.hs svg.hs-board { display: block; width: 100%; height: auto; max-height: calc(100vh - 150px); background: #26313a; border-radius: 6px; touch-action: manipulation; }
 .hs svg.hs-board .hex { cursor: pointer; }
 .hs svg.hs-board text.lvl { font: 700 10px system-ui, sans-serif; fill: #fff; text-anchor: middle; paint-order: stroke; stroke: rgba(0,0,0,.7); stroke-width: 2.2px; }
 .hs svg.hs-board text.obst-h { font: 700 9px system-ui, sans-serif; fill: #fff; text-anchor: middle; paint-order: stroke; stroke: #000; stroke-width: 2px; pointer-events: none; }
@@ -173,7 +175,9 @@ export const STYLE = `
 .hs svg.hs-board .target-ring { fill: none; stroke: #ff3030; stroke-width: 4; stroke-dasharray: 5 3; }
 .hs svg.hs-board .wound-dot { fill: #c62828; stroke: #fff; stroke-width: 1; }
 .hs svg.hs-board .wound-text { font: 700 9px system-ui, sans-serif; fill: #fff; text-anchor: middle; pointer-events: none; }
-.hs .hs-note { margin-top: 6px; }
+.hs .hs-wrap { position: relative; }
+.hs .hs-note { position: absolute; left: 8px; right: 8px; bottom: 8px; margin: 0; background: rgba(255,255,255,.95); box-shadow: 0 2px 8px rgba(0,0,0,.4); }
+.hs .hs-note[hidden] { display: none; }
 .hs .hs-note .refusal { color: #b71c1c; font-weight: 600; margin: 0; }
 .hs .los-note.ok { color: #1b5e20; }
 .hs .los-note.no { color: #b71c1c; }
@@ -202,11 +206,11 @@ export const STYLE = `
 .hs .hs-marker { display: inline-flex; align-items: center; justify-content: center; width: 24px; height: 24px; border-radius: 50%; background: #c8102e; color: #fff; font-weight: 800; font-size: 13px; border: 2px solid #5a0010; box-sizing: border-box; }
 .hs .hs-marker.planned { background: #fff; color: #c8102e; border-style: dashed; }
 .hs .hs-marker.back { background: repeating-linear-gradient(45deg, #5a0010 0 3px, #8e1a2e 3px 6px); }
-.hs .hs-marker.big { width: 44px; height: 44px; font-size: 20px; cursor: pointer; }
+.hs .hs-marker.big { flex: 0 0 44px; width: 44px; height: 44px; min-height: 44px; max-height: 44px; padding: 0; font-size: 20px; cursor: pointer; }
 .hs .hs-marker.big.picked { outline: 3px solid #ffd700; outline-offset: 2px; }
 .hs .hs-marker.big.used { opacity: .55; }
 .hs .hs-marker.big:disabled { opacity: .3; cursor: default; }
-.hs .hs-marker-picks { display: flex; gap: 10px; margin: 6px 0; }
+.hs .hs-marker-picks { display: flex; align-items: center; gap: 12px; margin: 6px 0; }
 .hs .hs-marker-cards { list-style: none; padding: 0; margin: 6px 0; display: flex; flex-direction: column; gap: 4px; }
 .hs .hs-drop { width: 100%; display: flex; justify-content: space-between; align-items: center; min-height: 40px; padding: 4px 8px; }
 .hs .hs-marker-actions { display: flex; gap: 8px; }
@@ -216,12 +220,20 @@ export const STYLE = `
 .hs .hs-markers { border: 2px solid #c8102e; }
 @media (max-width: 1100px) {
   .game-layout.hs .board-wrap { order: -3; }
-  .game-layout.hs .hs-note { order: -2; }
+  .game-layout.hs .hs-note { position: static; }
   .game-layout.hs .hs-prompt { order: -1; }
   .game-layout.hs .hs-markers { order: 0; }
   .game-layout.hs .hs-dice { order: 1; }
   .game-layout.hs .hs-card { order: 2; }
   .game-layout.hs .hs-stats { grid-template-columns: repeat(4, 1fr); }
   .hs svg.hs-board { max-height: none; }
+}
+@media (max-width: 700px) {
+  /* Hexes big enough to tap: the board scrolls sideways. */
+  .hs .hs-board-box { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+  .hs svg.hs-board { width: 660px; max-width: none; }
+  .hs-phase { display: none; }
+  .hs-status { display: block; }
+  .hs-round, .hs-turn, .hs-init { display: block; }
 }
 `;

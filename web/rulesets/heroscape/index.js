@@ -51,7 +51,7 @@ function decisionType() {
 function zoneColour(z) {
   const v = view();
   const p = v && v.players.find((x) => x.zone === z);
-  return p ? shell.seatColour(num(p.seat)) : '#fff';
+  return p ? shell.seatColour(num(p.seat)) : null;
 }
 
 // --- the field (judge `field`): asked once per game, again when a glyph changes -------------
@@ -68,7 +68,7 @@ async function loadField() {
     if (!shell) return;
     S.field = f;
     S.terrain = null;
-    draw();
+    shell.render();
   } catch (e) {
     shell.showError(e.message);
   }
@@ -84,7 +84,7 @@ async function select(id) {
   if (id !== null && ofType('move').some((e) => e.figure === id)) {
     try {
       const r = await shell.judge('reach', { figure: id });
-      if (S.sel === id) { S.reach = r; draw(); }
+      if (S.sel === id) { S.reach = r; draw(); fill(root.querySelector('.hs-prompt'), prompt()); }
     } catch (_) { /* the legal entries still say where */ }
   }
 }
@@ -118,6 +118,18 @@ function refusal(id, at) {
   return t('hs.refused.path', { move, h: u ? u.height : '?' });
 }
 
+/** Shows at once the page's own reading of a refused hex, then the judge's (`reach` with
+ * `to`: the movement rules' own reason) when it answers. */
+async function explainRefusal(id, at) {
+  const mark = { at, why: refusal(id, at) };
+  S.refused = mark;
+  draw();
+  try {
+    const r = await shell.judge('reach', { figure: id, to: key(at) });
+    if (S.refused === mark && r && typeof r.refused === 'string' && r.refused) { mark.why = r.refused; renderNote(); }
+  } catch (_) { /* the page's own reading stays */ }
+}
+
 // --- clicks ---------------------------------------------------------------------------------
 async function choose(entries) {
   if (!entries.length) return;
@@ -139,7 +151,7 @@ function onCell(at) {
   if (S.sel !== null) {
     const moves = ofType('move').filter((e) => e.figure === S.sel && (e.cells || []).some((c) => key(c) === k));
     if (moves.length) { choose(moves); return; }
-    if (decisionType() === 'move') { S.refused = { at, why: refusal(S.sel, at) }; draw(); return; }
+    if (decisionType() === 'move') { explainRefusal(S.sel, at); return; }
   }
   S.refused = null;
   draw();
@@ -202,7 +214,8 @@ function drawOverlay() {
     const d = S.reach.destinations.find((x) => key(x.at) === S.hoverCell);
     const p = piece(S.sel);
     if (d && p && p.at) {
-      const pts = [p.at, ...d.path].map((c) => centre(c).map((v) => v.toFixed(1)).join(',')).join(' ');
+      const cellsOnPath = [p.at, ...d.path].filter((c, i, all) => i === 0 || key(c) !== key(all[i - 1]));
+      const pts = cellsOnPath.map((c) => centre(c).map((v) => v.toFixed(1)).join(',')).join(' ');
       over.append(node('polyline', { class: 'path', points: pts, 'data-testid': 'hs-path' }));
       const [x, y] = centre(d.at);
       over.append(node('text', { x, y: y - HR * 0.45, class: 'path-cost' }, `${d.cost}`));
@@ -332,11 +345,19 @@ function prompt() {
   let hint = '';
   if (d === 'place') {
     const e = ofType('place')[0];
-    hint = t('hs.place.pick', { name: e && piece(e.figure) ? piece(e.figure).name : (e ? e.text : '') });
+    const f = e && S.field && S.field.figures.find((x) => x.id === e.figure);
+    hint = t('hs.place.pick', { name: f ? f.name : '' });
   } else if (d === 'move') hint = S.sel !== null && ofType('move').some((e) => e.figure === S.sel) ? t('hs.move.reach', { name: (piece(S.sel) || {}).name, move: S.reach ? S.reach.move : '…' }) : t('hs.move.pick');
   else if (d === 'attack') hint = S.sel !== null && ofType('attack').some((e) => e.figure === S.sel) ? t('hs.attack.targets', { name: (piece(S.sel) || {}).name }) : t('hs.attack.pick');
   if (hint) parts.push(el('p', { class: 'hint', 'data-testid': 'hs-hint' }, hint));
   return parts;
+}
+
+/** Markers of this seat neither down nor planned. */
+function unplanned() {
+  const me = (view() || { players: [] }).players.find((p) => num(p.seat) === shell.seat());
+  const down = new Set(((me && me.markers.known) || []).map(([m]) => String(m)));
+  return ['1', '2', '3', 'X'].filter((m) => S.plan[m] === undefined && !down.has(m));
 }
 
 async function confirmMarkers() {
@@ -374,11 +395,11 @@ function renderSide() {
       legal: ofType('place_marker'), plan: S.plan, pick: S.pick, sending: S.sending,
       units: v.units.filter((u) => num(u.owner) === seat && u.alive > 0),
       mine: v.players.find((p) => num(p.seat) === seat),
-      onPick: (m) => { S.pick = S.pick === m ? null : m; renderSide(); },
+      onPick: (m) => { S.pick = m; renderSide(); },
       onCard: (unit) => {
         if (!S.pick) return;
         S.plan = { ...S.plan, [S.pick]: unit };
-        const left = ['1', '2', '3', 'X'].filter((m) => S.plan[m] === undefined && ofType('place_marker').some((e) => String(e.action.marker) === m));
+        const left = unplanned();
         S.pick = left[0] || null;
         renderSide();
       },
@@ -388,7 +409,7 @@ function renderSide() {
   }
   cardsList(root.querySelector('.hs-cards'), {
     view: v, seat, field: S.field, plan: placing ? S.plan : {}, seatName: shell.seatName, seatColour: shell.seatColour,
-    onCard: placing && S.pick ? (unit) => { S.plan = { ...S.plan, [S.pick]: unit }; const left = ['1', '2', '3', 'X'].filter((m) => S.plan[m] === undefined && ofType('place_marker').some((e) => String(e.action.marker) === m)); S.pick = left[0] || null; renderSide(); } : null,
+    onCard: placing && S.pick ? (unit) => { S.plan = { ...S.plan, [S.pick]: unit }; const left = unplanned(); S.pick = left[0] || null; renderSide(); } : null,
     onFigure: (id) => select(id),
   });
   diceView(root.querySelector('.hs-dice'), (shell.snapshot().log || []), { figureName: (id) => ((S.field && S.field.figures.find((f) => f.id === id)) || {}).name || `#${id}` });
@@ -399,14 +420,14 @@ function renderBar() {
   const status = shell.slot('status');
   if (!v) return;
   const parts = [el('span', { class: 'hs-round', 'data-testid': 'hs-round' }, t('hs.round', { n: Math.max(1, v.round), of: v.rounds })),
-    el('span', { class: 'hs-phase muted' }, ` · ${t(`hs.phase.${v.phase}`)}`)];
+    v.turn ? null : el('span', { class: 'hs-phase muted' }, ` · ${t(`hs.phase.${v.phase}`)}`)];
   const init = v.players.filter((p) => p.initiative !== null && p.initiative !== undefined);
   if (init.length && v.phase !== 'placement') parts.push(el('span', { class: 'hs-init muted', 'data-testid': 'hs-initiative' }, ` · ${t('hs.initiative', { list: init.map((p) => `${shell.seatName(num(p.seat))} ${p.initiative}`).join(', ') })}`));
   if (v.turn) {
     const u = unitOf(v.turn.unit);
     parts.push(el('span', { class: 'hs-turn', 'data-testid': 'hs-turn' }, ` · ${t('hs.turn_of', { name: shell.seatName(num(v.turn.seat)), marker: v.turn.marker, card: u ? u.name : '' })}`));
   }
-  fill(status, parts);
+  fill(status, el('span', { class: 'hs-status' }, parts));
   const buttons = shell.slot('buttons');
   const endMoves = ofType('end_moves')[0];
   const endTurn = ofType('end_turn')[0];
@@ -417,8 +438,8 @@ function renderBar() {
 
 const LAYOUT = () => el('div', { class: 'game-layout hs' },
   el('div', { class: 'board-col' },
-    el('div', { class: 'board-wrap' }, el('div', { class: 'hs-board-box', 'data-testid': 'board' })),
-    el('div', { class: 'panel hs-note', 'data-testid': 'hs-note', 'aria-live': 'polite', hidden: true }),
+    el('div', { class: 'board-wrap hs-wrap' }, el('div', { class: 'hs-board-box', 'data-testid': 'board' }),
+      el('div', { class: 'panel hs-note', 'data-testid': 'hs-note', 'aria-live': 'polite', hidden: true })),
     el('details', { class: 'legend-box hs-legend' }, el('summary', { 'data-i18n': 'hs.legend' }, t('hs.legend')), el('ul', { class: 'legend' }))),
   el('aside', { class: 'side' },
     el('div', { class: 'prompt hs-prompt', 'aria-live': 'polite' }),
