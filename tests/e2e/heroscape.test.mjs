@@ -212,3 +212,46 @@ test('HeroScape against the bot at 1280x800', { timeout: 600_000 }, async () => 
 test('HeroScape against the bot at 390x844', { timeout: 600_000 }, async () => {
   await play({ width: 390, height: 844 }, 'phone');
 });
+
+test('HeroScape to the round limit: the end explains the points of surviving cards', { timeout: 600_000 }, async () => {
+  const b = await openBrowser({ viewport: { width: 1280, height: 800 }, name: 'end' });
+  const { page } = b;
+  try {
+    await page.goto(baseUrl());
+    await page.getByTestId('ruleset-heroscape').click();
+    await page.locator('#new-game-form[data-module=heroscape]').waitFor();
+    await page.getByTestId('setup-rounds').fill('1');
+    await page.getByTestId('play-bot').click();
+    await page.getByTestId('hs-board').waitFor();
+    let st = await mineNow(page);
+    for (let guard = 0; guard < 200 && !st.over; guard++) {
+      const d = st.mine.type;
+      if (d === 'place') {
+        const c = st.legal.find((a) => a.type === 'place').cells[0];
+        await page.locator(`svg.hs-board .pick-place[data-at="${c[0]},${c[1]}"]`).click();
+      } else if (d === 'place_markers') {
+        const n = await page.getByTestId('hs-drop').count();
+        for (const [i, m] of ['1', '2', '3', 'X'].entries()) {
+          await page.getByTestId(`hs-pick-${m}`).click();
+          await page.getByTestId('hs-drop').nth(i % n).click();
+        }
+        await page.getByTestId('hs-confirm-markers').click();
+      } else if (d === 'move') {
+        await page.getByTestId('hs-end-moves').click();
+      } else if (d === 'attack') {
+        await page.getByTestId('hs-end-turn').click();
+      } else throw new Error(`unexpected decision ${JSON.stringify(st.mine)}`);
+      const before = st.step;
+      st = await waitFor(page, (s) => s.over || (s.step > before && !s.busy && !!s.mine), 'the next decision');
+    }
+    assert.ok(st.over, 'the game ended at the round limit');
+    const dialog = page.locator('dialog');
+    await dialog.getByText(/round limit \(1\)/).waitFor();
+    const text = await dialog.innerText();
+    for (const p of st.view.players) assert.ok(text.includes(`${p.name} ${p.points}`) || text.includes(String(p.points)), `the points of ${p.name}`);
+    await shot(page, 'hs-end');
+    assert.deepEqual(b.problems, []);
+  } finally {
+    await b.close();
+  }
+});

@@ -18,7 +18,9 @@ function stat(label, value, cls = '') {
 export function cardPanel(box, { card, unit, figure, figures, seatName, active }) {
   if (!card || !unit) { fill(box); box.hidden = true; return; }
   box.hidden = false;
-  const words = [card.rarity, card.kind, card.species, card.class, card.personality, card.size].filter(Boolean).map((w) => String(w).replace(/_/g, ' '));
+  // The card's fixed words in the page's language; species, class and personality as printed.
+  const word = (w) => { const k = `hs.word.${String(w).toLowerCase()}`; const x = t(k); return x === k ? String(w).replace(/_/g, ' ') : x; };
+  const words = [card.rarity, card.kind, card.species, card.class, card.personality, card.size].filter(Boolean).map(word);
   const wounds = figure ? figure.wounds : null;
   const woundsRow = figures.length > 1
     ? figures.map((f, i) => el('span', { class: `hs-wfig${f.destroyed ? ' gone' : ''}` }, `${i + 1}: ${f.destroyed ? t('hs.card.destroyed') : t('hs.wounds_of', { w: f.wounds, life: card.life })}`))

@@ -92,6 +92,8 @@ export const STRINGS = {
     'hs.score': 'Points',
     'hs.form.title': 'HeroScape game',
     'hs.you': 'you',
+    'hs.word.unique': 'Unique', 'hs.word.common': 'Common', 'hs.word.hero': 'Hero', 'hs.word.squad': 'Squad',
+    'hs.word.small': 'Small', 'hs.word.medium': 'Medium', 'hs.word.large': 'Large', 'hs.word.huge': 'Huge',
     'hs.wounds_of': '{w}/{life} wounds',
   },
   fr: {
@@ -183,6 +185,8 @@ export const STRINGS = {
     'hs.score': 'Points',
     'hs.form.title': 'Partie de HeroScape',
     'hs.you': 'vous',
+    'hs.word.unique': 'Unique', 'hs.word.common': 'Commune', 'hs.word.hero': 'Héros', 'hs.word.squad': 'Escouade',
+    'hs.word.small': 'Petite', 'hs.word.medium': 'Moyenne', 'hs.word.large': 'Grande', 'hs.word.huge': 'Énorme',
     'hs.wounds_of': '{w}/{life} blessures',
   },
 };

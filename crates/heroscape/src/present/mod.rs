@@ -590,12 +590,17 @@ impl Presentation for HeroScapePresentation {
                         })
                     })
                     .collect();
-                Ok(json!({
+                let mut out = json!({
                     "figure": f.id,
                     "name": text::figure_name(state, f.id),
                     "move": crate::game::glyphs::move_of(state, f),
                     "destinations": dests,
-                }))
+                });
+                // `to=COL,ROW`: why the figure may not end there (for the page's board).
+                if let Some(to) = p.get("to").and_then(|t| page::cell_param(t)) {
+                    out["refused"] = json!(page::refusal(state, f, grid.hex(to), lang));
+                }
+                Ok(out)
             }
             "los" => {
                 let a = figure("from")?;

@@ -7,8 +7,12 @@
 use serde_json::{json, Value};
 use skirmish_lang::Lang;
 
+use skirmish_board::hex::Hex;
+
 use crate::battlefield::Material;
-use crate::game::State;
+use crate::body::Placement;
+use crate::game::{geometry, glyphs, Figure, State};
+use crate::movement::{self, MoveQuery, Refusal, StopCause};
 
 use super::text::{self, Grid};
 
@@ -132,12 +136,103 @@ pub fn field(state: &State, lang: Lang) -> Value {
     })
 }
 
+/// A `COL,ROW` query parameter.
+pub fn cell_param(text: &str) -> Option<[i32; 2]> {
+    let (c, r) = text.split_once(',')?;
+    Some([c.trim().parse().ok()?, r.trim().parse().ok()?])
+}
+
+/// Why `f` may not end its move on `hex` (at the hex's top footing), in words; `None` when it
+/// may, or for a double-space figure (whose second hex the page does not choose).
+pub fn refusal(state: &State, f: &Figure, hex: Hex, lang: Lang) -> Option<String> {
+    if f.tail.is_some() {
+        return None;
+    }
+    let me = geometry::standing(state, f)?;
+    let others: Vec<_> = state
+        .figures
+        .iter()
+        .filter(|g| g.on_field() && g.id != f.id)
+        .filter_map(|g| geometry::standing(state, g))
+        .collect();
+    let grid = geometry::grid(state);
+    let query = MoveQuery::new(me, glyphs::move_of(state, f), &others);
+    let reach = movement::reach(&grid, &query);
+    let level = state
+        .field
+        .column(hex)
+        .and_then(|c| c.top_footing())
+        .map_or(0, |ft| ft.level);
+    let why = reach.explain(&Placement::single(hex, level)).err()?;
+    let name = |id: u32| text::figure_name(state, id);
+    Some(match (why, lang) {
+        (Refusal::OffBattlefield { .. }, _) => lang
+            .pick("there is no land there", "il n'y a pas de terrain là")
+            .into(),
+        (Refusal::NoGround { .. }, _) => lang
+            .pick(
+                "nothing to stand on there (an obstacle fills the hex)",
+                "rien où se tenir là (un obstacle occupe l'hexagone)",
+            )
+            .into(),
+        (Refusal::NoRoom { headroom, height, .. }, Lang::En) => format!(
+            "too tall to fit: {headroom} level(s) of room under the overhang, height {height}"
+        ),
+        (Refusal::NoRoom { headroom, height, .. }, Lang::Fr) => format!(
+            "trop grande pour passer : {headroom} niveau(x) sous le surplomb, taille {height}"
+        ),
+        (Refusal::Occupied { figure, .. }, Lang::En) => format!("{} stands there", name(figure.0)),
+        (Refusal::Occupied { figure, .. }, Lang::Fr) => format!("{} s'y trouve", name(figure.0)),
+        (Refusal::NotNeighbours { .. } | Refusal::Unlevel { .. }, _) => lang
+            .pick(
+                "a double-space figure must end on two neighbouring hexes at one level",
+                "une figurine double doit finir sur deux hexagones voisins au même niveau",
+            )
+            .into(),
+        (Refusal::TooFar { needed, allowance }, Lang::En) => {
+            format!("the way there costs {needed} spaces, move {allowance} (each level climbed costs one more)")
+        }
+        (Refusal::TooFar { needed, allowance }, Lang::Fr) => {
+            format!("le chemin coûte {needed} cases, déplacement {allowance} (chaque niveau monté coûte une case de plus)")
+        }
+        (Refusal::StopsOnTheWay { cause: StopCause::Water, .. }, _) => lang
+            .pick(
+                "every way there enters water first, which ends the move",
+                "tout chemin entre d'abord dans l'eau, ce qui arrête le déplacement",
+            )
+            .into(),
+        (Refusal::StopsOnTheWay { cause: StopCause::Glyph, .. }, _) => lang
+            .pick(
+                "every way there crosses a glyph first, which ends the move",
+                "tout chemin passe d'abord sur un glyphe, ce qui arrête le déplacement",
+            )
+            .into(),
+        (Refusal::ClimbTooHigh { levels, height, .. }, Lang::En) => format!(
+            "every way there climbs {levels} levels in one step, more than the figure's height {height}"
+        ),
+        (Refusal::ClimbTooHigh { levels, height, .. }, Lang::Fr) => format!(
+            "tout chemin monte {levels} niveaux d'un coup, plus que la taille de la figurine ({height})"
+        ),
+        (Refusal::BlockedBy { figure, .. }, Lang::En) => format!(
+            "{} is in the way (enemies and engaged friends cannot be passed)",
+            name(figure.0)
+        ),
+        (Refusal::BlockedBy { figure, .. }, Lang::Fr) => format!(
+            "{} barre le chemin (on ne traverse ni un ennemi ni un ami engagé)",
+            name(figure.0)
+        ),
+        (Refusal::NoWay | Refusal::NotOnBattlefield, _) => lang
+            .pick("no way leads there", "aucun chemin n'y mène")
+            .into(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::Map;
     use skirmish_engine::Seat;
     use skirmish_lang::Lang;
-    use skirmish_platform::{Platform, Presentation};
+    use skirmish_platform::Platform;
 
     use super::super::{downcast, HeroScapePresentation};
 
@@ -182,7 +277,9 @@ mod tests {
         }
         let units = v["units"].as_array().unwrap();
         assert_eq!(units.len(), state.units.len());
-        assert!(units.iter().all(|u| u["powers"].is_array() && u["life"].as_u64() > Some(0)));
+        assert!(units
+            .iter()
+            .all(|u| u["powers"].is_array() && u["life"].as_u64() > Some(0)));
         assert_eq!(units[0]["owner"], serde_json::json!(Seat(0)));
         let text = v.to_string();
         assert!(!text.contains("marker"), "the field names markers: {text}");
