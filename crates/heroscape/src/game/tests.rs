@@ -573,10 +573,10 @@ fn points_count_cards_with_a_figure_left() {
 
 #[test]
 fn random_games_conform() {
-    let scenario = samples::scenario(&["wardens", "raiders"], 4);
+    let scenario = samples::scenario(&["wardens", "raiders"], 2);
     let stats =
-        conformance::random_playouts::<HeroScape>(&scenario, 0..250, 3000, invariant).unwrap();
-    assert_eq!(stats.games, 250);
+        conformance::random_playouts::<HeroScape>(&scenario, 0..1000, 3000, invariant).unwrap();
+    assert_eq!(stats.games, 1000);
     assert!(
         stats.wins.len() == 2,
         "both sides win some games: {stats:?}"
