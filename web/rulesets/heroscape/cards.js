@@ -150,6 +150,7 @@ export function diceView(box, log, { figureName }) {
 }
 
 export const STYLE = `
+.hs-status > span + span::before { content: ' · '; color: #888; }
 .game-layout.hs { grid-template-columns: minmax(0, 1fr) 340px; }
 .hs .hs-board-box { width: 100%; }
 .hs svg.hs-board { display: block; width: 100%; height: auto; max-height: calc(100vh - 150px); background: #26313a; border-radius: 6px; touch-action: manipulation; }
@@ -236,6 +237,7 @@ export const STYLE = `
   .hs svg.hs-board { width: 660px; max-width: none; }
   .hs-phase { display: none; }
   .hs-status { display: block; }
+  .hs-status > span + span::before { content: none; }
   .hs-round, .hs-turn, .hs-init { display: block; }
 }
 `;

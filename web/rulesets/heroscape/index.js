@@ -172,6 +172,8 @@ function onHover(at, id) {
   if (S.hoverCell === k && S.hoverFig === id) return;
   S.hoverCell = k;
   S.hoverFig = id;
+  // Pointing at a hex it can reach: the last refusal is old news.
+  if (k && S.refused && highlight().cells.get(k) === 'reach') S.refused = null;
   const sel = figure(S.sel);
   const f = id !== null ? figure(id) : null;
   if (sel && f && num(sel.owner) !== num(f.owner) && ofType('attack').some((e) => e.figure === S.sel)) showLos(S.sel, id);
@@ -420,12 +422,12 @@ function renderBar() {
   const status = shell.slot('status');
   if (!v) return;
   const parts = [el('span', { class: 'hs-round', 'data-testid': 'hs-round' }, t('hs.round', { n: Math.max(1, v.round), of: v.rounds })),
-    v.turn ? null : el('span', { class: 'hs-phase muted' }, ` · ${t(`hs.phase.${v.phase}`)}`)];
+    v.turn ? null : el('span', { class: 'hs-phase muted' }, t(`hs.phase.${v.phase}`))];
   const init = v.players.filter((p) => p.initiative !== null && p.initiative !== undefined);
-  if (init.length && v.phase !== 'placement') parts.push(el('span', { class: 'hs-init muted', 'data-testid': 'hs-initiative' }, ` · ${t('hs.initiative', { list: init.map((p) => `${shell.seatName(num(p.seat))} ${p.initiative}`).join(', ') })}`));
+  if (init.length && v.phase !== 'placement') parts.push(el('span', { class: 'hs-init muted', 'data-testid': 'hs-initiative' }, `${t('hs.initiative', { list: init.map((p) => `${shell.seatName(num(p.seat))} ${p.initiative}`).join(', ') })}`));
   if (v.turn) {
     const u = unitOf(v.turn.unit);
-    parts.push(el('span', { class: 'hs-turn', 'data-testid': 'hs-turn' }, ` · ${t('hs.turn_of', { name: shell.seatName(num(v.turn.seat)), marker: v.turn.marker, card: u ? u.name : '' })}`));
+    parts.push(el('span', { class: 'hs-turn', 'data-testid': 'hs-turn' }, `${t('hs.turn_of', { name: shell.seatName(num(v.turn.seat)), marker: v.turn.marker, card: u ? u.name : '' })}`));
   }
   fill(status, el('span', { class: 'hs-status' }, parts));
   const buttons = shell.slot('buttons');
