@@ -215,6 +215,7 @@ export const STYLE = `
 .hs .hs-marker.big:disabled { opacity: .3; cursor: default; }
 .hs .hs-marker-picks { display: flex; align-items: center; gap: 12px; margin: 6px 0; }
 .hs .hs-marker-cards { list-style: none; padding: 0; margin: 6px 0; display: flex; flex-direction: column; gap: 4px; }
+.hs .hs-drop:disabled { opacity: 1; color: inherit; cursor: default; }
 .hs .hs-drop { width: 100%; display: flex; justify-content: space-between; align-items: center; min-height: 40px; padding: 4px 8px; }
 .hs .hs-marker-actions { display: flex; gap: 8px; }
 .hs .hs-dice-line { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin: 3px 0; }

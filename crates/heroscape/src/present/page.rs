@@ -283,5 +283,40 @@ mod tests {
         assert_eq!(units[0]["owner"], serde_json::json!(Seat(0)));
         let text = v.to_string();
         assert!(!text.contains("marker"), "the field names markers: {text}");
+
+        // Refusals: a reachable hex has none, another figure's hex names it, the farthest hex
+        // is too far.
+        let f = state
+            .figures
+            .iter()
+            .find(|f| f.on_field() && f.tail.is_none())
+            .unwrap();
+        let dest = crate::game::geometry::destinations(state, f);
+        assert!(!dest.is_empty());
+        assert_eq!(super::refusal(state, f, dest[0].hex, Lang::En), None);
+        let other = state
+            .figures
+            .iter()
+            .find(|g| g.on_field() && g.id != f.id)
+            .unwrap();
+        let why = super::refusal(state, f, other.hex.unwrap(), Lang::En).unwrap();
+        assert!(
+            why.contains(&crate::present::text::figure_name(state, other.id)),
+            "{why}"
+        );
+        let here = f.hex.unwrap();
+        let (far, _) = state
+            .field
+            .columns()
+            .filter(|(h, c)| {
+                c.top_footing().is_some() && state.figures.iter().all(|g| g.hex != Some(*h))
+            })
+            .max_by_key(|(h, _)| h.distance(here))
+            .unwrap();
+        let why = super::refusal(state, f, far, Lang::Fr).unwrap();
+        assert!(
+            why.contains("déplacement") || why.contains("chemin"),
+            "{why}"
+        );
     }
 }
