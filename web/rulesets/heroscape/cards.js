@@ -229,6 +229,8 @@ export const STYLE = `
   .game-layout.hs .hs-markers { order: 0; }
   .game-layout.hs .hs-dice { order: 1; }
   .game-layout.hs .hs-card { order: 2; }
+  .game-layout.hs .hs-cards { order: 3; }
+  .game-layout.hs .side > :not(.hs-prompt):not(.hs-markers):not(.hs-dice):not(.hs-card):not(.hs-cards) { order: 4; }
   .game-layout.hs .hs-stats { grid-template-columns: repeat(4, 1fr); }
   .hs svg.hs-board { max-height: none; }
 }
