@@ -123,9 +123,15 @@ async function play(viewport, name) {
       await checkBotMarkersHidden(page, st);
       const d = st.mine.type;
       if (d === 'place_markers') {
+        // Cards may have been destroyed since the first round.
+        const n = await page.getByTestId('hs-drop').count();
         for (const [i, m] of ['1', '2', '3', 'X'].entries()) {
           await page.getByTestId(`hs-pick-${m}`).click();
-          await page.getByTestId('hs-drop').nth(i % nCards).click();
+          await page.getByTestId('hs-drop').nth(i % n).click();
+        }
+        if (await page.getByTestId('hs-confirm-markers').isDisabled()) {
+          await shot(page, `hs-${name}-markers-stuck`);
+          throw new Error(`markers panel: ${await page.getByTestId('hs-markers').innerText()}`);
         }
         await page.getByTestId('hs-confirm-markers').click();
         await waitFor(page, (s) => !s.busy && s.view.phase === 'turns', 'the turns');
