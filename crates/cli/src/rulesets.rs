@@ -16,7 +16,9 @@ pub fn platform(sources: &[PathBuf], maps_dir: Option<&Path>) -> anyhow::Result<
     for note in &heroclix.content().notes {
         tracing::info!("heroclix: {note}");
     }
-    Ok(Platform::new().with(heroclix))
+    Ok(Platform::new()
+        .with(heroclix)
+        .with(skirmish_heroscape::present::HeroScapePresentation))
 }
 
 /// Import commands of rulesets that are not on the platform yet, by the format's name

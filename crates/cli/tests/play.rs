@@ -421,3 +421,33 @@ fn bad_seats_are_refused_with_the_choices() {
         stderr(&o)
     );
 }
+
+#[test]
+fn heroscape_is_played_to_the_end_by_two_random_bots_and_its_replay_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = skirmish(
+        dir.path(),
+        &[
+            "play",
+            "heroscape",
+            "--seats",
+            "ai:random,ai:greedy",
+            "--seed",
+            "3",
+            "--set",
+            "rounds=4",
+        ],
+        "",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    assert!(text.contains("order marker"), "{text}");
+    assert!(text.contains("Game over"), "{text}");
+    let replay = dir.path().join("heroscape-seed3.replay.json");
+    let out = skirmish(
+        dir.path(),
+        &["replay", replay.to_str().unwrap(), "--verify"],
+        "",
+    );
+    assert!(out.status.success(), "{}\n{}", stdout(&out), stderr(&out));
+}

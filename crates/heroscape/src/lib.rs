@@ -9,6 +9,8 @@
 //! | *Rassemblez et placez votre armée*, *Utiliser une armée pré-constituée*, *Cartes Armée uniques/communes* | [`army`] |
 //! | *Constituer son armée en « Draft »* | [`draft`] |
 //! | *Pouvoirs spéciaux* | [`power`] (the card language), [`power::parse`] (printed powers read into it), [`power::coverage`] |
+//! | *La bataille commence*, order markers, initiative, turns, attacks, glyphs, scoring | [`game`] (the engine ruleset, `heroscape`) |
+//! | what people see: texts in English and French, the board, content, bots | [`present`] |
 //! | Figures' height, base, flight, target point and hit zone | [`body`] |
 //! | *Action 2. Déplacer*: moving, climbing, falling, water, double-space figures, overhangs, narrow passages, flying, leaving engagement (examples 4-13) | [`movement`] |
 //! | *Les règles d'engagements*: adjacency, height and ruin exceptions (examples 14-15) | [`engagement`] |
@@ -25,10 +27,12 @@ pub mod body;
 pub mod card;
 pub mod draft;
 pub mod engagement;
+pub mod game;
 pub mod grid;
 pub mod import;
 pub mod movement;
 pub mod power;
+pub mod present;
 pub mod sight;
 #[cfg(test)]
 mod testing;

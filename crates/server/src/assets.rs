@@ -122,7 +122,11 @@ mod tests {
         if !has_page() {
             return;
         }
-        for path in ["rulesets/generic/index.js", "rulesets/heroclix/index.js"] {
+        for path in [
+            "rulesets/generic/index.js",
+            "rulesets/heroclix/index.js",
+            "rulesets/heroscape/index.js",
+        ] {
             assert!(Web::get(path).is_some(), "{path} is not embedded");
             let res = serve(None, &format!("/{path}"));
             assert_eq!(res.status(), StatusCode::OK, "{path}");

@@ -17,6 +17,7 @@ const TERRAIN = {
   open: '#f4f1e6', clear: '#f4f1e6', grass: '#a5d6a7', forest: '#66bb6a', tree: '#66bb6a', trees: '#66bb6a', hindering: '#81c784', jungle: '#43a047', swamp: '#8d9e6b',
   water: '#64b5f6', shadow: '#455a64', lava: '#ef6c00', lava_field: '#ef6c00', ice: '#e1f5fe', snow: '#fafafa', sand: '#ffe082', rock: '#a1887f', road: '#d7ccc8', dungeon: '#9e9e9e',
   blocking: '#795548', wall: '#5d4037', elevated: '#ef9a9a', hill: '#c5a36b', high: '#ef9a9a', rough: '#bcaaa4', obstacle: '#795548', ruin: '#a1887f', ruins: '#a1887f',
+  void: '#37474f', concrete: '#bdbdbd', asphalt: '#757575', glacier: '#b3e5fc', outcrop: '#8d6e63', castle: '#9e9e9e', swamp_water: '#4db6ac', palm: '#2e7d32', brush: '#558b2f',
   zone: '#ce93d8', start: '#ce93d8', deploy: '#ce93d8', objective: '#ffd54f', special: '#ffb74d',
 };
 
@@ -95,7 +96,12 @@ export function drawBoard(container, b, opts = {}) {
     width: (geo.width * scale).toFixed(0), height: (geo.height * scale).toFixed(0), role: 'img', 'data-testid': 'generic-board', 'data-kind': geo.hex ? 'hex' : 'square',
   });
   const special = new Map((b.cells || []).map((c) => [key(c.at), c]));
+  // Stacked battlefields (more than a couple of levels) are drawn in relief: the higher a cell's
+  // top, the lighter a veil over its terrain colour, and the darker its outline.
+  const maxH = Math.max(0, ...(b.cells || []).map((c) => c.height || 0));
+  const relief = maxH > 2;
   const cells = node('g', { class: 'cells' });
+  const veils = node('g', { class: 'relief', 'pointer-events': 'none' });
   const labels = node('g', { class: 'cell-labels' });
   for (let r = 0; r < b.height; r++) {
     for (let c = 0; c < b.width; c++) {
@@ -113,6 +119,10 @@ export function drawBoard(container, b, opts = {}) {
       else shape.append(node('title', {}, key(at)));
       if (opts.onCell) shape.addEventListener('click', () => opts.onCell(at));
       cells.append(shape);
+      if (relief && info && info.terrain !== 'void') {
+        const t = h / maxH;
+        veils.append(geo.shape(at, { fill: t >= 0.5 ? '#ffffff' : '#000000', 'fill-opacity': (Math.abs(t - 0.5) * 0.6).toFixed(2), stroke: '#263238', 'stroke-opacity': (0.15 + 0.5 * t).toFixed(2), 'stroke-width': 1 + t * 1.5 }));
+      }
       if (h) {
         const [x, y] = geo.centre(at);
         labels.append(node('text', { x: x + geo.size * 0.28, y: y - geo.size * 0.2, class: 'height', 'text-anchor': 'middle' }, String(h)));
@@ -125,7 +135,7 @@ export function drawBoard(container, b, opts = {}) {
     const l = geo.edge(w.at, w.side);
     if (l) walls.append(node('line', { x1: l[0], y1: l[1], x2: l[2], y2: l[3], class: 'wall', stroke: '#263238', 'stroke-width': 4, 'stroke-linecap': 'round' }));
   }
-  svg.append(cells, labels, walls);
+  svg.append(cells, veils, labels, walls);
   // Highlighted cells on top of the terrain, so that they show on any colour.
   const marks = node('g', { class: 'marks' });
   for (const at of hl.cells || []) {

@@ -359,11 +359,35 @@ pub struct Battlefield {
     pub name: String,
     /// Who made it, when the file says.
     pub author: String,
+    #[serde(with = "by_hex")]
     columns: BTreeMap<Hex, Column>,
     glyphs: Vec<GlyphSpot>,
+    #[serde(with = "by_hex")]
     starts: BTreeMap<Hex, StartPlayers>,
     #[serde(default)]
     edges: Vec<EdgePiece>,
+}
+
+/// Maps keyed by hex, written as a list of `[hex, value]` pairs: JSON maps take only string
+/// keys, and a battlefield travels in scenarios and states as JSON.
+mod by_hex {
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use skirmish_board::hex::Hex;
+
+    pub fn serialize<T: Serialize, S: Serializer>(
+        map: &BTreeMap<Hex, T>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.collect_seq(map.iter())
+    }
+
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<Hex, T>, D::Error> {
+        Ok(Vec::<(Hex, T)>::deserialize(d)?.into_iter().collect())
+    }
 }
 
 impl Battlefield {

@@ -1,0 +1,238 @@
+//! Order markers (*Placez vos marqueurs précisant l'ordre des figurines*): one simultaneous,
+//! secret decision asked through the engine's frame stack, and what each viewer may know of it.
+//!
+//! Every player places 1, 2, 3 and the decoy X on its army cards at the same time; nobody
+//! outside the player's team sees which card holds which number. While a player places them,
+//! the others only see how many are down (markers go down in the order 1, 2, 3, X, so the count
+//! says nothing of the numbers); once all four are down, everyone sees how many lie on each
+//! card, face down, as at the table. A marker is turned face up when its turn comes.
+
+use serde::{Deserialize, Serialize};
+use skirmish_dice::{Dice, Picker};
+use skirmish_engine::frames::{Ask, Frame, FramesMut};
+use skirmish_engine::{Rejection, Seat, Viewer};
+
+use super::state::{Marker, Markers, Phase, State};
+use super::{Action, Decision, Event};
+
+/// A question asked in the middle of play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "frame")]
+pub enum HsFrame {
+    /// Order markers: every player at once, or one after the other in `order` (the advanced
+    /// variant).
+    Markers {
+        /// The d20 order of the advanced variant; empty when everyone places at once.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        order: Vec<Seat>,
+    },
+}
+
+/// Seats that still have markers to place: every player with a unit standing.
+pub(crate) fn placing(state: &State) -> Vec<Seat> {
+    state
+        .seats()
+        .filter(|&s| {
+            !state.living_units(s).is_empty() && state.players[s.index()].markers.next().is_some()
+        })
+        .collect()
+}
+
+impl Frame for HsFrame {
+    type State = State;
+    type Action = Action;
+    type Decision = Decision;
+    type Event = Event;
+
+    fn asked(state: &State) -> Option<&HsFrame> {
+        state.frames.top()
+    }
+
+    fn stack_mut(state: &mut State) -> FramesMut<'_, HsFrame> {
+        state.frames.as_mut()
+    }
+
+    fn asks(&self, state: &State) -> Ask<Decision> {
+        let HsFrame::Markers { order } = self;
+        let mut seats = placing(state);
+        if !order.is_empty() {
+            seats = order
+                .iter()
+                .copied()
+                .find(|s| seats.contains(s))
+                .into_iter()
+                .collect();
+        }
+        Ask {
+            seats,
+            decision: Decision::PlaceMarkers { round: state.round },
+        }
+    }
+
+    fn answers(&self, state: &State, seat: Seat) -> Vec<Action> {
+        let Some(marker) = state
+            .players
+            .get(seat.index())
+            .and_then(|p| p.markers.next())
+        else {
+            return Vec::new();
+        };
+        state
+            .living_units(seat)
+            .into_iter()
+            .map(|unit| Action::PlaceMarker { marker, unit })
+            .collect()
+    }
+
+    fn resolve(
+        state: &mut State,
+        seat: Seat,
+        answer: &Action,
+        dice: &mut Dice,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Rejection> {
+        let &Action::PlaceMarker { marker, unit } = answer else {
+            return Err(Rejection::illegal("place your order markers first"));
+        };
+        let markers = &mut state.players[seat.index()].markers;
+        if markers.next() != Some(marker) {
+            return Err(Rejection::illegal(format!(
+                "marker {} is not the next to place",
+                marker.symbol()
+            )));
+        }
+        markers.on[marker.index()] = Some(unit);
+        let done = markers.next().is_none();
+        events.push(Event::MarkerPlaced {
+            seat,
+            marker: Some(marker),
+            unit: Some(unit),
+        });
+        if done {
+            events.push(Event::MarkersDown {
+                seat,
+                counts: counts(&state.players[seat.index()].markers),
+            });
+        }
+        if placing(state).is_empty() {
+            state.frames.as_mut().pop();
+            super::play::start_turns(state, dice, events);
+        }
+        Ok(())
+    }
+}
+
+/// How many markers lie on each unit, face down or up: what everyone sees once all four of a
+/// player's markers are down.
+pub(crate) fn counts(markers: &Markers) -> Vec<(u16, u8)> {
+    let mut out: Vec<(u16, u8)> = Vec::new();
+    for unit in markers.on.iter().flatten() {
+        match out.iter_mut().find(|(u, _)| u == unit) {
+            Some((_, n)) => *n += 1,
+            None => out.push((*unit, 1)),
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Whether `viewer` may see the numbers of `seat`'s markers: the seat itself, its teammates,
+/// and the omniscient viewer.
+pub(crate) fn sees_markers(state: &State, viewer: Viewer, seat: Seat) -> bool {
+    match viewer {
+        Viewer::Omniscient => true,
+        Viewer::Spectator => false,
+        Viewer::Seat(me) => state.allies(me, seat),
+    }
+}
+
+/// Re-deals what `seat` cannot see of the others' markers: the units of markers placed by a
+/// player still placing, and the numbers of face-down markers among the cards that hold them
+/// (a number whose turn was lost stays on a destroyed unit's card, as the loss showed).
+pub(crate) fn determinize_markers(state: &mut State, seat: Seat, rng: &mut Picker) {
+    let placing_now = matches!(state.phase, Phase::Markers);
+    for other in state.seats().collect::<Vec<_>>() {
+        if state.allies(seat, other) {
+            continue;
+        }
+        let living = state.living_units(other);
+        let standing: Vec<bool> = (0..state.units.len())
+            .map(|u| state.unit_standing(u as u16))
+            .collect();
+        let markers = &mut state.players[other.index()].markers;
+        if placing_now && markers.next().is_some() {
+            for slot in markers.on.iter_mut().flatten() {
+                if let Some(&u) = rng.choose(&living) {
+                    *slot = u;
+                }
+            }
+            continue;
+        }
+        // Face-down markers: their cards are public, their numbers are not.
+        let hidden: Vec<usize> = (0..4)
+            .filter(|&i| markers.on[i].is_some() && !markers.revealed[i])
+            .collect();
+        let cards: Vec<u16> = hidden.iter().filter_map(|&i| markers.on[i]).collect();
+        let (mut dead, mut alive): (Vec<u16>, Vec<u16>) = cards
+            .iter()
+            .partition(|&&u| !standing.get(usize::from(u)).copied().unwrap_or(false));
+        shuffle(&mut dead, rng);
+        let (lost, free): (Vec<usize>, Vec<usize>) = hidden.iter().partition(|&&i| markers.lost[i]);
+        let mut rest: Vec<u16> = dead.split_off(lost.len().min(dead.len()));
+        for (&i, u) in lost.iter().zip(dead) {
+            markers.on[i] = Some(u);
+        }
+        rest.append(&mut alive);
+        shuffle(&mut rest, rng);
+        for (&i, u) in free.iter().zip(rest) {
+            markers.on[i] = Some(u);
+        }
+    }
+}
+
+fn shuffle<T>(items: &mut [T], rng: &mut Picker) {
+    for i in (1..items.len()).rev() {
+        if let Some(j) = rng.below(i + 1) {
+            items.swap(i, j);
+        }
+    }
+}
+
+/// What a viewer sees of one player's markers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MarkersView {
+    /// How many are down this round.
+    pub placed: u8,
+    /// Markers whose number the viewer may see, with their unit.
+    pub known: Vec<(Marker, u16)>,
+    /// Face-down markers whose number the viewer may not see, by unit (shown once all four are
+    /// down).
+    pub hidden: Vec<(u16, u8)>,
+}
+
+/// The markers of `seat` as `viewer` sees them.
+pub(crate) fn markers_view(state: &State, seat: Seat, viewer: Viewer) -> MarkersView {
+    let m = &state.players[seat.index()].markers;
+    let all = sees_markers(state, viewer, seat);
+    let known: Vec<(Marker, u16)> = Marker::ALL
+        .into_iter()
+        .filter(|mk| all || m.revealed[mk.index()])
+        .filter_map(|mk| m.on[mk.index()].map(|u| (mk, u)))
+        .collect();
+    let hidden = if all || m.next().is_some() {
+        Vec::new()
+    } else {
+        let mut face_down = m.clone();
+        for i in 0..4 {
+            if m.revealed[i] {
+                face_down.on[i] = None;
+            }
+        }
+        counts(&face_down)
+    };
+    MarkersView {
+        placed: u8::try_from(m.placed()).unwrap_or(4),
+        known,
+        hidden,
+    }
+}

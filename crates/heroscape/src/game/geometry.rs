@@ -1,0 +1,175 @@
+//! What the turn asks of the battlefield's geometry, answered by the crate's [`movement`],
+//! [`engagement`] and [`sight`] modules: where a figure may move (with the path, its falls and
+//! its leaving-engagement attacks), who is engaged with whom, range and line of sight. The game
+//! turns its figures into [`Standing`]s (a body from the card, a placement from the figure) and
+//! never measures anything itself.
+//!
+//! [`movement`]: crate::movement
+//! [`engagement`]: crate::engagement
+//! [`sight`]: crate::sight
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use skirmish_board::hex::Hex;
+use skirmish_board::FigureId;
+
+use crate::battlefield::{Battlefield, Level};
+use crate::body::{Base, Body, Flight, Placement, Standing};
+use crate::grid::Grid;
+use crate::movement::{self, MovePath, MoveQuery};
+use crate::sight::{self, Sight};
+
+use super::glyphs;
+use super::state::{Figure, State};
+
+/// A place a figure may end a move at, with the cheapest way there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Destination {
+    /// The (lead) hex.
+    pub hex: Hex,
+    /// The other hex of a double-space figure.
+    pub tail: Option<Hex>,
+    /// The level its base ends at.
+    pub level: Level,
+    /// Move spent.
+    pub cost: u16,
+    /// The path, with its falls and leaving-engagement attacks.
+    pub path: MovePath,
+}
+
+thread_local! {
+    /// The grid of the battlefield last asked about: a game asks about one battlefield many
+    /// times, and indexing it costs more than a search. The `Arc` kept here keeps its address
+    /// from being reused by another battlefield.
+    static GRID: RefCell<Option<(Arc<Battlefield>, Arc<Grid>)>> = const { RefCell::new(None) };
+}
+
+/// The indexed battlefield of a state.
+pub fn grid(state: &State) -> Arc<Grid> {
+    GRID.with(|cell| {
+        let mut cached = cell.borrow_mut();
+        if let Some((field, grid)) = cached.as_ref() {
+            if Arc::ptr_eq(field, &state.field) {
+                return grid.clone();
+            }
+        }
+        let grid = Arc::new(Grid::new(&state.field));
+        *cached = Some((state.field.clone(), grid.clone()));
+        grid
+    })
+}
+
+/// A figure's body: its card's height and base, the card's target point and hit zone when it
+/// gives them (in levels above the base; the body counts tenths).
+pub fn body(state: &State, f: &Figure) -> Body {
+    let card = state.card_of(f);
+    let base = if card.base >= 2 {
+        Base::Double
+    } else {
+        Base::Single
+    };
+    let mut body = Body::new(card.height.max(1), base, Flight::Walks);
+    if let Some(t) = card.target_point {
+        body.target_point = t.saturating_mul(10);
+    }
+    if let Some([lo, hi]) = card.hit_zone {
+        body.hit_zone = [lo.saturating_mul(10), hi.saturating_mul(10)];
+    }
+    body
+}
+
+/// Where a figure stands.
+pub fn placement(f: &Figure) -> Option<Placement> {
+    let hex = f.hex?;
+    Some(match f.tail {
+        Some(tail) => Placement::double(hex, tail, f.level),
+        None => Placement::single(hex, f.level),
+    })
+}
+
+/// A figure as the geometry sees it, standing at `at`.
+fn standing_at(state: &State, f: &Figure, at: Placement) -> Standing {
+    Standing {
+        id: FigureId(f.id),
+        team: state.team(f.owner),
+        body: body(state, f),
+        at,
+    }
+}
+
+/// A figure on the battlefield as the geometry sees it.
+pub fn standing(state: &State, f: &Figure) -> Option<Standing> {
+    Some(standing_at(state, f, placement(f)?))
+}
+
+/// Every figure on the battlefield but `but`.
+fn others(state: &State, but: u32) -> Vec<Standing> {
+    state
+        .figures
+        .iter()
+        .filter(|g| g.on_field() && g.id != but)
+        .filter_map(|g| standing(state, g))
+        .collect()
+}
+
+/// Every place `f` may end a move this turn (its start excepted), each with its cheapest path
+/// (*Déplacer*, examples 4-13).
+pub fn destinations(state: &State, f: &Figure) -> Vec<Destination> {
+    let Some(me) = standing(state, f) else {
+        return Vec::new();
+    };
+    let grid = grid(state);
+    let others = others(state, f.id);
+    let query = MoveQuery::new(me, glyphs::move_of(state, f), &others);
+    let reach = movement::reach(&grid, &query);
+    reach
+        .destinations()
+        .into_iter()
+        .filter(|d| d.at != me.at)
+        .filter_map(|d| {
+            let path = reach.path_to(&d.at)?;
+            Some(Destination {
+                hex: d.at.head.hex,
+                tail: d.at.tail.map(|t| t.hex),
+                level: d.at.level(),
+                cost: d.cost,
+                path,
+            })
+        })
+        .collect()
+}
+
+/// The enemy figures `f` is engaged with where it stands (*Les règles d'engagements*, with the
+/// height and ruin exceptions).
+pub fn engaged_with(state: &State, f: &Figure) -> Vec<u32> {
+    let Some(me) = standing(state, f) else {
+        return Vec::new();
+    };
+    crate::engagement::engaged_with(&grid(state), &me, &others(state, f.id))
+        .into_iter()
+        .map(|id| id.0)
+        .collect()
+}
+
+/// The range between two figures in hexes (around missing hexes), `None` when no way over the
+/// battlefield joins them.
+pub fn range(state: &State, a: &Figure, b: &Figure) -> Option<u32> {
+    sight::range(&grid(state), &placement(a)?, &placement(b)?)
+}
+
+/// The line of sight from `a`'s target point to `b`'s hit zone, through terrain and figures
+/// (*Ligne de visée*, example 16).
+pub fn sight(state: &State, a: &Figure, b: &Figure) -> Option<Sight> {
+    let (sa, sb) = (standing(state, a)?, standing(state, b)?);
+    let others: Vec<Standing> = others(state, a.id)
+        .into_iter()
+        .filter(|o| o.id.0 != b.id)
+        .collect();
+    Some(sight::line_of_sight(&grid(state), &sa, &sb, &others))
+}
+
+/// Whether `a` sees part of `b`'s hit zone.
+pub fn can_see(state: &State, a: &Figure, b: &Figure) -> bool {
+    sight(state, a, b).is_some_and(|s| s.clear)
+}

@@ -1,0 +1,124 @@
+//! A greedy HeroScape bot: strongest card first with its markers, moves that close on the enemy
+//! (or stay in range of it), attacks with the most wounds expected against the weakest target.
+
+use serde_json::Value;
+use skirmish_dice::Picker;
+use skirmish_engine::{AnyGame, Seat};
+use skirmish_platform::BotPlayer;
+
+use crate::game::{glyphs, Action, Figure, Marker, State};
+
+/// The greedy bot as a seat of the server or the terminal.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GreedyPlayer;
+
+impl BotPlayer for GreedyPlayer {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn choose(&self, game: &dyn AnyGame, seat: Seat, seed: u64) -> Option<Value> {
+        let g = super::downcast(game)?;
+        let legal = g.legal_actions(seat);
+        let pick = choose(g.state(), seat, &legal, seed)?;
+        serde_json::to_value(pick).ok()
+    }
+}
+
+/// Expected wounds of an attack: a die shows a skull half the time and a shield a third of it.
+fn expected_wounds(state: &State, attacker: u32, target: u32) -> f64 {
+    let (a, d) = super::text::attack_dice(state, attacker, target);
+    (f64::from(a) * 0.5 - f64::from(d) / 3.0).max(0.05)
+}
+
+/// How strong a unit is, to give it the first markers.
+fn strength(state: &State, unit: u16) -> f64 {
+    state
+        .unit_alive(unit)
+        .map(|f| {
+            let c = state.card_of(f);
+            f64::from(c.attack) * 2.0 + f64::from(c.move_) * 0.3 + f64::from(c.range.min(8)) * 0.3
+        })
+        .sum()
+}
+
+/// Hexes to the nearest enemy figure on the battlefield from a place.
+fn nearest_enemy(state: &State, f: &Figure, at: skirmish_board::hex::Hex) -> u32 {
+    state
+        .figures
+        .iter()
+        .filter(|e| e.on_field() && !state.allies(e.owner, f.owner))
+        .flat_map(|e| e.hexes().map(move |h| h.distance(at)))
+        .min()
+        .unwrap_or(0)
+}
+
+/// The greedy choice among `legal`.
+pub fn choose<'a>(state: &State, seat: Seat, legal: &'a [Action], seed: u64) -> Option<&'a Action> {
+    let mut picker = Picker::new(seed);
+    let mut best: Option<(f64, &Action)> = None;
+    for a in legal {
+        let noise = picker.below(1000).unwrap_or(0) as f64 / 100_000.0;
+        let score = score(state, seat, a) + noise;
+        if best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, a));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+fn score(state: &State, seat: Seat, action: &Action) -> f64 {
+    match action {
+        Action::PlaceMarker { marker, unit } => {
+            let s = strength(state, *unit);
+            match marker {
+                Marker::X => -s,
+                _ => s,
+            }
+        }
+        Action::Place { figure, hex, .. } => state
+            .figure(*figure)
+            .map_or(0.0, |f| -f64::from(nearest_zone_distance(state, f, *hex))),
+        Action::Move {
+            figure, to, level, ..
+        } => {
+            let Some(f) = state.figure(*figure) else {
+                return 0.0;
+            };
+            let range = u32::from(glyphs::range_of(state, f));
+            let d = nearest_enemy(state, f, *to);
+            let now = f.hex.map_or(d, |h| nearest_enemy(state, f, h));
+            let in_range = if d <= range { 5.0 } else { 0.0 };
+            // Archers keep their distance; fighters close in.
+            let closing = if range > 1 && d <= range {
+                f64::from(d) * 0.2
+            } else {
+                f64::from(now) - f64::from(d)
+            };
+            in_range + closing + f64::from(*level) * 0.1
+        }
+        Action::EndMoves => 0.5,
+        Action::Attack { figure, target } => {
+            let w = expected_wounds(state, *figure, *target);
+            let left = state.figure(*target).map_or(1.0, |t| {
+                f64::from(state.card_of(t).life.saturating_sub(t.wounds).max(1))
+            });
+            10.0 + w / left
+        }
+        Action::EndTurn => {
+            let _ = seat;
+            0.0
+        }
+    }
+}
+
+/// For placement: how far a hex is from the centre of the battlefield's enemy figures' zones
+/// (approximated by the battlefield's centre).
+fn nearest_zone_distance(state: &State, f: &Figure, hex: skirmish_board::hex::Hex) -> u32 {
+    let _ = f;
+    let hexes: Vec<_> = state.field.columns().map(|(h, _)| h).collect();
+    let n = hexes.len().max(1) as i64;
+    let q = hexes.iter().map(|h| i64::from(h.q)).sum::<i64>() / n;
+    let r = hexes.iter().map(|h| i64::from(h.r)).sum::<i64>() / n;
+    hex.distance(skirmish_board::hex::Hex::new(q as i32, r as i32))
+}

@@ -1,0 +1,655 @@
+//! HeroScape as people see it, behind the platform's [`Presentation`]: the texts of actions,
+//! decisions and events in English and French ([`text`]), the board hints of each legal action,
+//! a generic hex board with each hex's top level, content and set-up, judge queries (`reach`,
+//! `los`) and bots. Everything goes through the engine's views, so that no seat is shown
+//! another side's order markers.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use skirmish_engine::{AnyGame, Game, Pending, Registry, Ruleset, Seat, Viewer};
+use skirmish_lang::Lang;
+use skirmish_platform::{
+    Board, BoardKind, BotPlayer, Cell, GameSetup, Legal, LogLine, Piece, Presentation, Problem,
+};
+
+use crate::battlefield::{Material, StartPlayers};
+use crate::game::{geometry, play, Action, Event, HeroScape, PlayerSetup, Scenario, State};
+
+pub mod bots;
+pub mod page;
+pub mod samples;
+pub mod text;
+
+use text::Grid;
+
+/// The HeroScape game inside a dynamic game, if it is one.
+pub fn downcast(game: &dyn AnyGame) -> Option<&Game<HeroScape>> {
+    game.as_any().downcast_ref::<Game<HeroScape>>()
+}
+
+/// The battlefield of a new game unless the request names one.
+pub const DEFAULT_BATTLEFIELD: &str = "riverbend-heights";
+
+/// The armies of a new game's seats unless the request names them.
+pub const DEFAULT_ARMIES: [&str; 4] = ["greywatch-company", "emberfall-host", "wardens", "raiders"];
+
+/// The default round limit of a new game.
+pub const DEFAULT_ROUNDS: u32 = 12;
+
+/// HeroScape's presentation.
+#[derive(Clone, Debug, Default)]
+pub struct HeroScapePresentation;
+
+/// The set-up fields of a create request.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetupFields {
+    #[serde(default)]
+    battlefield: Option<String>,
+    #[serde(default)]
+    players: Option<u8>,
+    #[serde(default)]
+    army_1: Option<String>,
+    #[serde(default)]
+    army_2: Option<String>,
+    #[serde(default)]
+    army_3: Option<String>,
+    #[serde(default)]
+    army_4: Option<String>,
+    /// `free_for_all` or `teams` (two against two).
+    #[serde(default)]
+    teams: Option<String>,
+    #[serde(default)]
+    rounds: Option<u32>,
+    #[serde(default)]
+    markers_in_d20_order: Option<bool>,
+}
+
+fn group(action: &Action, lang: Lang) -> &'static str {
+    match action {
+        Action::Place { .. } => lang.pick("Set-up", "Mise en place"),
+        Action::PlaceMarker { .. } => lang.pick("Order markers", "Marqueurs d'ordre"),
+        Action::Move { .. } | Action::EndMoves => lang.pick("Move", "Déplacement"),
+        Action::Attack { .. } => lang.pick("Attack", "Attaque"),
+        Action::EndTurn => lang.pick("Turn", "Tour"),
+    }
+}
+
+/// A ground or obstacle as the generic board names it.
+fn material_word(m: Material) -> String {
+    let v = match m {
+        Material::Solid(g) | Material::Liquid(g) => serde_json::to_value(g),
+        Material::Obstacle(o) => serde_json::to_value(o),
+    };
+    v.ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_else(|| "land".into())
+}
+
+fn zone_label(s: StartPlayers, lang: Lang) -> String {
+    let zones: Vec<String> = (1..=8u8)
+        .filter(|p| s.has(*p))
+        .map(|p| p.to_string())
+        .collect();
+    if zones.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "{} {}",
+            lang.pick("start zone", "zone de départ"),
+            zones.join("/")
+        )
+    }
+}
+
+/// The board of a state as the generic page draws it.
+pub fn board_of(state: &State, viewer: Viewer, lang: Lang) -> Board {
+    let grid = Grid::of(&state.field);
+    let mut cells = Vec::new();
+    for row in 0..grid.height {
+        for col in 0..grid.width {
+            let hex = grid.hex([col, row]);
+            let Some(column) = state.field.column(hex) else {
+                cells.push(Cell {
+                    at: [col, row],
+                    terrain: "void".into(),
+                    height: 0,
+                    label: String::new(),
+                });
+                continue;
+            };
+            let top_span = column.spans().last().copied();
+            let top = column.top_footing();
+            let terrain = match (top_span, top) {
+                (Some(s), _) if matches!(s.material, Material::Obstacle(_)) => {
+                    material_word(s.material)
+                }
+                (_, Some(f)) => material_word(column.spans()[f.span].material),
+                (Some(s), None) => material_word(s.material),
+                (None, None) => "void".into(),
+            };
+            let level = top.map_or(column.top(), |f| f.level);
+            let mut label = vec![format!("{} {level}", lang.pick("level", "niveau"))];
+            let feet: Vec<String> = column.footings().map(|f| f.level.to_string()).collect();
+            if feet.len() > 1 {
+                label.push(format!(
+                    "{} {}",
+                    lang.pick(
+                        "also under an overhang at",
+                        "aussi sous un surplomb au niveau"
+                    ),
+                    feet[..feet.len() - 1].join(", ")
+                ));
+            }
+            let zone = zone_label(state.field.start_players(hex), lang);
+            if !zone.is_empty() {
+                label.push(zone);
+            }
+            if let Some(g) = crate::game::glyphs::glyph_at(state, hex) {
+                let known = if viewer == Viewer::Omniscient {
+                    Some(g.spot.glyph)
+                } else {
+                    g.known()
+                };
+                label.push(match known {
+                    Some(k) => format!(
+                        "{} {}",
+                        lang.pick("glyph", "glyphe"),
+                        text::glyph_name(k, lang)
+                    ),
+                    None => lang
+                        .pick("glyph (face down)", "glyphe (face cachée)")
+                        .into(),
+                });
+            }
+            cells.push(Cell {
+                at: [col, row],
+                terrain,
+                height: i32::from(level),
+                label: label.join(" · "),
+            });
+        }
+    }
+    let pieces = state
+        .figures
+        .iter()
+        .filter(|f| f.on_field())
+        .filter_map(|f| {
+            let card = state.card_of(f);
+            let name = text::figure_name(state, f.id);
+            let initials: String = card
+                .name
+                .split_whitespace()
+                .filter_map(|w| w.chars().next())
+                .take(2)
+                .collect();
+            let number = name
+                .rsplit(' ')
+                .next()
+                .filter(|n| n.chars().all(|c| c.is_ascii_digit()))
+                .unwrap_or("");
+            Some(Piece {
+                id: f.id,
+                at: grid.cell(f.hex?),
+                cells: if f.tail.is_some() {
+                    f.hexes().map(|h| grid.cell(h)).collect()
+                } else {
+                    Vec::new()
+                },
+                seat: f.owner.0,
+                label: format!("{initials}{number}"),
+                name,
+                status: match lang {
+                    Lang::En => format!(
+                        "{} wound(s) of {} · level {} · move {} range {} attack {} defence {}",
+                        f.wounds, card.life, f.level, card.move_, card.range, card.attack, card.defense
+                    ),
+                    Lang::Fr => format!(
+                        "{} blessure(s) sur {} · niveau {} · déplacement {} portée {} attaque {} défense {}",
+                        f.wounds, card.life, f.level, card.move_, card.range, card.attack, card.defense
+                    ),
+                },
+            })
+        })
+        .collect();
+    Board {
+        kind: BoardKind::Hex,
+        width: grid.width,
+        height: grid.height,
+        cells,
+        walls: Vec::new(),
+        pieces,
+    }
+}
+
+/// The legal actions of `seat` with texts and board hints.
+pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
+    let state = g.state();
+    let grid = Grid::of(&state.field);
+    g.legal_actions(seat)
+        .iter()
+        .filter_map(|a| {
+            let mut l = Legal::new(
+                seat,
+                serde_json::to_value(a).ok()?,
+                text::action_text(state, a, lang),
+            );
+            match a {
+                Action::Place { figure, hex, tail } => {
+                    l.figure = Some(*figure);
+                    l.cells = std::iter::once(*hex)
+                        .chain(*tail)
+                        .map(|h| grid.cell(h))
+                        .collect();
+                }
+                Action::Move {
+                    figure, to, tail, ..
+                } => {
+                    l.figure = Some(*figure);
+                    l.cells = std::iter::once(*to)
+                        .chain(*tail)
+                        .map(|h| grid.cell(h))
+                        .collect();
+                }
+                Action::Attack { figure, target } => {
+                    l.figure = Some(*figure);
+                    l.targets = vec![*target];
+                }
+                Action::PlaceMarker { unit, .. } => {
+                    l.figure = state.unit_alive(*unit).find(|f| f.on_field()).map(|f| f.id);
+                }
+                Action::EndMoves | Action::EndTurn => {}
+            }
+            l.group = Some(group(a, lang).into());
+            Some(l)
+        })
+        .collect()
+}
+
+impl HeroScapePresentation {
+    fn scenario(&self, f: SetupFields) -> Result<(Scenario, Vec<String>), Problem> {
+        let field_id = f.battlefield.as_deref().unwrap_or(DEFAULT_BATTLEFIELD);
+        let field = samples::battlefield(field_id).ok_or_else(|| {
+            Problem::new(
+                "unknown-battlefield",
+                format!(
+                    "battlefield: unknown battlefield '{}'; there are: {}",
+                    skirmish_platform::clip(field_id, 40),
+                    samples::battlefields()
+                        .into_iter()
+                        .map(|(id, _)| id)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        })?;
+        let players = f.players.unwrap_or(2);
+        if !(2..=4).contains(&players) {
+            return Err(Problem::new("bad-setup", "players: 2 to 4"));
+        }
+        let defaults = DEFAULT_ARMIES;
+        let chosen = [&f.army_1, &f.army_2, &f.army_3, &f.army_4];
+        let teams = match f.teams.as_deref().unwrap_or("free_for_all") {
+            "free_for_all" => false,
+            "teams" if players == 4 => true,
+            "teams" => {
+                return Err(Problem::new(
+                    "bad-setup",
+                    "teams: two against two needs 4 players",
+                ))
+            }
+            other => {
+                return Err(Problem::new(
+                    "bad-setup",
+                    format!(
+                        "teams: free_for_all or teams, not '{}'",
+                        skirmish_platform::clip(other, 40)
+                    ),
+                ))
+            }
+        };
+        let mut setups = Vec::new();
+        for i in 0..usize::from(players) {
+            let id = chosen[i].as_deref().unwrap_or(defaults[i]);
+            let (name, army) = samples::army(id).ok_or_else(|| {
+                Problem::new(
+                    "unknown-army",
+                    format!(
+                        "army_{}: unknown army '{}'; there are: {}",
+                        i + 1,
+                        skirmish_platform::clip(id, 40),
+                        samples::ARMIES
+                            .iter()
+                            .map(|a| a.id)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
+            })?;
+            setups.push(PlayerSetup {
+                name,
+                team: if teams {
+                    (i % 2) as u8 + 1
+                } else {
+                    i as u8 + 1
+                },
+                army,
+            });
+        }
+        let rounds = f.rounds.unwrap_or(DEFAULT_ROUNDS);
+        if !(1..=99).contains(&rounds) {
+            return Err(Problem::new("bad-setup", "rounds: 1 to 99"));
+        }
+        let names = setups.iter().map(|p| p.name.clone()).collect();
+        Ok((
+            Scenario {
+                battlefield: Arc::new(field),
+                players: setups,
+                rounds,
+                options: crate::game::Options {
+                    markers_in_d20_order: f.markers_in_d20_order.unwrap_or(false),
+                },
+            },
+            names,
+        ))
+    }
+}
+
+fn param_u32(p: &BTreeMap<String, String>, name: &str) -> Result<u32, Problem> {
+    p.get(name)
+        .ok_or_else(|| Problem::bad_request(format!("give {name}=FIGURE")))?
+        .trim()
+        .parse()
+        .map_err(|_| Problem::bad_request(format!("{name} must be a figure number")))
+}
+
+impl Presentation for HeroScapePresentation {
+    fn id(&self) -> &'static str {
+        HeroScape::ID
+    }
+
+    fn name(&self, _lang: Lang) -> String {
+        "HeroScape".into()
+    }
+
+    fn board_kind(&self) -> BoardKind {
+        BoardKind::Hex
+    }
+
+    fn page_module(&self) -> Option<&'static str> {
+        Some("/rulesets/heroscape/index.js")
+    }
+
+    fn register(&self, registry: &mut Registry) {
+        registry.register::<HeroScape>();
+    }
+
+    fn content(&self, lang: Lang) -> Value {
+        let armies: Vec<Value> = samples::armies()
+            .into_iter()
+            .map(|(id, name, cards)| {
+                let points: u32 = cards.iter().map(|c| c.points).sum();
+                json!({ "id": id, "name": format!("{name} ({points})"), "cards": cards.iter().map(|c| c.name.clone()).collect::<Vec<_>>() })
+            })
+            .collect();
+        let fields: Vec<Value> = samples::battlefields()
+            .into_iter()
+            .map(|(id, name)| json!({ "id": id, "name": name }))
+            .collect();
+        let army_field = |i: usize, default: &str| {
+            json!({
+                "field": format!("army_{i}"),
+                "kind": "choice",
+                "name": format!("{} {i}", lang.pick("Army", "Armée")),
+                "choices": armies,
+                "default": default,
+            })
+        };
+        json!({
+            "ruleset": HeroScape::ID,
+            "battlefields": fields,
+            "armies": armies,
+            "setup": [
+                {
+                    "field": "battlefield", "kind": "choice",
+                    "name": lang.pick("Battlefield", "Champ de bataille"),
+                    "choices": fields,
+                    "default": DEFAULT_BATTLEFIELD,
+                },
+                {
+                    "field": "players", "kind": "number",
+                    "name": lang.pick("Players", "Joueurs"),
+                    "default": 2, "min": 2, "max": 4,
+                },
+                army_field(1, DEFAULT_ARMIES[0]),
+                army_field(2, DEFAULT_ARMIES[1]),
+                army_field(3, DEFAULT_ARMIES[2]),
+                army_field(4, DEFAULT_ARMIES[3]),
+                {
+                    "field": "teams", "kind": "choice",
+                    "name": lang.pick("Sides", "Camps"),
+                    "choices": [
+                        { "id": "free_for_all", "name": lang.pick("Every player for themselves", "Chacun pour soi") },
+                        { "id": "teams", "name": lang.pick("Two teams of two (4 players)", "Deux équipes de deux (4 joueurs)") },
+                    ],
+                    "default": "free_for_all",
+                },
+                {
+                    "field": "rounds", "kind": "number",
+                    "name": lang.pick("Rounds", "Temps de jeu"),
+                    "default": DEFAULT_ROUNDS, "min": 1, "max": 99,
+                },
+                {
+                    "field": "markers_in_d20_order", "kind": "bool",
+                    "name": lang.pick("Place order markers in d20 order (advanced)", "Poser les marqueurs d'ordre dans l'ordre du d20 (confirmés)"),
+                    "default": false,
+                },
+            ],
+        })
+    }
+
+    fn setup(&self, fields: &Map<String, Value>, _lang: Lang) -> Result<GameSetup, Problem> {
+        let f: SetupFields = serde_json::from_value(Value::Object(fields.clone()))
+            .map_err(|e| Problem::new("bad-setup", format!("HeroScape set-up: {e}")))?;
+        let (scenario, seat_names) = self.scenario(f)?;
+        Ok(GameSetup {
+            scenario: serde_json::to_value(&scenario)
+                .map_err(|e| Problem::bad_request(e.to_string()))?,
+            seat_names,
+        })
+    }
+
+    fn view(&self, game: &dyn AnyGame, viewer: Viewer) -> Box<serde_json::value::RawValue> {
+        match downcast(game) {
+            Some(g) => skirmish_platform::raw(&g.view(viewer)),
+            None => skirmish_platform::raw(&Value::Null),
+        }
+    }
+
+    fn board(&self, game: &dyn AnyGame, viewer: Viewer) -> Option<Board> {
+        Some(board_of(downcast(game)?.state(), viewer, Lang::En))
+    }
+
+    fn legal(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> Vec<Legal> {
+        downcast(game).map_or_else(Vec::new, |g| legal_of(g, seat, lang))
+    }
+
+    fn prompt(&self, game: &dyn AnyGame, viewer: Viewer, lang: Lang) -> String {
+        let Some(g) = downcast(game) else {
+            return String::new();
+        };
+        match g.pending_for(viewer) {
+            Pending::Over(outcome) => text::outcome_text(g.state(), &outcome, lang),
+            Pending::Decide { seats, decision } => {
+                text::decision_text(g.state(), &seats, &decision, lang)
+            }
+        }
+    }
+
+    fn log(
+        &self,
+        game: &dyn AnyGame,
+        viewer: Viewer,
+        from_step: usize,
+        lang: Lang,
+    ) -> Vec<LogLine> {
+        let Some(g) = downcast(game) else {
+            return Vec::new();
+        };
+        let state = g.state();
+        let mut out = Vec::new();
+        for (i, step) in g.steps().iter().enumerate().skip(from_step) {
+            for event in &step.events {
+                let Some(event) = HeroScape::event_view(event, viewer) else {
+                    continue;
+                };
+                let (dice, detail) = match &event {
+                    Event::Attacked {
+                        attack, defence, ..
+                    } => (
+                        Vec::new(),
+                        format!("{} | {}", text::faces(attack), text::faces(defence)),
+                    ),
+                    Event::RollOff { rolls, .. } => (
+                        Vec::new(),
+                        rolls
+                            .iter()
+                            .map(|r| format!("d20 {}", r.die))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    ),
+                    _ => (Vec::new(), String::new()),
+                };
+                out.push(LogLine {
+                    step: i + 1,
+                    seat: step.seat,
+                    text: text::event_text(state, &event, viewer, lang),
+                    event: serde_json::to_value(&event).unwrap_or(Value::Null),
+                    dice,
+                    detail,
+                });
+            }
+        }
+        out
+    }
+
+    fn scores(&self, game: &dyn AnyGame) -> Vec<(Seat, i64)> {
+        downcast(game).map_or_else(Vec::new, |g| {
+            g.state()
+                .seats()
+                .map(|s| (s, i64::from(g.state().points(s))))
+                .collect()
+        })
+    }
+
+    fn seat_name(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> String {
+        match downcast(game) {
+            Some(g) => text::seat_name(g.state(), seat, lang),
+            None => skirmish_platform::default_seat_name(seat, lang),
+        }
+    }
+
+    fn judge_queries(&self) -> Vec<&'static str> {
+        vec!["reach", "los", "field"]
+    }
+
+    fn judge(
+        &self,
+        game: &dyn AnyGame,
+        query: &str,
+        p: &BTreeMap<String, String>,
+        lang: Lang,
+    ) -> Result<Value, Problem> {
+        let g = downcast(game)
+            .ok_or_else(|| Problem::bad_request("this game is not a HeroScape game"))?;
+        let state = g.state();
+        let grid = Grid::of(&state.field);
+        let figure = |name: &str| -> Result<&crate::game::Figure, Problem> {
+            let id = param_u32(p, name)?;
+            state.figure(id).filter(|f| f.on_field()).ok_or_else(|| {
+                Problem::bad_request(format!("{name}: no figure {id} on the battlefield"))
+            })
+        };
+        match query {
+            "field" => Ok(page::field(state, lang)),
+            "reach" => {
+                let f = figure("figure")?;
+                let dests: Vec<Value> = geometry::destinations(state, f)
+                    .into_iter()
+                    .map(|d| {
+                        json!({
+                            "at": grid.cell(d.hex),
+                            "level": d.level,
+                            "cost": d.cost,
+                            "path": d.path.steps.iter().map(|p| grid.cell(p.head.hex)).collect::<Vec<_>>(),
+                            "falls": d.path.falls.len(),
+                            "leaves": d.path.leaves.len(),
+                        })
+                    })
+                    .collect();
+                let mut out = json!({
+                    "figure": f.id,
+                    "name": text::figure_name(state, f.id),
+                    "move": crate::game::glyphs::move_of(state, f),
+                    "destinations": dests,
+                });
+                // `to=COL,ROW`: why the figure may not end there (for the page's board).
+                if let Some(to) = p.get("to").and_then(|t| page::cell_param(t)) {
+                    out["refused"] = json!(page::refusal(state, f, grid.hex(to), lang));
+                }
+                Ok(out)
+            }
+            "los" => {
+                let a = figure("from")?;
+                let t = figure("to")?;
+                let range = geometry::range(state, a, t).unwrap_or(u32::MAX);
+                let reach = crate::game::glyphs::range_of(state, a);
+                let sight = geometry::can_see(state, a, t);
+                let engaged = geometry::engaged_with(state, a);
+                let (att, def) = text::attack_dice(state, a.id, t.id);
+                let allowed = play::targets(state, a).contains(&t.id);
+                let why = if allowed {
+                    lang.pick("can attack", "peut attaquer").to_string()
+                } else if range > u32::from(reach) {
+                    match lang {
+                        Lang::En => format!("out of range ({range} hexes, range {reach})"),
+                        Lang::Fr => format!("hors de portée ({range} hexagones, portée {reach})"),
+                    }
+                } else if !engaged.is_empty() && !engaged.contains(&t.id) {
+                    lang.pick(
+                        "engaged with another figure: it may attack only figures it is engaged with",
+                        "engagé avec une autre figurine : il ne peut attaquer que les figurines avec lesquelles il est engagé",
+                    )
+                    .to_string()
+                } else if !sight {
+                    lang.pick("no clear line of sight", "pas de ligne de visée dégagée")
+                        .to_string()
+                } else {
+                    lang.pick("not an enemy", "pas un ennemi").to_string()
+                };
+                Ok(json!({
+                    "from": a.id, "to": t.id, "range": range, "max_range": reach,
+                    "sight": sight, "attack_dice": att, "defence_dice": def,
+                    "allowed": allowed, "why": why,
+                }))
+            }
+            other => Err(Problem::new(
+                "unknown-query",
+                format!(
+                    "HeroScape has no judge query '{}'; it has: reach, los, field",
+                    skirmish_platform::clip(other, 40)
+                ),
+            )),
+        }
+    }
+
+    fn bots(&self) -> Vec<Arc<dyn BotPlayer>> {
+        vec![Arc::new(bots::GreedyPlayer)]
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,322 @@
+//! What the HeroScape page module (`web/rulesets/heroscape/`) asks beyond the generic board:
+//! the judge query `field`, the battlefield hex by hex with its stack of pieces, edge pieces,
+//! start zones and glyphs as the viewer sees them, and the cards' words and powers. It reads
+//! only what every seat sees (the cards are printed, the battlefield is on the table; face-down
+//! glyphs stay unnamed), so it needs no viewer: the order markers are not in it at all.
+
+use serde_json::{json, Value};
+use skirmish_lang::Lang;
+
+use skirmish_board::hex::Hex;
+
+use crate::battlefield::Material;
+use crate::body::Placement;
+use crate::game::{geometry, glyphs, Figure, State};
+use crate::movement::{self, MoveQuery, Refusal, StopCause};
+
+use super::text::{self, Grid};
+
+/// A span's material as a word (`grass`, `water`, `tree`...) and whether figures stand in it.
+fn material(m: Material) -> (String, &'static str) {
+    let (v, kind) = match m {
+        Material::Solid(g) => (serde_json::to_value(g), "solid"),
+        Material::Liquid(g) => (serde_json::to_value(g), "liquid"),
+        Material::Obstacle(o) => (serde_json::to_value(o), "obstacle"),
+    };
+    let word = v
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_else(|| "land".into());
+    (word, kind)
+}
+
+/// The battlefield and the cards for the page (see the module's documentation).
+pub fn field(state: &State, lang: Lang) -> Value {
+    let grid = Grid::of(&state.field);
+    let cells: Vec<Value> = state
+        .field
+        .columns()
+        .map(|(hex, column)| {
+            let spans: Vec<Value> = column
+                .spans()
+                .iter()
+                .map(|s| {
+                    let (what, kind) = material(s.material);
+                    json!({ "bottom": s.bottom, "top": s.top, "what": what, "kind": kind })
+                })
+                .collect();
+            let feet: Vec<Value> = column
+                .footings()
+                .map(|f| json!({ "level": f.level, "headroom": f.headroom }))
+                .collect();
+            let s = state.field.start_players(hex);
+            let zones: Vec<u8> = (1..=8u8).filter(|p| s.has(*p)).collect();
+            json!({
+                "at": grid.cell(hex),
+                "top": column.top(),
+                "level": column.top_footing().map(|f| f.level),
+                "spans": spans,
+                "feet": feet,
+                "zones": zones,
+            })
+        })
+        .collect();
+    let edges: Vec<Value> = state
+        .field
+        .edge_pieces()
+        .iter()
+        .map(|e| {
+            json!({
+                "at": grid.cell(e.hex),
+                "side": e.side,
+                "bottom": e.bottom,
+                "top": e.top,
+                "what": material(Material::Obstacle(e.kind)).0,
+            })
+        })
+        .collect();
+    let glyphs: Vec<Value> = state
+        .glyphs
+        .iter()
+        .filter(|g| !g.gone)
+        .map(|g| {
+            let known = g.known();
+            json!({
+                "at": grid.cell(g.spot.hex),
+                "level": g.spot.level,
+                "face_up": g.face_up,
+                "name": known.map(|k| text::glyph_name(k, lang)),
+            })
+        })
+        .collect();
+    let units: Vec<Value> = state
+        .units
+        .iter()
+        .map(|u| {
+            let c = &u.card;
+            json!({
+                "id": u.id,
+                "owner": u.owner,
+                "name": c.name,
+                "rarity": c.rarity,
+                "kind": c.kind,
+                "general": c.general,
+                "species": c.species,
+                "class": c.class,
+                "personality": c.personality,
+                "size": c.size,
+                "height": c.height,
+                "figures": c.figures,
+                "life": c.life,
+                "move": c.move_,
+                "range": c.range,
+                "attack": c.attack,
+                "defense": c.defense,
+                "points": c.points,
+                "copies": u.copies,
+                "powers": c.powers.iter().map(|p| json!({ "name": p.name, "text": p.text })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let figures: Vec<Value> = state
+        .figures
+        .iter()
+        .map(|f| json!({ "id": f.id, "name": text::figure_name(state, f.id) }))
+        .collect();
+    json!({
+        "name": state.field.name,
+        "width": grid.width,
+        "height": grid.height,
+        "cells": cells,
+        "edges": edges,
+        "glyphs": glyphs,
+        "units": units,
+        "figures": figures,
+        "start_zones": state.field.start_zone_count(),
+    })
+}
+
+/// A `COL,ROW` query parameter.
+pub fn cell_param(text: &str) -> Option<[i32; 2]> {
+    let (c, r) = text.split_once(',')?;
+    Some([c.trim().parse().ok()?, r.trim().parse().ok()?])
+}
+
+/// Why `f` may not end its move on `hex` (at the hex's top footing), in words; `None` when it
+/// may, or for a double-space figure (whose second hex the page does not choose).
+pub fn refusal(state: &State, f: &Figure, hex: Hex, lang: Lang) -> Option<String> {
+    if f.tail.is_some() {
+        return None;
+    }
+    let me = geometry::standing(state, f)?;
+    let others: Vec<_> = state
+        .figures
+        .iter()
+        .filter(|g| g.on_field() && g.id != f.id)
+        .filter_map(|g| geometry::standing(state, g))
+        .collect();
+    let grid = geometry::grid(state);
+    let query = MoveQuery::new(me, glyphs::move_of(state, f), &others);
+    let reach = movement::reach(&grid, &query);
+    let level = state
+        .field
+        .column(hex)
+        .and_then(|c| c.top_footing())
+        .map_or(0, |ft| ft.level);
+    let why = reach.explain(&Placement::single(hex, level)).err()?;
+    let name = |id: u32| text::figure_name(state, id);
+    Some(match (why, lang) {
+        (Refusal::OffBattlefield { .. }, _) => lang
+            .pick("there is no land there", "il n'y a pas de terrain là")
+            .into(),
+        (Refusal::NoGround { .. }, _) => lang
+            .pick(
+                "nothing to stand on there (an obstacle fills the hex)",
+                "rien où se tenir là (un obstacle occupe l'hexagone)",
+            )
+            .into(),
+        (Refusal::NoRoom { headroom, height, .. }, Lang::En) => format!(
+            "too tall to fit: {headroom} level(s) of room under the overhang, height {height}"
+        ),
+        (Refusal::NoRoom { headroom, height, .. }, Lang::Fr) => format!(
+            "trop grande pour passer : {headroom} niveau(x) sous le surplomb, taille {height}"
+        ),
+        (Refusal::Occupied { figure, .. }, Lang::En) => format!("{} stands there", name(figure.0)),
+        (Refusal::Occupied { figure, .. }, Lang::Fr) => format!("{} s'y trouve", name(figure.0)),
+        (Refusal::NotNeighbours { .. } | Refusal::Unlevel { .. }, _) => lang
+            .pick(
+                "a double-space figure must end on two neighbouring hexes at one level",
+                "une figurine double doit finir sur deux hexagones voisins au même niveau",
+            )
+            .into(),
+        (Refusal::TooFar { needed, allowance }, Lang::En) => {
+            format!("the way there costs {needed} spaces, move {allowance} (each level climbed costs one more)")
+        }
+        (Refusal::TooFar { needed, allowance }, Lang::Fr) => {
+            format!("le chemin coûte {needed} cases, déplacement {allowance} (chaque niveau monté coûte une case de plus)")
+        }
+        (Refusal::StopsOnTheWay { cause: StopCause::Water, .. }, _) => lang
+            .pick(
+                "every way there enters water first, which ends the move",
+                "tout chemin entre d'abord dans l'eau, ce qui arrête le déplacement",
+            )
+            .into(),
+        (Refusal::StopsOnTheWay { cause: StopCause::Glyph, .. }, _) => lang
+            .pick(
+                "every way there crosses a glyph first, which ends the move",
+                "tout chemin passe d'abord sur un glyphe, ce qui arrête le déplacement",
+            )
+            .into(),
+        (Refusal::ClimbTooHigh { levels, height, .. }, Lang::En) => format!(
+            "every way there climbs {levels} levels in one step, more than the figure's height {height}"
+        ),
+        (Refusal::ClimbTooHigh { levels, height, .. }, Lang::Fr) => format!(
+            "tout chemin monte {levels} niveaux d'un coup, plus que la taille de la figurine ({height})"
+        ),
+        (Refusal::BlockedBy { figure, .. }, Lang::En) => format!(
+            "{} is in the way (enemies and engaged friends cannot be passed)",
+            name(figure.0)
+        ),
+        (Refusal::BlockedBy { figure, .. }, Lang::Fr) => format!(
+            "{} barre le chemin (on ne traverse ni un ennemi ni un ami engagé)",
+            name(figure.0)
+        ),
+        (Refusal::NoWay | Refusal::NotOnBattlefield, _) => lang
+            .pick("no way leads there", "aucun chemin n'y mène")
+            .into(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Map;
+    use skirmish_engine::Seat;
+    use skirmish_lang::Lang;
+    use skirmish_platform::Platform;
+
+    use super::super::{downcast, HeroScapePresentation};
+
+    /// The sample battlefield through the `field` query: every hex once with its level, both
+    /// start zones, the cards with their numbers, and nothing of the order markers even once
+    /// they are down.
+    #[test]
+    fn the_field_query_draws_the_battlefield_and_never_the_markers() {
+        let p = Platform::new().with(HeroScapePresentation);
+        let hs = p.find("heroscape").unwrap();
+        assert_eq!(hs.page_module(), Some("/rulesets/heroscape/index.js"));
+        let setup = hs.setup(&Map::new(), Lang::En).unwrap();
+        let mut g = p
+            .registry()
+            .new_game("heroscape", &setup.scenario, 3)
+            .unwrap();
+        // Play placement and the first markers with the first legal action of each seat.
+        while let Some(&seat) = g.pending_seats().first() {
+            let state = downcast(g.as_ref()).unwrap().state();
+            if state.round >= 1 && matches!(state.phase, crate::game::state::Phase::Turns { .. }) {
+                break;
+            }
+            let legal = hs.legal(g.as_ref(), seat, Lang::En);
+            g.act_json(seat, &legal[0].action).unwrap();
+        }
+        let state = downcast(g.as_ref()).unwrap().state();
+        let v = super::field(state, Lang::Fr);
+        let cells = v["cells"].as_array().unwrap();
+        assert_eq!(cells.len(), state.field.len());
+        let mut ats: Vec<String> = cells.iter().map(|c| c["at"].to_string()).collect();
+        ats.sort();
+        ats.dedup();
+        assert_eq!(ats.len(), cells.len(), "a hex listed twice");
+        assert!(cells.iter().any(|c| c["level"].as_u64().unwrap_or(0) > 1));
+        for zone in [1, 2] {
+            assert!(
+                cells
+                    .iter()
+                    .any(|c| c["zones"].as_array().unwrap().contains(&zone.into())),
+                "no hex of start zone {zone}"
+            );
+        }
+        let units = v["units"].as_array().unwrap();
+        assert_eq!(units.len(), state.units.len());
+        assert!(units
+            .iter()
+            .all(|u| u["powers"].is_array() && u["life"].as_u64() > Some(0)));
+        assert_eq!(units[0]["owner"], serde_json::json!(Seat(0)));
+        let text = v.to_string();
+        assert!(!text.contains("marker"), "the field names markers: {text}");
+
+        // Refusals: a reachable hex has none, another figure's hex names it, the farthest hex
+        // is too far.
+        let f = state
+            .figures
+            .iter()
+            .find(|f| f.on_field() && f.tail.is_none())
+            .unwrap();
+        let dest = crate::game::geometry::destinations(state, f);
+        assert!(!dest.is_empty());
+        assert_eq!(super::refusal(state, f, dest[0].hex, Lang::En), None);
+        let other = state
+            .figures
+            .iter()
+            .find(|g| g.on_field() && g.id != f.id)
+            .unwrap();
+        let why = super::refusal(state, f, other.hex.unwrap(), Lang::En).unwrap();
+        assert!(
+            why.contains(&crate::present::text::figure_name(state, other.id)),
+            "{why}"
+        );
+        let here = f.hex.unwrap();
+        let (far, _) = state
+            .field
+            .columns()
+            .filter(|(h, c)| {
+                c.top_footing().is_some() && state.figures.iter().all(|g| g.hex != Some(*h))
+            })
+            .max_by_key(|(h, _)| h.distance(here))
+            .unwrap();
+        let why = super::refusal(state, f, far, Lang::Fr).unwrap();
+        assert!(
+            why.contains("déplacement") || why.contains("chemin"),
+            "{why}"
+        );
+    }
+}

@@ -1,0 +1,181 @@
+//! The presentation played through the platform: whole games by bots, texts in both
+//! languages, the board, judge queries, and what another seat is shown of the markers.
+
+use serde_json::Map;
+use skirmish_engine::{Seat, Viewer};
+use skirmish_lang::Lang;
+use skirmish_platform::{BotPlayer, Platform, Presentation, RandomPlayer};
+
+use super::*;
+
+fn platform() -> Platform {
+    Platform::new().with(HeroScapePresentation)
+}
+
+#[test]
+fn bots_play_whole_games_through_the_platform() {
+    let p = platform();
+    let hs = p.find("heroscape").unwrap();
+    let setup = hs.setup(&Map::new(), Lang::En).unwrap();
+    assert_eq!(
+        setup.seat_names,
+        vec!["Greywatch Company", "Emberfall Host"]
+    );
+    for seed in 0..6 {
+        let mut g = p
+            .registry()
+            .new_game("heroscape", &setup.scenario, seed)
+            .unwrap();
+        let greedy = bots::GreedyPlayer;
+        let mut n = 0u64;
+        while let Some(&seat) = g.pending_seats().first() {
+            let legal = hs.legal(g.as_ref(), seat, Lang::Fr);
+            assert!(!legal.is_empty());
+            assert!(legal
+                .iter()
+                .all(|l| l.group.is_some() && !l.text.is_empty()));
+            let bot: &dyn BotPlayer = if seat == Seat(0) {
+                &greedy
+            } else {
+                &RandomPlayer
+            };
+            let a = bot.choose(g.as_ref(), seat, seed + n).unwrap();
+            g.act_json(seat, &a).unwrap();
+            n += 1;
+            assert!(n < 5000, "the game does not end");
+        }
+        let end = hs.prompt(g.as_ref(), Viewer::Spectator, Lang::Fr);
+        assert!(end.starts_with("Partie terminée"), "{end}");
+        let log = hs.log(g.as_ref(), Viewer::Spectator, 0, Lang::Fr);
+        assert!(
+            log.iter().any(|l| l.text.contains("marqueur d'ordre")),
+            "no marker in the log"
+        );
+        assert!(log.iter().any(|l| l.text.contains("initiative")));
+    }
+}
+
+#[test]
+fn the_board_shows_levels_and_the_log_hides_markers() {
+    let p = platform();
+    let hs = p.find("heroscape").unwrap();
+    let mut f = Map::new();
+    f.insert("battlefield".into(), serde_json::json!("tor"));
+    f.insert("army_1".into(), serde_json::json!("wardens"));
+    f.insert("army_2".into(), serde_json::json!("raiders"));
+    let setup = hs.setup(&f, Lang::En).unwrap();
+    let mut g = p
+        .registry()
+        .new_game("heroscape", &setup.scenario, 3)
+        .unwrap();
+    // Place both armies, then seat 1 lays its first marker.
+    loop {
+        let seat = g.pending_seats()[0];
+        let legal = hs.legal(g.as_ref(), seat, Lang::En);
+        if legal[0].action["type"] == "place_marker" {
+            g.act_json(Seat(0), &hs.legal(g.as_ref(), Seat(0), Lang::En)[0].action)
+                .unwrap();
+            break;
+        }
+        g.act_json(seat, &legal[0].action).unwrap();
+    }
+    let board = hs.board(g.as_ref(), Viewer::Seat(Seat(1))).unwrap();
+    assert_eq!(board.kind, BoardKind::Hex);
+    assert!(board.cells.iter().any(|c| c.height == 5), "the tor's top");
+    assert_eq!(board.pieces.len(), 8);
+    assert!(board
+        .cells
+        .iter()
+        .any(|c| c.label.contains("glyph (face down)")));
+    let theirs = hs.log(g.as_ref(), Viewer::Seat(Seat(1)), 0, Lang::En);
+    let last = theirs.last().unwrap();
+    assert!(last.text.contains("face down"), "{}", last.text);
+    let mine = hs.log(g.as_ref(), Viewer::Seat(Seat(0)), 0, Lang::En);
+    assert!(
+        mine.last().unwrap().text.contains("order marker 1"),
+        "{}",
+        mine.last().unwrap().text
+    );
+    let prompt = hs.prompt(g.as_ref(), Viewer::Seat(Seat(1)), Lang::Fr);
+    assert!(prompt.contains("marqueurs d'ordre"), "{prompt}");
+}
+
+#[test]
+fn judge_answers_reach_and_line_of_sight() {
+    let p = platform();
+    let hs = p.find("heroscape").unwrap();
+    let setup = hs.setup(&Map::new(), Lang::En).unwrap();
+    let mut g = p
+        .registry()
+        .new_game("heroscape", &setup.scenario, 4)
+        .unwrap();
+    while let Some(&seat) = g.pending_seats().first() {
+        let legal = hs.legal(g.as_ref(), seat, Lang::En);
+        if legal[0].action["type"] != "place" {
+            break;
+        }
+        g.act_json(seat, &legal[0].action).unwrap();
+    }
+    let q = |pairs: &[(&str, &str)]| {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect::<std::collections::BTreeMap<_, _>>()
+    };
+    let reach = hs
+        .judge(g.as_ref(), "reach", &q(&[("figure", "1")]), Lang::En)
+        .unwrap();
+    assert!(!reach["destinations"].as_array().unwrap().is_empty());
+    let enemy = downcast(g.as_ref())
+        .unwrap()
+        .state()
+        .figures
+        .iter()
+        .find(|f| f.owner == Seat(1))
+        .unwrap()
+        .id
+        .to_string();
+    let los = hs
+        .judge(
+            g.as_ref(),
+            "los",
+            &q(&[("from", "1"), ("to", enemy.as_str())]),
+            Lang::Fr,
+        )
+        .unwrap();
+    assert!(los["range"].as_u64().unwrap() > 1);
+    assert!(!los["why"].as_str().unwrap().is_empty());
+    let bad = hs
+        .judge(g.as_ref(), "reach", &q(&[("figure", "999")]), Lang::En)
+        .unwrap_err();
+    assert!(bad.message.contains("999"), "{bad}");
+}
+
+#[test]
+fn setup_names_bad_fields() {
+    let hs = HeroScapePresentation;
+    let mut f = Map::new();
+    f.insert("army_1".into(), serde_json::json!("nobody"));
+    let e = hs.setup(&f, Lang::En).unwrap_err();
+    assert!(
+        e.message.contains("army_1") && e.message.contains("nobody"),
+        "{e}"
+    );
+    let mut f = Map::new();
+    f.insert("colour".into(), serde_json::json!("red"));
+    assert!(hs
+        .setup(&f, Lang::En)
+        .unwrap_err()
+        .message
+        .contains("colour"));
+    let mut f = Map::new();
+    f.insert("teams".into(), serde_json::json!("teams"));
+    assert!(hs
+        .setup(&f, Lang::En)
+        .unwrap_err()
+        .message
+        .contains("4 players"));
+    f.insert("players".into(), serde_json::json!(4));
+    let s = hs.setup(&f, Lang::En).unwrap();
+    assert_eq!(s.seat_names.len(), 4);
+}

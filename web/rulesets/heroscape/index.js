@@ -1,0 +1,576 @@
+// HeroScape's page module (docs/platform.md, "Page modules"): the battlefield with its levels
+// (board.js), the figures and their army cards (cards.js), the order markers as a placement
+// panel for this page's seat and as face-down backs for the other players (the server's view
+// never holds their numbers before reveal, so the page has none to show), moves with the
+// reachable hexes and the path (judge `reach`) and refusals explained on the board, attacks with
+// the targets and the line of sight (judge `los`), the dice with skull and shield faces, the
+// round, initiative and turn in the bar, and the end explained with the points of surviving
+// cards.
+
+import { t } from '../../i18n.js';
+import { el, fill, modal } from '../../dom.js';
+import { STRINGS as OWN } from './strings.js';
+import generic, { STRINGS as GENERIC_STRINGS } from '../generic/index.js';
+import { drawBoard as drawGeneric } from '../generic/board.js';
+
+/** Its catalogue, with the generic module's (its new-game form is the generic one). */
+const STRINGS = { en: { ...GENERIC_STRINGS.en, ...OWN.en }, fr: { ...GENERIC_STRINGS.fr, ...OWN.fr } };
+import { terrainLayer, glyphLayer, centre, key, size, node, describe, distance, HR } from './board.js';
+import { cardPanel, cardsList, markersPanel, diceView, STYLE } from './cards.js';
+
+let shell = null;
+let root = null;
+/** The page's state between snapshots. */
+const S = {
+  field: null, fieldFor: null, fieldGlyphs: '', terrain: null,
+  sel: null, reach: null, hoverCell: null, hoverFig: null, refused: null, los: null,
+  pick: null, plan: {}, sending: false, lastStep: -1,
+};
+
+const num = (s) => (s === null || s === undefined ? null : typeof s === 'object' && 'seat' in s ? s.seat : Number(s));
+const view = () => (shell && shell.snapshot() ? shell.snapshot().view : null);
+const pieces = () => ((shell.snapshot() || {}).board || {}).pieces || [];
+const piece = (id) => pieces().find((p) => p.id === id) || null;
+const figure = (id) => ((view() || {}).figures || []).find((f) => f.id === id) || null;
+const unitOf = (id) => ((view() || {}).units || []).find((u) => u.id === id) || null;
+const cardOf = (unitId) => ((S.field && S.field.units) || []).find((u) => u.id === unitId) || null;
+
+/** This page's legal entries now. */
+function mine() {
+  const snap = shell.snapshot();
+  if (!snap || shell.outcomeOf(snap) || shell.seat() === null) return [];
+  return shell.legal().filter((e) => e.seat === undefined || e.seat === null || num(e.seat) === shell.seat());
+}
+const ofType = (type) => mine().filter((e) => e.action && e.action.type === type);
+
+function decisionType() {
+  const d = shell.myDecision();
+  return d ? d.type : null;
+}
+
+function zoneColour(z) {
+  const v = view();
+  const p = v && v.players.find((x) => x.zone === z);
+  return p ? shell.seatColour(num(p.seat)) : null;
+}
+
+// --- the field (judge `field`): asked once per game, again when a glyph changes -------------
+async function loadField() {
+  const v = view();
+  const g = shell.game();
+  if (!v || !g) return;
+  const glyphs = JSON.stringify(v.glyphs || []);
+  if (S.fieldFor === g.id && S.fieldGlyphs === glyphs && S.field) return;
+  S.fieldFor = g.id;
+  S.fieldGlyphs = glyphs;
+  try {
+    const f = await shell.judge('field', {});
+    if (!shell) return;
+    S.field = f;
+    S.terrain = null;
+    shell.render();
+  } catch (e) {
+    shell.showError(e.message);
+  }
+}
+
+// --- selection, reach, line of sight --------------------------------------------------------
+async function select(id) {
+  S.sel = id;
+  S.reach = null;
+  S.refused = null;
+  S.los = null;
+  draw();
+  if (id !== null && ofType('move').some((e) => e.figure === id)) {
+    try {
+      const r = await shell.judge('reach', { figure: id });
+      if (S.sel === id) { S.reach = r; draw(); fill(root.querySelector('.hs-prompt'), prompt()); }
+    } catch (_) { /* the legal entries still say where */ }
+  }
+}
+
+async function showLos(from, to) {
+  const k = `${from}>${to}`;
+  if (S.los && S.los.key === k) return;
+  S.los = { key: k, from, to, data: null };
+  draw();
+  try {
+    const data = await shell.judge('los', { from, to });
+    if (S.los && S.los.key === k) { S.los.data = data; draw(); }
+  } catch (e) {
+    if (S.los && S.los.key === k) { S.los.data = { why: e.message, sight: false }; draw(); }
+  }
+}
+
+/** Why the selected figure cannot end its move on `at`, in the page's words. */
+function refusal(id, at) {
+  const f = S.field && S.field.cells.find((c) => key(c.at) === key(at));
+  if (!ofType('move').some((e) => e.figure === id)) return t('hs.refused.not_now');
+  if (!f) return t('hs.refused.void');
+  const there = pieces().find((p) => p.id !== id && [p.at, ...(p.cells || [])].some((c) => c && key(c) === key(at)));
+  if (there) return t('hs.refused.occupied', { name: there.name });
+  const d = describe(f);
+  if (d.obstacle && !(f.feet || []).length) return t('hs.refused.obstacle', { what: d.obstacle.what.replace(/_/g, ' ') });
+  const p = piece(id);
+  const u = unitOf((figure(id) || {}).unit);
+  const move = (S.reach && S.reach.move) ?? (u ? u.move_ : '?');
+  if (p && p.at && distance(p.at, at) > move) return t('hs.refused.far', { d: distance(p.at, at), move });
+  return t('hs.refused.path', { move, h: u ? u.height : '?' });
+}
+
+/** Shows at once the page's own reading of a refused hex, then the judge's (`reach` with
+ * `to`: the movement rules' own reason) when it answers. */
+async function explainRefusal(id, at) {
+  const mark = { at, why: refusal(id, at) };
+  S.refused = mark;
+  draw();
+  try {
+    const r = await shell.judge('reach', { figure: id, to: key(at) });
+    if (S.refused === mark && r && typeof r.refused === 'string' && r.refused) { mark.why = r.refused; renderNote(); }
+  } catch (_) { /* the page's own reading stays */ }
+}
+
+// --- clicks ---------------------------------------------------------------------------------
+async function choose(entries) {
+  if (!entries.length) return;
+  if (entries.length === 1) { await shell.act(entries[0].action); return; }
+  const action = await modal((close) => el('div', { class: 'dialog-body', 'data-testid': 'hs-choose' },
+    ...entries.map((e) => el('button', { type: 'button', class: 'choice', onclick: () => close(e.action) }, e.text)),
+    el('button', { type: 'button', onclick: () => close(null) }, t('common.cancel'))));
+  if (action) await shell.act(action);
+}
+
+function onCell(at) {
+  if (shell.busy()) return;
+  const k = key(at);
+  const place = ofType('place').filter((e) => (e.cells || []).some((c) => key(c) === k));
+  if (place.length) { choose(place); return; }
+  // A figure on the hex: its own click.
+  const p = pieces().find((x) => [x.at, ...(x.cells || [])].some((c) => c && key(c) === k));
+  if (p) { onFigure(p.id); return; }
+  if (S.sel !== null) {
+    const moves = ofType('move').filter((e) => e.figure === S.sel && (e.cells || []).some((c) => key(c) === k));
+    if (moves.length) { choose(moves); return; }
+    if (decisionType() === 'move') { explainRefusal(S.sel, at); return; }
+  }
+  S.refused = null;
+  draw();
+}
+
+function onFigure(id) {
+  if (shell.busy()) return;
+  const attacks = ofType('attack').filter((e) => e.figure === S.sel && (e.targets || []).includes(id));
+  if (S.sel !== null && attacks.length) { choose(attacks); return; }
+  const sel = figure(S.sel);
+  const f = figure(id);
+  if (sel && f && num(sel.owner) !== num(f.owner) && decisionType() === 'attack') { showLos(S.sel, id); return; }
+  select(S.sel === id ? null : id);
+}
+
+function onHover(at, id) {
+  const k = at ? key(at) : null;
+  if (S.hoverCell === k && S.hoverFig === id) return;
+  S.hoverCell = k;
+  S.hoverFig = id;
+  // Pointing at a hex it can reach: the last refusal is old news.
+  if (k && S.refused && highlight().cells.get(k) === 'reach') S.refused = null;
+  const sel = figure(S.sel);
+  const f = id !== null ? figure(id) : null;
+  if (sel && f && num(sel.owner) !== num(f.owner) && ofType('attack').some((e) => e.figure === S.sel)) showLos(S.sel, id);
+  else { drawOverlay(); renderCard(); }
+}
+
+// --- drawing --------------------------------------------------------------------------------
+function activeUnit() {
+  const v = view();
+  return v && v.turn ? v.turn.unit : null;
+}
+
+function highlight() {
+  const cells = new Map(); // key → kind
+  const targets = new Set();
+  for (const e of ofType('place')) for (const c of e.cells || []) cells.set(key(c), 'place');
+  if (S.sel !== null) {
+    for (const e of ofType('move')) if (e.figure === S.sel) for (const c of e.cells || []) cells.set(key(c), 'reach');
+    for (const e of ofType('attack')) if (e.figure === S.sel) for (const id of e.targets || []) targets.add(id);
+  }
+  return { cells, targets };
+}
+
+function drawOverlay() {
+  const svg = root && root.querySelector('svg.hs-board');
+  if (!svg || !S.field) return;
+  const old = svg.querySelector('.overlay');
+  const over = node('g', { class: 'overlay' });
+  const { cells, targets } = highlight();
+  for (const [k, kind] of cells) {
+    const at = k.split(',').map(Number);
+    const [x, y] = centre(at);
+    over.append(node('polygon', {
+      class: `pick pick-${kind}${S.hoverCell === k ? ' hover' : ''}`, 'data-at': k,
+      points: Array.from({ length: 6 }, (_, i) => { const a = (Math.PI / 180) * (60 * i - 30); return `${(x + (HR - 3) * Math.cos(a)).toFixed(1)},${(y + (HR - 3) * Math.sin(a)).toFixed(1)}`; }).join(' '),
+    }));
+  }
+  // The path to the hovered reachable hex.
+  if (S.sel !== null && S.hoverCell && cells.get(S.hoverCell) === 'reach' && S.reach) {
+    const d = S.reach.destinations.find((x) => key(x.at) === S.hoverCell);
+    const p = piece(S.sel);
+    if (d && p && p.at) {
+      const cellsOnPath = [p.at, ...d.path].filter((c, i, all) => i === 0 || key(c) !== key(all[i - 1]));
+      const pts = cellsOnPath.map((c) => centre(c).map((v) => v.toFixed(1)).join(',')).join(' ');
+      over.append(node('polyline', { class: 'path', points: pts, 'data-testid': 'hs-path' }));
+      const [x, y] = centre(d.at);
+      over.append(node('text', { x, y: y - HR * 0.45, class: 'path-cost' }, `${d.cost}`));
+    }
+  }
+  if (S.refused) {
+    const [x, y] = centre(S.refused.at);
+    over.append(node('g', { class: 'refused', 'data-testid': 'hs-refused-mark' },
+      node('path', { d: `M${x - 9},${y - 9} L${x + 9},${y + 9} M${x + 9},${y - 9} L${x - 9},${y + 9}` })));
+  }
+  if (S.los) {
+    const a = piece(S.los.from);
+    const b = piece(S.los.to);
+    if (a && b && a.at && b.at) {
+      const [x1, y1] = centre(a.at);
+      const [x2, y2] = centre(b.at);
+      const d = S.los.data;
+      const cls = !d ? 'pending' : d.allowed ? 'ok' : d.sight ? 'no' : 'blocked';
+      over.append(node('line', { class: `los los-${cls}`, x1, y1, x2, y2, 'data-testid': 'hs-los-line' }));
+    }
+  }
+  // Figures.
+  const active = activeUnit();
+  const figs = node('g', { class: 'figures' });
+  for (const p of pieces()) {
+    if (!p.at) continue;
+    const f = figure(p.id) || {};
+    const u = unitOf(f.unit) || {};
+    const isActive = active !== null && f.unit === active;
+    const colour = shell.seatColour(num(p.seat) ?? 0);
+    const [x, y] = centre(p.at);
+    const g = node('g', {
+      class: `figure${isActive ? ' active' : ''}${S.sel === p.id ? ' sel' : ''}${targets.has(p.id) ? ' target' : ''}`,
+      'data-fig': p.id, 'data-at': key(p.at), 'data-seat': num(p.seat), tabindex: 0, role: 'button', 'aria-label': p.name,
+    });
+    g.append(node('title', {}, `${p.name} · ${p.status || ''}`));
+    if (p.cells && p.cells.length > 1) {
+      const [x2, y2] = centre(p.cells[1]);
+      g.append(node('line', { x1: x, y1: y, x2, y2, stroke: colour, 'stroke-width': 18, 'stroke-linecap': 'round', opacity: 0.85 }));
+    }
+    if (isActive) g.append(node('circle', { cx: x, cy: y, r: HR * 0.78, class: 'active-ring' }));
+    if (targets.has(p.id)) g.append(node('circle', { cx: x, cy: y, r: HR * 0.8, class: 'target-ring' }));
+    g.append(node('circle', { cx: x, cy: y, r: HR * 0.56, fill: colour, stroke: S.sel === p.id ? '#fff' : '#111', 'stroke-width': S.sel === p.id ? 3 : 1.5 }));
+    g.append(node('text', { x, y: y + 4, class: 'fig-label' }, p.label || ''));
+    if (f.wounds) {
+      g.append(node('circle', { cx: x + HR * 0.5, cy: y - HR * 0.45, r: 7, class: 'wound-dot' }));
+      g.append(node('text', { x: x + HR * 0.5, y: y - HR * 0.45 + 3.5, class: 'wound-text' }, `${f.wounds}`));
+    }
+    if (u.life && f.wounds !== undefined) g.dataset.wounds = `${f.wounds}/${u.life}`;
+    figs.append(g);
+  }
+  over.append(figs);
+  if (old) old.replaceWith(over); else svg.append(over);
+  renderNote();
+}
+
+function draw() {
+  if (!root || !shell) return;
+  const box = root.querySelector('.hs-board-box');
+  if (!S.field) { fill(box, el('p', { class: 'muted' }, '…')); return; }
+  let svg = box.querySelector('svg.hs-board');
+  if (!svg || !S.terrain) {
+    const { width, height } = size(S.field);
+    svg = node('svg', { class: 'hs-board', viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, 'data-testid': 'hs-board', role: 'img', 'aria-label': S.field.name });
+    S.terrain = terrainLayer(S.field, zoneColour, t);
+    svg.append(S.terrain, glyphLayer(S.field, t));
+    svg.addEventListener('click', (ev) => {
+      const fig = ev.target.closest('[data-fig]');
+      if (fig) { onFigure(Number(fig.dataset.fig)); return; }
+      const hex = ev.target.closest('[data-at]');
+      if (hex) onCell(hex.dataset.at.split(',').map(Number));
+    });
+    svg.addEventListener('mousemove', (ev) => {
+      const fig = ev.target.closest('[data-fig]');
+      const hex = ev.target.closest('[data-at]');
+      onHover(hex ? hex.dataset.at.split(',').map(Number) : null, fig ? Number(fig.dataset.fig) : null);
+    });
+    svg.addEventListener('mouseleave', () => onHover(null, null));
+    fill(box, svg);
+  }
+  drawOverlay();
+  renderCard();
+}
+
+/** The note under the board: a refusal, the line of sight, or what to do. */
+function renderNote() {
+  const note = root.querySelector('.hs-note');
+  if (!note) return;
+  const parts = [];
+  if (S.refused) parts.push(el('p', { class: 'refusal', 'data-testid': 'hs-refusal' }, t('hs.refused', { why: S.refused.why })));
+  if (S.los) {
+    const d = S.los.data;
+    const a = piece(S.los.from);
+    const b = piece(S.los.to);
+    if (d) {
+      parts.push(el('div', { class: `los-note ${d.allowed ? 'ok' : 'no'}`, 'data-testid': 'hs-los', 'data-allowed': d.allowed ? 'yes' : 'no' },
+        el('strong', {}, `${t('hs.los.title')} — `),
+        t('hs.los.why', { from: a ? a.name : S.los.from, to: b ? b.name : S.los.to, why: d.why }),
+        d.range !== undefined ? el('span', { class: 'muted' }, ` · ${t('hs.los.range', { range: d.range, max: d.max_range })} · ${d.sight ? t('hs.los.clear') : `${t('hs.los.title')} ${t('hs.los.blocked')}`}`) : null,
+        d.attack_dice !== undefined ? el('span', { class: 'muted' }, ` · ${t('hs.los.dice', { a: d.attack_dice, d: d.defence_dice })}`) : null));
+    }
+  }
+  fill(note, parts);
+  note.hidden = !parts.length;
+}
+
+function renderCard() {
+  const box = root && root.querySelector('.hs-card');
+  if (!box) return;
+  const id = S.hoverFig ?? S.sel;
+  const f = id !== null && id !== undefined ? figure(id) : null;
+  let unit = f ? f.unit : activeUnit();
+  if (unit === null || unit === undefined) {
+    // Nothing pointed at: this seat's first card.
+    const u = ((view() || {}).units || []).find((x) => num(x.owner) === shell.seat());
+    unit = u ? u.id : null;
+  }
+  cardPanel(box, { card: cardOf(unit), unit: unitOf(unit), figure: f, piece: f ? piece(f.id) : null, figures: ((view() || {}).figures || []).filter((x) => x.unit === unit), seatName: shell.seatName, active: unit === activeUnit() });
+}
+
+// --- the side panels -------------------------------------------------------------------------
+function prompt() {
+  const snap = shell.snapshot();
+  const d = decisionType();
+  const parts = [];
+  if (snap.prompt) parts.push(el('p', { class: 'server-prompt', 'data-testid': 'hs-prompt' }, snap.prompt));
+  let hint = '';
+  if (d === 'place') {
+    const e = ofType('place')[0];
+    const f = e && S.field && S.field.figures.find((x) => x.id === e.figure);
+    hint = t('hs.place.pick', { name: f ? f.name : '' });
+  } else if (d === 'move') hint = S.sel !== null && ofType('move').some((e) => e.figure === S.sel) ? t('hs.move.reach', { name: (piece(S.sel) || {}).name, move: S.reach ? S.reach.move : '…' }) : t('hs.move.pick');
+  else if (d === 'attack') hint = S.sel !== null && ofType('attack').some((e) => e.figure === S.sel) ? t('hs.attack.targets', { name: (piece(S.sel) || {}).name }) : t('hs.attack.pick');
+  if (hint) parts.push(el('p', { class: 'hint', 'data-testid': 'hs-hint' }, hint));
+  return parts;
+}
+
+/** Markers of this seat neither down nor planned. */
+function unplanned() {
+  const me = (view() || { players: [] }).players.find((p) => num(p.seat) === shell.seat());
+  const down = new Set(((me && me.markers.known) || []).map(([m]) => String(m)));
+  return ['1', '2', '3', 'X'].filter((m) => S.plan[m] === undefined && !down.has(m));
+}
+
+async function confirmMarkers() {
+  const order = ['1', '2', '3', 'X'];
+  S.sending = true;
+  renderSide();
+  try {
+    for (const m of order) {
+      const unit = S.plan[m];
+      if (unit === undefined) continue;
+      const e = ofType('place_marker').find((x) => String(x.action.marker) === m && x.action.unit === unit);
+      if (!e) continue;
+      // eslint-disable-next-line no-await-in-loop
+      await shell.act(e.action);
+      if (shell.game().error) break;
+    }
+  } finally {
+    S.sending = false;
+    S.plan = {};
+    S.pick = null;
+    if (shell) shell.render();
+  }
+}
+
+function renderSide() {
+  const v = view();
+  if (!v) return;
+  fill(root.querySelector('.hs-prompt'), prompt());
+  const seat = shell.seat();
+  const placing = decisionType() === 'place_markers' || ofType('place_marker').length > 0;
+  const panel = root.querySelector('.hs-markers');
+  panel.hidden = !placing;
+  if (placing) {
+    markersPanel(panel, {
+      legal: ofType('place_marker'), plan: S.plan, pick: S.pick, sending: S.sending,
+      units: v.units.filter((u) => num(u.owner) === seat && u.alive > 0),
+      mine: v.players.find((p) => num(p.seat) === seat),
+      onPick: (m) => { S.pick = m; renderSide(); },
+      onCard: (unit) => {
+        if (!S.pick) return;
+        S.plan = { ...S.plan, [S.pick]: unit };
+        const left = unplanned();
+        S.pick = left[0] || null;
+        renderSide();
+      },
+      onClear: () => { S.plan = {}; S.pick = null; renderSide(); },
+      onConfirm: confirmMarkers,
+    });
+  }
+  cardsList(root.querySelector('.hs-cards'), {
+    view: v, seat, field: S.field, plan: placing ? S.plan : {}, seatName: shell.seatName, seatColour: shell.seatColour,
+    onCard: placing && S.pick ? (unit) => { S.plan = { ...S.plan, [S.pick]: unit }; const left = unplanned(); S.pick = left[0] || null; renderSide(); } : null,
+    onFigure: (id) => select(id),
+  });
+  diceView(root.querySelector('.hs-dice'), (shell.snapshot().log || []), { figureName: (id) => ((S.field && S.field.figures.find((f) => f.id === id)) || {}).name || `#${id}` });
+}
+
+function renderBar() {
+  const v = view();
+  const status = shell.slot('status');
+  if (!v) return;
+  const parts = [el('span', { class: 'hs-round', 'data-testid': 'hs-round' }, t('hs.round', { n: Math.max(1, v.round), of: v.rounds })),
+    v.turn ? null : el('span', { class: 'hs-phase muted' }, t(`hs.phase.${v.phase}`))];
+  const init = v.players.filter((p) => p.initiative !== null && p.initiative !== undefined);
+  if (init.length && v.phase !== 'placement') parts.push(el('span', { class: 'hs-init muted', 'data-testid': 'hs-initiative' }, `${t('hs.initiative', { list: init.map((p) => `${shell.seatName(num(p.seat))} ${p.initiative}`).join(', ') })}`));
+  if (v.turn) {
+    const u = unitOf(v.turn.unit);
+    parts.push(el('span', { class: 'hs-turn', 'data-testid': 'hs-turn' }, `${t('hs.turn_of', { name: shell.seatName(num(v.turn.seat)), marker: v.turn.marker, card: u ? u.name : '' })}`));
+  }
+  fill(status, el('span', { class: 'hs-status' }, parts));
+  const buttons = shell.slot('buttons');
+  const endMoves = ofType('end_moves')[0];
+  const endTurn = ofType('end_turn')[0];
+  fill(buttons,
+    endMoves ? el('button', { type: 'button', class: 'primary', 'data-testid': 'hs-end-moves', disabled: shell.busy(), onclick: () => shell.act(endMoves.action) }, t('hs.move.end')) : null,
+    endTurn ? el('button', { type: 'button', class: endMoves ? '' : 'primary', 'data-testid': 'hs-end-turn', disabled: shell.busy(), onclick: () => shell.act(endTurn.action) }, t('hs.end_turn')) : null);
+}
+
+const LAYOUT = () => el('div', { class: 'game-layout hs' },
+  el('div', { class: 'board-col' },
+    el('div', { class: 'board-wrap hs-wrap' }, el('div', { class: 'hs-board-box', 'data-testid': 'board' }),
+      el('div', { class: 'panel hs-note', 'data-testid': 'hs-note', 'aria-live': 'polite', hidden: true })),
+    el('details', { class: 'legend-box hs-legend' }, el('summary', { 'data-i18n': 'hs.legend' }, t('hs.legend')), el('ul', { class: 'legend' }))),
+  el('aside', { class: 'side' },
+    el('div', { class: 'prompt hs-prompt', 'aria-live': 'polite' }),
+    el('section', { class: 'panel hs-markers', 'data-testid': 'hs-markers', hidden: true }),
+    el('section', { class: 'panel hs-dice', 'data-testid': 'hs-dice', hidden: true }),
+    el('section', { class: 'panel hs-card', 'data-testid': 'hs-card' }),
+    el('section', { class: 'panel hs-cards', 'data-testid': 'hs-cards' })));
+
+function legend() {
+  const ul = root.querySelector('.hs-legend ul');
+  const sw = (c, extra = '') => el('span', { class: `sw ${extra}`, style: `background:${c}` });
+  fill(ul,
+    el('li', {}, sw('linear-gradient(90deg,#4a6a2a,#b6d98a)'), t('hs.legend.level')),
+    el('li', {}, sw('#3d8bd6'), t('hs.legend.water')),
+    el('li', {}, sw('#e0572b'), t('hs.legend.lava')),
+    el('li', {}, sw('#2f6b2a'), t('hs.legend.tree')),
+    el('li', {}, sw('#7d7468'), t('hs.legend.ruin')),
+    el('li', {}, sw('#6d6d6d'), t('hs.legend.edge')),
+    el('li', {}, sw('transparent', 'outline'), t('hs.legend.zone')),
+    el('li', {}, sw('#f2c744', 'round'), t('hs.legend.glyph')),
+    el('li', {}, sw('transparent', 'dashed'), t('hs.legend.under')));
+}
+
+export default {
+  id: 'heroscape',
+  strings: STRINGS,
+
+  mount(s, container) {
+    shell = s;
+    root = container;
+    Object.assign(S, { field: null, fieldFor: null, fieldGlyphs: '', terrain: null, sel: null, reach: null, hoverCell: null, hoverFig: null, refused: null, los: null, pick: null, plan: {}, sending: false, lastStep: -1 });
+    if (!document.getElementById('hs-style')) document.head.append(el('style', { id: 'hs-style' }, STYLE));
+    container.append(LAYOUT());
+    const side = container.querySelector('.side');
+    side.insertBefore(s.slot('error'), side.querySelector('.hs-markers'));
+    side.append(s.slot('log'));
+    s.slot('dice').hidden = true;
+    side.append(s.slot('dice'));
+  },
+
+  unmount() {
+    shell = null;
+    root = null;
+  },
+
+  update(snap, old) {
+    if (!old || old.step !== snap.step) {
+      S.refused = null;
+      S.los = null;
+      S.hoverCell = null;
+      // Keep the selection while it still has something to do.
+      const keep = S.sel !== null && mine().some((e) => e.figure === S.sel);
+      if (!keep) { S.sel = null; S.reach = null; } else if (old && old.step !== snap.step) select(S.sel);
+    }
+    loadField();
+  },
+
+  acted() {
+    S.refused = null;
+  },
+
+  seatChanged() {
+    S.sel = null;
+    S.plan = {};
+    S.pick = null;
+  },
+
+  render() {
+    if (!shell || !root) return;
+    shell.slot('dice').hidden = true;
+    // One figure to act with: selected for the player.
+    const d = decisionType();
+    if (S.sel === null && (d === 'move' || d === 'attack')) {
+      const ids = [...new Set(ofType(d).map((e) => e.figure))];
+      if (ids.length === 1) select(ids[0]);
+    }
+    legend();
+    renderBar();
+    renderSide();
+    draw();
+  },
+
+  turnText(snap, decision) {
+    return decision && decision.type === 'place_markers' ? t('hs.place_markers') : t('hs.your_turn');
+  },
+
+  scores(snap, over) {
+    const v = snap.view || {};
+    return {
+      label: t('hs.score'),
+      rows: (v.players || []).map((p) => ({ seat: num(p.seat), name: shell ? shell.seatName(num(p.seat)) : p.name, score: p.points })),
+    };
+  },
+
+  /** Why the game ended: the rule, the points of surviving cards, who won. */
+  overNote(snap, over) {
+    const v = snap.view || {};
+    const o = v.outcome || over || {};
+    const name = (s) => (shell ? shell.seatName(num(s)) : String(s));
+    const parts = [];
+    if (o.resigned !== undefined && o.resigned !== null) return `${name(o.resigned)} — ${o.reason || ''}`;
+    if (/round limit|temps de jeu/i.test(o.reason || '')) parts.push(t('hs.over.limit', { n: v.rounds }));
+    else if (/destroyed|détruites/i.test(o.reason || '')) parts.push(t('hs.over.standing'));
+    else if (o.reason) parts.push(o.reason);
+    parts.push(t('hs.over.points', { list: (v.players || []).map((p) => `${name(p.seat)} ${p.points}`).join(', ') }));
+    const w = (o.winners || []).map(num);
+    parts.push(w.length ? t('hs.over.winner', { name: w.map(name).join(', ') }) : t('hs.over.draw'));
+    return parts.join(' ');
+  },
+
+  state() {
+    return { sel: S.sel, plan: { ...S.plan }, pick: S.pick, field: !!S.field };
+  },
+
+  seatInfo(snap, seat) {
+    const p = snap && snap.view && (snap.view.players || []).find((x) => num(x.seat) === seat);
+    return p ? { name: p.name, note: `${p.points} pts` } : null;
+  },
+
+  newGameForm(box, content, s) {
+    return generic.newGameForm(box, content, s);
+  },
+
+  /** The replay's board: the generic hex board of each step. */
+  replayView(container) {
+    return {
+      update(snap) {
+        if (snap && snap.board) drawGeneric(container, snap.board, {});
+      },
+    };
+  },
+};
