@@ -221,6 +221,12 @@ pub fn refusal(state: &State, f: &Figure, hex: Hex, lang: Lang) -> Option<String
             "{} barre le chemin (on ne traverse ni un ennemi ni un ami engagé)",
             name(figure.0)
         ),
+        (Refusal::WrongBase { .. }, _) => lang
+            .pick(
+                "a double-space figure ends on two neighbouring hexes: choose one of its moves to that hex",
+                "une figurine double finit sur deux hexagones voisins : choisissez l'un de ses déplacements vers cet hexagone",
+            )
+            .into(),
         (Refusal::NoWay | Refusal::NotOnBattlefield, _) => lang
             .pick("no way leads there", "aucun chemin n'y mène")
             .into(),
