@@ -413,10 +413,10 @@ fn bad_seats_are_refused_with_the_choices() {
         stderr(&o)
     );
 
-    let o = skirmish(dir.path(), &["play", "heroscape"], "");
+    let o = skirmish(dir.path(), &["play", "chess"], "");
     assert!(!o.status.success());
     assert!(
-        stderr(&o).contains("unknown ruleset 'heroscape'; this program plays: heroclix"),
+        stderr(&o).contains("unknown ruleset 'chess'; this program plays: heroclix, heroscape"),
         "{}",
         stderr(&o)
     );
