@@ -279,6 +279,33 @@ mod tests {
         }
     }
 
+    /// Every sample army can stand whole in every start zone of every sample battlefield: a
+    /// figure with no room left stays out (*Rassemblez et placez votre armée*), which a shipped
+    /// game should never make happen.
+    #[test]
+    fn every_sample_army_fits_every_sample_start_zone() {
+        let armies = crate::army::sample_armies();
+        for sample in samples() {
+            let field = sample.battlefield().unwrap();
+            for p in 1..=field.start_zone_count() {
+                let room = field.start_zone(p).count();
+                for army in &armies {
+                    let hexes: usize = army
+                        .cards
+                        .iter()
+                        .map(|c| usize::from(c.card.figures) * usize::from(c.card.base))
+                        .sum();
+                    assert!(
+                        hexes <= room,
+                        "{}: {} needs {hexes} hexes, player {p}'s zone has {room}",
+                        sample.id,
+                        army.name
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_samples_show_what_they_promise() {
         let river = samples()[0].battlefield().unwrap();
