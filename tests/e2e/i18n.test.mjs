@@ -9,10 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TABLES as SHELL } from '../../web/i18n.js';
 import heroclix from '../../web/rulesets/heroclix/index.js';
+import heroscape from '../../web/rulesets/heroscape/index.js';
 import generic from '../../web/rulesets/generic/index.js';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
-const MODULES = { heroclix, generic };
+const MODULES = { heroclix, heroscape, generic };
 
 /** The shell's words and every module's, as the page has them once the modules are loaded. */
 const TABLES = { en: { ...SHELL.en }, fr: { ...SHELL.fr } };

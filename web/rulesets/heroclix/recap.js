@@ -15,6 +15,9 @@ let steps = [];
 let showing = null;
 let timer = null;
 // (`timer` is set while the actions are being played one after the other.)
+// The player is pointing at (or focused on) one action: actions the bot adds meanwhile are
+// listed, not played, so the drawing does not jump away from what the player is reading.
+let held = false;
 let redraw = () => {};
 let lastKey = '';
 
@@ -99,6 +102,7 @@ export function recapDrawing() {
 
 function play(from = 0) {
   clearTimeout(timer);
+  held = false;
   showing = steps.length ? from : null;
   renderRecap();
   redraw();
@@ -150,7 +154,9 @@ export function updateRecap(snap, mine, again) {
   const sameTurn = old.length && steps.length && old[0].step === steps[0].step;
   const from = sameTurn ? Math.min(showing === null || showing === ALL ? old.length : showing + 1, steps.length - 1) : 0;
   if (steps.length && (!sameTurn || steps.length > old.length)) {
-    if (sameTurn && timer && showing !== null && showing !== ALL && showing < old.length - 1) {
+    if (sameTurn && held) {
+      renderRecap();
+    } else if (sameTurn && timer && showing !== null && showing !== ALL && showing < old.length - 1) {
       // Still playing the earlier actions: the new ones follow.
       renderRecap();
     } else {
@@ -167,6 +173,7 @@ let built = '';
 function pick(i) {
   clearTimeout(timer);
   timer = null;
+  held = true;
   showing = i;
   renderRecap();
   redraw();
@@ -187,7 +194,7 @@ export function renderRecap() {
       el('div', { class: 'recap-head' },
         el('h3', {}, t('recap.title')),
         el('button', { type: 'button', class: 'link', 'data-testid': 'recap-replay', onclick: () => play(0) }, t('recap.replay'))),
-      el('ol', { class: 'recap-list', 'data-testid': 'recap-list' }, steps.map((s, i) => el('li', {
+      el('ol', { class: 'recap-list', 'data-testid': 'recap-list', onmouseleave: () => { held = false; } }, steps.map((s, i) => el('li', {
         'data-testid': `recap-step-${i}`,
         tabindex: '0',
         onmouseenter: () => pick(i),
