@@ -534,12 +534,16 @@ async function showOver(over) {
   const scores = own || (over.scores && over.scores.length
     ? { label: t('over.score'), rows: over.scores.map(([s, n]) => ({ seat: seatIndex(s), name: seatName(seatIndex(s)), score: n })) }
     : null);
-  const headline = winners.length ? winners.map((w) => t('over.winner', { name: seatName(w) })).join(', ') : t('over.draw');
+  // Several winners share one victory (a tie on points, teammates): not one win each.
+  const headline = winners.length > 1
+    ? t('over.shared', { names: winners.map((w) => seatName(w)).join(', ') })
+    : winners.length ? t('over.winner', { name: seatName(winners[0]) }) : t('over.draw');
   let mine = '';
   if (G.seat !== null && G.mode !== 'hotseat') {
     const won = winners.includes(G.seat);
     // The module may say how it was won or lost (a tie broken by a roll is no plain defeat).
-    mine = (M && M.overMine && M.overMine(G.snap, over, won)) || t(won ? 'over.you_win' : 'over.you_lose');
+    mine = (M && M.overMine && M.overMine(G.snap, over, won))
+      || t(won ? (winners.length > 1 ? 'over.you_share' : 'over.you_win') : 'over.you_lose');
   }
   const id = G.id;
   const choice = await modal((close) =>

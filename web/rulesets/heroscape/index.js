@@ -548,7 +548,8 @@ export default {
     else if (o.reason) parts.push(o.reason);
     parts.push(t('hs.over.points', { list: (v.players || []).map((p) => `${name(p.seat)} ${p.points}`).join(', ') }));
     const w = (o.winners || []).map(num);
-    parts.push(w.length ? t('hs.over.winner', { name: w.map(name).join(', ') }) : t('hs.over.draw'));
+    if (w.length > 1) parts.push(t('hs.over.shared', { names: w.map(name).join(', ') }));
+    else parts.push(w.length ? t('hs.over.winner', { name: name(w[0]) }) : t('hs.over.draw'));
     return parts.join(' ');
   },
 
