@@ -75,8 +75,8 @@ pub struct Game<R: Ruleset> {
     // anyway is what is kept, so this costs no extra clone.
     undo_states: std::collections::VecDeque<R::State>,
     undo_limit: usize,
-    // With `undo_by_replay`, no earlier state is kept: how many of the last actions, in a row,
-    // could be taken back (at most `undo_limit`), each by replaying the game without it.
+    // How many of the last actions, in a row, can be taken back (at most `undo_limit`): as many
+    // as `undo_states` holds, or, with `undo_by_replay`, each by replaying the game without it.
     undoable_tail: usize,
     undo_by_replay: bool,
 }
@@ -153,7 +153,10 @@ impl<R: Ruleset> Game<R> {
     /// (0 turns undo off and keeps no old states).
     pub fn set_undo_limit(&mut self, limit: usize) -> &mut Self {
         self.undo_limit = limit;
-        self.undo_states.truncate(limit);
+        // The newest states are the ones undo goes back to first.
+        while self.undo_states.len() > limit {
+            self.undo_states.pop_front();
+        }
         self.undoable_tail = self.undoable_tail.min(limit);
         self
     }
@@ -165,8 +168,10 @@ impl<R: Ruleset> Game<R> {
     pub fn set_undo_by_replay(&mut self, on: bool) -> &mut Self {
         self.undo_by_replay = on;
         if on {
-            self.undoable_tail = self.undoable_tail.max(self.undo_states.len());
             self.undo_states.clear();
+        } else {
+            // No state was kept to go back to.
+            self.undoable_tail = 0;
         }
         self
     }
@@ -260,7 +265,7 @@ impl<R: Ruleset> Game<R> {
     /// revealed nothing hidden ([`Ruleset::undoable`]), nor did any action
     /// since the oldest one still kept for undoing.
     pub fn can_undo(&self) -> bool {
-        !self.undo_states.is_empty() || (self.undo_by_replay && self.undoable_tail > 0)
+        self.undoable_tail > 0
     }
 
     /// Takes back the last action and returns it, or says why it cannot be.
@@ -280,6 +285,7 @@ impl<R: Ruleset> Game<R> {
             return Err(Rejection::new(Rejection::CANNOT_UNDO, reason));
         };
         self.state = before;
+        self.undoable_tail -= 1;
         self.steps.pop().ok_or_else(|| {
             Rejection::new(Rejection::CANNOT_UNDO, "there is no action to take back")
         })

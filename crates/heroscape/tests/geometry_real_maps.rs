@@ -14,28 +14,8 @@ use skirmish_heroscape::grid::Grid;
 use skirmish_heroscape::movement::{reach, MoveQuery};
 use skirmish_heroscape::sight::{line_of_sight, range};
 
-/// The shared HeroScape data: `../shared/data/heroscape` beside the workspace (as in CI), or
-/// `$SKIRMISH_SHARED/data/heroscape` for a checkout elsewhere (a git worktree).
-fn data() -> PathBuf {
-    let beside = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/heroscape"
-    ));
-    let dir = if beside.is_dir() {
-        beside
-    } else {
-        std::env::var_os("SKIRMISH_SHARED")
-            .map(|s| PathBuf::from(s).join("data/heroscape"))
-            .unwrap_or(beside)
-    };
-    assert!(
-        dir.is_dir(),
-        "the shared HeroScape maps are missing: expected them at {} (the shared data folder \
-         beside the workspace, or $SKIRMISH_SHARED/data/heroscape)",
-        dir.display()
-    );
-    dir
-}
+mod common;
+use common::data;
 
 fn maps() -> Vec<(String, Battlefield)> {
     let mut out = Vec::new();

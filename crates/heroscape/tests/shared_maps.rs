@@ -6,7 +6,6 @@
 //! the tiles read, and the cells of every piece against the spans and edge pieces built.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 use proptest::prelude::*;
 use skirmish_board::hex::Hex;
@@ -15,28 +14,8 @@ use skirmish_heroscape::battlefield::{
     editor, file, hsc, load, render_svg, samples, Battlefield, EdgePiece, Glyph, Obstacle,
 };
 
-/// The shared HeroScape data: `../shared/data/heroscape` beside the workspace (as in CI), or
-/// `$SKIRMISH_SHARED/data/heroscape` for a checkout elsewhere (a git worktree).
-fn data() -> PathBuf {
-    let beside = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/heroscape"
-    ));
-    let dir = if beside.is_dir() {
-        beside
-    } else {
-        std::env::var_os("SKIRMISH_SHARED")
-            .map(|s| PathBuf::from(s).join("data/heroscape"))
-            .unwrap_or(beside)
-    };
-    assert!(
-        dir.is_dir(),
-        "the shared HeroScape maps are missing: expected them at {} (the shared data folder \
-         beside the workspace, or $SKIRMISH_SHARED/data/heroscape); these tests need them",
-        dir.display()
-    );
-    dir
-}
+mod common;
+use common::data;
 
 /// An `.hsc` file and what it holds: document version, `NbTile`, hexes with something in them,
 /// highest level, glyphs, edge pieces, figures, start-zone hexes per player, cells of the
