@@ -15,7 +15,7 @@ use skirmish_board::hex::Hex;
 use skirmish_board::FigureId;
 
 use crate::battlefield::{Battlefield, Level};
-use crate::body::{Base, Body, Flight, Placement, Standing};
+use crate::body::{Base, Body, Placement, Standing};
 use crate::grid::Grid;
 use crate::movement::{self, MovePath, MoveQuery};
 use crate::sight::{self, Sight};
@@ -69,7 +69,7 @@ pub fn body(state: &State, f: &Figure) -> Body {
     } else {
         Base::Single
     };
-    let mut body = Body::new(card.height.max(1), base, Flight::Walks);
+    let mut body = Body::new(card.height.max(1), base, super::powers::flight(card));
     if let Some(t) = card.target_point {
         body.target_point = t.saturating_mul(10);
     }

@@ -9,6 +9,7 @@
 //! | *Déplacer*, *Les règles d'engagements*, *Ligne de visée* | [`geometry`] |
 //! | *Attaquer*, *Chute*, *Quitter un engagement* | [`combat`] |
 //! | *Les Glyphes* | [`glyphs`] |
+//! | *Pouvoirs spéciaux* | [`powers`] |
 
 use serde::{Deserialize, Serialize};
 use skirmish_board::hex::Hex;
@@ -22,6 +23,7 @@ pub mod frames;
 pub mod geometry;
 pub mod glyphs;
 pub mod play;
+pub mod powers;
 pub mod state;
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,110 @@
+//! Special powers at play (*Pouvoirs spéciaux*): the card language of [`crate::power`] read
+//! by the game.
+//!
+//! Only powers whose whole printed effect is expressed ([`crate::card::PowerText::effects`])
+//! act; the others stay text, shown on the card and never run. Each rule family of the
+//! language lives in its own module below; this one holds what they all read: a card's
+//! effects, its abilities and filters.
+
+use crate::card::Card;
+use crate::power::{Ability, Effect, Filter};
+
+use super::state::{Figure, State};
+use crate::body::Flight;
+
+/// The expressed effects of a card, in print order.
+pub fn effects(card: &Card) -> impl Iterator<Item = &Effect> {
+    card.powers
+        .iter()
+        .filter_map(|p| p.effects.as_deref())
+        .flatten()
+}
+
+/// The effects of a figure's card.
+pub fn effects_of<'a>(state: &'a State, f: &Figure) -> impl Iterator<Item = &'a Effect> {
+    effects(state.card_of(f))
+}
+
+/// Whether a card grants an ability.
+pub fn has_ability(card: &Card, ability: Ability) -> bool {
+    effects(card).any(|e| e.ability() == Some(ability))
+}
+
+/// How a card's figures move: stealth flying, flying or walking.
+pub fn flight(card: &Card) -> Flight {
+    if has_ability(card, Ability::StealthFlying) {
+        Flight::StealthFlies
+    } else if has_ability(card, Ability::Flying) {
+        Flight::Flies
+    } else {
+        Flight::Walks
+    }
+}
+
+/// Whether two words name the same thing on cards: without case, and for species and classes
+/// also without a plural `s` ("Orcs" is "Orc").
+fn same_word(a: &str, b: &str, plural: bool) -> bool {
+    let (a, b) = (a.trim(), b.trim());
+    if a.eq_ignore_ascii_case(b) {
+        return true;
+    }
+    if !plural {
+        return false;
+    }
+    let strip = |s: &str| -> String {
+        let l = s.to_ascii_lowercase();
+        l.strip_suffix('s').map(str::to_owned).unwrap_or(l)
+    };
+    strip(a) == strip(b)
+}
+
+/// Whether a card's figures match a filter (every field given must hold).
+pub fn matches(card: &Card, filter: &Filter) -> bool {
+    let word = |want: &Option<String>, have: &str, plural: bool| {
+        want.as_ref()
+            .is_none_or(|w| have.split('/').any(|h| same_word(w, h, plural)))
+    };
+    word(&filter.species, &card.species, true)
+        && word(&filter.class, &card.class, true)
+        && word(&filter.personality, &card.personality, false)
+        && word(&filter.general, &card.general, false)
+        && word(&filter.name, &card.name, false)
+        && (filter.sizes.is_empty() || filter.sizes.contains(&card.size))
+        && filter.kind.is_none_or(|k| k == card.kind)
+        && filter.rarity.is_none_or(|r| r == card.rarity)
+        && filter.min_range.is_none_or(|r| card.range >= r)
+        && filter.max_range.is_none_or(|r| card.range <= r)
+        && filter.flying.is_none_or(|f| flight(card).flies() == f)
+        && filter.except.as_ref().is_none_or(|e| !matches(card, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::sample_cards;
+
+    #[test]
+    fn filters_compare_words_without_case_or_plural() {
+        let cards = sample_cards();
+        let card = cards.first().expect("a sample card").clone();
+        let species = Filter {
+            species: Some(format!("{}S", card.species.to_uppercase())),
+            ..Filter::default()
+        };
+        assert!(matches(&card, &species));
+        let named = Filter {
+            name: Some(format!("{}s", card.name)),
+            ..Filter::default()
+        };
+        assert!(!matches(&card, &named), "names take no plural");
+        let except = Filter {
+            except: Some(Box::new(Filter {
+                name: Some(card.name.clone()),
+                ..Filter::default()
+            })),
+            ..Filter::default()
+        };
+        assert!(!matches(&card, &except));
+        assert!(matches(&card, &Filter::default()));
+    }
+}
