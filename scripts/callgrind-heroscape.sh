@@ -3,6 +3,12 @@
 # (instruction counts do not vary with the load of a shared machine, timings do).
 #
 # Usage: bash scripts/callgrind-heroscape.sh [K]   (K repetitions per measurement, default 200)
+#        bash scripts/callgrind-heroscape.sh game [N]   (whole games, N of them, default 5)
+#
+# `game`: instructions per whole random-vs-random game, 300 points a side on the sample
+# battlefield Riverbend Heights (crates/heroscape/benches/game/mod.rs, the benchmark
+# `game_random_vs_random_300_points`): the games of seeds 1..=N, minus a run that only sets up
+# the scenario, divided by N; and per action.
 #
 # The calls are those of crates/heroscape/benches/geometry.rs, on its 400-hex multi-level
 # battlefield (crates/heroscape/benches/field/mod.rs): `reach` (a move-5 height-5 figure),
@@ -18,6 +24,27 @@
 # the free places nearest the map's middle, the line from there to a figure 10 hexes away.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+command -v valgrind >/dev/null || { echo "valgrind is needed: apt-get install valgrind" >&2; exit 1; }
+
+if [[ ${1:-} == game ]]; then
+    N=${2:-5}
+    cargo build --release --quiet -p skirmish-heroscape --example callgrind_game
+    BIN=${CARGO_TARGET_DIR:-target}/release/examples/callgrind_game
+    OUT=$(mktemp -d)
+    trap 'rm -rf "$OUT"' EXIT
+    for n in 0 "$N"; do
+        valgrind --tool=callgrind --callgrind-out-file="$OUT/$n.cg" "$BIN" "$n" >"$OUT/$n.txt" 2>/dev/null
+    done
+    awk -v n="$N" -v base="$(awk '/^(summary|totals):/ { print $2; exit }' "$OUT/0.cg")" \
+        -v total="$(awk '/^(summary|totals):/ { print $2; exit }' "$OUT/$N.cg")" \
+        -v actions="$(awk '{ print $4 }' "$OUT/$N.txt")" 'BEGIN {
+        net = total - base
+        printf "game: %d random-vs-random 300-point games, %d actions: %.1f M Ir per game, %.0f Ir per action\n",
+            n, actions, net / n / 1e6, net / actions
+    }'
+    exit 0
+fi
+
 K=${1:-200}
 cargo build --release --quiet -p skirmish-heroscape --example callgrind_geometry
 BIN=${CARGO_TARGET_DIR:-target}/release/examples/callgrind_geometry

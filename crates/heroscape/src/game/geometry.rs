@@ -113,31 +113,75 @@ fn others(state: &State, but: u32) -> Vec<Standing> {
         .collect()
 }
 
-/// Every place `f` may end a move this turn (its start excepted), each with its cheapest path
-/// (*Déplacer*, examples 4-13).
-pub fn destinations(state: &State, f: &Figure) -> Vec<Destination> {
-    let Some(me) = standing(state, f) else {
-        return Vec::new();
-    };
+/// Searches every move of `f` this turn and hands the search and where `f` stands to `k`; `None`
+/// when `f` is not on the battlefield. The one place the game's move query is built.
+fn with_reach<T>(
+    state: &State,
+    f: &Figure,
+    k: impl FnOnce(&movement::Reach<'_>, &Standing) -> T,
+) -> Option<T> {
+    let me = standing(state, f)?;
     let grid = grid(state);
     let others = others(state, f.id);
     let query = MoveQuery::new(me, glyphs::move_of(state, f), &others);
     let reach = movement::reach(&grid, &query);
-    reach
-        .destinations()
-        .into_iter()
-        .filter(|d| d.at != me.at)
-        .filter_map(|d| {
-            let path = reach.path_to(&d.at)?;
-            Some(Destination {
-                hex: d.at.head.hex,
-                tail: d.at.tail.map(|t| t.hex),
-                level: d.at.level(),
-                cost: d.cost,
-                path,
-            })
-        })
-        .collect()
+    Some(k(&reach, &me))
+}
+
+/// The places `reach` may end at but the start.
+fn moves(reach: &movement::Reach<'_>, me: &Standing) -> Vec<movement::Destination> {
+    let mut ends = reach.destinations();
+    ends.retain(|d| d.at != me.at);
+    ends
+}
+
+/// Every place `f` may end a move this turn (its start excepted), each with its cheapest path
+/// (*Déplacer*, examples 4-13).
+pub fn destinations(state: &State, f: &Figure) -> Vec<Destination> {
+    with_reach(state, f, |reach, me| {
+        moves(reach, me)
+            .into_iter()
+            .filter_map(|d| described(reach, d))
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
+/// Every place `f` may end a move this turn, as [`destinations`] lists them, with the move each
+/// costs but not its path: the legal moves need only the places, and describing a path (its
+/// falls, the engagements it leaves) costs more than the whole search, for every place.
+pub fn move_ends(state: &State, f: &Figure) -> Vec<movement::Destination> {
+    with_reach(state, f, moves).unwrap_or_default()
+}
+
+/// The one move of [`destinations`] that ends at `to` (`tail`: a double-space figure's other
+/// hex) at `level`, with its path; `None` when it is not among them.
+pub fn destination(
+    state: &State,
+    f: &Figure,
+    to: Hex,
+    level: Level,
+    tail: Option<Hex>,
+) -> Option<Destination> {
+    with_reach(state, f, |reach, me| {
+        let end = moves(reach, me).into_iter().find(|d| {
+            d.at.head.hex == to && d.at.level() == level && d.at.tail.map(|t| t.hex) == tail
+        })?;
+        described(reach, end)
+    })
+    .flatten()
+}
+
+/// A place reached, with its cheapest path.
+fn described(reach: &movement::Reach<'_>, d: movement::Destination) -> Option<Destination> {
+    let path = reach.path_to(&d.at)?;
+    Some(Destination {
+        hex: d.at.head.hex,
+        tail: d.at.tail.map(|t| t.hex),
+        level: d.at.level(),
+        cost: d.cost,
+        path,
+    })
 }
 
 /// The enemy figures `f` is engaged with where it stands (*Les règles d'engagements*, with the
@@ -156,6 +200,18 @@ pub fn engaged_with(state: &State, f: &Figure) -> Vec<u32> {
 /// battlefield joins them.
 pub fn range(state: &State, a: &Figure, b: &Figure) -> Option<u32> {
     sight::range(&grid(state), &placement(a)?, &placement(b)?)
+}
+
+/// Whether `b` is within `max` hexes of `a` ([`range`]). The range around missing hexes is never
+/// shorter than the straight count, which costs nothing: most figures are ruled out by it
+/// before the search around the battlefield's edge, a search over the whole battlefield for a
+/// far figure.
+pub fn within(state: &State, a: &Figure, b: &Figure, max: u32) -> bool {
+    let straight = a
+        .hexes()
+        .flat_map(|x| b.hexes().map(move |y| x.distance(y)))
+        .min();
+    straight.is_some_and(|d| d <= max) && range(state, a, b).is_some_and(|r| r <= max)
 }
 
 /// The line of sight from `a`'s target point to `b`'s hit zone, through terrain and figures

@@ -552,7 +552,7 @@ pub fn targets(state: &State, f: &Figure) -> Vec<u32> {
         .iter()
         .filter(|t| t.on_field() && !state.allies(t.owner, f.owner))
         .filter(|t| engaged.is_empty() || engaged.contains(&t.id))
-        .filter(|t| geometry::range(state, f, t).is_some_and(|r| r <= range))
+        .filter(|t| geometry::within(state, f, t, range))
         .filter(|t| geometry::can_see(state, f, t))
         .map(|t| t.id)
         .collect()
@@ -583,13 +583,13 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
             let mut out: Vec<Action> = active_figures(state, turn)
                 .filter(|f| !turn.moved.contains(&f.id))
                 .flat_map(|f| {
-                    geometry::destinations(state, f)
+                    geometry::move_ends(state, f)
                         .into_iter()
                         .map(|d| Action::Move {
                             figure: f.id,
-                            to: d.hex,
-                            level: d.level,
-                            tail: d.tail,
+                            to: d.at.head.hex,
+                            level: d.at.level(),
+                            tail: d.at.tail.map(|t| t.hex),
                         })
                 })
                 .collect();
@@ -703,9 +703,7 @@ pub fn apply(
                 .figure(figure)
                 .cloned()
                 .ok_or_else(|| explain(state, seat, action))?;
-            let dest = geometry::destinations(state, &f)
-                .into_iter()
-                .find(|d| d.hex == to && d.level == level && d.tail == tail)
+            let dest = geometry::destination(state, &f, to, level, tail)
                 .ok_or_else(|| explain(state, seat, action))?;
             if let Phase::Turns {
                 turn: Some(turn), ..
