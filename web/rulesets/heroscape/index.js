@@ -14,9 +14,10 @@ import generic, { STRINGS as GENERIC_STRINGS } from '../generic/index.js';
 import { drawBoard as drawGeneric } from '../generic/board.js';
 
 /** Its catalogue, with the generic module's (its new-game form is the generic one). */
-const STRINGS = { en: { ...GENERIC_STRINGS.en, ...OWN.en }, fr: { ...GENERIC_STRINGS.fr, ...OWN.fr } };
+const STRINGS = { en: { ...GENERIC_STRINGS.en, ...OWN.en, ...SPECIAL.en }, fr: { ...GENERIC_STRINGS.fr, ...OWN.fr, ...SPECIAL.fr } };
 import { terrainLayer, glyphLayer, centre, key, size, node, describe, distance, HR } from './board.js';
 import { cardPanel, cardsList, markersPanel, diceView, STYLE } from './cards.js';
+import { STRINGS as SPECIAL, SPECIAL_STYLE, specialsOf, specialsAt, drawSpecial, specialPanel } from './special.js';
 
 let shell = null;
 let root = null;
@@ -25,6 +26,8 @@ const S = {
   field: null, fieldFor: null, fieldGlyphs: '', terrain: null,
   sel: null, reach: null, hoverCell: null, hoverFig: null, refused: null, los: null,
   pick: null, plan: {}, sending: false, lastStep: -1,
+  // The special attack pointed at (drawn) and the one picked (drawn until confirmed).
+  special: null, specialPicked: null,
 };
 
 const num = (s) => (s === null || s === undefined ? null : typeof s === 'object' && 'seat' in s ? s.seat : Number(s));
@@ -77,6 +80,8 @@ async function loadField() {
 // --- selection, reach, line of sight --------------------------------------------------------
 async function select(id) {
   S.sel = id;
+  S.special = null;
+  S.specialPicked = null;
   S.reach = null;
   S.refused = null;
   S.los = null;
@@ -160,6 +165,11 @@ function onCell(at) {
 function onFigure(id) {
   if (shell.busy()) return;
   const attacks = ofType('attack').filter((e) => e.figure === S.sel && (e.targets || []).includes(id));
+  const specials = specialsAt(mine(), S.sel, id);
+  // A special attack on this figure: picked and drawn with all it affects, confirmed from the
+  // panel (the normal attack stays in the panel's list below it).
+  if (S.sel !== null && specials.length && !attacks.length) { S.specialPicked = specials[0]; renderSpecial(); draw(); return; }
+  if (S.sel !== null && attacks.length && specials.length) { choose([...attacks, ...specials]); return; }
   if (S.sel !== null && attacks.length) { choose(attacks); return; }
   const sel = figure(S.sel);
   const f = figure(id);
@@ -193,6 +203,8 @@ function highlight() {
   if (S.sel !== null) {
     for (const e of ofType('move')) if (e.figure === S.sel) for (const c of e.cells || []) cells.set(key(c), 'reach');
     for (const e of ofType('attack')) if (e.figure === S.sel) for (const id of e.targets || []) targets.add(id);
+    // The figures a special attack may choose are clicked like targets.
+    for (const e of specialsOf(mine(), S.sel)) if (e.action.target !== undefined && e.action.target !== null) targets.add(e.action.target);
   }
   return { cells, targets };
 }
@@ -227,6 +239,14 @@ function drawOverlay() {
     const [x, y] = centre(S.refused.at);
     over.append(node('g', { class: 'refused', 'data-testid': 'hs-refused-mark' },
       node('path', { d: `M${x - 9},${y - 9} L${x + 9},${y + 9} M${x + 9},${y - 9} L${x - 9},${y + 9}` })));
+  }
+  const shown = S.special || S.specialPicked;
+  if (shown) {
+    const p = piece(shown.figure);
+    const own = p ? [p.at, ...(p.cells || [])].filter(Boolean) : [];
+    const first = (shown.cells || [])[0];
+    const from = first ? own.sort((a, b) => distance(a, first) - distance(b, first))[0] : null;
+    drawSpecial(over, shown, { at: (id) => (piece(id) || {}).at, centre, node, HR, from });
   }
   if (S.los) {
     const a = piece(S.los.from);
@@ -302,6 +322,23 @@ function draw() {
   renderCard();
 }
 
+/** The selected figure's special attacks: preview on pointing, pick, confirm. */
+function renderSpecial() {
+  const box = root && root.querySelector('.hs-special');
+  if (!box) return;
+  const entries = decisionType() === 'attack' ? specialsOf(mine(), S.sel) : [];
+  if (S.specialPicked && !entries.some((e) => JSON.stringify(e.action) === JSON.stringify(S.specialPicked.action))) S.specialPicked = null;
+  specialPanel(box, {
+    entries,
+    picked: S.specialPicked,
+    busy: shell.busy(),
+    onPreview: (e) => { S.special = e; drawOverlay(); },
+    onPick: (e) => { S.specialPicked = e; renderSpecial(); drawOverlay(); },
+    onConfirm: async (e) => { S.special = null; S.specialPicked = null; await shell.act(e.action); },
+    onCancel: () => { S.specialPicked = null; renderSpecial(); drawOverlay(); },
+  });
+}
+
 /** The note under the board: a refusal, the line of sight, or what to do. */
 function renderNote() {
   const note = root.querySelector('.hs-note');
@@ -350,7 +387,7 @@ function prompt() {
     const f = e && S.field && S.field.figures.find((x) => x.id === e.figure);
     hint = t('hs.place.pick', { name: f ? f.name : '' });
   } else if (d === 'move') hint = S.sel !== null && ofType('move').some((e) => e.figure === S.sel) ? t('hs.move.reach', { name: (piece(S.sel) || {}).name, move: S.reach ? S.reach.move : '…' }) : t('hs.move.pick');
-  else if (d === 'attack') hint = S.sel !== null && ofType('attack').some((e) => e.figure === S.sel) ? t('hs.attack.targets', { name: (piece(S.sel) || {}).name }) : t('hs.attack.pick');
+  else if (d === 'attack') hint = S.sel !== null && ofType('attack').some((e) => e.figure === S.sel) ? t('hs.attack.targets', { name: (piece(S.sel) || {}).name }) : S.sel !== null && specialsOf(mine(), S.sel).length ? t('hs.special.hint') : t('hs.attack.pick');
   if (hint) parts.push(el('p', { class: 'hint', 'data-testid': 'hs-hint' }, hint));
   return parts;
 }
@@ -414,6 +451,7 @@ function renderSide() {
     onCard: placing && S.pick ? (unit) => { S.plan = { ...S.plan, [S.pick]: unit }; const left = unplanned(); S.pick = left[0] || null; renderSide(); } : null,
     onFigure: (id) => select(id),
   });
+  renderSpecial();
   diceView(root.querySelector('.hs-dice'), (shell.snapshot().log || []), { figureName: (id) => ((S.field && S.field.figures.find((f) => f.id === id)) || {}).name || `#${id}` });
 }
 
@@ -446,6 +484,7 @@ const LAYOUT = () => el('div', { class: 'game-layout hs' },
   el('aside', { class: 'side' },
     el('div', { class: 'prompt hs-prompt', 'aria-live': 'polite' }),
     el('section', { class: 'panel hs-markers', 'data-testid': 'hs-markers', hidden: true }),
+    el('section', { class: 'panel hs-special', 'data-testid': 'hs-special', hidden: true }),
     el('section', { class: 'panel hs-dice', 'data-testid': 'hs-dice', hidden: true }),
     el('section', { class: 'panel hs-card', 'data-testid': 'hs-card' }),
     el('section', { class: 'panel hs-cards', 'data-testid': 'hs-cards' })));
@@ -472,8 +511,8 @@ export default {
   mount(s, container) {
     shell = s;
     root = container;
-    Object.assign(S, { field: null, fieldFor: null, fieldGlyphs: '', terrain: null, sel: null, reach: null, hoverCell: null, hoverFig: null, refused: null, los: null, pick: null, plan: {}, sending: false, lastStep: -1 });
-    if (!document.getElementById('hs-style')) document.head.append(el('style', { id: 'hs-style' }, STYLE));
+    Object.assign(S, { field: null, fieldFor: null, fieldGlyphs: '', terrain: null, sel: null, reach: null, hoverCell: null, hoverFig: null, refused: null, los: null, pick: null, plan: {}, sending: false, lastStep: -1, special: null, specialPicked: null });
+    if (!document.getElementById('hs-style')) document.head.append(el('style', { id: 'hs-style' }, STYLE + SPECIAL_STYLE));
     container.append(LAYOUT());
     const side = container.querySelector('.side');
     side.insertBefore(s.slot('error'), side.querySelector('.hs-markers'));
@@ -492,6 +531,8 @@ export default {
       S.refused = null;
       S.los = null;
       S.hoverCell = null;
+      S.special = null;
+      S.specialPicked = null;
       // Keep the selection while it still has something to do.
       const keep = S.sel !== null && mine().some((e) => e.figure === S.sel);
       if (!keep) { S.sel = null; S.reach = null; } else if (old && old.step !== snap.step) select(S.sel);
@@ -515,7 +556,7 @@ export default {
     // One figure to act with: selected for the player.
     const d = decisionType();
     if (S.sel === null && (d === 'move' || d === 'attack')) {
-      const ids = [...new Set(ofType(d).map((e) => e.figure))];
+      const ids = [...new Set([...ofType(d), ...(d === 'attack' ? ofType('special_attack') : [])].map((e) => e.figure))];
       if (ids.length === 1) select(ids[0]);
     }
     legend();

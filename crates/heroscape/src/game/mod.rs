@@ -84,6 +84,20 @@ pub enum Action {
     },
     /// Ends the turn.
     EndTurn,
+    /// A figure of the active card makes one of its card's special attacks
+    /// ([`powers::special`]).
+    SpecialAttack {
+        /// The attacker.
+        figure: u32,
+        /// The power: its index among the card's special attacks, in print order.
+        power: u8,
+        /// The chosen figure (a single target, the centre of an explosion).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<u32>,
+        /// For a fire line: the attacker's hex it starts from and its direction.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        line: Option<powers::special::Line>,
+    },
 }
 
 /// What the game asks.
@@ -280,6 +294,27 @@ pub enum Event {
     GameOver {
         /// How.
         outcome: Outcome,
+    },
+    /// A special attack: the attack dice rolled once, then every affected figure's defence.
+    SpecialAttacked {
+        /// The attacker.
+        attacker: u32,
+        /// The power's printed name.
+        power: String,
+        /// The chosen figure, if the power chooses one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<u32>,
+        /// The fire line, for a line.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        line: Option<powers::special::Line>,
+        /// Attack dice.
+        attack: Vec<Face>,
+        /// Attack dice added for height over the chosen figure.
+        height: u16,
+        /// Skulls.
+        skulls: u16,
+        /// Every figure affected, the chosen one first, with its defence.
+        hits: Vec<powers::special::Hit>,
     },
 }
 

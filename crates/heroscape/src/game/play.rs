@@ -12,6 +12,7 @@ use skirmish_engine::{Outcome, Pending, Rejection, Seat, SetupError};
 use crate::battlefield::Level;
 
 use super::frames::{self, HsFrame};
+use super::powers::special;
 use super::state::{
     D20Roll, Figure, GlyphState, Marker, Markers, Phase, Player, Scenario, Stage, State, Turn, Unit,
 };
@@ -178,6 +179,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
             },
         },
         frames: Default::default(),
+        specials: Default::default(),
     };
     let seats: Vec<Seat> = state.seats().collect();
     let mut events = Vec::new();
@@ -601,7 +603,7 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
                 return Vec::new();
             };
             let mut out: Vec<Action> = active_figures(state, turn)
-                .filter(|f| !turn.attacked.contains(&f.id))
+                .filter(|f| !turn.attacked.contains(&f.id) && !special::normal_barred(state, f))
                 .flat_map(|f| {
                     targets(state, f).into_iter().map(|t| Action::Attack {
                         figure: f.id,
@@ -609,6 +611,7 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
                     })
                 })
                 .collect();
+            out.extend(special::actions(state));
             out.push(Action::EndTurn);
             out
         }
@@ -649,6 +652,19 @@ pub fn explain(state: &State, seat: Seat, action: &Action) -> Rejection {
                      (one per hex, one more per level climbed, no climb higher than the figure, \
                      water and glyphs ending the move, no enemy crossed, no figure there)"
                 ),
+                (_, Action::SpecialAttack { .. }) => special::explain(state, action)
+                    .unwrap_or_else(|| "that is not asked now".to_string()),
+                (_, Action::Attack { figure, .. })
+                    if state
+                        .figure(*figure)
+                        .is_some_and(|f| special::normal_barred(state, f)) =>
+                {
+                    format!(
+                        "figure {figure} must use its card's special attack this turn: another \
+                         figure of the card used it, and every figure of the card that attacks \
+                         must use it"
+                    )
+                }
                 (_, Action::Attack { figure, target }) => format!(
                     "figure {figure} cannot attack figure {target}: the attacker must be a figure \
                      of the active card that has not attacked, the target an enemy in range and \
@@ -734,6 +750,10 @@ pub fn apply(
                 turn.attacked.push(figure);
             }
             combat::attack(state, figure, target, dice, events);
+            settle(state, dice, events);
+        }
+        Action::SpecialAttack { .. } => {
+            special::apply(state, seat, action, dice, events)?;
             settle(state, dice, events);
         }
         Action::EndTurn => end_turn(state, seat, dice, events),
@@ -824,8 +844,9 @@ fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
     };
     if turn.stage == Stage::Attack
         && !active_figures(state, &turn)
-            .filter(|f| !turn.attacked.contains(&f.id))
+            .filter(|f| !turn.attacked.contains(&f.id) && !special::normal_barred(state, f))
             .any(|f| !targets(state, f).is_empty())
+        && !special::any_left(state)
     {
         end_turn(state, turn.seat, dice, events);
     }

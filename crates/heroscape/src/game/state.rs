@@ -317,6 +317,9 @@ pub struct State {
     /// Questions pending (the order markers).
     #[serde(default)]
     pub frames: Frames<HsFrame>,
+    /// Special attacks used: once-per-game ones spent, this turn's counts.
+    #[serde(default)]
+    pub specials: super::powers::special::Uses,
 }
 
 impl State {

@@ -60,6 +60,10 @@ pub struct UnitView {
     pub height: u16,
     /// Points.
     pub points: u32,
+    /// Its once-per-game special attacks already used (their printed names): the grenade
+    /// marker taken off the card.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spent: Vec<String>,
 }
 
 /// A glyph as the viewer sees it.
@@ -152,6 +156,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 defense: u.card.defense,
                 height: u.card.height,
                 points: u.card.points,
+                spent: super::powers::special::spent(state, u.id),
             })
             .collect(),
         figures: state.figures.clone(),

@@ -251,6 +251,13 @@ pub struct SpecialAttack {
     /// It may be used besides the figure's normal attack, before or after it.
     #[serde(default, skip_serializing_if = "is_false")]
     pub with_normal_attack: bool,
+    /// Lob height (*Lob 12*, the Expert rulebook's grenades: *accessibles jusqu'à une hauteur
+    /// de 12 ou moins*): the attack is thrown over whatever stands between the attacker and the
+    /// chosen figure, which may rise at most this many levels above the attacker's base (the
+    /// tops of the columns the straight line crosses, the chosen figure's included). The line
+    /// of sight rules still apply as the other fields say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lob: Option<u16>,
 }
 
 fn one() -> u8 {

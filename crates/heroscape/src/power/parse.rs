@@ -449,8 +449,13 @@ fn special(range: Option<u16>, attack: u16, area: Area) -> SpecialAttack {
         no_sight: false,
         attacks: 1,
         with_normal_attack: false,
+        lob: None,
     }
 }
+
+/// The grenades' lob height in the Expert rulebook (*Les grenades des unités d'élites
+/// Aéroportées*).
+const GRENADE_LOB: u16 = 12;
 
 const LEAVE: &str = r"(?:(?:is|are) never attacked when leaving (?:an )?engagements?|never takes? leaving engagement attacks)";
 const WATER: &str = r"(?:do|does) not have to stop {P} movement when entering (?:a )?water spaces?";
@@ -762,6 +767,9 @@ fn rules() -> &'static [Rule] {
                     a.once_per_game = true;
                     a.all_attackers_must_use = true;
                     a.no_sight_unless_overhang = true;
+                    // The card's reprint leaves out the lob height the Expert rulebook gives
+                    // the grenades (*une hauteur de 12 ou moins*, example A1: 16 > 12).
+                    a.lob = Some(GRENADE_LOB);
                     Some(vec![Effect::SpecialAttack(a)])
                 },
             ),
@@ -1394,9 +1402,11 @@ mod tests {
                 g.attack,
                 g.area,
                 g.once_per_game,
-                g.all_attackers_must_use
+                g.all_attackers_must_use,
+                g.no_sight_unless_overhang,
+                g.lob
             ),
-            (Some(5), 2, Area::Explosion(1), true, true)
+            (Some(5), 2, Area::Explosion(1), true, true, true, Some(12))
         );
         // Grimnak's bonus to adjacent friendly Orc Warriors
         let grimnak = find("Grimnak");

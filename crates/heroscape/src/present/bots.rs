@@ -105,6 +105,7 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
             });
             10.0 + w / left
         }
+        Action::SpecialAttack { .. } => special_score(state, action),
         Action::EndTurn => {
             let _ = seat;
             0.0
@@ -121,4 +122,35 @@ fn nearest_zone_distance(state: &State, f: &Figure, hex: skirmish_board::hex::He
     let q = hexes.iter().map(|h| i64::from(h.q)).sum::<i64>() / n;
     let r = hexes.iter().map(|h| i64::from(h.r)).sum::<i64>() / n;
     hex.distance(skirmish_board::hex::Hex::new(q as i32, r as i32))
+}
+
+/// A special attack's worth: the wounds expected on each affected figure against its life
+/// left, opponents' counting for, friends' (and the attacker's own) against; above a normal
+/// attack when it hits more than one opponent.
+fn special_score(state: &State, action: &Action) -> f64 {
+    use crate::game::{combat, glyphs, powers::special};
+    let Some(aim) = special::Aim::of(action) else {
+        return 0.0;
+    };
+    let (Ok(shot), Some(a)) = (special::shot(state, &aim), state.figure(aim.figure)) else {
+        return 0.0;
+    };
+    let skulls = f64::from(shot.attack) * 0.5;
+    let worth: f64 = shot
+        .affected
+        .iter()
+        .filter_map(|id| state.figure(*id))
+        .map(|t| {
+            let (_, up) = combat::height_bonus(a.level, t.level);
+            let shields = f64::from(glyphs::defence_of(state, t) + up) / 3.0;
+            let left = f64::from(state.card_of(t).life.saturating_sub(t.wounds).max(1));
+            let w = (skulls - shields).max(0.05) / left;
+            if state.allies(t.owner, a.owner) {
+                -1.5 * w
+            } else {
+                w
+            }
+        })
+        .sum();
+    10.0 + worth
 }

@@ -74,6 +74,7 @@ fn group(action: &Action, lang: Lang) -> &'static str {
         Action::PlaceMarker { .. } => lang.pick("Order markers", "Marqueurs d'ordre"),
         Action::Move { .. } | Action::EndMoves => lang.pick("Move", "Déplacement"),
         Action::Attack { .. } => lang.pick("Attack", "Attaque"),
+        Action::SpecialAttack { .. } => lang.pick("Special attack", "Attaque spéciale"),
         Action::EndTurn => lang.pick("Turn", "Tour"),
     }
 }
@@ -260,6 +261,17 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                 }
                 Action::PlaceMarker { unit, .. } => {
                     l.figure = state.unit_alive(*unit).find(|f| f.on_field()).map(|f| f.id);
+                }
+                Action::SpecialAttack { figure, .. } => {
+                    // The figures it would affect and the hexes it covers, drawn before it is
+                    // chosen (the fire line, the explosion).
+                    l.figure = Some(*figure);
+                    if let Some(shot) = crate::game::powers::special::Aim::of(a)
+                        .and_then(|aim| crate::game::powers::special::shot(state, &aim).ok())
+                    {
+                        l.targets = shot.affected;
+                        l.cells = shot.cells.iter().map(|h| grid.cell(*h)).collect();
+                    }
                 }
                 Action::EndMoves | Action::EndTurn => {}
             }
@@ -512,6 +524,13 @@ impl Presentation for HeroScapePresentation {
                     } => (
                         Vec::new(),
                         format!("{} | {}", text::faces(attack), text::faces(defence)),
+                    ),
+                    Event::SpecialAttacked { attack, hits, .. } => (
+                        Vec::new(),
+                        std::iter::once(text::faces(attack))
+                            .chain(hits.iter().map(|h| text::faces(&h.defence)))
+                            .collect::<Vec<_>>()
+                            .join(" | "),
                     ),
                     Event::RollOff { rolls, .. } => (
                         Vec::new(),

@@ -228,7 +228,176 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
             }
         }
         Action::EndTurn => lang.pick("End the turn", "Finir le tour").into(),
+        Action::SpecialAttack { .. } => special_action_text(state, action, lang),
     }
+}
+
+/// A direction on the battlefield, for people.
+fn direction_word(dir: skirmish_board::hex::HexDir, lang: Lang) -> &'static str {
+    use skirmish_board::hex::HexDir;
+    match dir {
+        HexDir::E => lang.pick("east", "l'est"),
+        HexDir::SE => lang.pick("south-east", "le sud-est"),
+        HexDir::SW => lang.pick("south-west", "le sud-ouest"),
+        HexDir::W => lang.pick("west", "l'ouest"),
+        HexDir::NW => lang.pick("north-west", "le nord-ouest"),
+        HexDir::NE => lang.pick("north-east", "le nord-est"),
+    }
+}
+
+/// Where a special attack is aimed: at a figure, along a line, or all around.
+fn special_aim(
+    state: &State,
+    target: Option<u32>,
+    line: Option<crate::game::powers::special::Line>,
+    lang: Lang,
+) -> String {
+    let grid = Grid::of(&state.field);
+    match (target, line) {
+        (Some(t), _) => format!(" {} {}", lang.pick("on", "sur"), figure_name(state, t)),
+        (None, Some(l)) => match lang {
+            Lang::En => format!(
+                " in a line to the {} from {}",
+                direction_word(l.dir, lang),
+                grid.name(l.from)
+            ),
+            Lang::Fr => format!(
+                " en ligne vers {} depuis {}",
+                direction_word(l.dir, lang),
+                grid.name(l.from)
+            ),
+        },
+        (None, None) => lang
+            .pick(
+                " on every adjacent figure",
+                " sur toutes les figurines adjacentes",
+            )
+            .into(),
+    }
+}
+
+/// A special attack as a menu line: the power, its aim, the figures it would affect and its
+/// dice (*attaque spéciale*).
+fn special_action_text(state: &State, action: &Action, lang: Lang) -> String {
+    use crate::game::powers::special::{self, Aim};
+    let Some(aim) = Aim::of(action) else {
+        return String::new();
+    };
+    let name = |id: &u32| figure_name(state, *id);
+    match special::shot(state, &aim) {
+        Ok(shot) => {
+            let hit: Vec<String> = shot.affected.iter().map(name).collect();
+            match lang {
+                Lang::En => format!(
+                    "{}: {}{} ({}; affects {})",
+                    name(&aim.figure),
+                    shot.name,
+                    special_aim(state, aim.target, aim.line, lang),
+                    plural(shot.attack, ("attack die", "attack dice"), ("", ""), lang),
+                    hit.join(", ")
+                ),
+                Lang::Fr => format!(
+                    "{} : {}{} ({} ; touche {})",
+                    name(&aim.figure),
+                    shot.name,
+                    special_aim(state, aim.target, aim.line, lang),
+                    plural(
+                        shot.attack,
+                        ("", ""),
+                        ("dé d'attaque", "dés d'attaque"),
+                        lang
+                    ),
+                    hit.join(", ")
+                ),
+            }
+        }
+        Err(_) => format!(
+            "{}: {}{}",
+            name(&aim.figure),
+            lang.pick("special attack", "attaque spéciale"),
+            special_aim(state, aim.target, aim.line, lang)
+        ),
+    }
+}
+
+/// A special attack's roll: the attack dice once, then every affected figure's defence.
+fn special_event_text(state: &State, event: &Event, lang: Lang) -> String {
+    let Event::SpecialAttacked {
+        attacker,
+        power,
+        target,
+        line,
+        attack,
+        height,
+        skulls,
+        hits,
+    } = event
+    else {
+        return String::new();
+    };
+    let up = match (*height, lang) {
+        (0, _) => String::new(),
+        (h, Lang::En) => format!(" (+{h} for height)"),
+        (h, Lang::Fr) => format!(" (+{h} pour la hauteur)"),
+    };
+    let head = match lang {
+        Lang::En => format!(
+            "{} uses {}{}{up}: {} {}",
+            figure_name(state, *attacker),
+            power,
+            special_aim(state, *target, *line, lang),
+            faces(attack),
+            plural(*skulls, ("skull", "skulls"), ("", ""), lang),
+        ),
+        Lang::Fr => format!(
+            "{} utilise {}{}{up} : {} {}",
+            figure_name(state, *attacker),
+            power,
+            special_aim(state, *target, *line, lang),
+            faces(attack),
+            plural(*skulls, ("", ""), ("crâne", "crânes"), lang),
+        ),
+    };
+    if *skulls == 0 {
+        let names: Vec<String> = hits.iter().map(|h| figure_name(state, h.figure)).collect();
+        return match lang {
+            Lang::En => format!(
+                "{head}; the attack misses, nobody rolls defence ({})",
+                names.join(", ")
+            ),
+            Lang::Fr => format!(
+                "{head} ; l'attaque est nulle, personne ne lance de dé de défense ({})",
+                names.join(", ")
+            ),
+        };
+    }
+    let each: Vec<String> = hits
+        .iter()
+        .map(|h| {
+            let up = match (h.height, lang) {
+                (0, _) => String::new(),
+                (n, Lang::En) => format!(" (+{n} for height)"),
+                (n, Lang::Fr) => format!(" (+{n} pour la hauteur)"),
+            };
+            match lang {
+                Lang::En => format!(
+                    "{}{up} {} {} → {}",
+                    figure_name(state, h.figure),
+                    faces(&h.defence),
+                    plural(h.shields, ("shield", "shields"), ("", ""), lang),
+                    plural(h.wounds, ("wound", "wounds"), ("", ""), lang),
+                ),
+                Lang::Fr => format!(
+                    "{}{up} {} {} → {}",
+                    figure_name(state, h.figure),
+                    faces(&h.defence),
+                    plural(h.shields, ("", ""), ("bouclier", "boucliers"), lang),
+                    plural(h.wounds, ("", ""), ("blessure", "blessures"), lang),
+                ),
+            }
+        })
+        .collect();
+    format!("{head}; {}", each.join("; "))
 }
 
 /// The dice an attack would roll: attack and defence, glyphs and height included.
@@ -585,6 +754,7 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
         Event::TurnEnded { seat: s } if fr => format!("Fin du tour de {}", seat(s)),
         Event::TurnEnded { seat: s } => format!("{}'s turn ends", seat(s)),
         Event::GameOver { outcome } => outcome_text(state, outcome, lang),
+        Event::SpecialAttacked { .. } => special_event_text(state, event, lang),
     }
 }
 

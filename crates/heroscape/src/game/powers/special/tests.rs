@@ -1,0 +1,459 @@
+//! Special attacks at play, from the rulebook's worked examples with the real cards (the shared
+//! card data: `SKIRMISH_SHARED` or `shared/` beside the repository) and scripted dice.
+
+use std::sync::Arc;
+
+use skirmish_board::hex::{Hex, HexDir};
+use skirmish_dice::Dice;
+use skirmish_engine::{Ruleset, Seat};
+
+use super::*;
+use crate::battlefield::{Battlefield, Builder, Ground, Level, Material, Obstacle, Span};
+use crate::game::state::{Marker, Options, PlayerSetup, Scenario, Turn};
+use crate::game::HeroScape;
+
+const SKULL: u8 = 1;
+const SHIELD: u8 = 4;
+const BLANK: u8 = 6;
+
+/// The real cards, read once.
+fn cards() -> &'static [Card] {
+    static CARDS: std::sync::OnceLock<Vec<Card>> = std::sync::OnceLock::new();
+    CARDS.get_or_init(|| {
+        let path = std::env::var_os("SKIRMISH_SHARED")
+            .map(|s| std::path::PathBuf::from(s).join("data/heroscape/heroscape-cards.json"))
+            .filter(|p| p.exists())
+            .unwrap_or_else(crate::import::shared_cards_path);
+        crate::import::read_file(&path)
+            .unwrap_or_else(|e| panic!("{}: the shared HeroScape cards: {e:?}", path.display()))
+            .into_iter()
+            .map(|i| i.card)
+            .collect()
+    })
+}
+
+fn card(name: &str) -> Card {
+    cards()
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("heroscape-cards.json has no card named '{name}'"))
+        .clone()
+}
+
+fn span(bottom: Level, top: Level, material: Material) -> Span {
+    Span {
+        bottom,
+        top,
+        material,
+    }
+}
+
+/// A field of level-1 grass `q` 0..=12, `r` 0..=6, changed by `extra` (hex, spans replacing
+/// the grass); zone 1 at the west corner, zone 2 at the east corner.
+fn field(extra: &[(Hex, Vec<Span>)]) -> Arc<Battlefield> {
+    let mut b = Builder::new("special attacks");
+    for q in 0..=12 {
+        for r in 0..=6 {
+            let hex = Hex::new(q, r);
+            match extra.iter().find(|(h, _)| *h == hex) {
+                Some((_, spans)) => {
+                    for s in spans {
+                        b.span(hex, *s, format!("{hex}"));
+                    }
+                }
+                None => {
+                    b.span(hex, span(0, 1, Material::Solid(Ground::Grass)), "grass");
+                }
+            }
+        }
+    }
+    b.start(Hex::new(0, 0), 1, "west");
+    b.start(Hex::new(12, 6), 2, "east");
+    Arc::new(b.build().expect("the test battlefield is consistent"))
+}
+
+fn land(top: Level) -> Vec<Span> {
+    vec![span(0, top, Material::Solid(Ground::Grass))]
+}
+
+/// A state in the attack step of seat 1's turn with unit 0, figures where given (hex, tail,
+/// level), the others off the battlefield.
+fn attack_step(
+    field: Arc<Battlefield>,
+    west: Vec<Card>,
+    east: Vec<Card>,
+    places: &[(u32, Hex, Option<Hex>, Level)],
+) -> State {
+    let scenario = Scenario {
+        battlefield: field,
+        players: vec![
+            PlayerSetup {
+                name: "West".into(),
+                team: 1,
+                army: west,
+            },
+            PlayerSetup {
+                name: "East".into(),
+                team: 2,
+                army: east,
+            },
+        ],
+        rounds: 5,
+        options: Options::default(),
+    };
+    let mut state = HeroScape::setup(&scenario, &mut Dice::seeded(1)).unwrap();
+    for f in &mut state.figures {
+        f.hex = None;
+        f.tail = None;
+        f.destroyed = false;
+    }
+    for &(id, hex, tail, level) in places {
+        let f = state.figure_mut(id).unwrap();
+        f.hex = Some(hex);
+        f.tail = tail;
+        f.level = level;
+    }
+    state.frames.as_mut().clear();
+    state.players[0].markers.on = [Some(0), Some(0), Some(0), Some(0)];
+    state.players[1].markers.on = [Some(1), Some(1), Some(1), Some(1)];
+    state.phase = Phase::Turns {
+        order: vec![Seat(0), Seat(1)],
+        next: 1,
+        turn: Some(Turn {
+            seat: Seat(0),
+            marker: Marker::One,
+            unit: 0,
+            stage: Stage::Attack,
+            moved: Vec::new(),
+            attacked: Vec::new(),
+        }),
+    };
+    state
+}
+
+fn special(figure: u32, target: u32) -> Action {
+    Action::SpecialAttack {
+        figure,
+        power: 0,
+        target: Some(target),
+        line: None,
+    }
+}
+
+/// Plays a legal action with scripted dice, every die used.
+fn play(state: &mut State, action: Action, dice: &[u8]) -> Vec<Event> {
+    assert!(
+        HeroScape::legal_actions(state, Seat(0)).contains(&action),
+        "{action:?} is not legal: {}",
+        HeroScape::explain_illegal(state, Seat(0), &action).reason
+    );
+    let mut d = Dice::scripted(dice.iter().copied());
+    let mut events = Vec::new();
+    HeroScape::apply(state, Seat(0), &action, &mut d, &mut events).unwrap();
+    assert!(d.script_error().is_none(), "{:?}", d.script_error());
+    assert!(d.exhausted().is_none(), "more dice rolled than scripted");
+    assert_eq!(d.rolls().len(), dice.len(), "every scripted die is rolled");
+    events
+}
+
+/// The hits of the one special attack among events, as (figure, defence dice, wounds).
+fn hits(events: &[Event]) -> (u16, Vec<(u32, usize, u16)>) {
+    let Some(Event::SpecialAttacked { skulls, hits, .. }) = events
+        .iter()
+        .find(|e| matches!(e, Event::SpecialAttacked { .. }))
+    else {
+        panic!("no special attack among {events:?}")
+    };
+    (
+        *skulls,
+        hits.iter()
+            .map(|h| (h.figure, h.defence.len(), h.wounds))
+            .collect(),
+    )
+}
+
+fn destroyed(events: &[Event]) -> Vec<u32> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Destroyed { figure } => Some(*figure),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_airborne_elite_grenades_of_the_rulebook() {
+    // Les grenades des unités d'élites Aéroportées, A1 to A4. Figures: A1..A4 = 1..4, Tagawa
+    // Samurai S1..S3 = 5..7, Marro Warriors M1..M4 = 8..11. S2 stands 2 levels higher than
+    // the Airborne Elite (one more defence die); between A1 and M2 an overhang 10 levels high
+    // carries a ruin 6 high: 16 levels over A1's base.
+    let h = Hex::new;
+    let field = field(&[
+        (h(6, 0), land(3)),
+        (
+            h(8, 4),
+            vec![
+                span(0, 1, Material::Solid(Ground::Grass)),
+                span(7, 11, Material::Solid(Ground::Rock)),
+                span(11, 17, Material::Obstacle(Obstacle::Ruin)),
+            ],
+        ),
+    ]);
+    let airborne = card("Airborne Elite");
+    assert_eq!(specials(&airborne)[0].1.lob, Some(12));
+    let mut state = attack_step(
+        field,
+        vec![airborne],
+        vec![card("Tagawa Samurai"), card("Marro Warriors")],
+        &[
+            (1, h(6, 4), None, 1),
+            (2, h(5, 4), None, 1),
+            (3, h(4, 4), None, 1),
+            (4, h(10, 1), None, 1),
+            (5, h(5, 0), None, 1),
+            (6, h(6, 0), None, 3),
+            (7, h(7, 0), None, 1),
+            (8, h(11, 4), None, 1),
+            (9, h(10, 4), None, 1),
+            (10, h(10, 5), None, 1),
+            (11, h(9, 5), None, 1),
+        ],
+    );
+    // A1 cannot reach M2: 16 > 12.
+    let to_m2 = special(1, 9);
+    assert!(!HeroScape::legal_actions(&state, Seat(0)).contains(&to_m2));
+    let why = HeroScape::explain_illegal(&state, Seat(0), &to_m2).reason;
+    assert!(why.contains("12 < 16"), "{why}");
+    assert_eq!(
+        area::lob_height(&state, state.figure(1).unwrap(), state.figure(9).unwrap()),
+        16
+    );
+    // A3 is 7 spaces from M1: out of the grenade's range 5.
+    let why = HeroScape::explain_illegal(&state, Seat(0), &special(3, 8)).reason;
+    assert!(why.contains("7 spaces away, out of"), "{why}");
+    assert!(why.contains("range of 5"), "{why}");
+
+    // A1 on S2: one skull; S2 6 dice (5 + 1 for height), 2 shields; S1 3 shields; S3 none.
+    let events = play(
+        &mut state,
+        special(1, 6),
+        &[
+            SKULL, BLANK, // attack, once
+            SHIELD, SHIELD, BLANK, BLANK, BLANK, BLANK, // S2
+            SHIELD, SHIELD, SHIELD, BLANK, BLANK, // S1
+            BLANK, BLANK, BLANK, BLANK, BLANK, // S3
+        ],
+    );
+    assert_eq!(hits(&events), (1, vec![(6, 6, 0), (5, 5, 0), (7, 5, 1)]));
+    assert_eq!(destroyed(&events), vec![7]);
+    assert_eq!(state.specials.spent, vec![(0, 0)]);
+    assert_eq!(spent(&state, 0), vec!["GRENADE SPECIAL ATTACK".to_string()]);
+    // Every Airborne Elite that attacks this turn must throw its grenade.
+    let legal = HeroScape::legal_actions(&state, Seat(0));
+    assert!(
+        !legal.iter().any(|a| matches!(a, Action::Attack { .. })),
+        "{legal:?}"
+    );
+    assert!(!legal.contains(&special(1, 5)), "A1 has thrown");
+    let normal = Action::Attack {
+        figure: 2,
+        target: 6,
+    };
+    let why = HeroScape::explain_illegal(&state, Seat(0), &normal).reason;
+    assert!(why.contains("must use"), "{why}");
+
+    // A2 on S2: no skull, nobody defends; S1 is affected too.
+    let events = play(&mut state, special(2, 6), &[BLANK, BLANK]);
+    assert_eq!(hits(&events), (0, vec![(6, 0, 0), (5, 0, 0)]));
+
+    // A3 on S1: two skulls; S1 one shield, destroyed; S2 two shields, safe.
+    let events = play(
+        &mut state,
+        special(3, 5),
+        &[
+            SKULL, SKULL, // attack
+            SHIELD, BLANK, BLANK, BLANK, BLANK, // S1
+            SHIELD, SHIELD, BLANK, BLANK, BLANK, BLANK, // S2, 5 + 1
+        ],
+    );
+    assert_eq!(hits(&events), (2, vec![(5, 5, 1), (6, 6, 0)]));
+    assert_eq!(destroyed(&events), vec![5]);
+
+    // A4 on M2: one skull; M2 3 dice, one shield; M1 two, M3 three; M4 none: destroyed.
+    let events = play(
+        &mut state,
+        special(4, 9),
+        &[
+            SKULL, BLANK, // attack
+            SHIELD, BLANK, BLANK, // M2
+            SHIELD, SHIELD, BLANK, // M1
+            SHIELD, SHIELD, SHIELD, // M3
+            BLANK, BLANK, BLANK, // M4
+        ],
+    );
+    assert_eq!(
+        hits(&events),
+        (1, vec![(9, 3, 0), (8, 3, 0), (10, 3, 0), (11, 3, 1)])
+    );
+    assert_eq!(destroyed(&events), vec![11]);
+    // Every figure of the card has attacked: the turn is over.
+    assert!(events.iter().any(|e| matches!(e, Event::TurnEnded { .. })));
+
+    // A later turn of the Airborne Elite: the grenade is spent.
+    state.phase = Phase::Turns {
+        order: vec![Seat(0), Seat(1)],
+        next: 3,
+        turn: Some(Turn {
+            seat: Seat(0),
+            marker: Marker::Two,
+            unit: 0,
+            stage: Stage::Attack,
+            moved: Vec::new(),
+            attacked: Vec::new(),
+        }),
+    };
+    let again = special(1, 6);
+    assert!(!HeroScape::legal_actions(&state, Seat(0)).contains(&again));
+    let why = HeroScape::explain_illegal(&state, Seat(0), &again).reason;
+    assert!(why.contains("once per game"), "{why}");
+    // Their normal attacks are back.
+    assert!(HeroScape::legal_actions(&state, Seat(0))
+        .iter()
+        .any(|a| matches!(a, Action::Attack { figure: 1, .. })));
+}
+
+#[test]
+fn mimring_fire_line_hits_every_level_it_sees() {
+    // La ligne de feu: Mimring (head 1,3, tail 0,3) on a hill 10 high breathes east over
+    // (2..9, 3). A1 on the grass, A2 on a hill 2 high, A3 under a bridge and the fourth
+    // Airborne on the bridge above it are all affected; a Marro behind a tall rock on the line
+    // is not seen, one beside the line is not on it.
+    let h = Hex::new;
+    let field = field(&[
+        (h(0, 3), land(10)),
+        (h(1, 3), land(10)),
+        (h(5, 3), land(2)),
+        (
+            h(7, 3),
+            vec![
+                span(0, 1, Material::Solid(Ground::Grass)),
+                span(8, 10, Material::Solid(Ground::Rock)),
+            ],
+        ),
+        (h(8, 3), vec![span(0, 15, Material::Solid(Ground::Rock))]),
+    ]);
+    let mimring = card("Mimring");
+    assert_eq!(specials(&mimring)[0].1.area, Area::Line(8));
+    let mut state = attack_step(
+        field,
+        vec![mimring],
+        vec![card("Airborne Elite"), card("Marro Warriors")],
+        &[
+            (1, h(1, 3), Some(h(0, 3)), 10),
+            (2, h(3, 3), None, 1),
+            (3, h(5, 3), None, 2),
+            (4, h(7, 3), None, 1),
+            (5, h(7, 3), None, 10),
+            (6, h(9, 3), None, 1),
+            (7, h(4, 2), None, 1),
+        ],
+    );
+    let east = Line {
+        from: h(1, 3),
+        dir: HexDir::E,
+    };
+    let breath = Action::SpecialAttack {
+        figure: 1,
+        power: 0,
+        target: None,
+        line: Some(east),
+    };
+    let aim = Aim::of(&breath).unwrap();
+    let shot = shot(&state, &aim).unwrap();
+    assert_eq!(shot.affected, vec![2, 3, 4, 5]);
+    assert_eq!(shot.cells, (2..=9).map(|q| h(q, 3)).collect::<Vec<_>>());
+    // From the back of Mimring the line towards the front would cross Mimring itself.
+    let through = Action::SpecialAttack {
+        figure: 1,
+        power: 0,
+        target: None,
+        line: Some(Line {
+            from: h(0, 3),
+            dir: HexDir::E,
+        }),
+    };
+    assert!(!HeroScape::legal_actions(&state, Seat(0)).contains(&through));
+    // One roll of 4 dice for all; each Airborne Elite rolls its 2 defence dice.
+    let events = play(
+        &mut state,
+        breath,
+        &[
+            SKULL, SKULL, SKULL, BLANK, // attack
+            SHIELD, SHIELD, // A1
+            SHIELD, BLANK, // A2
+            BLANK, BLANK, // A3
+            SHIELD, SHIELD, // on the bridge
+        ],
+    );
+    assert_eq!(
+        hits(&events),
+        (3, vec![(2, 2, 1), (3, 2, 2), (4, 2, 3), (5, 2, 1)])
+    );
+    assert_eq!(destroyed(&events), vec![2, 3, 4, 5]);
+    // Mimring has made its attack, its card's only one: the turn is over.
+    assert!(events.iter().any(|e| matches!(e, Event::TurnEnded { .. })));
+}
+
+#[test]
+fn an_explosion_reaches_friends_and_the_attacker_unless_spared() {
+    // Deathwalker 9000 (figure 1) fires at a Marro Warrior (9) adjacent to it and to an
+    // Airborne Elite of its own army (2): all three are affected, Deathwalker by its own
+    // explosion. Another Marro (10) two spaces from the target is not.
+    let h = Hex::new;
+    let dw = card("Deathwalker 9000");
+    let power = specials(&dw)[0].1.clone();
+    assert_eq!(
+        (power.area, power.hits_self, power.sight_to_target_only),
+        (Area::Explosion(1), true, true)
+    );
+    let places = [
+        (1, h(2, 2), None, 1),
+        (2, h(4, 2), None, 1),
+        (6, h(3, 2), None, 1),
+        (7, h(5, 2), None, 1),
+    ];
+    let build = |dw: Card| {
+        attack_step(
+            field(&[]),
+            vec![dw, card("Airborne Elite")],
+            vec![card("Marro Warriors")],
+            &places,
+        )
+    };
+    let state = build(dw.clone());
+    let at = Aim::of(&special(1, 6)).unwrap();
+    assert_eq!(shot(&state, &at).unwrap().affected, vec![6, 1, 2]);
+    // A card whose explosion spares friends (and not its bearer) affects the enemy only.
+    let mut kind = dw;
+    for p in &mut kind.powers {
+        for e in p.effects.iter_mut().flatten() {
+            if let Effect::SpecialAttack(s) = e {
+                s.spares_friends = true;
+                s.hits_self = false;
+            }
+        }
+    }
+    let mut state = build(kind);
+    assert_eq!(shot(&state, &at).unwrap().affected, vec![6]);
+    // Deathwalker is engaged with the target; a figure it is not engaged with is refused.
+    let far = special(1, 7);
+    let why = HeroScape::explain_illegal(&state, Seat(0), &far).reason;
+    assert!(why.contains("engaged"), "{why}");
+    let events = play(
+        &mut state,
+        special(1, 6),
+        &[SKULL, SKULL, SKULL, SHIELD, SHIELD, SHIELD],
+    );
+    assert_eq!(hits(&events), (3, vec![(6, 3, 0)]));
+}
