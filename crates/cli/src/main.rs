@@ -129,6 +129,31 @@ fn import(mut f: Forward, lang: Lang) -> anyhow::Result<ExitCode> {
     forward("import", f, lang)
 }
 
+/// The content a `play` command names (`--content PATH`, `--map PATH`, each repeatable), read
+/// before the ruleset's own arguments are parsed so that the platform holds it.
+fn content_paths(args: &[String]) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if matches!(a, "--content" | "--map") {
+            if let Some(v) = args.get(i + 1) {
+                out.push(v.into());
+            }
+            i += 2;
+            continue;
+        }
+        if let Some(v) = a
+            .strip_prefix("--content=")
+            .or_else(|| a.strip_prefix("--map="))
+        {
+            out.push(v.into());
+        }
+        i += 1;
+    }
+    out
+}
+
 fn play(mut p: PlayForward, lang: Lang) -> anyhow::Result<ExitCode> {
     let lang = take_lang(&mut p.args, lang)?;
     let platform = rulesets::platform(&[], None)?;
@@ -155,6 +180,12 @@ fn play(mut p: PlayForward, lang: Lang) -> anyhow::Result<ExitCode> {
     if let Some(result) = present.terminal("play", &p.args, lang) {
         return result.map_err(anyhow::Error::msg);
     }
+    // The generic player: the maps and content named are read into the platform first.
+    let sources = content_paths(&p.args);
+    if sources.is_empty() {
+        return play_any::run(&platform, &id, &p.args, lang);
+    }
+    let platform = rulesets::platform(&sources, None)?;
     play_any::run(&platform, &id, &p.args, lang)
 }
 

@@ -29,6 +29,8 @@ pub struct PlayAny<'a> {
     pub replay: Option<PathBuf>,
     /// Print only the result.
     pub quiet: bool,
+    /// A map file to play on (read as content; the set-up field whose choices hold it is set).
+    pub map: Option<PathBuf>,
 }
 
 /// The arguments of `skirmish play RULESET` for a ruleset without a terminal player of its own.
@@ -51,6 +53,14 @@ struct Args {
     /// Print only the result and the replay's path.
     #[arg(long)]
     quiet: bool,
+    /// A map file to play on: HeroScape reads Virtualscape `.hsc`, map-editor `.json` and its
+    /// own `.toml` battlefields (start zones are made at the edges of a map that has none).
+    #[arg(long, value_name = "PATH")]
+    map: Option<PathBuf>,
+    /// Content to play with, repeatable: folders or files of maps and cards (HeroScape: a card
+    /// catalogue such as the army builder's JSON, for `--set mode=draft --set pool=catalogue`).
+    #[arg(long, value_name = "PATH")]
+    content: Vec<PathBuf>,
 }
 
 /// Runs `skirmish play RULESET ARGS` with the generic terminal player.
@@ -81,6 +91,7 @@ pub fn run(platform: &Platform, ruleset: &str, args: &[String], lang: Lang) -> R
             set: &a.set,
             replay: a.replay,
             quiet: a.quiet,
+            map: a.map,
         },
         lang,
         &mut stdin.lock(),
@@ -101,6 +112,23 @@ fn setup_fields(set: &[String]) -> Result<Map<String, Value>> {
     Ok(fields)
 }
 
+/// The set-up field and choice id of the map read from `path`: the choice whose `source` is
+/// that file.
+fn map_choice(content: &Value, path: &std::path::Path) -> Option<(String, String)> {
+    let want = path.display().to_string();
+    for f in content["setup"].as_array()? {
+        for c in f["choices"].as_array().into_iter().flatten() {
+            if c["source"].as_str() == Some(want.as_str()) {
+                return Some((
+                    f["field"].as_str()?.to_string(),
+                    c["id"].as_str()?.to_string(),
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// Plays a whole game at the terminal.
 pub fn play(
     p: PlayAny<'_>,
@@ -109,9 +137,18 @@ pub fn play(
     out: &mut dyn Write,
 ) -> Result<ExitCode> {
     let present = p.platform.find(p.ruleset).map_err(anyhow::Error::msg)?;
-    let setup = present
-        .setup(&setup_fields(p.set)?, lang)
-        .map_err(anyhow::Error::msg)?;
+    let mut fields = setup_fields(p.set)?;
+    if let Some(map) = &p.map {
+        let (field, id) = map_choice(&present.content(lang), map).with_context(|| {
+            format!(
+                "{}: not a map {} can read (see the log above for why)",
+                map.display(),
+                p.ruleset
+            )
+        })?;
+        fields.entry(field).or_insert(Value::String(id));
+    }
+    let setup = present.setup(&fields, lang).map_err(anyhow::Error::msg)?;
     let mut game = p
         .platform
         .registry()
@@ -271,6 +308,7 @@ mod tests {
                 set: &["turns=6".into()],
                 replay: Some(replay.clone()),
                 quiet: false,
+                map: None,
             },
             Lang::Fr,
             &mut input,
@@ -300,6 +338,7 @@ mod tests {
                     set,
                     replay: None,
                     quiet: true,
+                    map: None,
                 },
                 Lang::En,
                 &mut &b""[..],

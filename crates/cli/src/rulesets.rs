@@ -8,17 +8,20 @@ use skirmish_lang::Lang;
 use skirmish_platform::Platform;
 
 /// Every ruleset, the default first, with content read from `sources` (folders or files each
-/// ruleset reads what it knows of) and `maps_dir` where a ruleset takes content from files
-/// (what was read and skipped goes to the log).
+/// ruleset reads what it knows of: HeroClix figures and hcunits data, HeroScape battlefields
+/// and army cards) and `maps_dir` where a ruleset takes content from files (what was read and
+/// skipped goes to the log).
 pub fn platform(sources: &[PathBuf], maps_dir: Option<&Path>) -> anyhow::Result<Platform> {
     let heroclix = skirmish_heroclix::present::HeroClixPresentation::load(sources, maps_dir)
         .map_err(|e| anyhow::anyhow!("HeroClix content: {e}"))?;
     for note in &heroclix.content().notes {
         tracing::info!("heroclix: {note}");
     }
-    Ok(Platform::new()
-        .with(heroclix)
-        .with(skirmish_heroscape::present::HeroScapePresentation))
+    let heroscape = skirmish_heroscape::present::HeroScapePresentation::load(sources);
+    for note in heroscape.content_notes() {
+        tracing::info!("heroscape: {note}");
+    }
+    Ok(Platform::new().with(heroclix).with(heroscape))
 }
 
 /// Import commands of rulesets that are not on the platform yet, by the format's name

@@ -32,8 +32,10 @@ pub struct Args {
     create_per_hour: Option<u32>,
     /// Content to play with besides the built-in starter set, repeatable: a content folder (with
     /// `heroclix/` figure files and teams), a folder of figure files, or hcunits data (its folder
-    /// of sets, one set's folder or a set file), imported as it is read. Default: `./content`
-    /// when it exists.
+    /// of sets, one set's folder or a set file), imported as it is read; for HeroScape, folders
+    /// or files of battlefields (Virtualscape `.hsc`, map-editor `.json`, `.toml`) and an army
+    /// card catalogue (the army builder's JSON, or card `.toml` files), offered in the new-game
+    /// form. Default: `./content` when it exists.
     #[arg(long, value_name = "PATH")]
     content: Vec<PathBuf>,
     /// Another site whose pages may act on this server (e.g. https://example.org); repeatable.

@@ -451,3 +451,103 @@ fn heroscape_is_played_to_the_end_by_two_random_bots_and_its_replay_verifies() {
     );
     assert!(out.status.success(), "{}\n{}", stdout(&out), stderr(&out));
 }
+
+/// The shared HeroScape data (never copied into the repository): beside the workspace, or
+/// `$SKIRMISH_SHARED/data/heroscape`.
+fn heroscape_data() -> PathBuf {
+    let beside = root().join("../shared/data/heroscape");
+    let dir = if beside.is_dir() {
+        beside
+    } else {
+        std::env::var_os("SKIRMISH_SHARED")
+            .map(|s| PathBuf::from(s).join("data/heroscape"))
+            .unwrap_or(beside)
+    };
+    assert!(
+        dir.is_dir(),
+        "the shared HeroScape data is missing: expected it at {} (or set SKIRMISH_SHARED)",
+        dir.display()
+    );
+    dir
+}
+
+/// `--map` takes a Virtualscape file from the user's folder: this one marks no start zone, so
+/// zones are made at its edges; the game is played to the end and its replay verifies. The
+/// armies can also be drafted from the army builder's catalogue (`--content`).
+#[test]
+fn heroscape_is_played_on_a_shared_hsc_map_and_drafted_from_a_real_catalogue() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = heroscape_data();
+    let map = data.join("virtualscape/Castle_vs_elements.hsc");
+    let map = map.to_str().unwrap();
+    let out = skirmish(
+        dir.path(),
+        &[
+            "play",
+            "heroscape",
+            "--map",
+            map,
+            "--seats",
+            "ai:random,ai:greedy",
+            "--seed",
+            "5",
+            "--set",
+            "rounds=3",
+            "--quiet",
+        ],
+        "",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    assert!(text.contains("Game over"), "{text}");
+    verify(dir.path(), "heroscape-seed5.replay.json");
+
+    let cards = data.join("heroscape-cards.json");
+    let out = skirmish(
+        dir.path(),
+        &[
+            "play",
+            "heroscape",
+            "--map",
+            map,
+            "--content",
+            cards.to_str().unwrap(),
+            "--seats",
+            "ai:greedy,ai:random",
+            "--seed",
+            "6",
+            "--set",
+            "rounds=2",
+            "--set",
+            "army_mode=draft",
+            "--set",
+            "pool=catalogue",
+            "--set",
+            "points=250",
+        ],
+        "",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    assert!(
+        text.contains(" drafts ") && text.contains("The draft is over"),
+        "{text}"
+    );
+    verify(dir.path(), "heroscape-seed6.replay.json");
+
+    // A map file that cannot be read is named.
+    let out = skirmish(
+        dir.path(),
+        &[
+            "play",
+            "heroscape",
+            "--map",
+            "nowhere.hsc",
+            "--seats",
+            "ai:random,ai:random",
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("nowhere.hsc"), "{}", stderr(&out));
+}

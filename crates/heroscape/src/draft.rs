@@ -192,6 +192,11 @@ impl Draft {
         (!self.is_over()).then(|| slot_player(self.players, self.first, self.slot))
     }
 
+    /// Points each player may spend.
+    pub fn limit(&self) -> u32 {
+        self.limit
+    }
+
     /// True when every player is done.
     pub fn is_over(&self) -> bool {
         self.done.iter().all(|d| *d)

@@ -10,11 +10,15 @@
 import { t } from '../../i18n.js';
 import { el, fill, modal } from '../../dom.js';
 import { STRINGS as OWN } from './strings.js';
+import { DRAFT_STRINGS, DRAFT_STYLE, draftPanel, modeSwitch } from './draft.js';
 import generic, { STRINGS as GENERIC_STRINGS } from '../generic/index.js';
 import { drawBoard as drawGeneric } from '../generic/board.js';
 
 /** Its catalogue, with the generic module's (its new-game form is the generic one). */
-const STRINGS = { en: { ...GENERIC_STRINGS.en, ...OWN.en, ...SPECIAL.en }, fr: { ...GENERIC_STRINGS.fr, ...OWN.fr, ...SPECIAL.fr } };
+const STRINGS = {
+  en: { ...GENERIC_STRINGS.en, ...OWN.en, ...SPECIAL.en, ...DRAFT_STRINGS.en },
+  fr: { ...GENERIC_STRINGS.fr, ...OWN.fr, ...SPECIAL.fr, ...DRAFT_STRINGS.fr },
+};
 import { terrainLayer, glyphLayer, centre, key, size, node, describe, distance, HR } from './board.js';
 import { cardPanel, cardsList, markersPanel, diceView, STYLE } from './cards.js';
 import { STRINGS as SPECIAL, SPECIAL_STYLE, specialsOf, specialsAt, drawSpecial, specialPanel } from './special.js';
@@ -446,6 +450,10 @@ function renderSide() {
       onConfirm: confirmMarkers,
     });
   }
+  draftPanel(root.querySelector('.hs-draft'), {
+    view: v, seat, legal: [...ofType('draft_pick'), ...ofType('draft_pass')], seatName: shell.seatName, seatColour: shell.seatColour,
+    busy: shell.busy(), act: (a) => shell.act(a),
+  });
   cardsList(root.querySelector('.hs-cards'), {
     view: v, seat, field: S.field, plan: placing ? S.plan : {}, seatName: shell.seatName, seatColour: shell.seatColour,
     onCard: placing && S.pick ? (unit) => { S.plan = { ...S.plan, [S.pick]: unit }; const left = unplanned(); S.pick = left[0] || null; renderSide(); } : null,
@@ -483,6 +491,7 @@ const LAYOUT = () => el('div', { class: 'game-layout hs' },
     el('details', { class: 'legend-box hs-legend' }, el('summary', { 'data-i18n': 'hs.legend' }, t('hs.legend')), el('ul', { class: 'legend' }))),
   el('aside', { class: 'side' },
     el('div', { class: 'prompt hs-prompt', 'aria-live': 'polite' }),
+    el('section', { class: 'panel hs-draft', 'data-testid': 'hs-draft', hidden: true }),
     el('section', { class: 'panel hs-markers', 'data-testid': 'hs-markers', hidden: true }),
     el('section', { class: 'panel hs-special', 'data-testid': 'hs-special', hidden: true }),
     el('section', { class: 'panel hs-dice', 'data-testid': 'hs-dice', hidden: true }),
@@ -512,7 +521,7 @@ export default {
     shell = s;
     root = container;
     Object.assign(S, { field: null, fieldFor: null, fieldGlyphs: '', terrain: null, sel: null, reach: null, hoverCell: null, hoverFig: null, refused: null, los: null, pick: null, plan: {}, sending: false, lastStep: -1, special: null, specialPicked: null });
-    if (!document.getElementById('hs-style')) document.head.append(el('style', { id: 'hs-style' }, STYLE + SPECIAL_STYLE));
+    if (!document.getElementById('hs-style')) document.head.append(el('style', { id: 'hs-style' }, STYLE + SPECIAL_STYLE + DRAFT_STYLE));
     container.append(LAYOUT());
     const side = container.querySelector('.side');
     side.insertBefore(s.slot('error'), side.querySelector('.hs-markers'));
@@ -604,7 +613,9 @@ export default {
   },
 
   newGameForm(box, content, s) {
-    return generic.newGameForm(box, content, s);
+    const form = generic.newGameForm(box, content, s);
+    modeSwitch(box);
+    return form;
   },
 
   /** The replay's board: the generic hex board of each step. */

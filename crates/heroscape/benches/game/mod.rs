@@ -60,6 +60,7 @@ pub fn scenario() -> Scenario {
         players,
         rounds: DEFAULT_ROUNDS,
         options: Default::default(),
+        draft: None,
     }
 }
 

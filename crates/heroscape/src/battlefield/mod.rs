@@ -31,6 +31,7 @@ mod place;
 mod svg;
 mod text;
 pub mod tiles;
+pub mod zones;
 
 pub use file::{samples, Sample};
 pub use svg::render_svg;

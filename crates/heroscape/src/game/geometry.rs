@@ -69,7 +69,13 @@ pub fn body(state: &State, f: &Figure) -> Body {
     } else {
         Base::Single
     };
-    let mut body = Body::new(card.height.max(1), base, super::powers::flight(card));
+    // Rannveig's wind: while a figure stands on it, no figure flies.
+    let flight = if super::glyphs::grounded(state) {
+        crate::body::Flight::Walks
+    } else {
+        super::powers::flight(card)
+    };
+    let mut body = Body::new(card.height.max(1), base, flight);
     if let Some(t) = card.target_point {
         body.target_point = t.saturating_mul(10);
     }

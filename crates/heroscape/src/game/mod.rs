@@ -9,6 +9,7 @@
 //! | *Déplacer*, *Les règles d'engagements*, *Ligne de visée* | [`geometry`] |
 //! | *Attaquer*, *Chute*, *Quitter un engagement* | [`combat`] |
 //! | *Les Glyphes* | [`glyphs`] |
+//! | *Constituer son armée en « Draft »* (in the game's set-up) | [`drafting`] |
 //! | *Pouvoirs spéciaux* | [`powers`] |
 
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,7 @@ use skirmish_engine::{Outcome, Pending, Rejection, Ruleset, Seat, SetupError, Vi
 use crate::battlefield::{Glyph, Level};
 
 pub mod combat;
+pub mod drafting;
 pub mod frames;
 pub mod geometry;
 pub mod glyphs;
@@ -98,6 +100,22 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         line: Option<powers::special::Line>,
     },
+    /// Takes an army card from the draft's pool.
+    DraftPick {
+        /// The card's id.
+        card: String,
+    },
+    /// Stops drafting: the army is complete.
+    DraftPass,
+    /// Erland: summons a figure onto a hex next to the glyph.
+    Summon {
+        /// The figure summoned.
+        figure: u32,
+        /// Where it goes.
+        hex: Hex,
+    },
+    /// Erland: summons nobody.
+    NoSummon,
 }
 
 /// What the game asks.
@@ -128,6 +146,16 @@ pub enum Decision {
         /// The active unit.
         unit: u16,
     },
+    /// Pick an army card from the draft's pool, or stop.
+    Draft {
+        /// Points the player has left to spend.
+        points_left: u32,
+    },
+    /// Erland: summon a figure next to the glyph, or not.
+    Summon {
+        /// The glyph's hex.
+        hex: Hex,
+    },
 }
 
 /// What a d20 roll-off decides.
@@ -140,6 +168,8 @@ pub enum RollFor {
     Markers,
     /// Initiative: who plays the round's first turn.
     Initiative,
+    /// Who picks the first card of the draft.
+    Draft,
 }
 
 /// What happened.
@@ -316,6 +346,40 @@ pub enum Event {
         /// Every figure affected, the chosen one first, with its defence.
         hits: Vec<powers::special::Hit>,
     },
+    /// A player took a card in the draft.
+    DraftPicked {
+        /// Who.
+        seat: Seat,
+        /// The card's id.
+        card: String,
+        /// Its name.
+        name: String,
+        /// Its points.
+        points: u32,
+        /// Points the player has left.
+        points_left: u32,
+    },
+    /// A player stopped drafting; `forced` when no card left was affordable.
+    DraftPassed {
+        /// Who.
+        seat: Seat,
+        /// It could afford nothing.
+        forced: bool,
+    },
+    /// The draft is over: each army's points.
+    DraftOver {
+        /// Points drafted per seat.
+        points: Vec<(Seat, u32)>,
+    },
+    /// Erland summoned a figure.
+    Summoned {
+        /// The figure.
+        figure: u32,
+        /// Where it stands now.
+        hex: Hex,
+        /// At which level.
+        level: Level,
+    },
 }
 
 impl Ruleset for HeroScape {
@@ -339,6 +403,9 @@ impl Ruleset for HeroScape {
         if let Some(asked) = skirmish_engine::frames::pending::<frames::HsFrame>(state) {
             return asked;
         }
+        if let Some(asked) = glyphs::pending(state) {
+            return asked;
+        }
         play::pending(state)
     }
 
@@ -346,10 +413,19 @@ impl Ruleset for HeroScape {
         if let Some(answers) = skirmish_engine::frames::legal::<frames::HsFrame>(state, seat) {
             return answers;
         }
+        if let Some(answers) = drafting::legal(state, seat) {
+            return answers;
+        }
+        if let Some(answers) = glyphs::legal(state, seat) {
+            return answers;
+        }
         play::legal(state, seat)
     }
 
     fn explain_illegal(state: &State, seat: Seat, action: &Action) -> Rejection {
+        if let Some(why) = drafting::explain(state, seat, action) {
+            return why;
+        }
         play::explain(state, seat, action)
     }
 
@@ -363,6 +439,12 @@ impl Ruleset for HeroScape {
         if let Some(answered) =
             skirmish_engine::frames::answer::<frames::HsFrame>(state, seat, action, dice, events)
         {
+            return answered;
+        }
+        if let Some(answered) = drafting::apply(state, seat, action, dice, events) {
+            return answered;
+        }
+        if let Some(answered) = glyphs::apply(state, seat, action, dice, events) {
             return answered;
         }
         play::apply(state, seat, action, dice, events)

@@ -70,6 +70,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
             "rounds: the round limit must be at least 1",
         ));
     }
+    super::drafting::check(scenario)?;
     let mut teams: Vec<u8> = Vec::new();
     for p in &scenario.players {
         if !teams.contains(&p.team) {
@@ -95,7 +96,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
     let mut figures = Vec::new();
     for (i, p) in scenario.players.iter().enumerate() {
         let seat = Seat(i as u8);
-        if p.army.is_empty() {
+        if p.army.is_empty() && scenario.draft.is_none() {
             return Err(SetupError::new(format!(
                 "players[{i}] ({}): the army has no card",
                 p.name
@@ -180,7 +181,13 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         },
         frames: Default::default(),
         specials: Default::default(),
+        draft: None,
+        glyph_choice: None,
     };
+    if let Some(d) = &scenario.draft {
+        super::drafting::start(&mut state, d, dice);
+        return Ok(state);
+    }
     let seats: Vec<Seat> = state.seats().collect();
     let mut events = Vec::new();
     let first = roll_off(&state, dice, &seats, RollFor::Placement, &mut events);
@@ -224,7 +231,9 @@ pub(crate) fn roll_off(
             .map(|&seat| {
                 let bonus = match purpose {
                     RollFor::Initiative => glyphs::initiative_bonus(state, seat),
-                    RollFor::Placement | RollFor::Markers => glyphs::d20_bonus(state, seat),
+                    RollFor::Placement | RollFor::Markers | RollFor::Draft => {
+                        glyphs::d20_bonus(state, seat)
+                    }
                 };
                 let die = dice.d20();
                 D20Roll {
@@ -296,12 +305,15 @@ pub fn placement_hexes(state: &State, f: &Figure) -> Vec<(Hex, Option<Hex>, Leve
 /// Moves placement on to the next figure that can be placed; starts the first round once every
 /// army is down. A figure with no room left in its zone stays out of the game (*vous ne pouvez
 /// pas utiliser toutes les figurines*).
-fn advance_placement(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
+pub(crate) fn advance_placement(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
     loop {
         let Phase::Placement { order, index } = &state.phase else {
             return;
         };
         let Some(&seat) = order.get(*index) else {
+            if super::drafting::resume(state, events) {
+                return;
+            }
             start_round(state, dice, events);
             return;
         };
@@ -523,6 +535,9 @@ pub fn pending(state: &State) -> Pending<Decision> {
                 },
             },
         },
+        Phase::Draft => {
+            super::drafting::pending(state).unwrap_or_else(|| Pending::Over(no_outcome()))
+        }
         // Markers are asked by their frame; a state without it waits for nobody.
         Phase::Markers | Phase::Turns { turn: None, .. } => Pending::Over(no_outcome()),
     }
@@ -615,7 +630,8 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
             out.push(Action::EndTurn);
             out
         }
-        Decision::PlaceMarkers { .. } => Vec::new(),
+        // Markers are the frame's; the draft and glyph choices are asked before play's.
+        _ => Vec::new(),
     }
 }
 
@@ -757,7 +773,7 @@ pub fn apply(
             settle(state, dice, events);
         }
         Action::EndTurn => end_turn(state, seat, dice, events),
-        Action::PlaceMarker { .. } => return Err(explain(state, seat, action)),
+        _ => return Err(explain(state, seat, action)),
     }
     Ok(())
 }
@@ -822,8 +838,12 @@ fn walk(
 /// After an action in a turn: the game may be over; the moves are over once every figure of the
 /// card has moved; the turn is over once no figure can attack (*Si aucune de vos figurines ne
 /// remplit ces deux conditions, ... votre tour s'arrête*).
-fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
+pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
     if check_over(state, events) {
+        return;
+    }
+    // A glyph's question comes first: its answer may change what the turn can still do.
+    if state.glyph_choice.is_some() {
         return;
     }
     let Some(turn) = state.turn().cloned() else {

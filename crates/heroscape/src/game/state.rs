@@ -34,6 +34,10 @@ pub struct Options {
     /// markers one after the other in d20 order instead of all at once.
     #[serde(default)]
     pub markers_in_d20_order: bool,
+    /// The rule of each glyph whose power the scenario gives (Brandar's artefact, and the
+    /// glyphs this game does not know): shown to the players when it is turned up.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub glyph_rules: std::collections::BTreeMap<Glyph, String>,
 }
 
 /// How a HeroScape Expert game starts.
@@ -50,6 +54,10 @@ pub struct Scenario {
     /// Rules options.
     #[serde(default)]
     pub options: Options,
+    /// Armies drafted at the table (*Constituer son armée en « Draft »*) instead of given:
+    /// every player's `army` is then empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draft: Option<super::drafting::DraftSetup>,
 }
 
 /// An order marker (*marqueur d'ordre*): 1, 2, 3, or the decoy X.
@@ -289,6 +297,8 @@ pub enum Phase {
         /// How it ended.
         outcome: Outcome,
     },
+    /// Armies are drafted card by card, each card's figures placed as soon as it is picked.
+    Draft,
 }
 
 /// The whole state of a game.
@@ -320,6 +330,12 @@ pub struct State {
     /// Special attacks used: once-per-game ones spent, this turn's counts.
     #[serde(default)]
     pub specials: super::powers::special::Uses,
+    /// The draft, when the armies are drafted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draft: Option<super::drafting::DraftState>,
+    /// A choice a glyph asks of a player (Erland's summoning, Sturla's risen figures).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glyph_choice: Option<super::glyphs::GlyphChoice>,
 }
 
 impl State {

@@ -65,6 +65,7 @@ fn duel(field: Arc<crate::battlefield::Battlefield>, a: &str, b: &str) -> Scenar
         ],
         rounds: 5,
         options: Options::default(),
+        draft: None,
     }
 }
 

@@ -108,6 +108,12 @@ pub struct View {
     pub placement_rolls: Vec<Vec<D20Roll>>,
     /// How the game ended.
     pub outcome: Option<Outcome>,
+    /// The draft, when the armies are drafted (public: the cards are picked face up).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draft: Option<super::drafting::DraftView>,
+    /// The glyph question pending, if any (public: it is asked at the table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glyph_choice: Option<super::glyphs::GlyphChoice>,
 }
 
 /// The view of `state` for `viewer`.
@@ -117,6 +123,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         Phase::Markers => ("markers", Vec::new(), None),
         Phase::Turns { order, .. } => ("turns", order.clone(), None),
         Phase::Over { outcome } => ("over", Vec::new(), Some(outcome.clone())),
+        Phase::Draft => ("draft", Vec::new(), None),
     };
     View {
         viewer,
@@ -179,6 +186,8 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         turn: state.turn().cloned(),
         placement_rolls: state.placement_rolls.clone(),
         outcome,
+        draft: super::drafting::view(state),
+        glyph_choice: state.glyph_choice.clone(),
     }
 }
 

@@ -110,6 +110,25 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
             let _ = seat;
             0.0
         }
+        // The best value per point first; stopping only when nothing is affordable.
+        Action::DraftPick { card } => state
+            .draft
+            .as_ref()
+            .and_then(|d| d.draft.pool().iter().find(|c| &c.id == card))
+            .map_or(0.0, |c| {
+                100.0 + crate::game::drafting::value_per_point(c) * 100.0
+            }),
+        Action::DraftPass => -100.0,
+        // Summon the enemy figure nearest to dying next to the glyph (where the army stands),
+        // or nobody.
+        Action::Summon { figure, .. } => state.figure(*figure).map_or(0.0, |f| {
+            if state.allies(f.owner, seat) {
+                -1.0
+            } else {
+                1.0
+            }
+        }),
+        Action::NoSummon => 0.0,
     }
 }
 

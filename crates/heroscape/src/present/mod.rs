@@ -7,7 +7,6 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use skirmish_engine::{AnyGame, Game, Pending, Registry, Ruleset, Seat, Viewer};
 use skirmish_lang::Lang;
@@ -16,11 +15,13 @@ use skirmish_platform::{
 };
 
 use crate::battlefield::{Material, StartPlayers};
-use crate::game::{geometry, play, Action, Event, HeroScape, PlayerSetup, Scenario, State};
+use crate::game::{geometry, play, Action, Event, HeroScape, State};
 
 pub mod bots;
+pub mod content;
 pub mod page;
 pub mod samples;
+pub mod setup;
 pub mod text;
 
 use text::Grid;
@@ -39,33 +40,30 @@ pub const DEFAULT_ARMIES: [&str; 4] = ["greywatch-company", "emberfall-host", "w
 /// The default round limit of a new game.
 pub const DEFAULT_ROUNDS: u32 = 12;
 
-/// HeroScape's presentation.
+/// HeroScape's presentation, with the battlefields and cards new games may use.
 #[derive(Clone, Debug, Default)]
-pub struct HeroScapePresentation;
+pub struct HeroScapePresentation {
+    content: Arc<content::Content>,
+}
 
-/// The set-up fields of a create request.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SetupFields {
-    #[serde(default)]
-    battlefield: Option<String>,
-    #[serde(default)]
-    players: Option<u8>,
-    #[serde(default)]
-    army_1: Option<String>,
-    #[serde(default)]
-    army_2: Option<String>,
-    #[serde(default)]
-    army_3: Option<String>,
-    #[serde(default)]
-    army_4: Option<String>,
-    /// `free_for_all` or `teams` (two against two).
-    #[serde(default)]
-    teams: Option<String>,
-    #[serde(default)]
-    rounds: Option<u32>,
-    #[serde(default)]
-    markers_in_d20_order: Option<bool>,
+impl HeroScapePresentation {
+    /// The built-in content and what `sources` hold (files or folders of battlefields and
+    /// cards, [`content`]); what was read and skipped is in [`Self::content_notes`].
+    pub fn load(sources: &[std::path::PathBuf]) -> HeroScapePresentation {
+        HeroScapePresentation {
+            content: Arc::new(content::Content::load(sources)),
+        }
+    }
+
+    /// The content new games may use.
+    pub fn loaded(&self) -> &content::Content {
+        &self.content
+    }
+
+    /// What was read from the sources and what was skipped.
+    pub fn content_notes(&self) -> &[String] {
+        &self.content.notes
+    }
 }
 
 fn group(action: &Action, lang: Lang) -> &'static str {
@@ -76,6 +74,8 @@ fn group(action: &Action, lang: Lang) -> &'static str {
         Action::Attack { .. } => lang.pick("Attack", "Attaque"),
         Action::SpecialAttack { .. } => lang.pick("Special attack", "Attaque spéciale"),
         Action::EndTurn => lang.pick("Turn", "Tour"),
+        Action::DraftPick { .. } | Action::DraftPass => lang.pick("Draft", "Draft"),
+        Action::Summon { .. } | Action::NoSummon => lang.pick("Glyph of Erland", "Glyphe d'Erland"),
     }
 }
 
@@ -273,101 +273,20 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                         l.cells = shot.cells.iter().map(|h| grid.cell(*h)).collect();
                     }
                 }
-                Action::EndMoves | Action::EndTurn => {}
+                Action::Summon { figure, hex } => {
+                    l.figure = Some(*figure);
+                    l.cells = vec![grid.cell(*hex)];
+                }
+                Action::EndMoves
+                | Action::EndTurn
+                | Action::DraftPick { .. }
+                | Action::DraftPass
+                | Action::NoSummon => {}
             }
             l.group = Some(group(a, lang).into());
             Some(l)
         })
         .collect()
-}
-
-impl HeroScapePresentation {
-    fn scenario(&self, f: SetupFields) -> Result<(Scenario, Vec<String>), Problem> {
-        let field_id = f.battlefield.as_deref().unwrap_or(DEFAULT_BATTLEFIELD);
-        let field = samples::battlefield(field_id).ok_or_else(|| {
-            Problem::new(
-                "unknown-battlefield",
-                format!(
-                    "battlefield: unknown battlefield '{}'; there are: {}",
-                    skirmish_platform::clip(field_id, 40),
-                    samples::battlefields()
-                        .into_iter()
-                        .map(|(id, _)| id)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            )
-        })?;
-        let players = f.players.unwrap_or(2);
-        if !(2..=4).contains(&players) {
-            return Err(Problem::new("bad-setup", "players: 2 to 4"));
-        }
-        let defaults = DEFAULT_ARMIES;
-        let chosen = [&f.army_1, &f.army_2, &f.army_3, &f.army_4];
-        let teams = match f.teams.as_deref().unwrap_or("free_for_all") {
-            "free_for_all" => false,
-            "teams" if players == 4 => true,
-            "teams" => {
-                return Err(Problem::new(
-                    "bad-setup",
-                    "teams: two against two needs 4 players",
-                ))
-            }
-            other => {
-                return Err(Problem::new(
-                    "bad-setup",
-                    format!(
-                        "teams: free_for_all or teams, not '{}'",
-                        skirmish_platform::clip(other, 40)
-                    ),
-                ))
-            }
-        };
-        let mut setups = Vec::new();
-        for i in 0..usize::from(players) {
-            let id = chosen[i].as_deref().unwrap_or(defaults[i]);
-            let (name, army) = samples::army(id).ok_or_else(|| {
-                Problem::new(
-                    "unknown-army",
-                    format!(
-                        "army_{}: unknown army '{}'; there are: {}",
-                        i + 1,
-                        skirmish_platform::clip(id, 40),
-                        samples::ARMIES
-                            .iter()
-                            .map(|a| a.id)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                )
-            })?;
-            setups.push(PlayerSetup {
-                name,
-                team: if teams {
-                    (i % 2) as u8 + 1
-                } else {
-                    i as u8 + 1
-                },
-                army,
-            });
-        }
-        let rounds = f.rounds.unwrap_or(DEFAULT_ROUNDS);
-        if !(1..=99).contains(&rounds) {
-            return Err(Problem::new("bad-setup", "rounds: 1 to 99"));
-        }
-        let names = setups.iter().map(|p| p.name.clone()).collect();
-        Ok((
-            Scenario {
-                battlefield: Arc::new(field),
-                players: setups,
-                rounds,
-                options: crate::game::Options {
-                    markers_in_d20_order: f.markers_in_d20_order.unwrap_or(false),
-                },
-            },
-            names,
-        ))
-    }
 }
 
 fn param_u32(p: &BTreeMap<String, String>, name: &str) -> Result<u32, Problem> {
@@ -400,73 +319,13 @@ impl Presentation for HeroScapePresentation {
     }
 
     fn content(&self, lang: Lang) -> Value {
-        let armies: Vec<Value> = samples::armies()
-            .into_iter()
-            .map(|(id, name, cards)| {
-                let points: u32 = cards.iter().map(|c| c.points).sum();
-                json!({ "id": id, "name": format!("{name} ({points})"), "cards": cards.iter().map(|c| c.name.clone()).collect::<Vec<_>>() })
-            })
-            .collect();
-        let fields: Vec<Value> = samples::battlefields()
-            .into_iter()
-            .map(|(id, name)| json!({ "id": id, "name": name }))
-            .collect();
-        let army_field = |i: usize, default: &str| {
-            json!({
-                "field": format!("army_{i}"),
-                "kind": "choice",
-                "name": format!("{} {i}", lang.pick("Army", "Armée")),
-                "choices": armies,
-                "default": default,
-            })
-        };
-        json!({
-            "ruleset": HeroScape::ID,
-            "battlefields": fields,
-            "armies": armies,
-            "setup": [
-                {
-                    "field": "battlefield", "kind": "choice",
-                    "name": lang.pick("Battlefield", "Champ de bataille"),
-                    "choices": fields,
-                    "default": DEFAULT_BATTLEFIELD,
-                },
-                {
-                    "field": "players", "kind": "number",
-                    "name": lang.pick("Players", "Joueurs"),
-                    "default": 2, "min": 2, "max": 4,
-                },
-                army_field(1, DEFAULT_ARMIES[0]),
-                army_field(2, DEFAULT_ARMIES[1]),
-                army_field(3, DEFAULT_ARMIES[2]),
-                army_field(4, DEFAULT_ARMIES[3]),
-                {
-                    "field": "teams", "kind": "choice",
-                    "name": lang.pick("Sides", "Camps"),
-                    "choices": [
-                        { "id": "free_for_all", "name": lang.pick("Every player for themselves", "Chacun pour soi") },
-                        { "id": "teams", "name": lang.pick("Two teams of two (4 players)", "Deux équipes de deux (4 joueurs)") },
-                    ],
-                    "default": "free_for_all",
-                },
-                {
-                    "field": "rounds", "kind": "number",
-                    "name": lang.pick("Rounds", "Temps de jeu"),
-                    "default": DEFAULT_ROUNDS, "min": 1, "max": 99,
-                },
-                {
-                    "field": "markers_in_d20_order", "kind": "bool",
-                    "name": lang.pick("Place order markers in d20 order (advanced)", "Poser les marqueurs d'ordre dans l'ordre du d20 (confirmés)"),
-                    "default": false,
-                },
-            ],
-        })
+        setup::content_json(&self.content, lang)
     }
 
     fn setup(&self, fields: &Map<String, Value>, _lang: Lang) -> Result<GameSetup, Problem> {
-        let f: SetupFields = serde_json::from_value(Value::Object(fields.clone()))
+        let f: setup::SetupFields = serde_json::from_value(Value::Object(fields.clone()))
             .map_err(|e| Problem::new("bad-setup", format!("HeroScape set-up: {e}")))?;
-        let (scenario, seat_names) = self.scenario(f)?;
+        let (scenario, seat_names) = setup::scenario(&self.content, f)?;
         Ok(GameSetup {
             scenario: serde_json::to_value(&scenario)
                 .map_err(|e| Problem::bad_request(e.to_string()))?,

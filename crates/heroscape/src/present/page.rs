@@ -247,7 +247,7 @@ mod tests {
     /// they are down.
     #[test]
     fn the_field_query_draws_the_battlefield_and_never_the_markers() {
-        let p = Platform::new().with(HeroScapePresentation);
+        let p = Platform::new().with(HeroScapePresentation::default());
         let hs = p.find("heroscape").unwrap();
         assert_eq!(hs.page_module(), Some("/rulesets/heroscape/index.js"));
         let setup = hs.setup(&Map::new(), Lang::En).unwrap();

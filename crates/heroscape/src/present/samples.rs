@@ -319,5 +319,6 @@ pub fn scenario(armies: &[&str], rounds: u32) -> crate::game::Scenario {
             .collect(),
         rounds,
         options: Default::default(),
+        draft: None,
     }
 }

@@ -9,7 +9,7 @@ use skirmish_platform::{BotPlayer, Platform, Presentation, RandomPlayer};
 use super::*;
 
 fn platform() -> Platform {
-    Platform::new().with(HeroScapePresentation)
+    Platform::new().with(HeroScapePresentation::default())
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn judge_answers_reach_and_line_of_sight() {
 
 #[test]
 fn setup_names_bad_fields() {
-    let hs = HeroScapePresentation;
+    let hs = HeroScapePresentation::default();
     let mut f = Map::new();
     f.insert("army_1".into(), serde_json::json!("nobody"));
     let e = hs.setup(&f, Lang::En).unwrap_err();
@@ -176,6 +176,68 @@ fn setup_names_bad_fields() {
         .message
         .contains("4 players"));
     f.insert("players".into(), serde_json::json!(4));
+    // Teammates share a start zone: two big armies do not fit in one of 12 hexes.
+    let e = hs.setup(&f, Lang::En).unwrap_err();
+    assert!(
+        e.message.contains("start zone 1 has 12 free hex(es)") && e.message.contains("15"),
+        "{e}"
+    );
+    for (i, a) in ["wardens", "raiders", "stoneguard", "outriders"]
+        .iter()
+        .enumerate()
+    {
+        f.insert(format!("army_{}", i + 1), serde_json::json!(a));
+    }
     let s = hs.setup(&f, Lang::En).unwrap();
     assert_eq!(s.seat_names.len(), 4);
+}
+
+#[test]
+fn setup_offers_pre_built_armies_or_a_draft_and_refuses_bad_ones() {
+    let hs = HeroScapePresentation::default();
+    let content = hs.content(Lang::Fr);
+    let fields: Vec<&str> = content["setup"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["field"].as_str())
+        .collect();
+    for want in ["battlefield", "army_mode", "points", "army_1", "pool"] {
+        assert!(fields.contains(&want), "{want} in {fields:?}");
+    }
+    // A draft: empty armies, the pool of the sample cards, the points.
+    let mut f = Map::new();
+    f.insert("army_mode".into(), serde_json::json!("draft"));
+    f.insert("points".into(), serde_json::json!(300));
+    let s = hs.setup(&f, Lang::En).unwrap();
+    let scenario: crate::game::Scenario = serde_json::from_value(s.scenario).unwrap();
+    let d = scenario.draft.expect("a draft");
+    assert_eq!(d.points, 300);
+    assert!(
+        d.pool.len() > hs.loaded().sample_cards.len(),
+        "commons twice"
+    );
+    assert!(scenario.players.iter().all(|p| p.army.is_empty()));
+    // No catalogue was given: its pool is refused, saying how to give one.
+    f.insert("pool".into(), serde_json::json!("catalogue"));
+    let e = hs.setup(&f, Lang::En).unwrap_err();
+    assert!(e.message.contains("--content"), "{e}");
+    // A pre-built army of card ids, over the points.
+    let mut f = Map::new();
+    f.insert(
+        "army_1".into(),
+        serde_json::json!(["cinder-drake", "thrall-hulk", "emberclaw-brute"]),
+    );
+    f.insert("points".into(), serde_json::json!(200));
+    let e = hs.setup(&f, Lang::En).unwrap_err();
+    assert!(
+        e.message.contains("army_1") && e.message.contains("200"),
+        "{e}"
+    );
+    f.insert("army_1".into(), serde_json::json!(["no-such-card"]));
+    let e = hs.setup(&f, Lang::En).unwrap_err();
+    assert!(e.message.contains("army_1[0]"), "{e}");
+    f.insert("army_1".into(), serde_json::json!(["emberclaw-brute"]));
+    f.insert("army_2".into(), serde_json::json!(["granite-warden"]));
+    assert!(hs.setup(&f, Lang::En).is_ok());
 }

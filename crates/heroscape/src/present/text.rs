@@ -229,6 +229,39 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
         }
         Action::EndTurn => lang.pick("End the turn", "Finir le tour").into(),
         Action::SpecialAttack { .. } => special_action_text(state, action, lang),
+        Action::DraftPick { card } => {
+            let c = state
+                .draft
+                .as_ref()
+                .and_then(|d| d.draft.pool().iter().find(|c| &c.id == card));
+            let (name, points) = c.map_or((card.clone(), 0), |c| (c.name.clone(), c.points));
+            match lang {
+                Lang::En => format!("Draft {name} ({points} points)"),
+                Lang::Fr => format!("Choisir {name} ({points} points)"),
+            }
+        }
+        Action::DraftPass => lang
+            .pick(
+                "Stop drafting: the army is complete",
+                "Arrêter le draft : l'armée est constituée",
+            )
+            .into(),
+        Action::Summon { figure, hex } => {
+            let grid = Grid::of(&state.field);
+            match lang {
+                Lang::En => format!(
+                    "Summon {} to {}",
+                    figure_name(state, *figure),
+                    grid.name(*hex)
+                ),
+                Lang::Fr => format!(
+                    "Invoquer {} en {}",
+                    figure_name(state, *figure),
+                    grid.name(*hex)
+                ),
+            }
+        }
+        Action::NoSummon => lang.pick("Summon nobody", "N'invoquer personne").into(),
     }
 }
 
@@ -462,6 +495,27 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
                 unit_name(state, *unit)
             ),
         },
+        Decision::Draft { points_left } => match lang {
+            Lang::En => format!(
+                "Draft: {who}, pick an army card ({points_left} points left), or stop once you hold one"
+            ),
+            Lang::Fr => format!(
+                "Draft : {who}, choisissez une carte Armée (il vous reste {points_left} points), ou arrêtez si vous en avez une"
+            ),
+        },
+        Decision::Summon { hex } => {
+            let grid = Grid::of(&state.field);
+            match lang {
+                Lang::En => format!(
+                    "Glyph of Erland: {who}, you may summon any other figure onto a free hex next to {}",
+                    grid.name(*hex)
+                ),
+                Lang::Fr => format!(
+                    "Glyphe d'Erland : {who}, vous pouvez invoquer n'importe quelle autre figurine sur un hexagone libre adjacent à {}",
+                    grid.name(*hex)
+                ),
+            }
+        }
     }
 }
 
@@ -470,6 +524,7 @@ fn roll_purpose(p: RollFor, lang: Lang) -> &'static str {
         RollFor::Placement => lang.pick("placement", "placement des armées"),
         RollFor::Markers => lang.pick("order markers", "pose des marqueurs d'ordre"),
         RollFor::Initiative => lang.pick("initiative", "initiative"),
+        RollFor::Draft => lang.pick("the first pick of the draft", "le premier choix du draft"),
     }
 }
 
@@ -673,25 +728,46 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 ),
             }
         }
-        Event::GlyphRevealed { figure, hex, glyph } => match lang {
-            Lang::En => format!(
-                "{} stops on the glyph at {}: {}",
-                fig(figure),
-                grid.name(*hex),
-                glyph_name(*glyph, lang)
-            ),
-            Lang::Fr => format!(
-                "{} s'arrête sur le glyphe en {} : {}",
-                fig(figure),
-                grid.name(*hex),
-                glyph_name(*glyph, lang)
-            ),
-        },
+        Event::GlyphRevealed { figure, hex, glyph } => {
+            let rule = crate::game::glyphs::rule_text(state, *glyph, lang)
+                .map(|r| format!(" — {r}"))
+                .unwrap_or_default();
+            match lang {
+                Lang::En => format!(
+                    "{} stops on the glyph at {}: {}{rule}",
+                    fig(figure),
+                    grid.name(*hex),
+                    glyph_name(*glyph, lang)
+                ),
+                Lang::Fr => format!(
+                    "{} s'arrête sur le glyphe en {} : {}{rule}",
+                    fig(figure),
+                    grid.name(*hex),
+                    glyph_name(*glyph, lang)
+                ),
+            }
+        }
         Event::GlyphUsed { glyph, figures, .. } => {
             let names: Vec<String> = figures.iter().map(fig).collect();
             match (glyph, lang) {
                 (Glyph::Kelda, Lang::En) => format!("Kelda heals {}", names.join(", ")),
                 (Glyph::Kelda, Lang::Fr) => format!("Kelda soigne {}", names.join(", ")),
+                (Glyph::Erland, Lang::En) => "The glyph of Erland is used up".to_string(),
+                (Glyph::Erland, Lang::Fr) => "Le glyphe d'Erland est défaussé".to_string(),
+                (Glyph::Sturla, Lang::En) if names.is_empty() => {
+                    "Sturla: no destroyed figure rolls 19 or 20; none comes back".to_string()
+                }
+                (Glyph::Sturla, Lang::Fr) if names.is_empty() => {
+                    "Sturla : aucune figurine détruite ne fait 19 ou 20 ; aucune ne revit"
+                        .to_string()
+                }
+                (Glyph::Sturla, Lang::En) => format!(
+                    "Sturla brings back {} (19 or 20 on the d20)",
+                    names.join(", ")
+                ),
+                (Glyph::Sturla, Lang::Fr) => {
+                    format!("Sturla ressuscite {} (19 ou 20 au d20)", names.join(", "))
+                }
                 (_, Lang::En) => {
                     format!("{} strikes {}", glyph_name(*glyph, lang), names.join(", "))
                 }
@@ -755,6 +831,58 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
         Event::TurnEnded { seat: s } => format!("{}'s turn ends", seat(s)),
         Event::GameOver { outcome } => outcome_text(state, outcome, lang),
         Event::SpecialAttacked { .. } => special_event_text(state, event, lang),
+        Event::DraftPicked {
+            seat: s,
+            name,
+            points,
+            points_left,
+            ..
+        } => match lang {
+            Lang::En => format!(
+                "{} drafts {name} ({points} points; {points_left} left)",
+                seat(s)
+            ),
+            Lang::Fr => format!(
+                "{} choisit {name} ({points} points ; il en reste {points_left})",
+                seat(s)
+            ),
+        },
+        Event::DraftPassed { seat: s, forced } => match (lang, forced) {
+            (Lang::En, true) => format!(
+                "{} can afford no card left and passes: the army is complete",
+                seat(s)
+            ),
+            (Lang::Fr, true) => format!(
+                "{} ne peut plus payer aucune carte et passe son tour : son armée est constituée",
+                seat(s)
+            ),
+            (Lang::En, false) => format!("{} stops drafting: the army is complete", seat(s)),
+            (Lang::Fr, false) => {
+                format!("{} arrête le draft : son armée est constituée", seat(s))
+            }
+        },
+        Event::DraftOver { points } => {
+            let each: Vec<String> = points
+                .iter()
+                .map(|(s, p)| format!("{} {p}", seat(s)))
+                .collect();
+            match lang {
+                Lang::En => format!("The draft is over: {}", each.join(", ")),
+                Lang::Fr => format!("Le draft est terminé : {}", each.join(", ")),
+            }
+        }
+        Event::Summoned { figure, hex, level } => match lang {
+            Lang::En => format!(
+                "Erland summons {} to {} (level {level})",
+                fig(figure),
+                grid.name(*hex)
+            ),
+            Lang::Fr => format!(
+                "Erland invoque {} en {} (niveau {level})",
+                fig(figure),
+                grid.name(*hex)
+            ),
+        },
     }
 }
 

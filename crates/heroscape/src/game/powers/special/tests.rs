@@ -100,6 +100,7 @@ fn attack_step(
         ],
         rounds: 5,
         options: Options::default(),
+        draft: None,
     };
     let mut state = HeroScape::setup(&scenario, &mut Dice::seeded(1)).unwrap();
     for f in &mut state.figures {
