@@ -251,6 +251,10 @@ pub struct SpecialAttack {
     /// It may be used besides the figure's normal attack, before or after it.
     #[serde(default, skip_serializing_if = "is_false")]
     pub with_normal_attack: bool,
+    /// With several attacks in a turn, each must target a different figure ("he cannot attack
+    /// the same figure more than once").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub distinct_targets: bool,
 }
 
 fn one() -> u8 {
