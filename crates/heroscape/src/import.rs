@@ -31,6 +31,9 @@ pub struct Imported {
     pub card: Card,
     /// What was derived or repaired, for people.
     pub notes: Vec<String>,
+    /// The powers that stay text, each with why: the first sentence of its text (normalised)
+    /// the card language does not read.
+    pub unread: Vec<(String, String)>,
 }
 
 /// A JSON file that cannot be read: where and why.
@@ -91,7 +94,13 @@ pub fn read_json(text: &str, source: &str) -> Result<Vec<Imported>, ImportError>
     for i in &mut out {
         let card = i.card.clone();
         for p in &mut i.card.powers {
-            p.effects = parse::power(&p.name, &p.text, &card, &lex);
+            match parse::read(&p.name, &p.text, &card, &lex) {
+                Ok(effects) => p.effects = Some(effects),
+                Err(why) => {
+                    p.effects = None;
+                    i.unread.push((p.name.clone(), why));
+                }
+            }
         }
     }
     Ok(out)
@@ -258,7 +267,11 @@ fn card(v: &Value) -> Result<Imported, (String, String)> {
     if let Err((field, message)) = card.validate() {
         return Err((field.to_string(), message));
     }
-    Ok(Imported { card, notes })
+    Ok(Imported {
+        card,
+        notes,
+        unread: Vec::new(),
+    })
 }
 
 fn squad_figures(
@@ -354,6 +367,14 @@ pub fn report(cards: &[Imported], lang: Lang) -> String {
                 )
             }
         );
+        for (power, why) in &i.unread {
+            let _ = writeln!(
+                out,
+                "    {} {power}: {} \"{why}\"",
+                lang.pick("text:", "texte :"),
+                lang.pick("first unread clause", "première phrase non lue")
+            );
+        }
         for n in &i.notes {
             let _ = writeln!(out, "    {n}");
         }

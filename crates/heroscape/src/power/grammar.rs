@@ -6,6 +6,8 @@
 
 use std::sync::OnceLock;
 
+use regex::Regex;
+
 use super::parse::{rule, Caps, Lexicon, SelfNames, Tpl};
 use super::{Condition, Effect, Filter, Stat, Who};
 
@@ -74,6 +76,7 @@ fn verbs() -> &'static [Tpl<Change>] {
                 |c, _| change(c, 0, -c.i8(0)),
             ),
             rule(r"increases? {P} {T} by {N}", |c, _| change(c, 0, c.i8(0))),
+            rule(r"gets? \+{N} to {T}", |c, _| change(c, 0, c.i8(0))),
             rule(
                 r"(?:can |may )?(?:move|moves) (?:{N} additional spaces?|an additional {N} spaces?)",
                 |c, _| Some(vec![(Stat::Move, c.i8(0))]),
@@ -141,6 +144,27 @@ fn conditions() -> &'static [Tpl<Vec<Condition>>] {
                     (!f.is_any()).then(|| vec![Attacking, Opponent(f)])
                 },
             ),
+            rule(r"when attacking a figure adjacent to (?:them|{S})", |_, _| {
+                Some(vec![Attacking, OpponentAdjacent])
+            }),
+            rule(
+                r"(?:when|while) (?:defending|rolling defense(?: dice)?|{S} rolls defense dice) against a normal attack from (?:an? )?(?:non-adjacent figure|(?:attacking )?figure who is not adjacent)",
+                |_, _| Some(vec![Defending, NormalAttack, OpponentNotAdjacent]),
+            ),
+            rule(
+                r"when attacked with a normal attack by an adjacent figure",
+                |_, _| Some(vec![Defending, NormalAttack, OpponentAdjacent]),
+            ),
+            rule(
+                r"if every army card you control has an? {W} personality",
+                |c, lex| {
+                    let personality = Some(lex.personality(c.w(0))?);
+                    Some(vec![ArmyAll(Filter {
+                        personality,
+                        ..Filter::default()
+                    })])
+                },
+            ),
             rule(r"when (?:defending|rolling defense dice|{S} defends)", |_, _| {
                 Some(vec![Defending])
             }),
@@ -203,6 +227,11 @@ fn ground(w: &str) -> Option<String> {
         _ => return None,
     };
     Some(g.to_string())
+}
+
+/// Reads a condition ("when attacking an adjacent figure", "while on a water space").
+pub(super) fn condition(text: &str, me: &SelfNames, lex: &Lexicon) -> Option<Vec<Condition>> {
+    cond(text, me, lex)
 }
 
 fn cond(text: &str, me: &SelfNames, lex: &Lexicon) -> Option<Vec<Condition>> {
@@ -297,6 +326,21 @@ pub(super) fn modifiers(text: &str, me: &SelfNames, lex: &Lexicon) -> Option<Vec
 }
 
 fn sentence_modifiers(s: &str, me: &SelfNames, lex: &Lexicon) -> Option<Vec<Effect>> {
+    // "an Obsidian Guard on a water space rolls 2 fewer defense dice": the place is a
+    // condition, read as "... while on a water space"
+    static ON: OnceLock<Regex> = OnceLock::new();
+    let on = ON.get_or_init(|| {
+        Regex::new(
+            r"^(.+?) on an? ([a-z ]+?) space ((?:rolls?|adds?|receives?|gets?|moves?|may) .+)$",
+        )
+        .expect("compiles")
+    });
+    if let Some(m) = on.captures(s) {
+        if me.is_self(&m[1]) && ground(&m[2]).is_some() {
+            let t = format!("{} {} while on a {} space", &m[1], &m[3], &m[2]);
+            return sentence_modifiers(&t, me, lex);
+        }
+    }
     // "CONDITION, SUBJECT VERB"
     if ["when ", "while ", "if "].iter().any(|p| s.starts_with(p)) {
         // after a comma, or with none ("when X is on a lava space it may add 2 to its range")

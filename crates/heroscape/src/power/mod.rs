@@ -258,6 +258,10 @@ pub struct SpecialAttack {
     /// of sight rules still apply as the other fields say.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lob: Option<u16>,
+    /// With several attacks in a turn, each must target a different figure ("he cannot attack
+    /// the same figure more than once").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub distinct_targets: bool,
 }
 
 fn one() -> u8 {

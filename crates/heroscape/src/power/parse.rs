@@ -19,6 +19,9 @@ use super::{
 };
 use crate::card::{Card, Kind, Rarity, Size};
 
+mod attacks;
+mod triggered;
+
 /// The words of the cards a parser can read in `{W}` holes: species, classes, personalities
 /// and generals, lower case and singular.
 #[derive(Clone, Debug, Default)]
@@ -46,6 +49,32 @@ impl Lexicon {
             lex.generals.insert(g.into());
         }
         lex
+    }
+
+    /// The personality `word` names ("valiant"), capitalised as printed.
+    pub(super) fn personality(&self, word: &str) -> Option<String> {
+        let p = singular(word);
+        self.personalities.contains(&p).then(|| title(&p))
+    }
+
+    /// Reads a phrase naming one kind of figure or several ("knights and sentinels", "elves,
+    /// dwarves or humans"): one filter per kind, a figure matching any of them.
+    pub fn filters(&self, phrase: &str) -> Option<Vec<Filter>> {
+        if let Some(f) = self.filter(phrase) {
+            return Some(vec![f]);
+        }
+        phrase
+            .split([','])
+            .flat_map(|p| p.split(" and "))
+            .flat_map(|p| p.split(" or "))
+            .map(|p| {
+                p.trim()
+                    .trim_start_matches("and ")
+                    .trim_start_matches("or ")
+            })
+            .filter(|p| !p.is_empty())
+            .map(|p| self.filter(p).filter(|f| !f.is_any()))
+            .collect()
     }
 
     /// Reads a phrase such as "orc warriors", "small or medium figures", "beast",
@@ -213,7 +242,15 @@ pub fn normalize(text: &str) -> String {
     let out = out
         .replace(" ,", ",")
         .replace(".- ", ". ")
-        .replace(".-", ". ");
+        .replace(".-", ". ")
+        // the data's spellings and misprints of rules words
+        .replace("; ", ", ")
+        .replace("defence", "defense")
+        .replace("recieve", "receive");
+    // "attack 3.roadblock may": a sentence run into the number before it
+    static RUN_ON: OnceLock<Regex> = OnceLock::new();
+    let run_on = RUN_ON.get_or_init(|| Regex::new(r"(\d)\.([a-z])").expect("compiles"));
+    let out = run_on.replace_all(&out, "$1. $2");
     out.trim_end_matches(['.', ' ']).to_string()
 }
 
@@ -299,8 +336,47 @@ impl SelfNames {
             .filter(|w| !w.is_empty())
             .map(singular)
             .collect();
-        !words.is_empty() && words.iter().all(|w| self.words.contains(w))
+        !words.is_empty()
+            && words
+                .iter()
+                .all(|w| self.words.iter().any(|n| same_name_word(w, n)))
     }
+}
+
+/// True when a word of a power names the same as a word of the card's name, allowing the
+/// data's misspellings of long names ("Zetracron" for Zetacron, "Adelbern" for Adelbren): one
+/// letter off in a name word of five letters or more, two in one of eight or more.
+fn same_name_word(word: &str, name: &str) -> bool {
+    if word == name {
+        return true;
+    }
+    let len = name.chars().count();
+    let allowed = match len {
+        0..=4 => return false,
+        5..=7 => 1,
+        _ => 2,
+    };
+    edit_distance(word, name) <= allowed
+}
+
+/// Levenshtein distance, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == *cb {
+                prev
+            } else {
+                1 + prev.min(cur).min(row[j])
+            };
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 /// What the holes of a matched template read.
@@ -450,12 +526,10 @@ fn special(range: Option<u16>, attack: u16, area: Area) -> SpecialAttack {
         attacks: 1,
         with_normal_attack: false,
         lob: None,
+        distinct_targets: false,
     }
 }
 
-/// The grenades' lob height in the Expert rulebook (*Les grenades des unités d'élites
-/// Aéroportées*).
-const GRENADE_LOB: u16 = 12;
 
 const LEAVE: &str = r"(?:(?:is|are) never attacked when leaving (?:an )?engagements?|never takes? leaving engagement attacks)";
 const WATER: &str = r"(?:do|does) not have to stop {P} movement when entering (?:a )?water spaces?";
@@ -627,11 +701,14 @@ fn rules() -> &'static [Rule] {
             rule(
                 r"all friendly {W} adjacent to {S} (?:roll|receive) an additional attack die and an additional defense die",
                 |c, lex| {
-                    let f = lex.filter(c.w(0))?;
-                    Some(vec![
-                        modify(Stat::Attack, 1, Who::AdjacentFriendly, f.clone(), vec![]),
-                        modify(Stat::Defense, 1, Who::AdjacentFriendly, f, vec![]),
-                    ])
+                    // "knights and sentinels": a figure is of one kind, so one pair of
+                    // modifiers per kind never adds twice
+                    let mut out = Vec::new();
+                    for f in lex.filters(c.w(0))? {
+                        out.push(modify(Stat::Attack, 1, Who::AdjacentFriendly, f.clone(), vec![]));
+                        out.push(modify(Stat::Defense, 1, Who::AdjacentFriendly, f, vec![]));
+                    }
+                    Some(out)
                 },
             ),
             rule(
@@ -729,50 +806,6 @@ fn rules() -> &'static [Rule] {
                 },
             ),
             // Special attacks with range and dice only.
-            rule(r"range:? {N}[.,]? attack:? {N}", |c, _| {
-                Some(vec![Effect::SpecialAttack(special(
-                    Some(c.n(0)),
-                    c.n(1),
-                    Area::Single,
-                ))])
-            }),
-            rule(r"attack {N}[,.] line {N}", |c, _| {
-                Some(vec![Effect::SpecialAttack(special(
-                    None,
-                    c.n(0),
-                    Area::Line(c.n(1)),
-                ))])
-            }),
-            rule(r"line {N}\. attack {N}\.? ?friendly figures are not affected by [a-z ]+", |c, _| {
-                let mut a = special(None, c.n(1), Area::Line(c.n(0)));
-                a.spares_friends = true;
-                Some(vec![Effect::SpecialAttack(a)])
-            }),
-            rule(
-                r"range {N}\. attack {N}\. choose a figure to attack\. any figures adjacent to the chosen figure are also affected by the explosion special attack\. {S} only needs a clear sight shot at the chosen figure\. roll {N} attack dice once for all affected figures\. each figure rolls defense dice separately\. {S} can be affected by his own explosion special attack",
-                |c, _| {
-                    if c.n(1) != c.n(2) {
-                        return None;
-                    }
-                    let mut a = special(Some(c.n(0)), c.n(1), Area::Explosion(1));
-                    a.sight_to_target_only = true;
-                    a.hits_self = true;
-                    Some(vec![Effect::SpecialAttack(a)])
-                },
-            ),
-            rule(
-                r"range {N}\. attack {N}\. explosion {N}\. {S} may only use grenade special attack once per game\. if they do, all attacking {S} must use grenade special attack\. if neither the attacking {S} nor the targeted figure are under an overhang, no line of sight is needed",
-                |c, _| {
-                    let mut a = special(Some(c.n(0)), c.n(1), Area::Explosion(c.n(2)));
-                    a.once_per_game = true;
-                    a.all_attackers_must_use = true;
-                    a.no_sight_unless_overhang = true;
-                    // The card's reprint leaves out the lob height the Expert rulebook gives
-                    // the grenades (*une hauteur de 12 ou moins*, example A1: 16 > 12).
-                    a.lob = Some(GRENADE_LOB);
-                    Some(vec![Effect::SpecialAttack(a)])
-                },
-            ),
             rule(
                 &t(r"after moving and before attacking, you may choose a figure you control adjacent to {S}\. roll <D20>\. if you roll (?:an? )?{N} or higher, remove {N} wound markers? from the chosen figure's army card"),
                 |c, _| {
@@ -788,16 +821,6 @@ fn rules() -> &'static [Rule] {
                         roll: Some(d20(c.u8(0))),
                         outcomes: vec![Outcome::HealTarget(c.n(1))],
                     })])
-                },
-            ),
-            rule(
-                r"range 1\. attack {N}\. all figures adjacent to {S} are affected by [a-z ]+ special attack\. roll attack dice once for all affected figures\. each figure rolls defense dice separately",
-                |c, _| {
-                    Some(vec![Effect::SpecialAttack(special(
-                        Some(1),
-                        c.n(0),
-                        Area::AllAdjacent,
-                    ))])
                 },
             ),
             rule(
@@ -954,20 +977,6 @@ fn rules() -> &'static [Rule] {
                     )])
                 },
             ),
-            rule(r"range {N}\. explosion {N}\. attack {N}", |c, _| {
-                Some(vec![Effect::SpecialAttack(special(
-                    Some(c.n(0)),
-                    c.n(2),
-                    Area::Explosion(c.n(1)),
-                ))])
-            }),
-            rule(r"range {N}\. attack {N}\. explosion {N}", |c, _| {
-                Some(vec![Effect::SpecialAttack(special(
-                    Some(c.n(0)),
-                    c.n(1),
-                    Area::Explosion(c.n(2)),
-                ))])
-            }),
             rule(
                 r"when defending with {S}, each shield rolled counts for one additional block",
                 |_, _| Some(vec![Effect::ShieldsCountDouble]),
@@ -975,49 +984,6 @@ fn rules() -> &'static [Rule] {
             rule(
                 r"{S} may attack any number of times during {P} turn\. {P} cannot attack any figure more than once per turn",
                 |_, _| Some(vec![Effect::AttackAnyNumber]),
-            ),
-            rule(
-                r"range {N}[.,]? attack {N}[.,]? (?:the )?[a-z' -]+ special attack cannot be used (?:on|against) {W}",
-                |c, lex| {
-                    let mut a = special(Some(c.n(0)), c.n(1), Area::Single);
-                    a.targets = Some(Filter {
-                        except: Some(Box::new(lex.filter(c.w(0))?)),
-                        ..Filter::default()
-                    });
-                    Some(vec![Effect::SpecialAttack(a)])
-                },
-            ),
-            rule(
-                r"range {N}[.,]? attack {N}[.,]? (?:the )?[a-z' -]+ special attack can (?:be used only|only be used) to attack {W}",
-                |c, lex| {
-                    let mut a = special(Some(c.n(0)), c.n(1), Area::Single);
-                    a.targets = Some(lex.filter(c.w(0))?);
-                    Some(vec![Effect::SpecialAttack(a)])
-                },
-            ),
-            rule(
-                r"range {N}[.,]? attack {N}[.,]? {S} does not need (?:a )?clear line of sight to attack with the [a-z' -]+ special attack",
-                |c, _| {
-                    let mut a = special(Some(c.n(0)), c.n(1), Area::Single);
-                    a.no_sight = true;
-                    Some(vec![Effect::SpecialAttack(a)])
-                },
-            ),
-            rule(
-                r"range {N}[.,]? attack {N}[.,]? (?:you|{S}) may attack (?:one additional time|up to {N} times) with [a-z' -]+ special attack",
-                |c, _| {
-                    let mut a = special(Some(c.n(0)), c.n(1), Area::Single);
-                    a.attacks = if c.nums.len() > 2 { c.u8(2) } else { 2 };
-                    Some(vec![Effect::SpecialAttack(a)])
-                },
-            ),
-            rule(
-                r"range {N}[.,]? attack {N}[.,]? ?you may use the [a-z' -]+ special attack before or after using {S} normal attack",
-                |c, _| {
-                    let mut a = special(Some(c.n(0)), c.n(1), Area::Single);
-                    a.with_normal_attack = true;
-                    Some(vec![Effect::SpecialAttack(a)])
-                },
             ),
             rule(
                 &t(r"after attacking with {S}, roll <D20>\. if you roll (?:an? )?{N} or higher, you may attack again with {S}"),
@@ -1282,18 +1248,152 @@ fn by_name(name: &str) -> Option<Vec<Effect>> {
     }
 }
 
+/// What the readers written as code (not templates) see.
+pub(super) struct Ctx<'a> {
+    me: &'a SelfNames,
+    lex: &'a Lexicon,
+    card: &'a Card,
+}
+
+/// A reader written as code: the whole text or nothing.
+type Reader = fn(&str, &Ctx) -> Option<Vec<Effect>>;
+
+/// "COBRA Commander adds 1 automatic skull when attacking adjacent figures": automatic skulls
+/// or shields with the conditions of the modifier grammar.
+fn automatic(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"^(.+?) (?:always )?adds? (\d+|one|two|an|a) automatic (skull|shield)s?(?: to (?:whatever is rolled|(?:his|her|its|their) (?:attack|defense) rolls?))? ((?:when|while|if|against) .+)$")
+            .expect("compiles")
+    });
+    let m = re.captures(text)?;
+    if !ctx.me.is_self(&m[1]) {
+        return None;
+    }
+    let count = u8::try_from(number(&m[2])?).ok()?;
+    let (stat, role) = match &m[3] {
+        "skull" => (Stat::Attack, Condition::Attacking),
+        _ => (Stat::Defense, Condition::Defending),
+    };
+    let mut when = super::grammar::condition(&m[4], ctx.me, ctx.lex)?;
+    let other = match role {
+        Condition::Attacking => Condition::Defending,
+        _ => Condition::Attacking,
+    };
+    if when.contains(&other) {
+        return None;
+    }
+    if !when.contains(&role) {
+        when.insert(0, role);
+    }
+    Some(vec![Effect::Automatic { stat, count, when }])
+}
+
+/// "When a Warrior of Ashra rolls defense dice against a normal attack from an adjacent figure,
+/// one shield will block all damage": the condition read by the modifier grammar.
+fn one_shield(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    let cond = text.strip_suffix(", one shield will block all damage")?;
+    let mut when = super::grammar::condition(cond, ctx.me, ctx.lex)?;
+    if when.contains(&Condition::Attacking) {
+        return None;
+    }
+    if !when.contains(&Condition::Defending) {
+        when.insert(0, Condition::Defending);
+    }
+    Some(vec![Effect::OneShieldBlocksAll { when }])
+}
+
+/// "When defending with a Roman Legionnaire, increase that Roman Legionnaire's defense value by 1
+/// for each adjacent Roman Legionnaire you control, to a maximum of +2": the count names this
+/// card's figures, so its filter is the card's name.
+fn per_adjacent_self(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static T: OnceLock<Tpl<u16>> = OnceLock::new();
+    let t = T.get_or_init(|| {
+        rule(
+            r"when defending with {S}, increase (?:that )?{S} defense value by (?:1|one) for each adjacent {S} you control, to a maximum of \+{N}",
+            |c, _| Some(c.n(0)),
+        )
+    });
+    let max = t.apply(text, ctx.me, ctx.lex)?;
+    Some(vec![Effect::PerCount {
+        stat: Stat::Defense,
+        count: Count::AdjacentControlled(Filter {
+            name: Some(ctx.card.name.clone()),
+            ..Filter::default()
+        }),
+        max: Some(max),
+        when: vec![Condition::Defending],
+    }])
+}
+
+fn readers() -> &'static [Reader] {
+    &[attacks::explosion, automatic, one_shield, per_adjacent_self]
+}
+
+/// Reads a run of whole sentences, all of it or nothing.
+fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
+    rules()
+        .iter()
+        .chain(attacks::rules())
+        .chain(triggered::rules())
+        .find_map(|r| r.apply(text, ctx.me, ctx.lex))
+        .or_else(|| readers().iter().find_map(|r| r(text, ctx)))
+        // the grammar reads sentence by sentence, a second one only to leave the bearer out
+        // of an aura: longer runs are left to the runs they start
+        .or_else(|| {
+            (sentences <= 2)
+                .then(|| super::grammar::modifiers(text, ctx.me, ctx.lex))
+                .flatten()
+        })
+}
+
 /// The card language for one printed power of `card`, when it expresses all of it.
 pub fn power(name: &str, text: &str, card: &Card, lex: &Lexicon) -> Option<Vec<Effect>> {
+    read(name, text, card, lex).ok()
+}
+
+/// The card language for one printed power of `card`, or why it stays text: the first sentence
+/// (normalised) that nothing reads.
+///
+/// The text is read as runs of whole sentences, the longest run first: a rule may need
+/// several sentences ("Range 5. Attack 3. ..."), and a power made of independent sentences
+/// ("X does not have to stop... . Add 2 to X's defense while on a water space") is the effects
+/// of each. A sentence that starts with a pronoun after an effect on other figures ("All
+/// friendly Orcs ... . They ...") is not read as about this card's figures.
+pub fn read(name: &str, text: &str, card: &Card, lex: &Lexicon) -> Result<Vec<Effect>, String> {
     let name = normalize(name);
     let text = normalize(text);
     if text.is_empty() || text == "-" || text == "none" {
-        return by_name(&name);
+        return by_name(&name).ok_or_else(|| format!("\"{name}\" is printed without its rule"));
     }
     let me = SelfNames::of(card);
-    rules()
-        .iter()
-        .find_map(|r| r.apply(&text, &me, lex))
-        .or_else(|| super::grammar::modifiers(&text, &me, lex))
+    let ctx = Ctx { me: &me, lex, card };
+    let sentences: Vec<&str> = text.split(". ").collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut about_others = false;
+    'runs: while i < sentences.len() {
+        let pronoun = sentences[i].split(' ').next().is_some_and(|w| {
+            matches!(
+                w,
+                "he" | "she" | "it" | "they" | "his" | "her" | "its" | "their"
+            )
+        });
+        if !(about_others && pronoun) {
+            for j in (i + 1..=sentences.len()).rev() {
+                if let Some(e) = one(&sentences[i..j].join(". "), j - i, &ctx) {
+                    about_others = e
+                        .iter()
+                        .any(|e| matches!(e, Effect::Modify { who, .. } if *who != Who::Bearer));
+                    out.extend(e);
+                    i = j;
+                    continue 'runs;
+                }
+            }
+        }
+        return Err(sentences[i].to_string());
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
