@@ -22,7 +22,8 @@
 //!   attacker or the chosen figure stands under an overhang; with `lob` the columns crossed may
 //!   rise at most that many levels over the attacker's base (*12 < 16*);
 //! * a `once_per_game` attack is spent once used; with `all_attackers_must_use` every figure of
-//!   the card that attacks in that turn must use it too (and may, though it is spent);
+//!   the card that attacks in that turn must use it too (and may, though it is spent), so it is
+//!   refused once a figure of the card made a normal attack that turn;
 //! * the chosen figure is an opponent's, within the power's range, and one the attacker is
 //!   engaged with when it is engaged (*Les figurines engagées ne peuvent attaquer que...*);
 //!   lines and attacks on every adjacent figure choose nobody and must affect an opponent's
@@ -170,6 +171,9 @@ pub enum Refusal {
     Barred(String),
     /// A once-per-game special attack already used.
     Spent,
+    /// Every attacking figure of the card must use the power, and this figure of the card
+    /// already made a normal attack this turn.
+    OthersAttacked(u32),
     /// The power needs a chosen figure (single target, explosion).
     NeedsTarget,
     /// The power is a line and needs its start and direction.
@@ -223,6 +227,10 @@ impl Refusal {
             Refusal::Spent => {
                 format!("{name} may be used once per game, and {card} has already used it")
             }
+            Refusal::OthersAttacked(other) => format!(
+                "every figure of {card} that attacks in a turn must use {name}, and figure \
+                 {other} already made a normal attack this turn"
+            ),
             Refusal::NeedsTarget => format!("{name} needs a chosen figure to attack"),
             Refusal::NeedsLine => format!(
                 "{name} is a line: give the hex of figure {figure} it starts from and its \
@@ -340,6 +348,15 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
         && !(power.all_attackers_must_use && must_use(state, f.unit) == Some(aim.power))
     {
         return Err(Refusal::Spent);
+    }
+    if power.all_attackers_must_use {
+        let normal = turn.attacked.iter().find(|id| {
+            state.figure(**id).is_some_and(|g| g.unit == f.unit)
+                && !this_turn(state).iter().any(|u| u.figure == **id)
+        });
+        if let Some(other) = normal {
+            return Err(Refusal::OthersAttacked(*other));
+        }
     }
     let mut shot = Shot {
         name: name.to_string(),
@@ -584,7 +601,8 @@ pub fn actions(state: &State) -> Vec<Action> {
                         | Refusal::AlreadyAttacked
                         | Refusal::UsedUp(_)
                         | Refusal::Barred(_)
-                        | Refusal::Spent,
+                        | Refusal::Spent
+                        | Refusal::OthersAttacked(_),
                     ) => break,
                     Err(_) => {}
                 }

@@ -235,6 +235,21 @@ fn the_airborne_elite_grenades_of_the_rulebook() {
     assert!(why.contains("7 spaces away, out of"), "{why}");
     assert!(why.contains("range of 5"), "{why}");
 
+    // Once an Airborne Elite has made a normal attack, the others cannot throw grenades this
+    // turn: all the attacking Airborne Elite must throw.
+    let mut normal_first = state.clone();
+    if let Phase::Turns {
+        turn: Some(turn), ..
+    } = &mut normal_first.phase
+    {
+        turn.attacked.push(4);
+    }
+    let why = HeroScape::explain_illegal(&normal_first, Seat(0), &special(1, 6)).reason;
+    assert!(
+        why.contains("figure 4 already made a normal attack"),
+        "{why}"
+    );
+
     // A1 on S2: one skull; S2 6 dice (5 + 1 for height), 2 shields; S1 3 shields; S3 none.
     let events = play(
         &mut state,
