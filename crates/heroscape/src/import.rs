@@ -502,6 +502,19 @@ mod tests {
             ),
             (4, 5, 9, 3, 2, 100)
         );
+        // the report names each power that stays text and its first unread sentence, and ends
+        // with the coverage
+        let report = report(&cards, Lang::En);
+        assert!(
+            report.contains("    text: Apparition: first unread clause \"figures must be within two spaces of kita the springrunner to target her with a normal or special attack\"\n"),
+            "{report}"
+        );
+        assert!(report
+            .lines()
+            .last()
+            .is_some_and(|l| l.contains("cards fully expressed")));
+        assert_eq!(by_name("Kita the Springrunner").unread.len(), 1);
+        assert!(by_name("Ordo Borealis").unread.is_empty());
         // ids are unique, and every card writes and reads back as a card file
         let ids: std::collections::BTreeSet<_> = cards.iter().map(|i| &i.card.id).collect();
         assert_eq!(ids.len(), cards.len());

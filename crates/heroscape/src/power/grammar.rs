@@ -320,9 +320,27 @@ pub(super) fn modifiers(text: &str, me: &SelfNames, lex: &Lexicon) -> Option<Vec
             }
             continue;
         }
+        // "All friendly Orcs adjacent to X roll ... . They ...": "they" are the Orcs, not
+        // this card's figures
+        let about_others = out
+            .iter()
+            .any(|e| matches!(e, Effect::Modify { who, .. } if *who != Who::Bearer));
+        if about_others && starts_with_pronoun(sentence) {
+            return None;
+        }
         out.extend(sentence_modifiers(sentence, me, lex)?);
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// True when the sentence's first word is a personal pronoun or possessive.
+pub(super) fn starts_with_pronoun(sentence: &str) -> bool {
+    sentence.split(' ').next().is_some_and(|w| {
+        matches!(
+            w,
+            "he" | "she" | "it" | "they" | "his" | "her" | "its" | "their"
+        )
+    })
 }
 
 fn sentence_modifiers(s: &str, me: &SelfNames, lex: &Lexicon) -> Option<Vec<Effect>> {
@@ -470,6 +488,105 @@ mod tests {
                 Filter::default(),
                 [vec![Attacking], road.clone().unwrap()].concat()
             )
+        );
+        // a place in the subject is a condition
+        assert_eq!(
+            read(
+                &cards,
+                "Obsidian Guards",
+                "An Obsidian Guard on a water space rolls 2 fewer defense dice."
+            ),
+            Some(vec![m(
+                Stat::Defense,
+                -2,
+                Who::Bearer,
+                Filter::default(),
+                vec![Defending, OnGround("water".into())]
+            )])
+        );
+        assert_eq!(
+            read(
+                &cards,
+                "Phantom Knights",
+                "A Phantom Knight rolls 3 additional defence dice when rolling defense against a normal attack from a figure who is not adjacent."
+            ),
+            Some(vec![m(
+                Stat::Defense,
+                3,
+                Who::Bearer,
+                Filter::default(),
+                vec![Defending, NormalAttack, OpponentNotAdjacent]
+            )])
+        );
+        assert_eq!(
+            read(
+                &cards,
+                "Sacred Band",
+                "If every Army Card you control has a Disciplined personality, each Soldier in the Sacred Band receives 1 additional defense die."
+            ),
+            Some(vec![m(
+                Stat::Defense,
+                1,
+                Who::Bearer,
+                Filter::default(),
+                vec![
+                    Defending,
+                    ArmyAll(Filter {
+                        personality: Some("Disciplined".into()),
+                        ..Filter::default()
+                    })
+                ]
+            )])
+        );
+        let scouts = Filter {
+            class: Some("Scout".into()),
+            ..Filter::default()
+        };
+        assert_eq!(
+            read(
+                &cards,
+                "Brave Arrow",
+                "All friendly Scouts adjacent to Brave Arrow receive an additional attack die when attacking a figure adjacent to them."
+            ),
+            Some(vec![m(
+                Stat::Attack,
+                1,
+                Who::AdjacentFriendly,
+                scouts,
+                vec![Attacking, OpponentAdjacent]
+            )])
+        );
+        assert_eq!(
+            read(
+                &cards,
+                "Taelord the Kyrie Warrior (MP)",
+                "All figures you control within 4 clear sight spaces of Taelord get +1 to attack. Taelord's Attack Aura does not affect Taelord."
+            ),
+            Some(vec![m(
+                Stat::Attack,
+                1,
+                Who::OtherControlledWithin(4),
+                Filter::default(),
+                vec![Attacking]
+            )])
+        );
+        // two kinds of figures: one pair of modifiers each
+        let concan = read(
+            &cards,
+            "Concan the Kyrie Warrior (JO)",
+            "All friendly Knights and Sentinels adjacent to Concan roll an additional attack die and an additional defense die.",
+        )
+        .expect("reads");
+        let classes: Vec<_> = concan
+            .iter()
+            .map(|e| match e {
+                Effect::Modify { filter, .. } => filter.class.clone(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            classes,
+            ["Knight", "Knight", "Sentinel", "Sentinel"].map(|c| Some(c.to_string()))
         );
         // a condition the grammar has no word for leaves the power as text
         assert_eq!(

@@ -164,6 +164,8 @@ pub enum Condition {
     Engaged,
     /// This card has at least this many wound markers.
     WoundsAtLeast(u16),
+    /// The figure reached has not moved this turn (*Reload*).
+    NotMovedThisTurn,
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -590,6 +592,30 @@ pub enum Effect {
     OverextendAttack,
     /// A power used at a given moment.
     Triggered(Triggered),
+    /// Adds `by` to your 20-sided die rolls for the power named `power` on any Army Card, or
+    /// for every power of the Army Cards matching `cards` (*Frenzy Enhancement*, *Hive
+    /// Supremacy*). Cards print "add" or "you may add": a higher roll never hurts a roll that
+    /// needs a number or higher, so both read the same.
+    RollBonus {
+        /// How much.
+        by: i8,
+        /// The power's printed name, compared without case ("frenzy").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        power: Option<String>,
+        /// The cards whose rolls it raises, when it is not one power's.
+        #[serde(default, skip_serializing_if = "Filter::is_any")]
+        cards: Filter,
+    },
+    /// Opponents' figures matching `filter` that enter or occupy a space adjacent to a figure
+    /// of this card may not move, and no special power of an Army Card or glyph can move them
+    /// (*Cyberclaw*).
+    Cyberclaw {
+        /// Which figures it holds.
+        filter: Filter,
+        /// Only the figures engaged with it, not every adjacent one (*Necrotech Ghoulgrip*).
+        #[serde(default, skip_serializing_if = "is_false")]
+        engaged: bool,
+    },
 }
 
 impl Effect {

@@ -20,6 +20,7 @@ use super::{
 use crate::card::{Card, Kind, Rarity, Size};
 
 mod attacks;
+mod support;
 mod triggered;
 
 /// The words of the cards a parser can read in `{W}` holes: species, classes, personalities
@@ -1326,8 +1327,34 @@ fn per_adjacent_self(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     }])
 }
 
+/// "If an Ordo Borealis does not move on its turn, it may add 6 to its range value for the rest
+/// of that turn".
+fn reload(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static T: OnceLock<Tpl<(Stat, i8)>> = OnceLock::new();
+    let t = T.get_or_init(|| {
+        rule(
+            r"if {S} does not move (?:on|during) (?:its|his|her|their) turn, {P} may add {N} to {P} {T} for the rest of (?:that|the|this) turn",
+            |c, _| Some((stat_word(c.w(0))?, c.i8(0))),
+        )
+    });
+    let (stat, by) = t.apply(text, ctx.me, ctx.lex)?;
+    Some(vec![modify(
+        stat,
+        by,
+        Who::Bearer,
+        Filter::default(),
+        vec![Condition::NotMovedThisTurn],
+    )])
+}
+
 fn readers() -> &'static [Reader] {
-    &[attacks::explosion, automatic, one_shield, per_adjacent_self]
+    &[
+        attacks::explosion,
+        automatic,
+        one_shield,
+        per_adjacent_self,
+        reload,
+    ]
 }
 
 /// Reads a run of whole sentences, all of it or nothing.
@@ -1336,6 +1363,7 @@ fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
         .iter()
         .chain(attacks::rules())
         .chain(triggered::rules())
+        .chain(support::rules())
         .find_map(|r| r.apply(text, ctx.me, ctx.lex))
         .or_else(|| readers().iter().find_map(|r| r(text, ctx)))
         // the grammar reads sentence by sentence, a second one only to leave the bearer out
@@ -1373,12 +1401,7 @@ pub fn read(name: &str, text: &str, card: &Card, lex: &Lexicon) -> Result<Vec<Ef
     let mut i = 0;
     let mut about_others = false;
     'runs: while i < sentences.len() {
-        let pronoun = sentences[i].split(' ').next().is_some_and(|w| {
-            matches!(
-                w,
-                "he" | "she" | "it" | "they" | "his" | "her" | "its" | "their"
-            )
-        });
+        let pronoun = super::grammar::starts_with_pronoun(sentences[i]);
         if !(about_others && pronoun) {
             for j in (i + 1..=sentences.len()).rev() {
                 if let Some(e) = one(&sentences[i..j].join(". "), j - i, &ctx) {
@@ -1394,6 +1417,26 @@ pub fn read(name: &str, text: &str, card: &Card, lex: &Lexicon) -> Result<Vec<Ef
         return Err(sentences[i].to_string());
     }
     Ok(out)
+}
+
+/// Reads `text` as a power of the shared card whose name starts with `card` (for tests).
+#[cfg(test)]
+pub(super) fn read_shared(card: &str, text: &str) -> Result<Vec<Effect>, String> {
+    static CARDS: OnceLock<(Vec<Card>, Lexicon)> = OnceLock::new();
+    let (cards, lex) = CARDS.get_or_init(|| {
+        let cards: Vec<Card> = crate::import::read_file(&crate::import::shared_cards_path())
+            .expect("the shared card file reads")
+            .into_iter()
+            .map(|i| i.card)
+            .collect();
+        let lex = Lexicon::of(&cards);
+        (cards, lex)
+    });
+    let c = cards
+        .iter()
+        .find(|c| c.name.starts_with(card))
+        .unwrap_or_else(|| panic!("{card} is a shared card"));
+    read("", text, c, lex)
 }
 
 #[cfg(test)]
@@ -1519,14 +1562,99 @@ mod tests {
     }
 
     #[test]
+    fn runs_of_sentences_misspelt_names_and_reasons() {
+        // two independent sentences: each is an effect
+        let water = read_shared("Microcorp Agents", "Microcorp Agents do not have to stop their movement when entering a water space. Add 2 to a Microcorp Agent's defense while he is on a water space.").expect("reads");
+        assert_eq!(
+            water,
+            vec![
+                Effect::Ability {
+                    ability: Ability::WaterWalk
+                },
+                modify(
+                    Stat::Defense,
+                    2,
+                    Who::Bearer,
+                    Filter::default(),
+                    vec![Condition::Defending, Condition::OnGround("water".into())]
+                )
+            ]
+        );
+        // the data misspells the card's own name
+        assert_eq!(
+            read_shared("Zetacron", "When rolling attack dice with Zetracron, each skull rolled counts for one additional skull."),
+            Ok(vec![Effect::SkullsCountDouble { when: vec![] }])
+        );
+        assert!(read_shared("Zetacron", "When rolling attack dice with Syvarris, each skull rolled counts for one additional skull.").is_err());
+        // a sentence about "they" after an aura is about the aura's figures: not read as ours
+        assert_eq!(
+            read_shared("Grimnak", "All friendly Orc Warriors adjacent to Grimnak roll an additional attack die. They roll an additional defense die."),
+            Err("they roll an additional defense die".into())
+        );
+        // why a power stays text: its first sentence nothing reads
+        assert_eq!(
+            read_shared("Ordo Borealis", "If an Ordo Borealis does not move on its turn, it may add 6 to its range value. Syvarris rolls 2 additional attack dice."),
+            Err("if an ordo borealis does not move on its turn, it may add 6 to its range value".into())
+        );
+        assert_eq!(
+            read_shared("Ordo Borealis", "If an Ordo Borealis does not move on its turn, it may add 6 to its range value for the rest of that turn."),
+            Ok(vec![modify(
+                Stat::Range,
+                6,
+                Who::Bearer,
+                Filter::default(),
+                vec![Condition::NotMovedThisTurn]
+            )])
+        );
+    }
+
+    #[test]
+    fn automatic_dice_one_shield_and_counts_of_this_card() {
+        assert_eq!(
+            read_shared(
+                "COBRA Commander",
+                "Commander adds 1 automatic skull when attacking adjacent figures."
+            ),
+            Ok(vec![Effect::Automatic {
+                stat: Stat::Attack,
+                count: 1,
+                when: vec![Condition::Attacking, Condition::OpponentAdjacent]
+            }])
+        );
+        assert_eq!(
+            read_shared("Warriors of Ashra", "When a Warrior of Ashra rolls defense dice against a normal attack from an adjacent figure, one shield will block all damage."),
+            Ok(vec![Effect::OneShieldBlocksAll {
+                when: vec![
+                    Condition::Defending,
+                    Condition::NormalAttack,
+                    Condition::OpponentAdjacent
+                ]
+            }])
+        );
+        assert_eq!(
+            read_shared("Roman Legionnaires", "When defending with a Roman Legionnaire, increase that Roman Legionnarie's defense value by 1 for each adjacent Roman Legionnaire you control, to a maximum of +2."),
+            Ok(vec![Effect::PerCount {
+                stat: Stat::Defense,
+                count: Count::AdjacentControlled(Filter {
+                    name: Some("Roman Legionnaires".into()),
+                    ..Filter::default()
+                }),
+                max: Some(2),
+                when: vec![Condition::Defending]
+            }])
+        );
+    }
+
+    #[test]
     fn coverage_of_the_shared_cards() {
         let cards = shared();
         let cov = Coverage::of(&cards);
         println!("{}", cov.report(Lang::En));
         let (expressed, total) = cov.powers();
         assert_eq!(total, 723);
+        // the floor measured (docs/heroscape-cards.md): raise it with the coverage, never lower
         assert!(
-            expressed * 100 >= total * 40 && cov.full_cards() >= 55,
+            expressed >= 333 && cov.full_cards() >= 84,
             "{}",
             cov.summary(Lang::En)
         );

@@ -196,3 +196,49 @@ pub(super) fn explosion(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     a.hits_self = m.get(6).is_some_and(|g| g.as_str() == "can");
     Some(vec![Effect::SpecialAttack(a)])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::read_shared;
+    use super::*;
+    use crate::power::SpecialAttack;
+
+    fn attack(text: &str, card: &str) -> SpecialAttack {
+        match read_shared(card, text).as_deref() {
+            Ok([Effect::SpecialAttack(a)]) => a.clone(),
+            other => panic!("{card}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn explosions_set_only_the_flags_they_print() {
+        let sullivan = attack("Range 5. Attack 3. Choose a figure to attack. Any figures adjacent to the chosen figure are also affected by the Shotgun Blast Special Attack. Johnny only needs a clear sight shot at the chosen figure. Roll attack dice once for all affected figures. Each figure rolls defense dice separately. Johnny cannot be affected by his own Shotgun Blast Special Attack.", "Johnny");
+        assert_eq!(
+            (sullivan.range, sullivan.attack, sullivan.area),
+            (Some(5), 3, Area::Explosion(1))
+        );
+        assert!(sullivan.sight_to_target_only && !sullivan.hits_self);
+        let vane = attack("Range 4. Attack 3. Choose a figure to attack. Any figures adjacent to the chosen figure are also affected by Blunderbuss Special Attack. Roll attack dice once for all affected figures. Each figure rolls defense dice separately. Killian Vane cannot be affected by his own Blunderbuss Special Attack.", "Killian");
+        assert!(!vane.sight_to_target_only && !vane.hits_self);
+        // another card's name in the sight sentence is not this card's
+        assert!(read_shared("Killian", "Range 5. Attack 3. Choose a figure to attack. Any figures adjacent to the chosen figure are also affected by the Shotgun Blast Special Attack. Johnny only needs a clear sight shot at the chosen figure. Roll attack dice once for all affected figures. Each figure rolls defense dice separately.").is_err());
+    }
+
+    #[test]
+    fn several_special_attacks_in_a_turn() {
+        let roadblock = attack("Range 5. Attack 3.Roadblock may attack up to 3 times with Machine Gun Special Attack. He cannot attack the same target more than once each turn.", "Roadblock");
+        assert_eq!((roadblock.attacks, roadblock.distinct_targets), (3, true));
+        let nilfheim = attack("Range 5. Attack 4. When Nilfheim attacks with his Ice Shard Breath Special Attack, he may attack 2 additional times. He cannot attack the same figure more than once.", "Nilfheim");
+        assert_eq!((nilfheim.attacks, nilfheim.distinct_targets), (3, true));
+        let q10 = attack("Range 7 Attack 2 Major Q10 may use this special attack 4 times in the same turn. Q10 may target the same figure or a different figure with each attack.", "Major Q10");
+        assert_eq!(
+            (q10.range, q10.attacks, q10.distinct_targets),
+            (Some(7), 4, false)
+        );
+        let drake = attack("Range 5 Attack 3 Drake may not use Pistol Fire Special Attack to attack a figure who follows Jandar.", "Sgt. Drake Alexander (SOTM)");
+        assert_eq!(
+            drake.targets.and_then(|t| t.except).and_then(|e| e.general),
+            Some("Jandar".into())
+        );
+    }
+}

@@ -59,3 +59,33 @@ pub(super) fn rules() -> &'static [Rule] {
         ]
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::read_shared;
+    use super::*;
+
+    #[test]
+    fn a_wound_on_a_chosen_figure() {
+        let glare = read_shared("Sudema (SotC)", "After moving and before attacking, you may choose any figure within 5 clear sight spaces. Roll the 20-sided die. If you roll a 7 or higher, that figure takes 1 wound.").expect("petrifying glare reads");
+        let [Effect::Triggered(t)] = glare.as_slice() else {
+            panic!("{glare:?}")
+        };
+        assert_eq!(t.trigger, Trigger::AfterMoveBeforeAttack);
+        assert_eq!(t.target.as_ref().and_then(|t| t.within), Some(5));
+        assert_eq!(t.roll.as_ref().map(|r| r.at_least), Some(7));
+        assert_eq!(t.outcomes, vec![Outcome::WoundTarget(1)]);
+        // Crushing Blow: no roll, and never a unique hero (the card misspells its own name)
+        let blow = read_shared("Knight Primus", "After moving and before attacking, you may inflict one wound on a small or medium squad figure or a small or medium common hero adjacent to Knight Primus Adelbern.").expect("crushing blow reads");
+        let [Effect::Triggered(t)] = blow.as_slice() else {
+            panic!("{blow:?}")
+        };
+        assert!(t.roll.is_none());
+        let target = t.target.clone().expect("a chosen figure");
+        assert!(target.adjacent);
+        assert_eq!(
+            target.filter.except.map(|e| (e.kind, e.rarity)),
+            Some((Some(Kind::Hero), Some(Rarity::Unique)))
+        );
+    }
+}
