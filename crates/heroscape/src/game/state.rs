@@ -314,9 +314,12 @@ pub struct State {
     pub placement_rolls: Vec<Vec<D20Roll>>,
     /// Where the game is.
     pub phase: Phase,
-    /// Questions pending (the order markers).
+    /// Questions pending (the order markers, special powers).
     #[serde(default)]
     pub frames: Frames<HsFrame>,
+    /// What special powers remember between actions.
+    #[serde(default)]
+    pub powers: super::powers::Memory,
 }
 
 impl State {

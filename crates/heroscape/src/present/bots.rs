@@ -109,6 +109,13 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
             let _ = seat;
             0.0
         }
+        // Powers are worth using, but not against one's own figures (*Chomp* may choose any
+        // adjacent figure).
+        Action::UsePower { target, .. } => match target.and_then(|t| state.figure(t)) {
+            Some(t) if state.allies(t.owner, seat) && !helps_friend(state, *target) => -1.0,
+            _ => 11.5,
+        },
+        Action::DeclinePower => 0.2,
     }
 }
 
@@ -121,4 +128,11 @@ fn nearest_zone_distance(state: &State, f: &Figure, hex: skirmish_board::hex::He
     let q = hexes.iter().map(|h| i64::from(h.q)).sum::<i64>() / n;
     let r = hexes.iter().map(|h| i64::from(h.r)).sum::<i64>() / n;
     hex.distance(skirmish_board::hex::Hex::new(q as i32, r as i32))
+}
+
+/// Whether a power chosen on a friendly figure is a help (a heal) rather than harm.
+fn helps_friend(state: &State, target: Option<u32>) -> bool {
+    target
+        .and_then(|t| state.figure(t))
+        .is_some_and(|t| t.wounds > 0)
 }

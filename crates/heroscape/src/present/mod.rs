@@ -75,6 +75,9 @@ fn group(action: &Action, lang: Lang) -> &'static str {
         Action::Move { .. } | Action::EndMoves => lang.pick("Move", "Déplacement"),
         Action::Attack { .. } => lang.pick("Attack", "Attaque"),
         Action::EndTurn => lang.pick("Turn", "Tour"),
+        Action::UsePower { .. } | Action::DeclinePower => {
+            lang.pick("Special powers", "Pouvoirs spéciaux")
+        }
     }
 }
 
@@ -261,7 +264,11 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                 Action::PlaceMarker { unit, .. } => {
                     l.figure = state.unit_alive(*unit).find(|f| f.on_field()).map(|f| f.id);
                 }
-                Action::EndMoves | Action::EndTurn => {}
+                Action::UsePower { figure, target, .. } => {
+                    l.figure = Some(*figure);
+                    l.targets = target.iter().copied().collect();
+                }
+                Action::EndMoves | Action::EndTurn | Action::DeclinePower => {}
             }
             l.group = Some(group(a, lang).into());
             Some(l)
