@@ -106,6 +106,8 @@ pub fn attack(
         shields: b,
         wounds,
     });
+    let wounds =
+        super::powers::triggered::before_wounds(state, attacker, target, wounds, dice, events);
     wound(state, target, wounds, events);
 }
 

@@ -26,6 +26,10 @@ pub enum HsFrame {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         order: Vec<Seat>,
     },
+    /// A special power its player may use now (`game::powers::triggered`).
+    Power(super::powers::triggered::Offer),
+    /// Figures that start off the battlefield being placed (`game::powers::triggered`).
+    Deploy(super::powers::triggered::Deploy),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -53,7 +57,9 @@ impl Frame for HsFrame {
     }
 
     fn asks(&self, state: &State) -> Ask<Decision> {
-        let HsFrame::Markers { order } = self;
+        let HsFrame::Markers { order } = self else {
+            return super::powers::triggered::asks(self, state);
+        };
         let mut seats = placing(state);
         if !order.is_empty() {
             seats = order
@@ -70,6 +76,9 @@ impl Frame for HsFrame {
     }
 
     fn answers(&self, state: &State, seat: Seat) -> Vec<Action> {
+        if !matches!(self, HsFrame::Markers { .. }) {
+            return super::powers::triggered::answers(self, state, seat);
+        }
         let Some(marker) = state
             .players
             .get(seat.index())
@@ -91,6 +100,14 @@ impl Frame for HsFrame {
         dice: &mut Dice,
         events: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
+        if let Some(asked) = state
+            .frames
+            .top()
+            .filter(|f| !matches!(f, HsFrame::Markers { .. }))
+            .cloned()
+        {
+            return super::powers::triggered::resolve(state, asked, seat, answer, dice, events);
+        }
         let &Action::PlaceMarker { marker, unit } = answer else {
             return Err(Rejection::illegal("place your order markers first"));
         };
@@ -219,7 +236,9 @@ pub(crate) fn markers_view(state: &State, seat: Seat, viewer: Viewer) -> Markers
         .filter(|mk| all || m.revealed[mk.index()])
         .filter_map(|mk| m.on[mk.index()].map(|u| (mk, u)))
         .collect();
-    let hidden = if all || m.next().is_some() {
+    // Markers taken off a card (*Mind Shackle*) leave gaps that are no placing under way.
+    let placing_now = matches!(state.phase, Phase::Markers) && m.next().is_some();
+    let hidden = if all || placing_now {
         Vec::new()
     } else {
         let mut face_down = m.clone();

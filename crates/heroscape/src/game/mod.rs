@@ -116,6 +116,19 @@ pub enum Action {
     },
     /// Erland: summons nobody.
     NoSummon,
+    /// Uses a special power (*pouvoir spécial*) of a figure's card: `power` is the power's
+    /// place on the card, `target` the figure it chooses.
+    UsePower {
+        /// The figure using it.
+        figure: u32,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// The figure it chooses, when it chooses one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<u32>,
+    },
+    /// Does not use the special power asked about (or places no more figures with it).
+    DeclinePower,
 }
 
 /// What the game asks.
@@ -156,6 +169,25 @@ pub enum Decision {
         /// The glyph's hex.
         hex: Hex,
     },
+    /// Use a special power now, or not (a power that says *you may*).
+    UsePower {
+        /// The figure bearing it (the attacked figure, or the active card's first figure).
+        figure: u32,
+        /// Its unit.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+    },
+    /// Place a figure that starts off the battlefield (*Parachute*): any empty space, not
+    /// adjacent to another figure, not on a glyph.
+    Deploy {
+        /// The figure to place.
+        figure: u32,
+        /// Its unit.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+    },
 }
 
 /// What a d20 roll-off decides.
@@ -170,6 +202,9 @@ pub enum RollFor {
     Initiative,
     /// Who picks the first card of the draft.
     Draft,
+    /// Which player uses first powers that trigger at the same moment (*Activer des Pouvoirs
+    /// en simultané*).
+    Powers,
 }
 
 /// What happened.
@@ -380,6 +415,83 @@ pub enum Event {
         /// At which level.
         level: Level,
     },
+    /// A power's 20-sided die: the die, what is added (Lodin's glyph, the distance for
+    /// *Concealment*), the lowest total that succeeds.
+    PowerRolled {
+        /// The figure rolling.
+        figure: u32,
+        /// Its unit.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// The die.
+        die: u8,
+        /// Added by glyphs.
+        bonus: u16,
+        /// Added for the spaces to the attacker.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        distance: u16,
+        /// The lowest total that succeeds.
+        needed: u8,
+        /// Whether it succeeded.
+        success: bool,
+    },
+    /// A power acted: one of its outcomes.
+    PowerUsed {
+        /// The figure using it.
+        figure: u32,
+        /// Its unit.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// The figure it chose or reached.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<u32>,
+        /// What it did.
+        outcome: crate::power::Outcome,
+    },
+    /// A player chose not to use a power.
+    PowerDeclined {
+        /// The figure bearing it.
+        figure: u32,
+        /// Its unit.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+    },
+    /// A player took control of another's army card and its figures (*Mind Shackle*); the
+    /// order markers on it were removed.
+    ControlTaken {
+        /// The unit.
+        unit: u16,
+        /// Its controller before.
+        from: Seat,
+        /// Its controller now.
+        to: Seat,
+    },
+    /// Before its card's turn, a figure takes a bonded turn (*Bonding*).
+    BondedTurn {
+        /// The figure taking it.
+        figure: u32,
+        /// The bonding card, whose turn follows.
+        unit: u16,
+    },
+    /// *Battle Ready*: the X marker on a card is revealed and the numbered marker whose turn
+    /// comes moves there from another card.
+    MarkerMoved {
+        /// Whose markers.
+        seat: Seat,
+        /// The numbered marker.
+        marker: Marker,
+        /// The card it lay on.
+        from: u16,
+        /// The card with *Battle Ready*.
+        to: u16,
+    },
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 impl Ruleset for HeroScape {

@@ -13,6 +13,7 @@ use crate::battlefield::Level;
 
 use super::frames::{self, HsFrame};
 use super::powers::special;
+use super::powers::{bonding, triggered};
 use super::state::{
     D20Roll, Figure, GlyphState, Marker, Markers, Phase, Player, Scenario, Stage, State, Turn, Unit,
 };
@@ -183,6 +184,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         specials: Default::default(),
         draft: None,
         glyph_choice: None,
+        powers: Default::default(),
     };
     if let Some(d) = &scenario.draft {
         super::drafting::start(&mut state, d, dice);
@@ -231,7 +233,7 @@ pub(crate) fn roll_off(
             .map(|&seat| {
                 let bonus = match purpose {
                     RollFor::Initiative => glyphs::initiative_bonus(state, seat),
-                    RollFor::Placement | RollFor::Markers | RollFor::Draft => {
+                    RollFor::Placement | RollFor::Markers | RollFor::Draft | RollFor::Powers => {
                         glyphs::d20_bonus(state, seat)
                     }
                 };
@@ -262,10 +264,9 @@ pub(crate) fn roll_off(
 
 /// The next figure `seat` has to place.
 fn unplaced(state: &State, seat: Seat) -> Option<&Figure> {
-    state
-        .figures
-        .iter()
-        .find(|f| f.owner == seat && !f.destroyed && f.hex.is_none())
+    state.figures.iter().find(|f| {
+        f.owner == seat && !f.destroyed && f.hex.is_none() && !triggered::starts_off(state, f)
+    })
 }
 
 /// Where a figure may be placed: free hexes of its player's start zone with room for it on
@@ -355,6 +356,7 @@ fn start_round(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
         Vec::new()
     };
     state.frames.as_mut().push(HsFrame::Markers { order });
+    triggered::start_of_round(state, dice, events);
 }
 
 /// Every marker is down: initiative is rolled and the first turn starts.
@@ -382,7 +384,7 @@ pub(crate) fn start_turns(state: &mut State, dice: &mut Dice, events: &mut Vec<E
 }
 
 /// Starts the next turn that can be played: a marker on a destroyed card loses its turn.
-fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
+pub(crate) fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
     loop {
         if check_over(state, events) {
             return;
@@ -410,6 +412,9 @@ fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
             events.push(Event::TurnLost { seat, marker });
             continue;
         }
+        if bonding::before_reveal(state, seat, marker, unit) {
+            return;
+        }
         state.players[seat.index()].markers.revealed[marker.index()] = true;
         events.push(Event::TurnStarted { seat, marker, unit });
         if let Phase::Turns { turn, .. } = &mut state.phase {
@@ -421,6 +426,9 @@ fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
                 moved: Vec::new(),
                 attacked: Vec::new(),
             });
+        }
+        if bonding::before_turn(state) {
+            return;
         }
         settle(state, dice, events);
         return;
@@ -552,11 +560,14 @@ fn no_outcome() -> Outcome {
 }
 
 /// The active unit's figures on the battlefield.
-fn active_figures<'a>(state: &'a State, turn: &'a Turn) -> impl Iterator<Item = &'a Figure> {
+pub(crate) fn active_figures<'a>(
+    state: &'a State,
+    turn: &'a Turn,
+) -> impl Iterator<Item = &'a Figure> {
     state
         .figures
         .iter()
-        .filter(move |f| f.unit == turn.unit && f.on_field())
+        .filter(move |f| f.unit == turn.unit && f.on_field() && bonding::may_act(state, f))
 }
 
 /// The figures `f` may attack: enemies in range and in sight; only those it is engaged with
@@ -627,10 +638,12 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
                 })
                 .collect();
             out.extend(special::actions(state));
+            out.extend(triggered::turn_actions(state, turn));
             out.push(Action::EndTurn);
             out
         }
-        // Markers are the frame's; the draft and glyph choices are asked before play's.
+        // Markers and powers are asked by their frames; the draft and glyph choices are asked
+        // before play's.
         _ => Vec::new(),
     }
 }
@@ -737,6 +750,7 @@ pub fn apply(
                 .ok_or_else(|| explain(state, seat, action))?;
             let dest = geometry::destination(state, &f, to, level, tail)
                 .ok_or_else(|| explain(state, seat, action))?;
+            let engaged_before = geometry::engaged_with(state, &f);
             if let Phase::Turns {
                 turn: Some(turn), ..
             } = &mut state.phase
@@ -747,6 +761,7 @@ pub fn apply(
             if state.figure(figure).is_some_and(|g| !g.destroyed) {
                 glyphs::stopped_on(state, figure, dice, events);
             }
+            triggered::after_move(state, figure, &engaged_before, dice, events);
             settle(state, dice, events);
         }
         Action::EndMoves => {
@@ -765,7 +780,12 @@ pub fn apply(
             {
                 turn.attacked.push(figure);
             }
+            // A power of the target may answer the attack first (*Quickdraw*).
+            if triggered::targeted(state, figure, target) {
+                return Ok(());
+            }
             combat::attack(state, figure, target, dice, events);
+            triggered::after_attack(state, figure, dice, events);
             settle(state, dice, events);
         }
         Action::SpecialAttack { .. } => {
@@ -773,6 +793,10 @@ pub fn apply(
             settle(state, dice, events);
         }
         Action::EndTurn => end_turn(state, seat, dice, events),
+        Action::UsePower { .. } | Action::DeclinePower => {
+            triggered::use_in_turn(state, seat, action, dice, events)?;
+            settle(state, dice, events);
+        }
         _ => return Err(explain(state, seat, action)),
     }
     Ok(())
@@ -862,17 +886,27 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
     let Some(turn) = state.turn().cloned() else {
         return;
     };
+    // Powers used once the moves are over (*after moving and before attacking*) are asked
+    // first.
+    if turn.stage == Stage::Attack && triggered::after_moves(state) {
+        return;
+    }
     if turn.stage == Stage::Attack
         && !active_figures(state, &turn)
             .filter(|f| !turn.attacked.contains(&f.id) && !special::normal_barred(state, f))
             .any(|f| !targets(state, f).is_empty())
         && !special::any_left(state)
+        && triggered::turn_actions(state, &turn).is_empty()
     {
         end_turn(state, turn.seat, dice, events);
     }
 }
 
-fn end_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut Vec<Event>) {
+pub(crate) fn end_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut Vec<Event>) {
+    // Powers used after the turn (*after taking a turn*) come first.
+    if triggered::after_turn(state, seat, dice, events) {
+        return;
+    }
     events.push(Event::TurnEnded { seat });
     next_turn(state, dice, events);
 }

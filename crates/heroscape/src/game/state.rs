@@ -324,7 +324,7 @@ pub struct State {
     pub placement_rolls: Vec<Vec<D20Roll>>,
     /// Where the game is.
     pub phase: Phase,
-    /// Questions pending (the order markers).
+    /// Questions pending (the order markers, special powers).
     #[serde(default)]
     pub frames: Frames<HsFrame>,
     /// Special attacks used: once-per-game ones spent, this turn's counts.
@@ -336,6 +336,9 @@ pub struct State {
     /// A choice a glyph asks of a player (Erland's summoning, Sturla's risen figures).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub glyph_choice: Option<super::glyphs::GlyphChoice>,
+    /// What special powers remember between actions.
+    #[serde(default)]
+    pub powers: super::powers::Memory,
 }
 
 impl State {

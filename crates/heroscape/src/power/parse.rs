@@ -1126,7 +1126,7 @@ fn rules() -> &'static [Rule] {
                 },
             ),
             rule(
-                &t(r"after moving and before attacking, you may choose any unique figure adjacent to {S}\. roll <D20>\. if you roll (?:an? )?{N}(?: or higher)?, take control of the chosen figure and that figure's army card\. you now control that army card and all figures on it\. remove any order markers on this card\. if {S} is destroyed, you retain control of any previously mind shackled army cards"),
+                &t(r"after moving and before attacking, you may choose any unique figure adjacent to {S}\. roll <D20>\. if you roll (?:an? )?{N}(?: or higher| or 20)?, take control of the chosen figure and that figure's army card\. you now control that army card and all figures on it\. remove any order markers on (?:this card|the chosen figure's army card)\. if {S} is destroyed, you retain control of any previously mind shackled army cards"),
                 |c, _| {
                     Some(vec![Effect::Triggered(Triggered {
                         trigger: Trigger::AfterMoveBeforeAttack,
@@ -1142,6 +1142,23 @@ fn rules() -> &'static [Rule] {
                         }),
                         roll: Some(d20(c.u8(0))),
                         outcomes: vec![Outcome::TakeControl],
+                    })])
+                },
+            ),
+            rule(
+                &t(r"after moving and before attacking, you may choose any figure within {N} clear sight spaces of {S}\. roll <D20>\. if you roll (?:an? )?{N} or higher, the chosen figure receives one wound"),
+                |c, _| {
+                    Some(vec![Effect::Triggered(Triggered {
+                        trigger: Trigger::AfterMoveBeforeAttack,
+                        target: Some(Target {
+                            adjacent: false,
+                            within: Some(c.n(0)),
+                            opponents_only: false,
+                            controlled_only: false,
+                            filter: Filter::default(),
+                        }),
+                        roll: Some(d20(c.u8(1))),
+                        outcomes: vec![Outcome::WoundTarget(1)],
                     })])
                 },
             ),

@@ -129,6 +129,13 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
             }
         }),
         Action::NoSummon => 0.0,
+        // Powers are worth using, but not against one's own figures (*Chomp* may choose any
+        // adjacent figure).
+        Action::UsePower { target, .. } => match target.and_then(|t| state.figure(t)) {
+            Some(t) if state.allies(t.owner, seat) && !helps_friend(state, *target) => -1.0,
+            _ => 11.5,
+        },
+        Action::DeclinePower => 0.2,
     }
 }
 
@@ -172,4 +179,11 @@ fn special_score(state: &State, action: &Action) -> f64 {
         })
         .sum();
     10.0 + worth
+}
+
+/// Whether a power chosen on a friendly figure is a help (a heal) rather than harm.
+fn helps_friend(state: &State, target: Option<u32>) -> bool {
+    target
+        .and_then(|t| state.figure(t))
+        .is_some_and(|t| t.wounds > 0)
 }

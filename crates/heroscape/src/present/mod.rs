@@ -76,6 +76,9 @@ fn group(action: &Action, lang: Lang) -> &'static str {
         Action::EndTurn => lang.pick("Turn", "Tour"),
         Action::DraftPick { .. } | Action::DraftPass => lang.pick("Draft", "Draft"),
         Action::Summon { .. } | Action::NoSummon => lang.pick("Glyph of Erland", "Glyphe d'Erland"),
+        Action::UsePower { .. } | Action::DeclinePower => {
+            lang.pick("Special powers", "Pouvoirs spéciaux")
+        }
     }
 }
 
@@ -277,11 +280,16 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                     l.figure = Some(*figure);
                     l.cells = vec![grid.cell(*hex)];
                 }
+                Action::UsePower { figure, target, .. } => {
+                    l.figure = Some(*figure);
+                    l.targets = target.iter().copied().collect();
+                }
                 Action::EndMoves
                 | Action::EndTurn
                 | Action::DraftPick { .. }
                 | Action::DraftPass
-                | Action::NoSummon => {}
+                | Action::NoSummon
+                | Action::DeclinePower => {}
             }
             l.group = Some(group(a, lang).into());
             Some(l)

@@ -262,6 +262,14 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
             }
         }
         Action::NoSummon => lang.pick("Summon nobody", "N'invoquer personne").into(),
+        Action::UsePower {
+            figure,
+            power,
+            target,
+        } => use_power_text(state, *figure, *power, *target, lang),
+        Action::DeclinePower => lang
+            .pick("Do not use the power", "Ne pas utiliser le pouvoir")
+            .into(),
     }
 }
 
@@ -516,6 +524,38 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
                 ),
             }
         }
+        Decision::UsePower {
+            figure,
+            unit,
+            power,
+        } => match lang {
+            Lang::En => format!(
+                "{who}: use {} of {}?",
+                power_name(state, *unit, *power),
+                figure_name(state, *figure)
+            ),
+            Lang::Fr => format!(
+                "{who} : utiliser le pouvoir {} de {} ?",
+                power_name(state, *unit, *power),
+                figure_name(state, *figure)
+            ),
+        },
+        Decision::Deploy {
+            figure,
+            unit,
+            power,
+        } => match lang {
+            Lang::En => format!(
+                "{who}: {}: place {} on an empty space, not adjacent to another figure and not on a glyph",
+                power_name(state, *unit, *power),
+                figure_name(state, *figure)
+            ),
+            Lang::Fr => format!(
+                "{who} : {} : placez {} sur une case libre, non adjacente à une autre figurine et hors d'un glyphe",
+                power_name(state, *unit, *power),
+                figure_name(state, *figure)
+            ),
+        },
     }
 }
 
@@ -525,6 +565,10 @@ fn roll_purpose(p: RollFor, lang: Lang) -> &'static str {
         RollFor::Markers => lang.pick("order markers", "pose des marqueurs d'ordre"),
         RollFor::Initiative => lang.pick("initiative", "initiative"),
         RollFor::Draft => lang.pick("the first pick of the draft", "le premier choix du draft"),
+        RollFor::Powers => lang.pick(
+            "which power is used first",
+            "ordre des pouvoirs activés en simultané",
+        ),
     }
 }
 
@@ -883,6 +927,197 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 grid.name(*hex)
             ),
         },
+        Event::PowerRolled {
+            figure,
+            unit,
+            power,
+            die,
+            bonus,
+            distance,
+            needed,
+            success,
+        } => {
+            let mut adds = String::new();
+            if *bonus > 0 {
+                adds += &format!(" + {bonus} ({})", glyph_name(Glyph::Lodin, lang));
+            }
+            if *distance > 0 {
+                adds += &format!(" + {distance} {}", lang.pick("spaces", "cases"));
+            }
+            let total = u16::from(*die) + bonus + distance;
+            match lang {
+                Lang::En => format!(
+                    "{}: {}: d20 {die}{adds} = {total}, {needed} needed: {}",
+                    fig(figure),
+                    power_name(state, *unit, *power),
+                    if *success { "success" } else { "failure" }
+                ),
+                Lang::Fr => format!(
+                    "{} : {} : d20 {die}{adds} = {total}, il faut {needed} : {}",
+                    fig(figure),
+                    power_name(state, *unit, *power),
+                    if *success { "réussite" } else { "échec" }
+                ),
+            }
+        }
+        Event::PowerUsed {
+            figure,
+            unit,
+            power,
+            target,
+            outcome,
+        } => format!(
+            "{}{} {}: {}",
+            fig(figure),
+            if fr { " :" } else { ":" },
+            power_name(state, *unit, *power),
+            outcome_words(state, outcome, *target, lang)
+        ),
+        Event::PowerDeclined {
+            figure,
+            unit,
+            power,
+        } => match lang {
+            Lang::En => format!(
+                "{} does not use {}",
+                fig(figure),
+                power_name(state, *unit, *power)
+            ),
+            Lang::Fr => format!(
+                "{} n'utilise pas le pouvoir {}",
+                fig(figure),
+                power_name(state, *unit, *power)
+            ),
+        },
+        Event::BondedTurn { figure, unit } => match lang {
+            Lang::En => format!(
+                "{} takes a turn first (bonding with {})",
+                fig(figure),
+                unit_name(state, *unit)
+            ),
+            Lang::Fr => format!(
+                "{} joue d'abord un tour (lien avec {})",
+                fig(figure),
+                unit_name(state, *unit)
+            ),
+        },
+        Event::MarkerMoved {
+            seat: s,
+            marker,
+            from,
+            to,
+        } => match lang {
+            Lang::En => format!(
+                "{} reveals the X on {} and moves {} there from {}",
+                seat(s),
+                unit_name(state, *to),
+                marker_word(*marker, lang),
+                unit_name(state, *from)
+            ),
+            Lang::Fr => format!(
+                "{} révèle le X sur {} et y déplace le {} depuis {}",
+                seat(s),
+                unit_name(state, *to),
+                marker_word(*marker, lang),
+                unit_name(state, *from)
+            ),
+        },
+        Event::ControlTaken { unit, from, to } => match lang {
+            Lang::En => format!(
+                "{} takes control of {} from {}; the order markers on it are removed",
+                seat(to),
+                unit_name(state, *unit),
+                seat(from)
+            ),
+            Lang::Fr => format!(
+                "{} prend le contrôle de {} à {} ; les marqueurs d'ordre posés dessus sont retirés",
+                seat(to),
+                unit_name(state, *unit),
+                seat(from)
+            ),
+        },
+    }
+}
+
+/// A power's printed name, e.g. "MIND SHACKLE 20".
+pub fn power_name(state: &State, unit: u16, power: u8) -> String {
+    state
+        .unit(unit)
+        .and_then(|u| u.card.powers.get(usize::from(power)))
+        .map_or_else(|| format!("#{power}"), |p| p.name.clone())
+}
+
+/// An offered or chosen use of a power, as a menu line.
+fn use_power_text(
+    state: &State,
+    figure: u32,
+    power: u8,
+    target: Option<u32>,
+    lang: Lang,
+) -> String {
+    let name = state
+        .figure(figure)
+        .map_or_else(|| format!("#{power}"), |f| power_name(state, f.unit, power));
+    match (target, lang) {
+        (Some(t), Lang::En) => format!(
+            "{name}: {} chooses {}",
+            figure_name(state, figure),
+            figure_name(state, t)
+        ),
+        (Some(t), Lang::Fr) => format!(
+            "{name} : {} choisit {}",
+            figure_name(state, figure),
+            figure_name(state, t)
+        ),
+        (None, Lang::En) => format!("Use {name} ({})", figure_name(state, figure)),
+        (None, Lang::Fr) => format!(
+            "Utiliser le pouvoir {name} ({})",
+            figure_name(state, figure)
+        ),
+    }
+}
+
+/// What a power's outcome did.
+fn outcome_words(
+    state: &State,
+    outcome: &crate::power::Outcome,
+    target: Option<u32>,
+    lang: Lang,
+) -> String {
+    use crate::power::Outcome as O;
+    let who = target.map_or_else(String::new, |t| figure_name(state, t));
+    let wounds = |n: u16| plural(n, ("wound", "wounds"), ("blessure", "blessures"), lang);
+    match (outcome, lang) {
+        (O::WoundAttacker(n) | O::WoundTarget(n), Lang::En) => {
+            format!("{who} takes {}", wounds(*n))
+        }
+        (O::WoundAttacker(n) | O::WoundTarget(n), Lang::Fr) => {
+            format!("{who} subit {}", wounds(*n))
+        }
+        (O::EndAttack, Lang::En) => format!("the attack of {who} ends"),
+        (O::EndAttack, Lang::Fr) => format!("l'attaque de {who} s'arrête"),
+        (O::DestroyTarget, Lang::En) => format!("{who} is destroyed"),
+        (O::DestroyTarget, Lang::Fr) => format!("{who} est détruit"),
+        (O::TakeControl, Lang::En) => format!("takes control of {who}"),
+        (O::TakeControl, Lang::Fr) => format!("prend le contrôle de {who}"),
+        (O::MoveAgain, Lang::En) => "the card's figures move again".into(),
+        (O::MoveAgain, Lang::Fr) => "les figurines de la carte se déplacent à nouveau".into(),
+        (O::AnotherTurn, Lang::En) => "another turn with this card".into(),
+        (O::AnotherTurn, Lang::Fr) => "un autre tour avec cette carte".into(),
+        (O::AttackAgain, Lang::En) => "it may attack again".into(),
+        (O::AttackAgain, Lang::Fr) => "elle peut attaquer à nouveau".into(),
+        (O::IgnoreWounds, Lang::En) => "the wounds are ignored".into(),
+        (O::IgnoreWounds, Lang::Fr) => "les blessures sont ignorées".into(),
+        (O::ReturnDestroyedAdjacent, Lang::En) => format!("{who} comes back to the battlefield"),
+        (O::ReturnDestroyedAdjacent, Lang::Fr) => {
+            format!("{who} revient sur le champ de bataille")
+        }
+        (O::DeployApart, Lang::En) => "the figures are placed on the battlefield".into(),
+        (O::DeployApart, Lang::Fr) => "les figurines sont placées sur le champ de bataille".into(),
+        (O::Heal(n), Lang::En) => format!("removes {} from its card", wounds(*n)),
+        (O::Heal(n), Lang::Fr) => format!("retire {} de sa carte", wounds(*n)),
+        (O::HealTarget(n), Lang::En) => format!("removes {} from the card of {who}", wounds(*n)),
+        (O::HealTarget(n), Lang::Fr) => format!("retire {} de la carte de {who}", wounds(*n)),
     }
 }
 

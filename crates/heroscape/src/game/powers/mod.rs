@@ -11,6 +11,13 @@ pub mod special;
 use crate::card::Card;
 use crate::power::{Ability, Effect, Filter};
 
+pub mod bonding;
+pub mod triggered;
+#[cfg(test)]
+mod triggered_tests;
+
+pub use triggered::Memory;
+
 use super::state::{Figure, State};
 use crate::body::Flight;
 
