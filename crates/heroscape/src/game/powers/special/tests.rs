@@ -522,3 +522,44 @@ fn random_games_with_special_attacks_conform() {
         );
     }
 }
+
+#[test]
+fn a_grenade_needs_sight_only_under_an_overhang() {
+    // An Airborne Elite (1) throws over a rock 9 levels above its base (within its lob 12) at
+    // a Marro Warrior (5) it cannot see: allowed in the open, refused when the Marro stands
+    // under an overhang (the card: no line of sight needed unless one of them is under one).
+    let h = Hex::new;
+    let rock = (h(4, 2), land(10));
+    let places = [(1, h(2, 2), None, 1), (5, h(5, 2), None, 1)];
+    let throw = special(1, 5);
+    let open = attack_step(
+        field(&[rock.clone()]),
+        vec![card("Airborne Elite")],
+        vec![card("Marro Warriors")],
+        &places,
+    );
+    assert!(!geometry::can_see(
+        &open,
+        open.figure(1).unwrap(),
+        open.figure(5).unwrap()
+    ));
+    assert!(HeroScape::legal_actions(&open, Seat(0)).contains(&throw));
+    let covered = attack_step(
+        field(&[
+            rock,
+            (
+                h(5, 2),
+                vec![
+                    span(0, 1, Material::Solid(Ground::Grass)),
+                    span(7, 9, Material::Solid(Ground::Rock)),
+                ],
+            ),
+        ]),
+        vec![card("Airborne Elite")],
+        vec![card("Marro Warriors")],
+        &places,
+    );
+    assert!(!HeroScape::legal_actions(&covered, Seat(0)).contains(&throw));
+    let why = HeroScape::explain_illegal(&covered, Seat(0), &throw).reason;
+    assert!(why.contains("under an overhang"), "{why}");
+}
