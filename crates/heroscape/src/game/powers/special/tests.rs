@@ -533,7 +533,7 @@ fn a_grenade_needs_sight_only_under_an_overhang() {
     let places = [(1, h(2, 2), None, 1), (5, h(5, 2), None, 1)];
     let throw = special(1, 5);
     let open = attack_step(
-        field(&[rock.clone()]),
+        field(std::slice::from_ref(&rock)),
         vec![card("Airborne Elite")],
         vec![card("Marro Warriors")],
         &places,
