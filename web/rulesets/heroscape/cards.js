@@ -130,9 +130,10 @@ export function faceSvg(face, counts) {
   return `<svg class="hs-die ${counts ? 'counts' : ''}" data-face="${f}" width="30" height="30" viewBox="0 0 24 24" role="img" aria-label="${t(`hs.face.${f}`)}"><rect x="1" y="1" width="22" height="22" rx="4" fill="${counts ? '#fff7d6' : '#f3f3f3'}" stroke="${counts ? '#b8860b' : '#888'}" stroke-width="1.4"/>${FACE[f]}</svg>`;
 }
 
-/** The last attack of the log: attack dice (skulls count), defence dice (shields count). */
+/** The last attack of the log: attack dice (skulls count), defence dice (shields count); for a
+ * special attack, each affected figure's defence. */
 export function diceView(box, log, { figureName }) {
-  const last = [...log].reverse().find((e) => e.event && e.event.type === 'attacked');
+  const last = [...log].reverse().find((e) => e.event && (e.event.type === 'attacked' || e.event.type === 'special_attacked'));
   if (!last) { box.hidden = true; fill(box); return; }
   const e = last.event;
   box.hidden = false;
@@ -141,6 +142,17 @@ export function diceView(box, log, { figureName }) {
     span.innerHTML = faces.map((f) => faceSvg(f, f === want)).join('');
     return span;
   };
+  if (e.type === 'special_attacked') {
+    // A special attack: the attack dice once, then every affected figure's defence.
+    fill(box,
+      el('h3', {}, t('hs.dice.title')),
+      el('p', { class: 'small' }, `${figureName(e.attacker)} — ${e.power}`),
+      el('div', { class: 'hs-dice-line', 'data-testid': 'hs-attack-dice' }, el('span', { class: 'small' }, t('hs.dice.attack', { n: e.skulls })), row(e.attack || [], 'skull')),
+      ...(e.hits || []).map((h) => el('div', { class: 'hs-dice-line', 'data-testid': 'hs-defence-dice' },
+        el('span', { class: 'small' }, `${figureName(h.figure)} · ${t('hs.dice.defence', { n: h.shields })} · ${t('hs.dice.wounds', { n: h.wounds })}`),
+        row(h.defence || [], 'shield'))));
+    return;
+  }
   fill(box,
     el('h3', {}, t('hs.dice.title')),
     el('p', { class: 'small' }, `${figureName(e.attacker)} → ${figureName(e.target)}`),

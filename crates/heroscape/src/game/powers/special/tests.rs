@@ -473,3 +473,94 @@ fn an_explosion_reaches_friends_and_the_attacker_unless_spared() {
     );
     assert_eq!(hits(&events), (3, vec![(6, 3, 0)]));
 }
+
+/// Random games with special attacks keep the engine's contract (undo, secrecy, refusals), and
+/// special attacks are made in them: the shipped armies (Cinder Drake's line, Thrall Hulk's
+/// sweep) and real cards (grenades, Deathwalker 9000's explosion, Mimring's fire line).
+#[test]
+fn random_games_with_special_attacks_conform() {
+    use crate::present::samples;
+    let named = |part: &str| {
+        samples::armies()
+            .into_iter()
+            .find(|(_, name, _)| name.contains(part))
+            .unwrap_or_else(|| panic!("no sample army named like '{part}'"))
+            .2
+    };
+    let shipped = samples::scenario(&["wardens", "raiders"], 3);
+    let mut shipped_specials = shipped.clone();
+    shipped_specials.players[0].army = named("Emberfall");
+    shipped_specials.players[1].army = named("Greywatch");
+    let mut real = shipped.clone();
+    real.players[0].army = vec![
+        card("Airborne Elite"),
+        card("Deathwalker 9000"),
+        card("Mimring"),
+    ];
+    real.players[1].army = vec![
+        card("Tagawa Samurai"),
+        card("Marro Warriors"),
+        card("Deathwalker 9000"),
+    ];
+    for (what, scenario) in [("shipped", shipped_specials), ("real", real)] {
+        let mut made = 0;
+        for seed in 0..25 {
+            let game =
+                skirmish_engine::conformance::playout::<HeroScape>(&scenario, seed, 5000, |_| {
+                    Ok(())
+                })
+                .unwrap_or_else(|e| panic!("{what} armies: {e}"));
+            made += game
+                .steps()
+                .iter()
+                .flat_map(|s| &s.events)
+                .filter(|e| matches!(e, Event::SpecialAttacked { .. }))
+                .count();
+        }
+        assert!(
+            made > 0,
+            "{what} armies: no special attack in 25 random games"
+        );
+    }
+}
+
+#[test]
+fn a_grenade_needs_sight_only_under_an_overhang() {
+    // An Airborne Elite (1) throws over a rock 9 levels above its base (within its lob 12) at
+    // a Marro Warrior (5) it cannot see: allowed in the open, refused when the Marro stands
+    // under an overhang (the card: no line of sight needed unless one of them is under one).
+    let h = Hex::new;
+    let rock = (h(4, 2), land(10));
+    let places = [(1, h(2, 2), None, 1), (5, h(5, 2), None, 1)];
+    let throw = special(1, 5);
+    let open = attack_step(
+        field(std::slice::from_ref(&rock)),
+        vec![card("Airborne Elite")],
+        vec![card("Marro Warriors")],
+        &places,
+    );
+    assert!(!geometry::can_see(
+        &open,
+        open.figure(1).unwrap(),
+        open.figure(5).unwrap()
+    ));
+    assert!(HeroScape::legal_actions(&open, Seat(0)).contains(&throw));
+    let covered = attack_step(
+        field(&[
+            rock,
+            (
+                h(5, 2),
+                vec![
+                    span(0, 1, Material::Solid(Ground::Grass)),
+                    span(7, 9, Material::Solid(Ground::Rock)),
+                ],
+            ),
+        ]),
+        vec![card("Airborne Elite")],
+        vec![card("Marro Warriors")],
+        &places,
+    );
+    assert!(!HeroScape::legal_actions(&covered, Seat(0)).contains(&throw));
+    let why = HeroScape::explain_illegal(&covered, Seat(0), &throw).reason;
+    assert!(why.contains("under an overhang"), "{why}");
+}
