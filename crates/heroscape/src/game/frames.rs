@@ -26,6 +26,13 @@ pub enum HsFrame {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         order: Vec<Seat>,
     },
+    /// A hero with *Spirit* was destroyed: its owner lays the spirit on a unique card.
+    Spirit {
+        /// The owner.
+        seat: Seat,
+        /// The destroyed hero's unit.
+        unit: u16,
+    },
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -53,7 +60,15 @@ impl Frame for HsFrame {
     }
 
     fn asks(&self, state: &State) -> Ask<Decision> {
-        let HsFrame::Markers { order } = self;
+        let order = match self {
+            HsFrame::Markers { order } => order,
+            HsFrame::Spirit { seat, unit } => {
+                return Ask {
+                    seats: vec![*seat],
+                    decision: Decision::Spirit { unit: *unit },
+                }
+            }
+        };
         let mut seats = placing(state);
         if !order.is_empty() {
             seats = order
@@ -70,6 +85,12 @@ impl Frame for HsFrame {
     }
 
     fn answers(&self, state: &State, seat: Seat) -> Vec<Action> {
+        if let HsFrame::Spirit { seat: owner, unit } = self {
+            if *owner != seat {
+                return Vec::new();
+            }
+            return super::powers::choices::spirit_answers(state, seat, *unit);
+        }
         let Some(marker) = state
             .players
             .get(seat.index())
@@ -91,6 +112,9 @@ impl Frame for HsFrame {
         dice: &mut Dice,
         events: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
+        if let Some(&HsFrame::Spirit { unit, .. }) = state.frames.top() {
+            return super::powers::choices::place_spirit(state, seat, unit, answer, events);
+        }
         let &Action::PlaceMarker { marker, unit } = answer else {
             return Err(Rejection::illegal("place your order markers first"));
         };

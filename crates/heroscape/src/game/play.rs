@@ -15,7 +15,7 @@ use super::frames::{self, HsFrame};
 use super::state::{
     D20Roll, Figure, GlyphState, Marker, Markers, Phase, Player, Scenario, Stage, State, Turn, Unit,
 };
-use super::{combat, geometry, glyphs, Action, Decision, Event, RollFor};
+use super::{combat, geometry, glyphs, powers, Action, Decision, Event, RollFor};
 
 /// Why a game ended, as the outcome's reason says it (in English; pages translate it back).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,6 +178,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
             },
         },
         frames: Default::default(),
+        powers: Default::default(),
     };
     let seats: Vec<Seat> = state.seats().collect();
     let mut events = Vec::new();
@@ -398,6 +399,7 @@ fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
         }
         state.players[seat.index()].markers.revealed[marker.index()] = true;
         events.push(Event::TurnStarted { seat, marker, unit });
+        let record = powers::attacks::TurnRecord::starting(state);
         if let Phase::Turns { turn, .. } = &mut state.phase {
             *turn = Some(Turn {
                 seat,
@@ -406,6 +408,7 @@ fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
                 stage: Stage::Move,
                 moved: Vec::new(),
                 attacked: Vec::new(),
+                record,
             });
         }
         settle(state, dice, events);
@@ -554,8 +557,15 @@ pub fn targets(state: &State, f: &Figure) -> Vec<u32> {
         .filter(|t| engaged.is_empty() || engaged.contains(&t.id))
         .filter(|t| geometry::range(state, f, t).is_some_and(|r| r <= range))
         .filter(|t| geometry::can_see(state, f, t))
+        .filter(|t| powers::attacks::may_target(state, f, t))
         .map(|t| t.id)
         .collect()
+}
+
+/// The figures `f` of the active card may attack now: [`targets`], as often as its powers
+/// allow ([`powers::attacks::attack_targets`]).
+pub fn attack_targets(state: &State, turn: &Turn, f: &Figure) -> Vec<u32> {
+    powers::attacks::attack_targets(state, turn, f, targets(state, f))
 }
 
 /// Every legal action of `seat` outside the markers frame.
@@ -593,6 +603,7 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
                         })
                 })
                 .collect();
+            out.extend(powers::choices::run_actions(state, turn));
             out.push(Action::EndMoves);
             out
         }
@@ -601,18 +612,22 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
                 return Vec::new();
             };
             let mut out: Vec<Action> = active_figures(state, turn)
-                .filter(|f| !turn.attacked.contains(&f.id))
                 .flat_map(|f| {
-                    targets(state, f).into_iter().map(|t| Action::Attack {
-                        figure: f.id,
-                        target: t,
-                    })
+                    attack_targets(state, turn, f)
+                        .into_iter()
+                        .map(|t| Action::Attack {
+                            figure: f.id,
+                            target: t,
+                        })
                 })
                 .collect();
+            if powers::choices::may_overextend(state, turn) {
+                out.push(Action::Overextend);
+            }
             out.push(Action::EndTurn);
             out
         }
-        Decision::PlaceMarkers { .. } => Vec::new(),
+        Decision::PlaceMarkers { .. } | Decision::Spirit { .. } => Vec::new(),
     }
 }
 
@@ -733,13 +748,22 @@ pub fn apply(
                 turn: Some(turn), ..
             } = &mut state.phase
             {
-                turn.attacked.push(figure);
+                if !turn.attacked.contains(&figure) {
+                    turn.attacked.push(figure);
+                }
             }
             combat::attack(state, figure, target, dice, events);
             settle(state, dice, events);
         }
         Action::EndTurn => end_turn(state, seat, dice, events),
-        Action::PlaceMarker { .. } => return Err(explain(state, seat, action)),
+        Action::Run { figure } => powers::choices::run(state, figure, events)?,
+        Action::Overextend => {
+            powers::choices::overextend(state, events)?;
+            settle(state, dice, events);
+        }
+        Action::PlaceMarker { .. } | Action::PlaceSpirit { .. } => {
+            return Err(explain(state, seat, action))
+        }
     }
     Ok(())
 }
@@ -778,18 +802,7 @@ fn walk(
             if state.figure(f.id).is_some_and(|g| g.destroyed) {
                 break;
             }
-            let die = combat::roll(dice, 1)
-                .first()
-                .copied()
-                .unwrap_or(combat::Face::Blank);
-            events.push(Event::LeftEngagement {
-                figure: f.id,
-                enemy: leave.enemy.0,
-                die,
-            });
-            if die == combat::Face::Skull {
-                combat::wound(state, f.id, 1, events);
-            }
+            combat::leave_engagement(state, f.id, leave.enemy.0, dice, events);
         }
         if state.figure(f.id).is_some_and(|g| g.destroyed) {
             break;
@@ -825,9 +838,8 @@ fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
         return;
     };
     if turn.stage == Stage::Attack
-        && !active_figures(state, &turn)
-            .filter(|f| !turn.attacked.contains(&f.id))
-            .any(|f| !targets(state, f).is_empty())
+        && !active_figures(state, &turn).any(|f| !attack_targets(state, &turn, f).is_empty())
+        && !powers::choices::may_overextend(state, &turn)
     {
         end_turn(state, turn.seat, dice, events);
     }

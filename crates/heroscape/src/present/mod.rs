@@ -74,7 +74,9 @@ fn group(action: &Action, lang: Lang) -> &'static str {
         Action::PlaceMarker { .. } => lang.pick("Order markers", "Marqueurs d'ordre"),
         Action::Move { .. } | Action::EndMoves => lang.pick("Move", "Déplacement"),
         Action::Attack { .. } => lang.pick("Attack", "Attaque"),
-        Action::EndTurn => lang.pick("Turn", "Tour"),
+        Action::EndTurn | Action::Overextend => lang.pick("Turn", "Tour"),
+        Action::Run { .. } => lang.pick("Move", "Déplacement"),
+        Action::PlaceSpirit { .. } => lang.pick("Spirit", "Esprit"),
     }
 }
 
@@ -261,7 +263,11 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                 Action::PlaceMarker { unit, .. } => {
                     l.figure = state.unit_alive(*unit).find(|f| f.on_field()).map(|f| f.id);
                 }
-                Action::EndMoves | Action::EndTurn => {}
+                Action::Run { figure } => l.figure = Some(*figure),
+                Action::PlaceSpirit { unit } => {
+                    l.figure = state.unit_alive(*unit).find(|f| f.on_field()).map(|f| f.id);
+                }
+                Action::EndMoves | Action::EndTurn | Action::Overextend => {}
             }
             l.group = Some(group(a, lang).into());
             Some(l)

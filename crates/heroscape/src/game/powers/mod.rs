@@ -6,6 +6,12 @@
 //! language lives in its own module below; this one holds what they all read: a card's
 //! effects, its abilities and filters.
 
+pub mod attacks;
+pub mod choices;
+#[cfg(test)]
+mod scenarios;
+pub mod values;
+
 use crate::card::Card;
 use crate::power::{Ability, Effect, Filter};
 
