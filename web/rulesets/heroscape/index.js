@@ -350,6 +350,7 @@ function prompt() {
     const f = e && S.field && S.field.figures.find((x) => x.id === e.figure);
     hint = t('hs.place.pick', { name: f ? f.name : '' });
   } else if (d === 'move') hint = S.sel !== null && ofType('move').some((e) => e.figure === S.sel) ? t('hs.move.reach', { name: (piece(S.sel) || {}).name, move: S.reach ? S.reach.move : '…' }) : t('hs.move.pick');
+  else if (d === 'spirit') hint = t('hs.spirit.pick');
   else if (d === 'attack') hint = S.sel !== null && ofType('attack').some((e) => e.figure === S.sel) ? t('hs.attack.targets', { name: (piece(S.sel) || {}).name }) : t('hs.attack.pick');
   if (hint) parts.push(el('p', { class: 'hint', 'data-testid': 'hs-hint' }, hint));
   return parts;
@@ -433,7 +434,10 @@ function renderBar() {
   const buttons = shell.slot('buttons');
   const endMoves = ofType('end_moves')[0];
   const endTurn = ofType('end_turn')[0];
+  // Power choices (Run, Overextend Attack, a Spirit's card): one button each, the server's text.
+  const powers = ['run', 'overextend', 'place_spirit'].flatMap((type) => ofType(type));
   fill(buttons,
+    ...powers.map((e) => el('button', { type: 'button', class: 'hs-power', 'data-testid': `hs-${e.action.type}`, disabled: shell.busy(), onclick: () => shell.act(e.action) }, e.text)),
     endMoves ? el('button', { type: 'button', class: 'primary', 'data-testid': 'hs-end-moves', disabled: shell.busy(), onclick: () => shell.act(endMoves.action) }, t('hs.move.end')) : null,
     endTurn ? el('button', { type: 'button', class: endMoves ? '' : 'primary', 'data-testid': 'hs-end-turn', disabled: shell.busy(), onclick: () => shell.act(endTurn.action) }, t('hs.end_turn')) : null);
 }
