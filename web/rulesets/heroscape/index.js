@@ -391,6 +391,7 @@ function prompt() {
     const f = e && S.field && S.field.figures.find((x) => x.id === e.figure);
     hint = t(d === 'deploy' ? 'hs.deploy.pick' : 'hs.place.pick', { name: f ? f.name : '' });
   } else if (d === 'move') hint = S.sel !== null && ofType('move').some((e) => e.figure === S.sel) ? t('hs.move.reach', { name: (piece(S.sel) || {}).name, move: S.reach ? S.reach.move : '…' }) : t('hs.move.pick');
+  else if (d === 'spirit') hint = t('hs.spirit.pick');
   else if (d === 'attack') hint = S.sel !== null && ofType('attack').some((e) => e.figure === S.sel) ? t('hs.attack.targets', { name: (piece(S.sel) || {}).name }) : S.sel !== null && specialsOf(mine(), S.sel).length ? t('hs.special.hint') : t('hs.attack.pick');
   if (hint) parts.push(el('p', { class: 'hint', 'data-testid': 'hs-hint' }, hint));
   return parts;
@@ -481,9 +482,10 @@ function renderBar() {
   const endTurn = ofType('end_turn')[0];
   // Special powers: each use (with the figure it chooses) and the refusal are buttons, with
   // the server's own words; a power asked in the middle of another's attack shows here too.
-  const powers = [...ofType('use_power'), ...ofType('decline_power')];
+  // Power choices (Run, Overextend Attack, a Spirit's card) likewise.
+  const powers = [...ofType('use_power'), ...ofType('decline_power'), ...['run', 'overextend', 'place_spirit'].flatMap((type) => ofType(type))];
   fill(buttons,
-    ...powers.map((e) => el('button', { type: 'button', class: e.action.type === 'use_power' ? 'primary' : '', 'data-testid': `hs-${e.action.type.replace('_', '-')}`, disabled: shell.busy(), onclick: () => shell.act(e.action) }, e.text)),
+    ...powers.map((e) => el('button', { type: 'button', class: e.action.type === 'use_power' ? 'primary' : 'hs-power', 'data-testid': `hs-${e.action.type.replace('_', '-')}`, disabled: shell.busy(), onclick: () => shell.act(e.action) }, e.text)),
     endMoves ? el('button', { type: 'button', class: 'primary', 'data-testid': 'hs-end-moves', disabled: shell.busy(), onclick: () => shell.act(endMoves.action) }, t('hs.move.end')) : null,
     endTurn ? el('button', { type: 'button', class: endMoves ? '' : 'primary', 'data-testid': 'hs-end-turn', disabled: shell.busy(), onclick: () => shell.act(endTurn.action) }, t('hs.end_turn')) : null);
 }

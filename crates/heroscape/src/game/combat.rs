@@ -1,14 +1,17 @@
 //! Combat (*ATTAQUER*): the six-faced combat die (3 skulls, 2 shields, 1 blank), attack dice
 //! counting skulls against defence dice counting shields, height advantage, wounds and
-//! destruction; and the wounds of moving (falls, leaving an engagement).
+//! destruction; and the wounds of moving (falls, leaving an engagement). What the dice count
+//! comes from [`values`]; the powers that change what they do from [`attacks`].
 
 use serde::{Deserialize, Serialize};
 use skirmish_dice::{Dice, Die};
 
 use crate::battlefield::Level;
 
+use super::powers::attacks;
+use super::powers::values::{self, AttackKind, Fight};
 use super::state::State;
-use super::{glyphs, Event};
+use super::Event;
 
 /// A face of the combat die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,8 +77,7 @@ pub const fn fall_dice(drop: Level, height: Level) -> u16 {
     }
 }
 
-/// `attacker` attacks `target`: attack dice, then defence dice, and the skulls not blocked
-/// wound the target.
+/// `attacker` attacks `target` with a normal attack (*Attaquer*).
 pub fn attack(
     state: &mut State,
     attacker: u32,
@@ -83,35 +85,142 @@ pub fn attack(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
+    resolve(state, attacker, target, AttackKind::Normal, dice, events);
+}
+
+/// One attack, normal or special: the attack dice its [`values::attack_dice`] tally says, then
+/// the defence dice; the skulls (doubled by *Deadly Shot*, automatic skulls added) not blocked
+/// by the shields (doubled by *Shields of Valor*, automatic shields added) wound the target,
+/// unless one shield blocks all (*Stealth Dodge*) or leaves one wound (*One Shield Defense*).
+/// Then *Counter Strike* wounds the attacker for each shield beyond the skulls, and *Life
+/// Drain* heals an attacker that destroyed its target. Returns the wounds dealt.
+pub fn resolve(
+    state: &mut State,
+    attacker: u32,
+    target: u32,
+    kind: AttackKind,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> u16 {
     let (Some(a), Some(t)) = (
         state.figure(attacker).cloned(),
         state.figure(target).cloned(),
     ) else {
-        return;
+        return 0;
     };
-    let (up_a, up_d) = height_bonus(a.level, t.level);
-    let attack_n = glyphs::attack_of(state, &a) + up_a;
-    let defence_n = glyphs::defence_of(state, &t) + up_d;
-    let attack_faces = roll(dice, attack_n);
-    let defence_faces = roll(dice, defence_n);
-    let (s, b) = (skulls(&attack_faces), shields(&defence_faces));
-    let wounds = s.saturating_sub(b);
+    let bonus = attacks::extra_attack_bonus(state, &a);
+    attacks::record(state, attacker, target);
+    let fight = Fight {
+        attacker: &a,
+        defender: &t,
+        kind,
+    };
+    let mut attack_dice = values::attack_dice(state, &a, &t, kind);
+    if let Some((why, by)) = bonus {
+        attack_dice.add(why, by);
+    }
+    let defence_dice = values::defence_dice(state, &a, &t, kind);
+    let height = height_bonus(a.level, t.level);
+    let attack_faces = roll(dice, attack_dice.value());
+    let defence_faces = roll(dice, defence_dice.value());
+    let (rolled_s, rolled_b) = (skulls(&attack_faces), shields(&defence_faces));
+    let mut rules = Vec::new();
+    let mut s = rolled_s + attack_dice.automatic();
+    if let Some(why) = attacks::skulls_double(state, &fight) {
+        s += rolled_s;
+        rules.push(why);
+    }
+    let mut b = rolled_b + defence_dice.automatic();
+    if let Some(why) = attacks::shields_double(state, &fight) {
+        b += rolled_b;
+        rules.push(why);
+    }
+    let mut wounds = s.saturating_sub(b);
+    if wounds > 0 && b > 0 {
+        if let Some(why) = attacks::one_shield_blocks_all(state, &fight) {
+            wounds = 0;
+            rules.push(why);
+        } else if rolled_b > 0 && wounds > 1 {
+            if let Some(why) = attacks::one_shield_leaves_one(state, &fight) {
+                wounds = 1;
+                rules.push(why);
+            }
+        }
+    }
+    let counter = b.saturating_sub(s);
+    let counter_strike = if counter > 0 {
+        attacks::counter_strike(state, &fight)
+    } else {
+        None
+    };
     events.push(Event::Attacked {
         attacker,
         target,
         attack: attack_faces,
         defence: defence_faces,
-        height: (up_a, up_d),
+        height,
         skulls: s,
         shields: b,
         wounds,
+        attack_dice,
+        defence_dice,
+        rules,
     });
     let wounds =
         super::powers::triggered::before_wounds(state, attacker, target, wounds, dice, events);
     wound(state, target, wounds, events);
+    if counter_strike.is_some() {
+        events.push(Event::CounterStruck {
+            figure: target,
+            attacker,
+            wounds: counter,
+        });
+        wound(state, attacker, counter, events);
+    }
+    let destroyed = !t.destroyed && state.figure(target).is_some_and(|g| g.destroyed);
+    if destroyed {
+        if let Some(f) = state.figure(attacker).cloned() {
+            if attacks::life_drain(state, &f) {
+                if let Some(g) = state.figure_mut(attacker) {
+                    g.wounds -= 1;
+                }
+                events.push(Event::LifeDrained { figure: attacker });
+            }
+        }
+    }
+    wounds
 }
 
-/// Puts `n` wounds on a figure, destroying it at its life.
+/// The wounds of leaving an engagement (*Quitter un engagement*): `enemy` rolls its
+/// leaving-engagement dice ([`attacks::leaving_dice`]: none against *Disengage* or from a
+/// *Passive* figure), a wound per skull, no defence.
+pub fn leave_engagement(
+    state: &mut State,
+    figure: u32,
+    enemy: u32,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    let (Some(f), Some(e)) = (state.figure(figure), state.figure(enemy)) else {
+        return;
+    };
+    let n = attacks::leaving_dice(state, f, e);
+    if n == 0 {
+        return;
+    }
+    let mut faces = roll(dice, n);
+    let die = faces.remove(0);
+    let wounds = u16::from(die == Face::Skull) + skulls(&faces);
+    events.push(Event::LeftEngagement {
+        figure,
+        enemy,
+        die,
+        more: faces,
+    });
+    wound(state, figure, wounds, events);
+}
+
+/// Puts `n` wounds on a figure, destroying it at its life ([`values::life_of`]).
 pub fn wound(state: &mut State, figure: u32, n: u16, events: &mut Vec<Event>) {
     if n == 0 {
         return;
@@ -119,7 +228,7 @@ pub fn wound(state: &mut State, figure: u32, n: u16, events: &mut Vec<Event>) {
     let Some(f) = state.figure(figure) else {
         return;
     };
-    let life = state.card_of(f).life.max(1);
+    let life = values::life_of(state, f).value().max(1);
     let wounds = f.wounds.saturating_add(n);
     if let Some(f) = state.figure_mut(figure) {
         f.wounds = wounds.min(life);
@@ -144,4 +253,5 @@ pub fn destroy(state: &mut State, figure: u32, events: &mut Vec<Event>) {
     if !state.unit_standing(unit) {
         events.push(Event::CardRemoved { unit });
     }
+    super::powers::choices::released(state, figure);
 }

@@ -30,6 +30,13 @@ pub enum HsFrame {
     Power(super::powers::triggered::Offer),
     /// Figures that start off the battlefield being placed (`game::powers::triggered`).
     Deploy(super::powers::triggered::Deploy),
+    /// A hero with *Spirit* was destroyed: its owner lays the spirit on a unique card.
+    Spirit {
+        /// The owner.
+        seat: Seat,
+        /// The destroyed hero's unit.
+        unit: u16,
+    },
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -57,8 +64,15 @@ impl Frame for HsFrame {
     }
 
     fn asks(&self, state: &State) -> Ask<Decision> {
-        let HsFrame::Markers { order } = self else {
-            return super::powers::triggered::asks(self, state);
+        let order = match self {
+            HsFrame::Markers { order } => order,
+            HsFrame::Spirit { seat, unit } => {
+                return Ask {
+                    seats: vec![*seat],
+                    decision: Decision::Spirit { unit: *unit },
+                }
+            }
+            _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
         if !order.is_empty() {
@@ -76,6 +90,12 @@ impl Frame for HsFrame {
     }
 
     fn answers(&self, state: &State, seat: Seat) -> Vec<Action> {
+        if let HsFrame::Spirit { seat: owner, unit } = self {
+            if *owner != seat {
+                return Vec::new();
+            }
+            return super::powers::choices::spirit_answers(state, seat, *unit);
+        }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
         }
@@ -100,6 +120,9 @@ impl Frame for HsFrame {
         dice: &mut Dice,
         events: &mut Vec<Event>,
     ) -> Result<(), Rejection> {
+        if let Some(&HsFrame::Spirit { unit, .. }) = state.frames.top() {
+            return super::powers::choices::place_spirit(state, seat, unit, answer, events);
+        }
         if let Some(asked) = state
             .frames
             .top()

@@ -56,7 +56,7 @@ pub fn glyph_at(state: &State, hex: Hex) -> Option<&GlyphState> {
 
 /// How many of the permanent `glyph` the army of `seat` holds (a figure of its own standing on
 /// it, face up), leaving out figure `but`.
-fn held(state: &State, seat: Seat, glyph: Glyph, but: Option<u32>) -> u16 {
+pub(crate) fn held(state: &State, seat: Seat, glyph: Glyph, but: Option<u32>) -> u16 {
     let n = state
         .glyphs
         .iter()
@@ -74,9 +74,10 @@ fn held(state: &State, seat: Seat, glyph: Glyph, but: Option<u32>) -> u16 {
     u16::try_from(n).unwrap_or(u16::MAX)
 }
 
-/// A figure's move this turn: its card's, +2 per Valda its army holds with another figure.
+/// A figure's move this turn: its card's, +2 per Valda its army holds with another figure, and
+/// what powers add ([`super::powers::values::move_of`] says why).
 pub fn move_of(state: &State, f: &Figure) -> u16 {
-    state.card_of(f).move_ + 2 * held(state, f.owner, Glyph::Valda, Some(f.id))
+    super::powers::values::move_of(state, f).value()
 }
 
 /// Whether the wind of Rannveig blows: a figure stands on it face up, and no figure flies.
@@ -124,26 +125,24 @@ pub fn rule_text(state: &State, glyph: Glyph, lang: Lang) -> Option<String> {
     }
 }
 
-/// A figure's attack dice before height: its card's, +1 per Astrid.
+/// A figure's attack dice before height and powers: its card's, +1 per Astrid (an attack's
+/// whole count is [`super::powers::values::attack_dice`]).
 pub fn attack_of(state: &State, f: &Figure) -> u16 {
     state.card_of(f).attack + held(state, f.owner, Glyph::Astrid, None)
 }
 
-/// A figure's defence dice before height: its card's, +1 per Gerda, +2 per Jalgard.
+/// A figure's defence dice before height and powers: its card's, +1 per Gerda, +2 per Jalgard
+/// (a defence's whole count is [`super::powers::values::defence_dice`]).
 pub fn defence_of(state: &State, f: &Figure) -> u16 {
     state.card_of(f).defense
         + held(state, f.owner, Glyph::Gerda, None)
         + 2 * held(state, f.owner, Glyph::Jalgard, None)
 }
 
-/// A figure's range: its card's, +4 per Ivor when it is 4 or more.
+/// A figure's range: its card's, +4 per Ivor when it is 4 or more, and what powers add
+/// ([`super::powers::values::range_of`] says why).
 pub fn range_of(state: &State, f: &Figure) -> u16 {
-    let r = state.card_of(f).range;
-    if r >= 4 {
-        r + 4 * held(state, f.owner, Glyph::Ivor, None)
-    } else {
-        r
-    }
+    super::powers::values::range_of(state, f).value()
 }
 
 /// What a seat adds to its initiative roll: +8 per Dagmar, and Lodin's +1 to every d20.
@@ -559,6 +558,7 @@ mod tests {
                 stage: Stage::Move,
                 moved: Vec::new(),
                 attacked: Vec::new(),
+                record: Default::default(),
             }),
         };
         state

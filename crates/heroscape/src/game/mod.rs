@@ -129,6 +129,18 @@ pub enum Action {
     },
     /// Does not use the special power asked about (or places no more figures with it).
     DeclinePower,
+    /// A figure with *Run* (or *Tracking*) adds to its move before moving, at the card's cost.
+    Run {
+        /// The figure.
+        figure: u32,
+    },
+    /// Lays a destroyed hero's spirit on one of the player's unique cards.
+    PlaceSpirit {
+        /// The unit whose card takes it.
+        unit: u16,
+    },
+    /// *Overextend Attack*: a wound marker on the hero, and another turn with it.
+    Overextend,
 }
 
 /// What the game asks.
@@ -187,6 +199,11 @@ pub enum Decision {
         unit: u16,
         /// The power's place among its card's powers.
         power: u8,
+    },
+    /// Lay the spirit of a destroyed hero (*Spirit*) on one of your unique army cards.
+    Spirit {
+        /// The destroyed hero's unit.
+        unit: u16,
     },
 }
 
@@ -302,6 +319,9 @@ pub enum Event {
         enemy: u32,
         /// The die.
         die: Face,
+        /// More dice rolled with it (*A Coward's Reward*).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        more: Vec<Face>,
     },
     /// A glyph was turned face up.
     GlyphRevealed {
@@ -339,6 +359,16 @@ pub enum Event {
         shields: u16,
         /// Wounds dealt.
         wounds: u16,
+        /// The attack dice and what made their number (card, glyphs, height, powers).
+        #[serde(default)]
+        attack_dice: powers::values::Tally,
+        /// The defence dice and what made their number.
+        #[serde(default)]
+        defence_dice: powers::values::Tally,
+        /// Powers that changed what the dice count (skulls or shields counting double, one
+        /// shield blocking all...).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rules: Vec<powers::values::Why>,
     },
     /// A figure was destroyed.
     Destroyed {
@@ -487,6 +517,37 @@ pub enum Event {
         from: u16,
         /// The card with *Battle Ready*.
         to: u16,
+    },
+    /// *Counter Strike*: the defender's shields beyond the skulls wound the attacker.
+    CounterStruck {
+        /// The defender striking back.
+        figure: u32,
+        /// The attacker wounded.
+        attacker: u32,
+        /// Wounds.
+        wounds: u16,
+    },
+    /// *Life Drain*: the attacker destroyed a figure and removed one of its wound markers.
+    LifeDrained {
+        /// The attacker.
+        figure: u32,
+    },
+    /// A destroyed hero's spirit was laid on a card (*Spirit*).
+    SpiritPlaced {
+        /// The destroyed hero's unit.
+        from: u16,
+        /// The unit whose card holds it.
+        onto: u16,
+    },
+    /// A figure used *Run* (or *Tracking*).
+    Ran {
+        /// The figure.
+        figure: u32,
+    },
+    /// The active card used *Overextend Attack*: a wound marker, and another turn.
+    Overextended {
+        /// The unit.
+        unit: u16,
     },
 }
 

@@ -17,7 +17,7 @@ use super::powers::{bonding, triggered};
 use super::state::{
     D20Roll, Figure, GlyphState, Marker, Markers, Phase, Player, Scenario, Stage, State, Turn, Unit,
 };
-use super::{combat, geometry, glyphs, Action, Decision, Event, RollFor};
+use super::{combat, geometry, glyphs, powers, Action, Decision, Event, RollFor};
 
 /// Why a game ended, as the outcome's reason says it (in English; pages translate it back).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,6 +184,7 @@ pub fn setup(scenario: &Scenario, dice: &mut Dice) -> Result<State, SetupError> 
         specials: Default::default(),
         draft: None,
         glyph_choice: None,
+        lasting: Default::default(),
         powers: Default::default(),
     };
     if let Some(d) = &scenario.draft {
@@ -417,6 +418,7 @@ pub(crate) fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Eve
         }
         state.players[seat.index()].markers.revealed[marker.index()] = true;
         events.push(Event::TurnStarted { seat, marker, unit });
+        let record = powers::attacks::TurnRecord::starting(state);
         if let Phase::Turns { turn, .. } = &mut state.phase {
             *turn = Some(Turn {
                 seat,
@@ -425,6 +427,7 @@ pub(crate) fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Eve
                 stage: Stage::Move,
                 moved: Vec::new(),
                 attacked: Vec::new(),
+                record,
             });
         }
         if bonding::before_turn(state) {
@@ -582,8 +585,15 @@ pub fn targets(state: &State, f: &Figure) -> Vec<u32> {
         .filter(|t| engaged.is_empty() || engaged.contains(&t.id))
         .filter(|t| geometry::within(state, f, t, range))
         .filter(|t| geometry::can_see(state, f, t))
+        .filter(|t| powers::attacks::may_target(state, f, t))
         .map(|t| t.id)
         .collect()
+}
+
+/// The figures `f` of the active card may attack now: [`targets`], as often as its powers
+/// allow ([`powers::attacks::attack_targets`]).
+pub fn attack_targets(state: &State, turn: &Turn, f: &Figure) -> Vec<u32> {
+    powers::attacks::attack_targets(state, turn, f, targets(state, f))
 }
 
 /// Every legal action of `seat` outside the markers frame.
@@ -621,6 +631,7 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
                         })
                 })
                 .collect();
+            out.extend(powers::choices::run_actions(state, turn));
             out.push(Action::EndMoves);
             out
         }
@@ -629,21 +640,26 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
                 return Vec::new();
             };
             let mut out: Vec<Action> = active_figures(state, turn)
-                .filter(|f| !turn.attacked.contains(&f.id) && !special::normal_barred(state, f))
+                .filter(|f| !special::normal_barred(state, f))
                 .flat_map(|f| {
-                    targets(state, f).into_iter().map(|t| Action::Attack {
-                        figure: f.id,
-                        target: t,
-                    })
+                    attack_targets(state, turn, f)
+                        .into_iter()
+                        .map(|t| Action::Attack {
+                            figure: f.id,
+                            target: t,
+                        })
                 })
                 .collect();
             out.extend(special::actions(state));
             out.extend(triggered::turn_actions(state, turn));
+            if powers::choices::may_overextend(state, turn) {
+                out.push(Action::Overextend);
+            }
             out.push(Action::EndTurn);
             out
         }
-        // Markers and powers are asked by their frames; the draft and glyph choices are asked
-        // before play's.
+        // Markers, powers and spirits are asked by their frames; the draft and glyph choices
+        // are asked before play's.
         _ => Vec::new(),
     }
 }
@@ -778,7 +794,9 @@ pub fn apply(
                 turn: Some(turn), ..
             } = &mut state.phase
             {
-                turn.attacked.push(figure);
+                if !turn.attacked.contains(&figure) {
+                    turn.attacked.push(figure);
+                }
             }
             // A power of the target may answer the attack first (*Quickdraw*).
             if triggered::targeted(state, figure, target) {
@@ -795,6 +813,11 @@ pub fn apply(
         Action::EndTurn => end_turn(state, seat, dice, events),
         Action::UsePower { .. } | Action::DeclinePower => {
             triggered::use_in_turn(state, seat, action, dice, events)?;
+            settle(state, dice, events);
+        }
+        Action::Run { figure } => powers::choices::run(state, figure, events)?,
+        Action::Overextend => {
+            powers::choices::overextend(state, events)?;
             settle(state, dice, events);
         }
         _ => return Err(explain(state, seat, action)),
@@ -836,18 +859,7 @@ fn walk(
             if state.figure(f.id).is_some_and(|g| g.destroyed) {
                 break;
             }
-            let die = combat::roll(dice, 1)
-                .first()
-                .copied()
-                .unwrap_or(combat::Face::Blank);
-            events.push(Event::LeftEngagement {
-                figure: f.id,
-                enemy: leave.enemy.0,
-                die,
-            });
-            if die == combat::Face::Skull {
-                combat::wound(state, f.id, 1, events);
-            }
+            combat::leave_engagement(state, f.id, leave.enemy.0, dice, events);
         }
         if state.figure(f.id).is_some_and(|g| g.destroyed) {
             break;
@@ -893,10 +905,11 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
     }
     if turn.stage == Stage::Attack
         && !active_figures(state, &turn)
-            .filter(|f| !turn.attacked.contains(&f.id) && !special::normal_barred(state, f))
-            .any(|f| !targets(state, f).is_empty())
+            .filter(|f| !special::normal_barred(state, f))
+            .any(|f| !attack_targets(state, &turn, f).is_empty())
         && !special::any_left(state)
         && triggered::turn_actions(state, &turn).is_empty()
+        && !powers::choices::may_overextend(state, &turn)
     {
         end_turn(state, turn.seat, dice, events);
     }

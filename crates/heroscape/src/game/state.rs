@@ -258,6 +258,9 @@ pub struct Turn {
     pub moved: Vec<u32>,
     /// Figures that have attacked (each attacks once).
     pub attacked: Vec<u32>,
+    /// What powers remember of the turn (positions at its start, attacks made, *Run*).
+    #[serde(default)]
+    pub record: super::powers::attacks::TurnRecord,
 }
 
 /// The two steps of a turn after the marker is revealed (*Action 2*, *Action 3*).
@@ -339,6 +342,9 @@ pub struct State {
     /// What special powers remember between actions.
     #[serde(default)]
     pub powers: super::powers::Memory,
+    /// What powers keep for the whole game (spirits laid, *Overextend Attack* used).
+    #[serde(default)]
+    pub lasting: super::powers::choices::PowerState,
 }
 
 impl State {

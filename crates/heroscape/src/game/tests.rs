@@ -14,11 +14,11 @@ use crate::battlefield::{Builder, Ground, Level, Material, Span};
 use crate::present::samples;
 
 /// Combat die values: 1 a skull, 4 a shield, 6 blank.
-const SKULL: u8 = 1;
-const SHIELD: u8 = 4;
-const BLANK: u8 = 6;
+pub(crate) const SKULL: u8 = 1;
+pub(crate) const SHIELD: u8 = 4;
+pub(crate) const BLANK: u8 = 6;
 
-fn land(top: Level) -> Span {
+pub(crate) fn land(top: Level) -> Span {
     Span {
         bottom: 0,
         top,
@@ -28,7 +28,7 @@ fn land(top: Level) -> Span {
 
 /// A strip of hexes `0..len` along `q`, each at the given level; zone 1 at the west end, zone 2
 /// at the east end.
-fn strip(levels: &[Level]) -> Arc<crate::battlefield::Battlefield> {
+pub(crate) fn strip(levels: &[Level]) -> Arc<crate::battlefield::Battlefield> {
     let mut b = Builder::new("strip");
     for (q, &top) in levels.iter().enumerate() {
         let hex = Hex::new(q as i32, 0);
@@ -70,7 +70,7 @@ fn duel(field: Arc<crate::battlefield::Battlefield>, a: &str, b: &str) -> Scenar
 }
 
 /// A state in the middle of a turn of seat 1 with unit 0, figures placed where given.
-fn in_turn(scenario: &Scenario, places: &[(u32, Hex)], stage: Stage) -> State {
+pub(crate) fn in_turn(scenario: &Scenario, places: &[(u32, Hex)], stage: Stage) -> State {
     let mut state = HeroScape::setup(scenario, &mut Dice::seeded(1)).unwrap();
     for &(id, hex) in places {
         let level = state
@@ -83,11 +83,14 @@ fn in_turn(scenario: &Scenario, places: &[(u32, Hex)], stage: Stage) -> State {
         let f = state.figure_mut(id).unwrap();
         f.hex = Some(hex);
         f.level = level;
+        // Placed here even when the start zone had no room for it.
+        f.destroyed = false;
     }
     state.frames.as_mut().clear();
     state.players[0].markers.on = [Some(0), Some(0), Some(0), Some(0)];
     state.players[1].markers.on = [Some(1), Some(1), Some(1), Some(1)];
     state.players[0].markers.revealed[0] = true;
+    let record = powers::attacks::TurnRecord::starting(&state);
     state.phase = Phase::Turns {
         order: vec![Seat(0), Seat(1)],
         next: 1,
@@ -98,12 +101,13 @@ fn in_turn(scenario: &Scenario, places: &[(u32, Hex)], stage: Stage) -> State {
             stage,
             moved: Vec::new(),
             attacked: Vec::new(),
+            record,
         }),
     };
     state
 }
 
-fn play(state: &mut State, seat: Seat, action: Action, dice: &[u8]) -> Vec<Event> {
+pub(crate) fn play(state: &mut State, seat: Seat, action: Action, dice: &[u8]) -> Vec<Event> {
     assert!(
         HeroScape::legal_actions(state, seat).contains(&action),
         "{action:?} is not legal: {:?}",
@@ -293,7 +297,8 @@ fn leaving_an_engagement_rolls_a_die_for_each_enemy_left() {
         Event::LeftEngagement {
             figure: 1,
             enemy: 2,
-            die: Face::Skull
+            die: Face::Skull,
+            ..
         }
     )));
     assert_eq!(state.figure(1).unwrap().wounds, 1, "a wound, no defence");
@@ -607,7 +612,7 @@ fn invariant(state: &State) -> Result<(), String> {
                 return Err(format!("two figures on {h}"));
             }
         }
-        if f.wounds >= state.card_of(f).life {
+        if f.wounds >= powers::values::life_of(state, f).value().max(1) {
             return Err(format!(
                 "figure {} has {} wounds and stands",
                 f.id, f.wounds

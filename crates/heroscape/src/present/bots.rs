@@ -136,6 +136,28 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
             _ => 11.5,
         },
         Action::DeclinePower => 0.2,
+        // Running pays for figures that fight adjacent and are far from the enemy.
+        Action::Run { figure } => state.figure(*figure).map_or(0.0, |f| {
+            let far = f.hex.map_or(0, |h| nearest_enemy(state, f, h));
+            if state.card_of(f).range <= 1 && far > u32::from(state.card_of(f).move_) {
+                1.0
+            } else {
+                -1.0
+            }
+        }),
+        // The strongest card on the spirit; any is better than none.
+        Action::PlaceSpirit { unit } => strength(state, *unit),
+        // Another turn is worth a wound while the hero has life to spare.
+        Action::Overextend => state
+            .turn()
+            .and_then(|t| state.unit_alive(t.unit).next())
+            .map_or(-1.0, |f| {
+                if state.card_of(f).life.saturating_sub(f.wounds) > 2 {
+                    0.2
+                } else {
+                    -1.0
+                }
+            }),
     }
 }
 

@@ -73,12 +73,14 @@ fn group(action: &Action, lang: Lang) -> &'static str {
         Action::Move { .. } | Action::EndMoves => lang.pick("Move", "Déplacement"),
         Action::Attack { .. } => lang.pick("Attack", "Attaque"),
         Action::SpecialAttack { .. } => lang.pick("Special attack", "Attaque spéciale"),
-        Action::EndTurn => lang.pick("Turn", "Tour"),
+        Action::EndTurn | Action::Overextend => lang.pick("Turn", "Tour"),
         Action::DraftPick { .. } | Action::DraftPass => lang.pick("Draft", "Draft"),
         Action::Summon { .. } | Action::NoSummon => lang.pick("Glyph of Erland", "Glyphe d'Erland"),
         Action::UsePower { .. } | Action::DeclinePower => {
             lang.pick("Special powers", "Pouvoirs spéciaux")
         }
+        Action::Run { .. } => lang.pick("Move", "Déplacement"),
+        Action::PlaceSpirit { .. } => lang.pick("Spirit", "Esprit"),
     }
 }
 
@@ -284,12 +286,17 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                     l.figure = Some(*figure);
                     l.targets = target.iter().copied().collect();
                 }
+                Action::Run { figure } => l.figure = Some(*figure),
+                Action::PlaceSpirit { unit } => {
+                    l.figure = state.unit_alive(*unit).find(|f| f.on_field()).map(|f| f.id);
+                }
                 Action::EndMoves
                 | Action::EndTurn
                 | Action::DraftPick { .. }
                 | Action::DraftPass
                 | Action::NoSummon
-                | Action::DeclinePower => {}
+                | Action::DeclinePower
+                | Action::Overextend => {}
             }
             l.group = Some(group(a, lang).into());
             Some(l)

@@ -8,6 +8,7 @@ use skirmish_engine::{Seat, Viewer};
 use skirmish_lang::Lang;
 
 use crate::battlefield::{Battlefield, Glyph};
+use crate::game::powers::values::{Tally, Why};
 use crate::game::{combat::Face, Action, Decision, Event, Marker, RollFor, State};
 
 /// How hexes are numbered for people and pages: offset `[col, row]` from the battlefield's
@@ -270,6 +271,38 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
         Action::DeclinePower => lang
             .pick("Do not use the power", "Ne pas utiliser le pouvoir")
             .into(),
+        Action::Run { figure } => {
+            let run = state
+                .figure(*figure)
+                .and_then(|f| crate::game::powers::choices::run_of(state.card_of(f)));
+            let (power, m, a, no) = run.unwrap_or(("Run", 0, 0, false));
+            let cost = match (no, lang) {
+                (true, Lang::En) => "no attack this turn".to_string(),
+                (true, Lang::Fr) => "pas d'attaque ce tour".to_string(),
+                (false, Lang::En) => format!("attack {a:+} this turn"),
+                (false, Lang::Fr) => format!("attaque {a:+} ce tour"),
+            };
+            match lang {
+                Lang::En => format!(
+                    "{power}: {} moves {m:+} ({cost})",
+                    figure_name(state, *figure)
+                ),
+                Lang::Fr => format!(
+                    "{power} : {} se déplace de {m:+} ({cost})",
+                    figure_name(state, *figure)
+                ),
+            }
+        }
+        Action::PlaceSpirit { unit } => match lang {
+            Lang::En => format!("Lay the spirit on {}", unit_name(state, *unit)),
+            Lang::Fr => format!("Poser l'esprit sur {}", unit_name(state, *unit)),
+        },
+        Action::Overextend => lang
+            .pick(
+                "Overextend Attack: a wound marker, and another turn with this card",
+                "Overextend Attack : un marqueur de blessure, et un autre tour avec cette carte",
+            )
+            .into(),
     }
 }
 
@@ -441,17 +474,15 @@ fn special_event_text(state: &State, event: &Event, lang: Lang) -> String {
     format!("{head}; {}", each.join("; "))
 }
 
-/// The dice an attack would roll: attack and defence, glyphs and height included.
+/// The dice a normal attack would roll: attack and defence, glyphs, height and powers
+/// included (automatic skulls and shields not).
 pub fn attack_dice(state: &State, attacker: u32, target: u32) -> (u16, u16) {
-    use crate::game::{combat, glyphs};
+    use crate::game::powers::values::{self, AttackKind};
     match (state.figure(attacker), state.figure(target)) {
-        (Some(a), Some(t)) => {
-            let (ua, ud) = combat::height_bonus(a.level, t.level);
-            (
-                glyphs::attack_of(state, a) + ua,
-                glyphs::defence_of(state, t) + ud,
-            )
-        }
+        (Some(a), Some(t)) => (
+            values::attack_dice(state, a, t, AttackKind::Normal).value(),
+            values::defence_dice(state, a, t, AttackKind::Normal).value(),
+        ),
         _ => (0, 0),
     }
 }
@@ -554,6 +585,16 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
                 "{who} : {} : placez {} sur une case libre, non adjacente à une autre figurine et hors d'un glyphe",
                 power_name(state, *unit, *power),
                 figure_name(state, *figure)
+            ),
+        },
+        Decision::Spirit { unit } => match lang {
+            Lang::En => format!(
+                "{who}: {} is destroyed; lay its spirit on one of your unique army cards",
+                unit_name(state, *unit)
+            ),
+            Lang::Fr => format!(
+                "{who} : {} est détruit ; posez son esprit sur l'une de vos cartes Armée uniques",
+                unit_name(state, *unit)
             ),
         },
     }
@@ -749,25 +790,44 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 plural(*wounds, ("", ""), ("blessure", "blessures"), lang)
             ),
         },
-        Event::LeftEngagement { figure, enemy, die } => {
-            let hit = *die == Face::Skull;
+        Event::LeftEngagement {
+            figure,
+            enemy,
+            die,
+            more,
+        } => {
+            let mut all = vec![*die];
+            all.extend(more.iter().copied());
+            let hits = crate::game::combat::skulls(&all);
             match lang {
                 Lang::En => format!(
                     "{} leaves its engagement with {}: {} {}",
                     fig(figure),
                     fig(enemy),
-                    faces(&[*die]),
-                    if hit { "skull, 1 wound" } else { "no skull" }
+                    faces(&all),
+                    if hits > 0 {
+                        format!(
+                            "{}, {}",
+                            plural(hits, ("skull", "skulls"), ("", ""), lang),
+                            plural(hits, ("wound", "wounds"), ("", ""), lang)
+                        )
+                    } else {
+                        "no skull".into()
+                    }
                 ),
                 Lang::Fr => format!(
                     "{} quitte son engagement avec {} : {} {}",
                     fig(figure),
                     fig(enemy),
-                    faces(&[*die]),
-                    if hit {
-                        "crâne, 1 blessure"
+                    faces(&all),
+                    if hits > 0 {
+                        format!(
+                            "{}, {}",
+                            plural(hits, ("", ""), ("crâne", "crânes"), lang),
+                            plural(hits, ("", ""), ("blessure", "blessures"), lang)
+                        )
                     } else {
-                        "pas de crâne"
+                        "pas de crâne".into()
                     }
                 ),
             }
@@ -829,17 +889,32 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
             skulls,
             shields,
             wounds,
+            attack_dice,
+            defence_dice,
+            rules,
         } => {
-            let up = match (height, lang) {
-                ((a, _), Lang::En) if *a > 0 => format!(" (+{a} for height)"),
-                ((a, _), Lang::Fr) if *a > 0 => format!(" (+{a} pour la hauteur)"),
-                ((_, d), Lang::En) if *d > 0 => format!(" (defender +{d} for height)"),
-                ((_, d), Lang::Fr) if *d > 0 => format!(" (défenseur +{d} pour la hauteur)"),
-                _ => String::new(),
+            let up = if attack_dice.changes.is_empty() && defence_dice.changes.is_empty() {
+                match (height, lang) {
+                    ((a, _), Lang::En) if *a > 0 => format!(" (+{a} for height)"),
+                    ((a, _), Lang::Fr) if *a > 0 => format!(" (+{a} pour la hauteur)"),
+                    ((_, d), Lang::En) if *d > 0 => format!(" (defender +{d} for height)"),
+                    ((_, d), Lang::Fr) if *d > 0 => format!(" (défenseur +{d} pour la hauteur)"),
+                    _ => String::new(),
+                }
+            } else {
+                format!(
+                    " ({}; {})",
+                    tally_text(state, attack_dice, true, lang),
+                    tally_text(state, defence_dice, false, lang)
+                )
             };
+            let rules: String = rules
+                .iter()
+                .map(|w| format!(" [{}]", why_text(state, w, lang)))
+                .collect();
             match lang {
                 Lang::En => format!(
-                    "{} attacks {}{up}: {} {} vs {} {} → {}",
+                    "{} attacks {}{up}: {} {} vs {} {} → {}{rules}",
                     fig(attacker),
                     fig(target),
                     faces(attack),
@@ -849,7 +924,7 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                     plural(*wounds, ("wound", "wounds"), ("", ""), lang),
                 ),
                 Lang::Fr => format!(
-                    "{} attaque {}{up} : {} {} contre {} {} → {}",
+                    "{} attaque {}{up} : {} {} contre {} {} → {}{rules}",
                     fig(attacker),
                     fig(target),
                     faces(attack),
@@ -1036,6 +1111,61 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 seat(from)
             ),
         },
+        Event::CounterStruck {
+            figure,
+            attacker,
+            wounds,
+        } => match lang {
+            Lang::En => format!(
+                "{} strikes back (Counter Strike): {} on {}",
+                fig(figure),
+                plural(*wounds, ("wound", "wounds"), ("", ""), lang),
+                fig(attacker)
+            ),
+            Lang::Fr => format!(
+                "{} riposte (Contre-attaque) : {} pour {}",
+                fig(figure),
+                plural(*wounds, ("", ""), ("blessure", "blessures"), lang),
+                fig(attacker)
+            ),
+        },
+        Event::LifeDrained { figure } if fr => format!(
+            "{} draine la vie de sa victime : un marqueur de blessure retiré",
+            fig(figure)
+        ),
+        Event::LifeDrained { figure } => format!(
+            "{} drains its victim's life: one wound marker removed",
+            fig(figure)
+        ),
+        Event::SpiritPlaced { from, onto } if fr => format!(
+            "L'esprit de {} est posé sur la carte Armée {}",
+            unit_name(state, *from),
+            unit_name(state, *onto)
+        ),
+        Event::SpiritPlaced { from, onto } => format!(
+            "{}'s spirit is laid on the army card {}",
+            unit_name(state, *from),
+            unit_name(state, *onto)
+        ),
+        Event::Ran { figure } => {
+            let power = state
+                .figure(*figure)
+                .and_then(|f| crate::game::powers::choices::run_of(state.card_of(f)))
+                .map(|r| r.0.to_string())
+                .unwrap_or_default();
+            match lang {
+                Lang::En => format!("{} uses {power}", fig(figure)),
+                Lang::Fr => format!("{} utilise {power}", fig(figure)),
+            }
+        }
+        Event::Overextended { unit } if fr => format!(
+            "{} force l'attaque (Overextend Attack) : un marqueur de blessure, et un autre tour",
+            unit_name(state, *unit)
+        ),
+        Event::Overextended { unit } => format!(
+            "{} overextends: a wound marker, and another turn",
+            unit_name(state, *unit)
+        ),
     }
 }
 
@@ -1119,6 +1249,56 @@ fn outcome_words(
         (O::HealTarget(n), Lang::En) => format!("removes {} from the card of {who}", wounds(*n)),
         (O::HealTarget(n), Lang::Fr) => format!("retire {} de la carte de {who}", wounds(*n)),
     }
+}
+
+/// Why a value changed, for people: a glyph, height, a card's power, a spirit.
+pub fn why_text(state: &State, why: &Why, lang: Lang) -> String {
+    match why {
+        Why::Glyph { glyph } => match lang {
+            Lang::En => format!("glyph {}", glyph_name(*glyph, lang)),
+            Lang::Fr => format!("glyphe {}", glyph_name(*glyph, lang)),
+        },
+        Why::Height => lang.pick("height", "hauteur").into(),
+        Why::Power { unit, power } => format!("{power} ({})", unit_name(state, *unit)),
+        Why::Spirit { unit } => match lang {
+            Lang::En => format!("{}'s spirit", unit_name(state, *unit)),
+            Lang::Fr => format!("esprit de {}", unit_name(state, *unit)),
+        },
+    }
+}
+
+/// Dice and what made their number: "3 attack dice: 2 printed, +1 glyph Astrid (attack +1)".
+pub fn tally_text(state: &State, tally: &Tally, attack: bool, lang: Lang) -> String {
+    let what = match (attack, lang) {
+        (true, _) => plural(
+            tally.value(),
+            ("attack die", "attack dice"),
+            ("dé d'attaque", "dés d'attaque"),
+            lang,
+        ),
+        (false, _) => plural(
+            tally.value(),
+            ("defence die", "defence dice"),
+            ("dé de défense", "dés de défense"),
+            lang,
+        ),
+    };
+    let mut parts = vec![match lang {
+        Lang::En => format!("{} printed", tally.printed),
+        Lang::Fr => format!("{} sur la carte", tally.printed),
+    }];
+    for c in &tally.changes {
+        let why = why_text(state, &c.why, lang);
+        parts.push(match (c.automatic, attack, lang) {
+            (false, _, _) => format!("{:+} {why}", c.by),
+            (true, true, Lang::En) => format!("+{} automatic skulls ({why})", c.by),
+            (true, false, Lang::En) => format!("+{} automatic shields ({why})", c.by),
+            (true, true, Lang::Fr) => format!("+{} crânes automatiques ({why})", c.by),
+            (true, false, Lang::Fr) => format!("+{} boucliers automatiques ({why})", c.by),
+        });
+    }
+    let sep = if lang == Lang::Fr { " : " } else { ": " };
+    format!("{what}{sep}{}", parts.join(", "))
 }
 
 /// "Game over: …", in the player's language.

@@ -7,6 +7,11 @@
 //! effects, its abilities and filters.
 
 pub mod special;
+pub mod attacks;
+pub mod choices;
+#[cfg(test)]
+mod scenarios;
+pub mod values;
 
 use crate::card::Card;
 use crate::power::{Ability, Effect, Filter};

@@ -327,7 +327,7 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
                 decision: Decision::PlaceMarkers { round: state.round },
             },
         },
-        HsFrame::Markers { .. } => Ask {
+        HsFrame::Markers { .. } | HsFrame::Spirit { .. } => Ask {
             seats: Vec::new(),
             decision: Decision::PlaceMarkers { round: state.round },
         },
@@ -450,7 +450,7 @@ pub(crate) fn resolve(
             state.frames.as_mut().pop();
             skirmish_engine::frames::resume::<HsFrame>(state);
         }
-        HsFrame::Markers { .. } => {}
+        HsFrame::Markers { .. } | HsFrame::Spirit { .. } => {}
     }
     Ok(())
 }

@@ -147,6 +147,7 @@ fn in_turn(scenario: &Scenario, places: &[(u32, Hex, Option<Hex>)], stage: Stage
             stage,
             moved: Vec::new(),
             attacked: Vec::new(),
+            record: Default::default(),
         }),
     };
     state

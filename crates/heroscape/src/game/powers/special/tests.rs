@@ -127,6 +127,7 @@ fn attack_step(
             stage: Stage::Attack,
             moved: Vec::new(),
             attacked: Vec::new(),
+            record: Default::default(),
         }),
     };
     state
@@ -327,6 +328,7 @@ fn the_airborne_elite_grenades_of_the_rulebook() {
             stage: Stage::Attack,
             moved: Vec::new(),
             attacked: Vec::new(),
+            record: Default::default(),
         }),
     };
     let again = special(1, 6);

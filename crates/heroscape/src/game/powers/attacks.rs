@@ -1,0 +1,225 @@
+//! Powers that change how many attacks a figure makes and what its dice do: *Double Attack*
+//! ([`Effect::ExtraAttacks`]), *Whirlwind Assault* ([`Effect::AttackEachAdjacent`],
+//! [`Effect::AttackAnyNumber`]), *Thorian Speed* ([`Ability::OnlyAdjacentNormalAttacks`]);
+//! skulls and shields that count double, one shield that blocks all or leaves one wound,
+//! *Counter Strike*, *Life Drain*; and the leaving-engagement attacks of *Disengage*,
+//! *Passive* and *A Coward's Reward*.
+
+use serde::{Deserialize, Serialize};
+
+use crate::power::{Ability, Effect};
+
+use super::super::state::{Figure, State, Turn};
+use super::values::{self, adjacent, AttackKind, Fight, Why};
+use super::{effects_of, has_ability, matches};
+
+/// One attack made this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Strike {
+    /// The attacking figure.
+    pub attacker: u32,
+    /// The figure attacked.
+    pub target: u32,
+}
+
+/// What the powers need to remember of the turn under way.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnRecord {
+    /// The figures on the battlefield when the turn began, where they stood (*First Assault*,
+    /// powers about figures that started the turn adjacent).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub start: Vec<Figure>,
+    /// The attacks made, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub strikes: Vec<Strike>,
+    /// Figures that used *Run* (or *Tracking*) this turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ran: Vec<u32>,
+}
+
+impl TurnRecord {
+    /// The record of a turn starting now.
+    pub fn starting(state: &State) -> TurnRecord {
+        TurnRecord {
+            start: state
+                .figures
+                .iter()
+                .filter(|f| f.on_field())
+                .cloned()
+                .collect(),
+            strikes: Vec::new(),
+            ran: Vec::new(),
+        }
+    }
+}
+
+/// The targets `f` attacked this turn, in order.
+fn made(turn: &Turn, f: &Figure) -> Vec<u32> {
+    turn.record
+        .strikes
+        .iter()
+        .filter(|s| s.attacker == f.id)
+        .map(|s| s.target)
+        .collect()
+}
+
+/// Whether `f` may choose `t` as the target of a normal attack as far as powers say: a figure
+/// with *Thorian Speed* is attacked normally only from an adjacent space.
+pub fn may_target(state: &State, f: &Figure, t: &Figure) -> bool {
+    !has_ability(state.card_of(t), Ability::OnlyAdjacentNormalAttacks) || adjacent(state, f, t)
+}
+
+/// The figures `f` may attack now with a normal attack: any target once when it has not
+/// attacked; after that only what its powers allow (another attack for *Double Attack*, each
+/// adjacent figure once for *Whirlwind Assault*, any figure not yet attacked for *attack any
+/// number of times*). `targets` are the figures in range and sight.
+pub fn attack_targets(state: &State, turn: &Turn, f: &Figure, targets: Vec<u32>) -> Vec<u32> {
+    if super::choices::cannot_attack(state, f) {
+        return Vec::new();
+    }
+    let made = made(turn, f);
+    if made.is_empty() && !turn.attacked.contains(&f.id) {
+        return targets;
+    }
+    let effects: Vec<&Effect> = effects_of(state, f).collect();
+    targets
+        .into_iter()
+        .filter(|&t| {
+            let Some(target) = state.figure(t) else {
+                return false;
+            };
+            let adj = || adjacent(state, f, target);
+            effects.iter().any(|e| match e {
+                Effect::AttackAnyNumber => !made.contains(&t),
+                Effect::AttackEachAdjacent => {
+                    !made.contains(&t)
+                        && adj()
+                        && made.iter().all(|m| {
+                            state
+                                .figure(*m)
+                                .is_none_or(|g| !g.on_field() || adjacent(state, f, g))
+                        })
+                }
+                Effect::ExtraAttacks {
+                    count,
+                    adjacent_only,
+                    ..
+                } => made.len() <= usize::from(*count) && (!adjacent_only || adj()),
+                _ => false,
+            })
+        })
+        .collect()
+}
+
+/// The dice an extra attack of *Double Attack* adds, with the power's name, when `f` has
+/// already attacked this turn.
+pub fn extra_attack_bonus(state: &State, f: &Figure) -> Option<(Why, i16)> {
+    let turn = state.turn()?;
+    if made(turn, f).is_empty() {
+        return None;
+    }
+    values::named_effects(state.card_of(f)).find_map(|(power, e)| match e {
+        Effect::ExtraAttacks { bonus, .. } if *bonus != 0 => Some((
+            Why::Power {
+                unit: f.unit,
+                power: power.to_string(),
+            },
+            i16::from(*bonus),
+        )),
+        _ => None,
+    })
+}
+
+/// Records an attack of the turn.
+pub fn record(state: &mut State, attacker: u32, target: u32) {
+    if let super::super::state::Phase::Turns {
+        turn: Some(turn), ..
+    } = &mut state.phase
+    {
+        turn.record.strikes.push(Strike { attacker, target });
+    }
+}
+
+/// The power of `f`'s card named `power` for an effect matching `test`, when it acts.
+fn power_with(state: &State, f: &Figure, test: impl Fn(&Effect) -> bool) -> Option<Why> {
+    values::named_effects(state.card_of(f)).find_map(|(power, e)| {
+        test(e).then(|| Why::Power {
+            unit: f.unit,
+            power: power.to_string(),
+        })
+    })
+}
+
+/// *Deadly Shot*: the attacker's rolled skulls count double.
+pub fn skulls_double(state: &State, fight: &Fight) -> Option<Why> {
+    let unit = state.unit(fight.attacker.unit)?;
+    power_with(state, fight.attacker, |e| match e {
+        Effect::SkullsCountDouble { when } => when
+            .iter()
+            .all(|c| values::holds(state, unit, fight.attacker, c, Some(fight))),
+        _ => false,
+    })
+}
+
+/// *Shields of Valor*: the defender's rolled shields count double.
+pub fn shields_double(state: &State, fight: &Fight) -> Option<Why> {
+    power_with(state, fight.defender, |e| {
+        matches!(e, Effect::ShieldsCountDouble)
+    })
+}
+
+/// *Stealth Dodge*: one shield blocks all the attack's damage.
+pub fn one_shield_blocks_all(state: &State, fight: &Fight) -> Option<Why> {
+    let unit = state.unit(fight.defender.unit)?;
+    power_with(state, fight.defender, |e| match e {
+        Effect::OneShieldBlocksAll { when } => when
+            .iter()
+            .all(|c| values::holds(state, unit, fight.defender, c, Some(fight))),
+        _ => false,
+    })
+}
+
+/// *One Shield Defense*: with one shield rolled, all skulls but one are blocked.
+pub fn one_shield_leaves_one(state: &State, fight: &Fight) -> Option<Why> {
+    power_with(state, fight.defender, |e| {
+        matches!(e, Effect::OneShieldLeavesOneWound)
+    })
+}
+
+/// *Counter Strike*: against a normal attack from an adjacent figure (not one the power
+/// leaves out), each shield beyond the skulls wounds the attacker.
+pub fn counter_strike(state: &State, fight: &Fight) -> Option<Why> {
+    if fight.kind != AttackKind::Normal || !adjacent(state, fight.attacker, fight.defender) {
+        return None;
+    }
+    let attacker_card = state.card_of(fight.attacker);
+    power_with(state, fight.defender, |e| match e {
+        Effect::CounterStrike { except } => {
+            except.as_ref().is_none_or(|x| !matches(attacker_card, x))
+        }
+        _ => false,
+    })
+}
+
+/// *Life Drain*: the attacker destroyed a figure and may remove one of its own wounds.
+pub fn life_drain(state: &State, attacker: &Figure) -> bool {
+    attacker.on_field()
+        && attacker.wounds > 0
+        && effects_of(state, attacker).any(|e| matches!(e, Effect::LifeDrain))
+}
+
+/// The attack dice `enemy` rolls when `mover` leaves its engagement: none when the mover has
+/// *Disengage* or the enemy is *Passive*; one, plus *A Coward's Reward*'s dice.
+pub fn leaving_dice(state: &State, mover: &Figure, enemy: &Figure) -> u16 {
+    if has_ability(state.card_of(mover), Ability::Disengage)
+        || has_ability(state.card_of(enemy), Ability::Passive)
+    {
+        return 0;
+    }
+    1 + effects_of(state, enemy)
+        .map(|e| match e {
+            Effect::LeavingEngagementDice { by } => u16::from(*by),
+            _ => 0,
+        })
+        .sum::<u16>()
+}
