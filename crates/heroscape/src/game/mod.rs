@@ -190,8 +190,9 @@ pub enum Decision {
         /// The power's place among its card's powers.
         power: u8,
     },
-    /// Place a figure that starts off the battlefield (*Parachute*): any empty space, not
-    /// adjacent to another figure, not on a glyph.
+    /// Place a figure a power puts on the battlefield: one that starts off it (*The Drop*: any
+    /// empty space, not adjacent to another figure, not on a glyph), or a destroyed one coming
+    /// back (*Water Clone*: an empty space at the roller's level next to it).
     Deploy {
         /// The figure to place.
         figure: u32,

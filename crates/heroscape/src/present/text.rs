@@ -577,12 +577,12 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
             power,
         } => match lang {
             Lang::En => format!(
-                "{who}: {}: place {} on an empty space, not adjacent to another figure and not on a glyph",
+                "{who}: {}: place {} on one of the spaces the power allows",
                 power_name(state, *unit, *power),
                 figure_name(state, *figure)
             ),
             Lang::Fr => format!(
-                "{who} : {} : placez {} sur une case libre, non adjacente à une autre figurine et hors d'un glyphe",
+                "{who} : {} : placez {} sur une des cases que le pouvoir permet",
                 power_name(state, *unit, *power),
                 figure_name(state, *figure)
             ),

@@ -99,7 +99,8 @@ pub enum Then {
     NextTurn,
 }
 
-/// Figures of a card that start off the battlefield being placed, one after the other.
+/// Figures of a card placed one after the other: those that start off the battlefield (*The
+/// Drop*), or destroyed figures coming back next to the figures that rolled (*Water Clone*).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deploy {
     /// Who places them.
@@ -108,6 +109,10 @@ pub struct Deploy {
     pub unit: u16,
     /// The power's place among its card's powers.
     pub power: u8,
+    /// For *Water Clone*: the figures whose roll succeeded, one destroyed figure to place next
+    /// to each, in order (empty for figures starting off the battlefield).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub beside: Vec<u32>,
 }
 
 /// A card's triggered powers with their place among its powers.
@@ -313,7 +318,7 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
                 power: o.power,
             },
         },
-        HsFrame::Deploy(d) => match next_to_deploy(state, d.unit) {
+        HsFrame::Deploy(d) => match to_place(state, d) {
             Some(figure) => Ask {
                 seats: vec![d.seat],
                 decision: Decision::Deploy {
@@ -341,6 +346,19 @@ pub(crate) fn answers(frame: &HsFrame, state: &State, seat: Seat) -> Vec<Action>
             let mut out = uses(state, o);
             out.push(Action::DeclinePower);
             out
+        }
+        HsFrame::Deploy(d) if d.seat == seat && !d.beside.is_empty() => {
+            let Some(figure) = to_place(state, d) else {
+                return Vec::new();
+            };
+            clone_spaces(state, d.beside[0])
+                .into_iter()
+                .map(|(hex, _)| Action::Place {
+                    figure,
+                    hex,
+                    tail: None,
+                })
+                .collect()
         }
         HsFrame::Deploy(d) if d.seat == seat => {
             let Some(f) = next_to_deploy(state, d.unit).and_then(|id| state.figure(id)) else {
@@ -420,6 +438,36 @@ pub(crate) fn resolve(
         HsFrame::Power(offer) => {
             state.frames.as_mut().pop();
             answer_offer(state, &offer, answer, dice, events);
+        }
+        HsFrame::Deploy(mut d) if !d.beside.is_empty() => {
+            let &Action::Place { figure, hex, .. } = answer else {
+                return Ok(());
+            };
+            let roller = d.beside.remove(0);
+            let level = state.figure(roller).map_or(0, |r| r.level);
+            if let Some(f) = state.figure_mut(figure) {
+                f.destroyed = false;
+                f.wounds = 0;
+                f.hex = Some(hex);
+                f.tail = None;
+                f.level = level;
+            }
+            events.push(Event::PowerUsed {
+                figure: roller,
+                unit: d.unit,
+                power: d.power,
+                target: Some(figure),
+                outcome: Outcome::ReturnDestroyedAdjacent,
+            });
+            events.push(Event::Placed { figure, hex, level });
+            if clone_ready(state, &mut d) {
+                if let Some(top) = state.frames.as_mut().top_mut() {
+                    *top = HsFrame::Deploy(d);
+                }
+                return Ok(());
+            }
+            state.frames.as_mut().pop();
+            play::settle(state, dice, events);
         }
         HsFrame::Deploy(d) => {
             match *answer {
@@ -759,18 +807,29 @@ pub fn use_in_turn(
         if let Some(turn) = turn_mut(state) {
             turn.attacked.extend(rollers.iter().copied());
         }
-        // One at a time, each figure in play rolls (*Water Clone*).
+        // One at a time, each figure in play rolls (*Water Clone*); each success then brings a
+        // destroyed figure back next to its roller, on a space its player chooses.
         let each = t.roll.as_ref().is_some_and(|r| r.each_figure);
+        let mut beside = Vec::new();
         for roller in if each { rollers } else { vec![figure] } {
             if succeeds(state, dice, roller, power, &t, None, events) {
                 for outcome in &t.outcomes {
                     if *outcome == Outcome::ReturnDestroyedAdjacent {
-                        return_adjacent(state, roller, power, events);
+                        beside.push(roller);
                     } else {
                         apply(state, roller, power, None, outcome, &offer, events);
                     }
                 }
             }
+        }
+        let mut placing = Deploy {
+            seat,
+            unit: turn.unit,
+            power,
+            beside,
+        };
+        if clone_ready(state, &mut placing) {
+            state.frames.as_mut().push(HsFrame::Deploy(placing));
         }
         return Ok(());
     }
@@ -787,51 +846,51 @@ fn land_level(state: &State, hex: Hex) -> Option<Level> {
     Some(state.field.column(hex)?.top_footing()?.level)
 }
 
-/// *Water Clone*: a destroyed figure of the roller's card comes back on an empty space at the
-/// roller's level adjacent to it (the first such space around it, clockwise from the east).
-fn return_adjacent(state: &mut State, roller: u32, power: u8, events: &mut Vec<Event>) {
-    let Some(r) = state.figure(roller).cloned() else {
-        return;
-    };
-    let Some(back) = state
+/// A destroyed figure of a unit that may come back (*Water Clone*; figures never placed for
+/// want of room never stood on the battlefield).
+fn returnable(state: &State, unit: u16) -> Option<u32> {
+    state
         .figures
         .iter()
-        .find(|f| f.unit == r.unit && f.destroyed && f.hex.is_some())
+        .find(|f| f.unit == unit && f.destroyed && f.hex.is_some())
         .map(|f| f.id)
-    else {
-        return;
+}
+
+/// *Water Clone*: the empty spaces at the roller's level adjacent to it.
+pub fn clone_spaces(state: &State, roller: u32) -> Vec<(Hex, Level)> {
+    let Some(r) = state.figure(roller).filter(|f| f.on_field()) else {
+        return Vec::new();
     };
-    let height = state.card_of(&r).height.max(1);
-    let space = r.hexes().flat_map(|h| h.neighbours()).find(|&h| {
-        state.figure_at(h).is_none()
+    let height = state.card_of(r).height.max(1);
+    let mut out: Vec<(Hex, Level)> = Vec::new();
+    for h in r.hexes().flat_map(|h| h.neighbours()) {
+        let free = state.figure_at(h).is_none()
             && glyphs::glyph_at(state, h).is_none()
             && state.field.column(h).is_some_and(|c| {
                 c.footings()
                     .any(|x| x.level == r.level && x.headroom.is_none_or(|room| room >= height))
-            })
-    });
-    let Some(hex) = space else {
-        return;
-    };
-    if let Some(f) = state.figure_mut(back) {
-        f.destroyed = false;
-        f.wounds = 0;
-        f.hex = Some(hex);
-        f.tail = None;
-        f.level = r.level;
+            });
+        if free && !out.iter().any(|(o, _)| *o == h) {
+            out.push((h, r.level));
+        }
     }
-    events.push(Event::PowerUsed {
-        figure: roller,
-        unit: r.unit,
-        power,
-        target: Some(back),
-        outcome: Outcome::ReturnDestroyedAdjacent,
-    });
-    events.push(Event::Placed {
-        figure: back,
-        hex,
-        level: r.level,
-    });
+    out
+}
+
+/// Drops the rollers of a *Water Clone* frame that can bring nobody back; true when one is
+/// left.
+fn clone_ready(state: &State, d: &mut Deploy) -> bool {
+    if returnable(state, d.unit).is_none() {
+        d.beside.clear();
+    }
+    while d
+        .beside
+        .first()
+        .is_some_and(|&r| clone_spaces(state, r).is_empty())
+    {
+        d.beside.remove(0);
+    }
+    !d.beside.is_empty()
 }
 
 /// An attack is declared: the target's *Quickdraw* is offered to its player first; true when
@@ -1063,6 +1122,15 @@ fn next_to_deploy(state: &State, unit: u16) -> Option<u32> {
         .map(|f| f.id)
 }
 
+/// The figure a placing frame asks about.
+fn to_place(state: &State, d: &Deploy) -> Option<u32> {
+    if d.beside.is_empty() {
+        next_to_deploy(state, d.unit)
+    } else {
+        returnable(state, d.unit)
+    }
+}
+
 /// Where a figure that starts off the battlefield may be placed: an empty space (two at one
 /// level for a double-space figure), none adjacent to a figure, none on a glyph.
 pub fn deploy_spaces(state: &State, f: &Figure) -> Vec<(Hex, Option<Hex>, Level)> {
@@ -1162,7 +1230,12 @@ pub fn start_of_round(state: &mut State, dice: &mut Dice, events: &mut Vec<Event
             .figure(roller)
             .is_some_and(|f| !deploy_spaces(state, f).is_empty())
         {
-            deploys.push(Deploy { seat, unit, power });
+            deploys.push(Deploy {
+                seat,
+                unit,
+                power,
+                beside: Vec::new(),
+            });
         }
     }
     for d in deploys.into_iter().rev() {

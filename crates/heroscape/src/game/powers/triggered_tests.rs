@@ -536,6 +536,26 @@ fn water_clone_rolls_for_each_warrior_and_needs_less_in_water() {
     };
     let events = play(&mut state, Seat(0), clone, &[12, 12]);
     assert_eq!(rolled(&events), vec![(12, 10, true), (12, 15, false)]);
+    let (seats, decision) = asked(&state);
+    assert_eq!(
+        (seats, decision),
+        (
+            vec![Seat(0)],
+            Decision::Deploy {
+                figure: 3,
+                unit: 0,
+                power: p
+            }
+        ),
+        "the player chooses where the clone stands"
+    );
+    let legal = HeroScape::legal_actions(&state, Seat(0));
+    assert_eq!(
+        legal.len(),
+        6,
+        "the six grass spaces around the pool: {legal:?}"
+    );
+    let events = play(&mut state, Seat(0), legal[2].clone(), &[]);
     let back = state.figure(3).unwrap();
     assert!(back.on_field());
     assert_eq!(back.level, state.figure(1).unwrap().level);
