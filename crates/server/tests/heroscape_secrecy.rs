@@ -99,12 +99,12 @@ fn leaks(message: &Value, seat0_units: &[u64], seat0_cards: &[String]) -> Option
     for o in &all {
         let of_seat0 = o.get("seat").and_then(Value::as_u64) == Some(0);
         match o.get("type").and_then(Value::as_str) {
-            Some("marker_placed") if of_seat0 => {
-                if !o.get("marker").is_none_or(Value::is_null)
-                    || !o.get("unit").is_none_or(Value::is_null)
-                {
-                    return Some(format!("seat 0's marker event {o:?}"));
-                }
+            Some("marker_placed")
+                if of_seat0
+                    && (!o.get("marker").is_none_or(Value::is_null)
+                        || !o.get("unit").is_none_or(Value::is_null)) =>
+            {
+                return Some(format!("seat 0's marker event {o:?}"));
             }
             Some("place_marker") => {
                 let unit = o.get("unit").and_then(Value::as_u64);
