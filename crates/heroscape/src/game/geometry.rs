@@ -4,6 +4,10 @@
 //! turns its figures into [`Standing`]s (a body from the card, a placement from the figure) and
 //! never measures anything itself.
 //!
+//! A figure's special powers that change how it moves (ghost walk, water walk, lava resistance,
+//! Climb X2) come from its card ([`super::powers::moves`]) into every move query, with the
+//! glyphs that are gone; the Rannveig glyph grounds every flyer while a figure stands on it.
+//!
 //! [`movement`]: crate::movement
 //! [`engagement`]: crate::engagement
 //! [`sight`]: crate::sight
@@ -14,10 +18,10 @@ use std::sync::Arc;
 use skirmish_board::hex::Hex;
 use skirmish_board::FigureId;
 
-use crate::battlefield::{Battlefield, Level};
-use crate::body::{Base, Body, Placement, Standing};
+use crate::battlefield::{Battlefield, Glyph, Level};
+use crate::body::{Base, Body, Flight, Placement, Spot, Standing};
 use crate::grid::Grid;
-use crate::movement::{self, MovePath, MoveQuery};
+use crate::movement::{self, MovePath, MoveQuery, Refusal, Way};
 use crate::sight::{self, Sight};
 
 use super::glyphs;
@@ -69,7 +73,11 @@ pub fn body(state: &State, f: &Figure) -> Body {
     } else {
         Base::Single
     };
-    let mut body = Body::new(card.height.max(1), base, super::powers::flight(card));
+    let mut flight = super::powers::flight(card);
+    if flight.flies() && grounded(state) {
+        flight = Flight::Walks;
+    }
+    let mut body = Body::new(card.height.max(1), base, flight);
     if let Some(t) = card.target_point {
         body.target_point = t.saturating_mul(10);
     }
@@ -113,31 +121,111 @@ fn others(state: &State, but: u32) -> Vec<Standing> {
         .collect()
 }
 
+/// Whether the Rannveig glyph (*vent*) lies face up under a figure: every figure that can fly
+/// loses that power (*« Toutes les figurines qui peuvent voler perdent ce pouvoir »*).
+pub fn grounded(state: &State) -> bool {
+    state
+        .glyphs
+        .iter()
+        .filter(|g| !g.gone && g.face_up && g.spot.glyph == Glyph::Rannveig)
+        .any(|g| {
+            state.figures.iter().any(|f| {
+                f.on_field() && f.level == g.spot.level && f.hexes().any(|h| h == g.spot.hex)
+            })
+        })
+}
+
+/// The glyphs the battlefield began with that are gone (used and discarded): they no longer
+/// stop anyone.
+pub fn gone_glyphs(state: &State) -> Vec<Spot> {
+    state
+        .glyphs
+        .iter()
+        .filter(|g| g.gone)
+        .map(|g| Spot::new(g.spot.hex, g.spot.level))
+        .collect()
+}
+
+/// Runs `ask` on the move query of `f` moving `way` with `allowance`, its card's powers and the
+/// glyphs that are gone; `None` when `f` is not on the battlefield.
+fn with_query<R>(
+    state: &State,
+    f: &Figure,
+    way: Way,
+    allowance: u16,
+    ask: impl FnOnce(&Grid, &MoveQuery<'_>) -> R,
+) -> Option<R> {
+    let me = standing(state, f)?;
+    let grid = grid(state);
+    let others = others(state, f.id);
+    let gone = gone_glyphs(state);
+    let query = MoveQuery::new(me, allowance, &others)
+        .with_powers(super::powers::moves::powers(state.card_of(f)))
+        .with_way(way)
+        .with_gone_glyphs(&gone);
+    Some(ask(&grid, &query))
+}
+
 /// Every place `f` may end a move this turn (its start excepted), each with its cheapest path
 /// (*Déplacer*, examples 4-13).
 pub fn destinations(state: &State, f: &Figure) -> Vec<Destination> {
-    let Some(me) = standing(state, f) else {
-        return Vec::new();
-    };
-    let grid = grid(state);
-    let others = others(state, f.id);
-    let query = MoveQuery::new(me, glyphs::move_of(state, f), &others);
-    let reach = movement::reach(&grid, &query);
-    reach
-        .destinations()
-        .into_iter()
-        .filter(|d| d.at != me.at)
-        .filter_map(|d| {
-            let path = reach.path_to(&d.at)?;
-            Some(Destination {
-                hex: d.at.head.hex,
-                tail: d.at.tail.map(|t| t.hex),
-                level: d.at.level(),
-                cost: d.cost,
-                path,
+    destinations_by(state, f, Way::Normal, glyphs::move_of(state, f))
+}
+
+/// Why `f`, moving `way` with `allowance`, may not end its move at `to` (or the path if it
+/// may); `None` when `f` is not on the battlefield.
+pub fn explain_move(
+    state: &State,
+    f: &Figure,
+    way: Way,
+    allowance: u16,
+    to: &Placement,
+) -> Option<Result<MovePath, Refusal>> {
+    with_query(state, f, way, allowance, |grid, query| {
+        movement::reach(grid, query).explain(to)
+    })
+}
+
+/// [`explain_move`]'s refusal in words (`name` names figures), `None` when the move is
+/// allowed.
+pub fn refusal_text(
+    state: &State,
+    f: &Figure,
+    (way, allowance): (Way, u16),
+    to: &Placement,
+    lang: skirmish_lang::Lang,
+    name: &dyn Fn(FigureId) -> String,
+) -> Option<String> {
+    with_query(state, f, way, allowance, |grid, query| {
+        let why = movement::reach(grid, query).explain(to).err()?;
+        Some(why.text(query, lang, name))
+    })
+    .flatten()
+}
+
+/// Every place `f` may end a move `way` with `allowance` (its start excepted), each with its
+/// cheapest path.
+pub fn destinations_by(state: &State, f: &Figure, way: Way, allowance: u16) -> Vec<Destination> {
+    with_query(state, f, way, allowance, |grid, query| {
+        let me = query.mover;
+        let reach = movement::reach(grid, query);
+        reach
+            .destinations()
+            .into_iter()
+            .filter(|d| d.at != me.at)
+            .filter_map(|d| {
+                let path = reach.path_to(&d.at)?;
+                Some(Destination {
+                    hex: d.at.head.hex,
+                    tail: d.at.tail.map(|t| t.hex),
+                    level: d.at.level(),
+                    cost: d.cost,
+                    path,
+                })
             })
-        })
-        .collect()
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 /// The enemy figures `f` is engaged with where it stands (*Les règles d'engagements*, with the

@@ -6,8 +6,8 @@
 //! 4 or more), Valda (+2 move, not for the figure leaving it), Dagmar (+8 initiative), Jalgard
 //! (+2 defence dice), Lodin (+1 to every d20). Temporary: Kelda (heals the card of the figure
 //! that stops on it), Mitonsoul (a d20 per figure on the battlefield, a 1 destroys it).
-//! Brandar's rule is the scenario's; Rannveig, Erland, Sturla and the expansion glyphs have no
-//! effect yet (their cards' flying and summoning are not modelled).
+//! Rannveig grounds every flyer while a figure stands on it (`geometry::grounded`). Brandar's
+//! rule is the scenario's; Erland, Sturla and the expansion glyphs have no effect yet.
 
 use skirmish_board::hex::Hex;
 use skirmish_dice::Dice;

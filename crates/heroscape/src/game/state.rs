@@ -250,6 +250,9 @@ pub struct Turn {
     pub moved: Vec<u32>,
     /// Figures that have attacked (each attacks once).
     pub attacked: Vec<u32>,
+    /// A friend a figure with *Carry* carries on this move, once chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carry: Option<super::powers::moves::Carry>,
 }
 
 /// The two steps of a turn after the marker is revealed (*Action 2*, *Action 3*).

@@ -97,6 +97,7 @@ fn in_turn(scenario: &Scenario, places: &[(u32, Hex)], stage: Stage) -> State {
             stage,
             moved: Vec::new(),
             attacked: Vec::new(),
+            carry: None,
         }),
     };
     state

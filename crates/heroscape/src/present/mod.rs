@@ -72,7 +72,11 @@ fn group(action: &Action, lang: Lang) -> &'static str {
     match action {
         Action::Place { .. } => lang.pick("Set-up", "Mise en place"),
         Action::PlaceMarker { .. } => lang.pick("Order markers", "Marqueurs d'ordre"),
-        Action::Move { .. } | Action::EndMoves => lang.pick("Move", "Déplacement"),
+        Action::Move { .. }
+        | Action::EndMoves
+        | Action::PowerMove { .. }
+        | Action::Carry { .. }
+        | Action::PlaceCarried { .. } => lang.pick("Move", "Déplacement"),
         Action::Attack { .. } => lang.pick("Attack", "Attaque"),
         Action::EndTurn => lang.pick("Turn", "Tour"),
     }
@@ -247,6 +251,9 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                 }
                 Action::Move {
                     figure, to, tail, ..
+                }
+                | Action::PowerMove {
+                    figure, to, tail, ..
                 } => {
                     l.figure = Some(*figure);
                     l.cells = std::iter::once(*to)
@@ -260,6 +267,14 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                 }
                 Action::PlaceMarker { unit, .. } => {
                     l.figure = state.unit_alive(*unit).find(|f| f.on_field()).map(|f| f.id);
+                }
+                Action::Carry { figure, friend } => {
+                    l.figure = Some(*figure);
+                    l.targets = vec![*friend];
+                }
+                Action::PlaceCarried { figure, to, .. } => {
+                    l.figure = Some(*figure);
+                    l.cells = vec![grid.cell(*to)];
                 }
                 Action::EndMoves | Action::EndTurn => {}
             }

@@ -6,6 +6,8 @@
 //! language lives in its own module below; this one holds what they all read: a card's
 //! effects, its abilities and filters.
 
+pub mod moves;
+
 use crate::card::Card;
 use crate::power::{Ability, Effect, Filter};
 
