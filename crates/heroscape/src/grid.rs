@@ -26,8 +26,12 @@ pub(crate) struct Node {
     pub headroom: Level,
     /// Water: entering it ends a walking move.
     pub water: bool,
-    /// A glyph lies here: entering it ends a move.
+    /// A glyph lies here at the start of the game: entering it ends a move (while it lies
+    /// there: a search leaves out the glyphs its query says are gone).
     pub glyph: bool,
+    /// Molten lava: entering it ends a walking move, as water does, and rolls for molten lava
+    /// damage.
+    pub lava: bool,
 }
 
 /// A battlefield laid out for fast geometric queries. Build it once with [`Grid::new`] and keep it
@@ -106,6 +110,7 @@ impl Grid {
                     level: f.level,
                     headroom: f.headroom.unwrap_or(Level::MAX),
                     water: f.ground.is_water(),
+                    lava: f.ground == Ground::Lava,
                     glyph: field
                         .glyphs()
                         .iter()

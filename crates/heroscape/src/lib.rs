@@ -8,11 +8,11 @@
 //! | *Exemple 1: Information contenue sur une carte Armée* | [`card`] (the card file format), [`import`] (the army builder's JSON) |
 //! | *Rassemblez et placez votre armée*, *Utiliser une armée pré-constituée*, *Cartes Armée uniques/communes* | [`army`] |
 //! | *Constituer son armée en « Draft »* | [`draft`] |
-//! | *Pouvoirs spéciaux* | [`power`] (the card language), [`power::parse`] (printed powers read into it), [`power::coverage`] |
+//! | *Pouvoirs spéciaux* | [`power`] (the card language), [`power::parse`] (printed powers read into it), [`power::coverage`]; at play [`game::powers`] (movement powers: `game::powers::moves`) |
 //! | *La bataille commence*, order markers, initiative, turns, attacks, glyphs, scoring | [`game`] (the engine ruleset, `heroscape`) |
 //! | what people see: texts in English and French, the board, content, bots | [`present`] |
 //! | Figures' height, base, flight, target point and hit zone | [`body`] |
-//! | *Action 2. Déplacer*: moving, climbing, falling, water, double-space figures, overhangs, narrow passages, flying, leaving engagement (examples 4-13) | [`movement`] |
+//! | *Action 2. Déplacer*: moving, climbing, falling, water, double-space figures, overhangs, narrow passages, flying, leaving engagement (examples 4-13), the powers that change a move (ghost walk, water walk, lava, Climb X2, Warp Space, Grapple Gun) | [`movement`] |
 //! | *Les règles d'engagements*: adjacency, height and ruin exceptions (examples 14-15) | [`engagement`] |
 //! | *Portée d'attaque*, *Ligne de visée* (example 16), *L'avantage de la hauteur* (example 17) | [`sight`] |
 //! | The battlefield indexed for those queries | [`grid`] |

@@ -114,6 +114,7 @@ fn scenario(field: &Arc<Battlefield>, cards: &[Card], seed: u64) -> Scenario {
         players,
         rounds: ROUNDS,
         options: Default::default(),
+        draft: None,
     }
 }
 

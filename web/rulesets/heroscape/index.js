@@ -49,6 +49,10 @@ function mine() {
   return shell.legal().filter((e) => e.seat === undefined || e.seat === null || num(e.seat) === shell.seat());
 }
 const ofType = (type) => mine().filter((e) => e.action && e.action.type === type);
+/** Moves of a figure: normal ones and those by a power (Warp Space, Grapple Gun). */
+const moveEntries = () => mine().filter((e) => e.action && (e.action.type === 'move' || e.action.type === 'power_move'));
+/** Hexes to put something on: a figure at set-up, or a carried figure after its carrier's move. */
+const placeEntries = () => mine().filter((e) => e.action && (e.action.type === 'place' || e.action.type === 'place_carried'));
 
 function decisionType() {
   const d = shell.myDecision();
@@ -90,7 +94,7 @@ async function select(id) {
   S.refused = null;
   S.los = null;
   draw();
-  if (id !== null && ofType('move').some((e) => e.figure === id)) {
+  if (id !== null && moveEntries().some((e) => e.figure === id)) {
     try {
       const r = await shell.judge('reach', { figure: id });
       if (S.sel === id) { S.reach = r; draw(); fill(root.querySelector('.hs-prompt'), prompt()); }
@@ -114,7 +118,7 @@ async function showLos(from, to) {
 /** Why the selected figure cannot end its move on `at`, in the page's words. */
 function refusal(id, at) {
   const f = S.field && S.field.cells.find((c) => key(c.at) === key(at));
-  if (!ofType('move').some((e) => e.figure === id)) return t('hs.refused.not_now');
+  if (!moveEntries().some((e) => e.figure === id)) return t('hs.refused.not_now');
   if (!f) return t('hs.refused.void');
   const there = pieces().find((p) => p.id !== id && [p.at, ...(p.cells || [])].some((c) => c && key(c) === key(at)));
   if (there) return t('hs.refused.occupied', { name: there.name });
@@ -152,13 +156,13 @@ async function choose(entries) {
 function onCell(at) {
   if (shell.busy()) return;
   const k = key(at);
-  const place = ofType('place').filter((e) => (e.cells || []).some((c) => key(c) === k));
+  const place = placeEntries().filter((e) => (e.cells || []).some((c) => key(c) === k));
   if (place.length) { choose(place); return; }
   // A figure on the hex: its own click.
   const p = pieces().find((x) => [x.at, ...(x.cells || [])].some((c) => c && key(c) === k));
   if (p) { onFigure(p.id); return; }
   if (S.sel !== null) {
-    const moves = ofType('move').filter((e) => e.figure === S.sel && (e.cells || []).some((c) => key(c) === k));
+    const moves = moveEntries().filter((e) => e.figure === S.sel && (e.cells || []).some((c) => key(c) === k));
     if (moves.length) { choose(moves); return; }
     if (decisionType() === 'move') { explainRefusal(S.sel, at); return; }
   }
@@ -203,9 +207,9 @@ function activeUnit() {
 function highlight() {
   const cells = new Map(); // key → kind
   const targets = new Set();
-  for (const e of ofType('place')) for (const c of e.cells || []) cells.set(key(c), 'place');
+  for (const e of placeEntries()) for (const c of e.cells || []) cells.set(key(c), 'place');
   if (S.sel !== null) {
-    for (const e of ofType('move')) if (e.figure === S.sel) for (const c of e.cells || []) cells.set(key(c), 'reach');
+    for (const e of moveEntries()) if (e.figure === S.sel) for (const c of e.cells || []) cells.set(key(c), 'reach');
     for (const e of ofType('attack')) if (e.figure === S.sel) for (const id of e.targets || []) targets.add(id);
     // The figures a special attack may choose are clicked like targets.
     for (const e of specialsOf(mine(), S.sel)) if (e.action.target !== undefined && e.action.target !== null) targets.add(e.action.target);
@@ -390,7 +394,8 @@ function prompt() {
     const e = ofType('place')[0];
     const f = e && S.field && S.field.figures.find((x) => x.id === e.figure);
     hint = t(d === 'deploy' ? 'hs.deploy.pick' : 'hs.place.pick', { name: f ? f.name : '' });
-  } else if (d === 'move') hint = S.sel !== null && ofType('move').some((e) => e.figure === S.sel) ? t('hs.move.reach', { name: (piece(S.sel) || {}).name, move: S.reach ? S.reach.move : '…' }) : t('hs.move.pick');
+  } else if (d === 'place_carried') hint = t('hs.carry.place');
+  else if (d === 'move') hint = S.sel !== null && moveEntries().some((e) => e.figure === S.sel) ? t('hs.move.reach', { name: (piece(S.sel) || {}).name, move: S.reach ? S.reach.move : '…' }) : t('hs.move.pick');
   else if (d === 'spirit') hint = t('hs.spirit.pick');
   else if (d === 'attack') hint = S.sel !== null && ofType('attack').some((e) => e.figure === S.sel) ? t('hs.attack.targets', { name: (piece(S.sel) || {}).name }) : S.sel !== null && specialsOf(mine(), S.sel).length ? t('hs.special.hint') : t('hs.attack.pick');
   if (hint) parts.push(el('p', { class: 'hint', 'data-testid': 'hs-hint' }, hint));
@@ -484,7 +489,10 @@ function renderBar() {
   // the server's own words; a power asked in the middle of another's attack shows here too.
   // Power choices (Run, Overextend Attack, a Spirit's card) likewise.
   const powers = [...ofType('use_power'), ...ofType('decline_power'), ...['run', 'overextend', 'place_spirit'].flatMap((type) => ofType(type))];
+  // Carry: which friend goes along, chosen before the carrier moves.
+  const carries = ofType('carry').map((e) => el('button', { type: 'button', 'data-testid': 'hs-carry', disabled: shell.busy(), onclick: () => shell.act(e.action) }, e.text));
   fill(buttons,
+    ...carries,
     ...powers.map((e) => el('button', { type: 'button', class: e.action.type === 'use_power' ? 'primary' : 'hs-power', 'data-testid': `hs-${e.action.type.replace('_', '-')}`, disabled: shell.busy(), onclick: () => shell.act(e.action) }, e.text)),
     endMoves ? el('button', { type: 'button', class: 'primary', 'data-testid': 'hs-end-moves', disabled: shell.busy(), onclick: () => shell.act(endMoves.action) }, t('hs.move.end')) : null,
     endTurn ? el('button', { type: 'button', class: endMoves ? '' : 'primary', 'data-testid': 'hs-end-turn', disabled: shell.busy(), onclick: () => shell.act(endTurn.action) }, t('hs.end_turn')) : null);
@@ -571,7 +579,7 @@ export default {
     // One figure to act with: selected for the player.
     const d = decisionType();
     if (S.sel === null && (d === 'move' || d === 'attack')) {
-      const ids = [...new Set([...ofType(d), ...(d === 'attack' ? ofType('special_attack') : [])].map((e) => e.figure))];
+      const ids = [...new Set([...(d === 'move' ? moveEntries() : ofType(d)), ...(d === 'attack' ? ofType('special_attack') : [])].map((e) => e.figure))];
       if (ids.length === 1) select(ids[0]);
     }
     legend();

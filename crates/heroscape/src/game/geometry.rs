@@ -4,6 +4,10 @@
 //! turns its figures into [`Standing`]s (a body from the card, a placement from the figure) and
 //! never measures anything itself.
 //!
+//! A figure's special powers that change how it moves (ghost walk, water walk, lava resistance,
+//! Climb X2) come from its card ([`super::powers::moves`]) into every move query, with the
+//! glyphs that are gone; the Rannveig glyph grounds every flyer while a figure stands on it.
+//!
 //! [`movement`]: crate::movement
 //! [`engagement`]: crate::engagement
 //! [`sight`]: crate::sight
@@ -15,9 +19,9 @@ use skirmish_board::hex::Hex;
 use skirmish_board::FigureId;
 
 use crate::battlefield::{Battlefield, Level};
-use crate::body::{Base, Body, Placement, Standing};
+use crate::body::{Base, Body, Flight, Placement, Spot, Standing};
 use crate::grid::Grid;
-use crate::movement::{self, MovePath, MoveQuery};
+use crate::movement::{self, MovePath, MoveQuery, Refusal, Way};
 use crate::sight::{self, Sight};
 
 use super::glyphs;
@@ -69,12 +73,10 @@ pub fn body(state: &State, f: &Figure) -> Body {
     } else {
         Base::Single
     };
-    // Rannveig's wind: while a figure stands on it, no figure flies.
-    let flight = if super::glyphs::grounded(state) {
-        crate::body::Flight::Walks
-    } else {
-        super::powers::flight(card)
-    };
+    let mut flight = super::powers::flight(card);
+    if flight.flies() && grounded(state) {
+        flight = Flight::Walks;
+    }
     let mut body = Body::new(card.height.max(1), base, flight);
     if let Some(t) = card.target_point {
         body.target_point = t.saturating_mul(10);
@@ -119,19 +121,53 @@ fn others(state: &State, but: u32) -> Vec<Standing> {
         .collect()
 }
 
-/// Searches every move of `f` this turn and hands the search and where `f` stands to `k`; `None`
-/// when `f` is not on the battlefield. The one place the game's move query is built.
-fn with_reach<T>(
+/// Whether the Rannveig glyph (*vent*) lies face up under a figure: every figure that can fly
+/// loses that power (*« Toutes les figurines qui peuvent voler perdent ce pouvoir »*).
+pub use super::glyphs::grounded;
+
+/// The glyphs the battlefield began with that are gone (used and discarded): they no longer
+/// stop anyone.
+pub fn gone_glyphs(state: &State) -> Vec<Spot> {
+    state
+        .glyphs
+        .iter()
+        .filter(|g| g.gone)
+        .map(|g| Spot::new(g.spot.hex, g.spot.level))
+        .collect()
+}
+
+/// Runs `ask` on the move query of `f` moving `way` with `allowance`, its card's powers and the
+/// glyphs that are gone; `None` when `f` is not on the battlefield.
+fn with_query<R>(
     state: &State,
     f: &Figure,
-    k: impl FnOnce(&movement::Reach<'_>, &Standing) -> T,
-) -> Option<T> {
+    way: Way,
+    allowance: u16,
+    ask: impl FnOnce(&Grid, &MoveQuery<'_>) -> R,
+) -> Option<R> {
     let me = standing(state, f)?;
     let grid = grid(state);
     let others = others(state, f.id);
-    let query = MoveQuery::new(me, glyphs::move_of(state, f), &others);
-    let reach = movement::reach(&grid, &query);
-    Some(k(&reach, &me))
+    let gone = gone_glyphs(state);
+    let query = MoveQuery::new(me, allowance, &others)
+        .with_powers(super::powers::moves::powers(state.card_of(f)))
+        .with_way(way)
+        .with_gone_glyphs(&gone);
+    Some(ask(&grid, &query))
+}
+
+/// Searches every move of `f` moving `way` with `allowance` and hands the search and where `f`
+/// stands to `k`; `None` when `f` is not on the battlefield.
+fn with_reach<T>(
+    state: &State,
+    f: &Figure,
+    (way, allowance): (Way, u16),
+    k: impl FnOnce(&movement::Reach<'_>, &Standing) -> T,
+) -> Option<T> {
+    with_query(state, f, way, allowance, |grid, query| {
+        let reach = movement::reach(grid, query);
+        k(&reach, &query.mover)
+    })
 }
 
 /// The places `reach` may end at but the start.
@@ -144,20 +180,19 @@ fn moves(reach: &movement::Reach<'_>, me: &Standing) -> Vec<movement::Destinatio
 /// Every place `f` may end a move this turn (its start excepted), each with its cheapest path
 /// (*Déplacer*, examples 4-13).
 pub fn destinations(state: &State, f: &Figure) -> Vec<Destination> {
-    with_reach(state, f, |reach, me| {
-        moves(reach, me)
-            .into_iter()
-            .filter_map(|d| described(reach, d))
-            .collect()
-    })
-    .unwrap_or_default()
+    destinations_by(state, f, Way::Normal, glyphs::move_of(state, f))
+}
+
+/// A figure's normal move this turn.
+fn normal(state: &State, f: &Figure) -> (Way, u16) {
+    (Way::Normal, glyphs::move_of(state, f))
 }
 
 /// Every place `f` may end a move this turn, as [`destinations`] lists them, with the move each
 /// costs but not its path: the legal moves need only the places, and describing a path (its
 /// falls, the engagements it leaves) costs more than the whole search, for every place.
 pub fn move_ends(state: &State, f: &Figure) -> Vec<movement::Destination> {
-    with_reach(state, f, moves).unwrap_or_default()
+    with_reach(state, f, normal(state, f), moves).unwrap_or_default()
 }
 
 /// The one move of [`destinations`] that ends at `to` (`tail`: a double-space figure's other
@@ -169,11 +204,42 @@ pub fn destination(
     level: Level,
     tail: Option<Hex>,
 ) -> Option<Destination> {
-    with_reach(state, f, |reach, me| {
+    with_reach(state, f, normal(state, f), |reach, me| {
         let end = moves(reach, me).into_iter().find(|d| {
             d.at.head.hex == to && d.at.level() == level && d.at.tail.map(|t| t.hex) == tail
         })?;
         described(reach, end)
+    })
+    .flatten()
+}
+
+/// Why `f`, moving `way` with `allowance`, may not end its move at `to` (or the path if it
+/// may); `None` when `f` is not on the battlefield.
+pub fn explain_move(
+    state: &State,
+    f: &Figure,
+    way: Way,
+    allowance: u16,
+    to: &Placement,
+) -> Option<Result<MovePath, Refusal>> {
+    with_query(state, f, way, allowance, |grid, query| {
+        movement::reach(grid, query).explain(to)
+    })
+}
+
+/// [`explain_move`]'s refusal in words (`name` names figures), `None` when the move is
+/// allowed.
+pub fn refusal_text(
+    state: &State,
+    f: &Figure,
+    (way, allowance): (Way, u16),
+    to: &Placement,
+    lang: skirmish_lang::Lang,
+    name: &dyn Fn(FigureId) -> String,
+) -> Option<String> {
+    with_query(state, f, way, allowance, |grid, query| {
+        let why = movement::reach(grid, query).explain(to).err()?;
+        Some(why.text(query, lang, name))
     })
     .flatten()
 }
@@ -188,6 +254,18 @@ fn described(reach: &movement::Reach<'_>, d: movement::Destination) -> Option<De
         cost: d.cost,
         path,
     })
+}
+
+/// Every place `f` may end a move `way` with `allowance` (its start excepted), each with its
+/// cheapest path.
+pub fn destinations_by(state: &State, f: &Figure, way: Way, allowance: u16) -> Vec<Destination> {
+    with_reach(state, f, (way, allowance), |reach, me| {
+        moves(reach, me)
+            .into_iter()
+            .filter_map(|d| described(reach, d))
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 /// The enemy figures `f` is engaged with where it stands (*Les règles d'engagements*, with the

@@ -559,6 +559,7 @@ mod tests {
                 moved: Vec::new(),
                 attacked: Vec::new(),
                 record: Default::default(),
+                carry: None,
             }),
         };
         state

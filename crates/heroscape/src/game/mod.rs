@@ -141,6 +141,37 @@ pub enum Action {
     },
     /// *Overextend Attack*: a wound marker on the hero, and another turn with it.
     Overextend,
+    /// Moves a figure of the active card by a power instead of its normal move (*Warp Space*,
+    /// *Grapple Gun*).
+    PowerMove {
+        /// The figure.
+        figure: u32,
+        /// The power.
+        way: powers::moves::MoveWay,
+        /// Where it ends.
+        to: Hex,
+        /// The level it ends at.
+        level: Level,
+        /// The other hex of a double-space figure.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tail: Option<Hex>,
+    },
+    /// Before a figure with *Carry* moves, chooses the friend it carries.
+    Carry {
+        /// The carrier.
+        figure: u32,
+        /// The friend carried.
+        friend: u32,
+    },
+    /// Places the carried figure on a space adjacent to its carrier, after the carrier's move.
+    PlaceCarried {
+        /// The carried figure.
+        figure: u32,
+        /// Its hex.
+        to: Hex,
+        /// The level it stands at.
+        level: Level,
+    },
 }
 
 /// What the game asks.
@@ -205,6 +236,13 @@ pub enum Decision {
     Spirit {
         /// The destroyed hero's unit.
         unit: u16,
+    },
+    /// Place the figure `carrier` carried on a space adjacent to it (*Carry*).
+    PlaceCarried {
+        /// The carrier, which has moved.
+        carrier: u32,
+        /// The carried figure.
+        figure: u32,
     },
 }
 
@@ -549,6 +587,49 @@ pub enum Event {
     Overextended {
         /// The unit.
         unit: u16,
+    },
+    /// A figure with *Carry* chose the friend it carries on its move.
+    CarryChosen {
+        /// The carrier.
+        carrier: u32,
+        /// The friend.
+        figure: u32,
+    },
+    /// The carried figure was placed next to its carrier.
+    Carried {
+        /// The carrier.
+        carrier: u32,
+        /// The carried figure.
+        figure: u32,
+        /// Its hex.
+        hex: Hex,
+        /// Its level.
+        level: Level,
+    },
+    /// A figure moved by a power instead of its normal move (the `moved` event follows).
+    MovedBy {
+        /// The figure.
+        figure: u32,
+        /// The power.
+        way: powers::moves::MoveWay,
+    },
+    /// Molten lava damage (*lave en fusion*): a d20, 20 survives, anything else destroys.
+    MoltenLava {
+        /// The figure that moved onto molten lava.
+        figure: u32,
+        /// The d20.
+        die: u8,
+        /// Added by glyphs (Lodin).
+        bonus: u16,
+        /// Whether it survived.
+        survived: bool,
+    },
+    /// Lava field damage at the end of a round: one attack die, a wound per skull.
+    LavaField {
+        /// The figure on the lava field.
+        figure: u32,
+        /// The die.
+        die: Face,
     },
 }
 

@@ -12,6 +12,7 @@ use skirmish_engine::{Outcome, Pending, Rejection, Seat, SetupError};
 use crate::battlefield::Level;
 
 use super::frames::{self, HsFrame};
+use super::powers::moves;
 use super::powers::special;
 use super::powers::{bonding, triggered};
 use super::state::{
@@ -428,6 +429,7 @@ pub(crate) fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Eve
                 moved: Vec::new(),
                 attacked: Vec::new(),
                 record,
+                carry: None,
             });
         }
         if bonding::before_turn(state) {
@@ -442,6 +444,10 @@ pub(crate) fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Eve
 fn end_round(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
     for p in &mut state.players {
         p.initiative = None;
+    }
+    moves::lava_fields(state, dice, events);
+    if check_over(state, events) {
+        return;
     }
     if state.round >= state.rounds {
         finish(state, events, EndReason::RoundLimit);
@@ -535,7 +541,7 @@ pub fn pending(state: &State) -> Pending<Decision> {
             turn: Some(turn), ..
         } => Pending::Decide {
             seats: vec![turn.seat],
-            decision: match turn.stage {
+            decision: moves::pending(turn).unwrap_or(match turn.stage {
                 Stage::Move => Decision::Move {
                     marker: turn.marker,
                     unit: turn.unit,
@@ -544,7 +550,7 @@ pub fn pending(state: &State) -> Pending<Decision> {
                     marker: turn.marker,
                     unit: turn.unit,
                 },
-            },
+            }),
         },
         Phase::Draft => {
             super::drafting::pending(state).unwrap_or_else(|| Pending::Over(no_outcome()))
@@ -632,7 +638,9 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
                 })
                 .collect();
             out.extend(powers::choices::run_actions(state, turn));
-            out.push(Action::EndMoves);
+            if moves::move_actions(state, turn, &mut out) {
+                out.push(Action::EndMoves);
+            }
             out
         }
         Decision::Attack { .. } => {
@@ -658,6 +666,7 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
             out.push(Action::EndTurn);
             out
         }
+        Decision::PlaceCarried { .. } => moves::place_actions(state),
         // Markers, powers and spirits are asked by their frames; the draft and glyph choices
         // are asked before play's.
         _ => Vec::new(),
@@ -688,6 +697,18 @@ pub fn explain(state: &State, seat: Seat, action: &Action) -> Rejection {
                 (Phase::Placement { .. }, _) => "place your army first".to_string(),
                 (
                     _,
+                    &Action::Move {
+                        figure,
+                        to,
+                        level,
+                        tail,
+                    },
+                ) if moves::explain_move(state, figure, to, level, tail).is_some() => format!(
+                    "figure {figure} cannot end a move on {to} at level {level}: {}",
+                    moves::explain_move(state, figure, to, level, tail).unwrap_or_default()
+                ),
+                (
+                    _,
                     Action::Move {
                         figure, to, level, ..
                     },
@@ -716,6 +737,9 @@ pub fn explain(state: &State, seat: Seat, action: &Action) -> Rejection {
                      in sight (an engaged figure attacks only figures it is engaged with), and \
                      the moves must be over"
                 ),
+                (_, a) if moves::explain(state, a).is_some() => {
+                    moves::explain(state, a).unwrap_or_default()
+                }
                 (_, Action::EndMoves) => "the moves are already over".to_string(),
                 (_, Action::EndTurn) => "finish your moves first (end the moves)".to_string(),
                 _ => "that is not asked now".to_string(),
@@ -766,18 +790,29 @@ pub fn apply(
                 .ok_or_else(|| explain(state, seat, action))?;
             let dest = geometry::destination(state, &f, to, level, tail)
                 .ok_or_else(|| explain(state, seat, action))?;
-            let engaged_before = geometry::engaged_with(state, &f);
-            if let Phase::Turns {
-                turn: Some(turn), ..
-            } = &mut state.phase
-            {
-                turn.moved.push(figure);
-            }
-            walk(state, &f, &dest, dice, events);
-            if state.figure(figure).is_some_and(|g| !g.destroyed) {
-                glyphs::stopped_on(state, figure, dice, events);
-            }
-            triggered::after_move(state, figure, &engaged_before, dice, events);
+            move_figure(state, &f, &dest, dice, events);
+        }
+        Action::PowerMove {
+            figure,
+            way,
+            to,
+            level,
+            tail,
+        } => {
+            let f = state
+                .figure(figure)
+                .cloned()
+                .ok_or_else(|| explain(state, seat, action))?;
+            let dest = moves::power_destinations(state, &f, way)
+                .into_iter()
+                .find(|d| d.hex == to && d.level == level && d.tail == tail)
+                .ok_or_else(|| explain(state, seat, action))?;
+            events.push(Event::MovedBy { figure, way });
+            move_figure(state, &f, &dest, dice, events);
+        }
+        Action::Carry { figure, friend } => moves::choose_carry(state, figure, friend, events),
+        Action::PlaceCarried { figure, to, level } => {
+            moves::place_carried(state, figure, to, level, dice, events);
             settle(state, dice, events);
         }
         Action::EndMoves => {
@@ -825,6 +860,31 @@ pub fn apply(
     Ok(())
 }
 
+/// Moves a figure of the active card to `dest` (its path already found): it walks the path,
+/// stops on a glyph, and a carry it makes waits for its friend's place.
+fn move_figure(
+    state: &mut State,
+    f: &Figure,
+    dest: &geometry::Destination,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    if let Phase::Turns {
+        turn: Some(turn), ..
+    } = &mut state.phase
+    {
+        turn.moved.push(f.id);
+    }
+    let engaged_before = geometry::engaged_with(state, f);
+    walk(state, f, dest, dice, events);
+    if state.figure(f.id).is_some_and(|g| !g.destroyed) {
+        glyphs::stopped_on(state, f.id, dice, events);
+    }
+    triggered::after_move(state, f.id, &engaged_before, dice, events);
+    moves::after_move(state, f.id);
+    settle(state, dice, events);
+}
+
 /// Walks a figure along its path: the falls the path holds roll their attack dice, a wound per
 /// skull; each enemy it leaves rolls one attack die as soon as it stands somewhere not adjacent
 /// to it, a wound per skull, no defence. A figure destroyed on the way stops there.
@@ -854,6 +914,9 @@ fn walk(
                 wounds,
             });
             combat::wound(state, f.id, wounds, events);
+        }
+        if path.molten == Some(i) && state.figure(f.id).is_some_and(|g| !g.destroyed) {
+            moves::molten_lava(state, f.id, dice, events);
         }
         for leave in path.leaves.iter().filter(|l| l.step == i) {
             if state.figure(f.id).is_some_and(|g| g.destroyed) {
@@ -885,6 +948,9 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
     let Some(turn) = state.turn().cloned() else {
         return;
     };
+    if moves::placing(&turn) {
+        return;
+    }
     if active_figures(state, &turn).next().is_none() {
         end_turn(state, turn.seat, dice, events);
         return;

@@ -261,6 +261,9 @@ pub struct Turn {
     /// What powers remember of the turn (positions at its start, attacks made, *Run*).
     #[serde(default)]
     pub record: super::powers::attacks::TurnRecord,
+    /// A friend a figure with *Carry* carries on this move, once chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carry: Option<super::powers::moves::Carry>,
 }
 
 /// The two steps of a turn after the marker is revealed (*Action 2*, *Action 3*).

@@ -102,6 +102,7 @@ pub(crate) fn in_turn(scenario: &Scenario, places: &[(u32, Hex)], stage: Stage) 
             moved: Vec::new(),
             attacked: Vec::new(),
             record,
+            carry: None,
         }),
     };
     state

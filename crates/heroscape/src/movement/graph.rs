@@ -1,13 +1,17 @@
 //! The movement search's states and steps, for the four ways a figure moves (one hex or two,
-//! walking or flying), over [`skirmish_path`]'s search.
+//! walking or flying), over [`skirmish_path`]'s search. A query's powers (ghost walk, water
+//! walk, lava resistance, climb X2, the grapple gun) and its way (a teleport searches as a
+//! flight) are read once here into the graph's fields, so that a step stays a few comparisons.
 
 use skirmish_board::hex::HexDir;
 use skirmish_path::{MoveGraph, Step};
 
 use crate::battlefield::Level;
-use crate::body::{Base, Body, Placement, Spot, Standing};
+use crate::body::{Base, Body, Placement, Spot};
 use crate::engagement::is_engaged;
 use crate::grid::{Grid, Node, NONE};
+
+use super::{MoveQuery, StopCause, Way};
 
 /// Which rules a search leaves out, to find out why a destination is refused.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -18,6 +22,15 @@ pub(crate) struct Relax {
     pub climb: bool,
     /// Enemies and engaged friends may be passed through.
     pub figures: bool,
+}
+
+impl Relax {
+    /// Every rule a search may leave out at once.
+    pub const ALL: Relax = Relax {
+        stops: true,
+        climb: true,
+        figures: true,
+    };
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +63,18 @@ pub(crate) struct Graph<'a> {
     pub mode: Mode,
     pub relax: Relax,
     pub glyphs_stop_flight: bool,
+    /// Most levels one walking step may climb: the height, times Climb X2's factor, or the
+    /// grapple gun's levels.
+    pub climb: Level,
+    /// Every walking step costs one space, whatever it climbs (the grapple gun).
+    pub flat: bool,
+    /// Whether entering water ends a walking move (not with water walk).
+    pub water_stops: bool,
+    /// Whether entering molten lava ends a walking move (not when lava resistant).
+    pub lava_stops: bool,
+    /// Nodes of the glyphs that are gone (used and discarded): they stop nobody. Nearly always
+    /// empty, and read only on a node that had a glyph.
+    pub gone: Vec<u32>,
     /// Per node: what stands there, and which figure (index into `others`, or `NONE`).
     pub occ: Vec<(Occ, u32)>,
     /// States before the virtual start (the last index), for double-space figures.
@@ -59,15 +84,13 @@ pub(crate) struct Graph<'a> {
 }
 
 impl<'a> Graph<'a> {
-    pub fn new(
-        grid: &'a Grid,
-        mover: &Standing,
-        others: &[Standing],
-        relax: Relax,
-        glyphs_stop_flight: bool,
-    ) -> Graph<'a> {
+    pub fn new(grid: &'a Grid, query: &MoveQuery<'_>, relax: Relax) -> Graph<'a> {
+        let mover = &query.mover;
+        let others = query.others;
         let body = mover.body;
-        let mode = match (body.base, body.flight.flies()) {
+        let powers = query.powers;
+        let flies = body.flight.flies() || query.way == Way::Teleport;
+        let mode = match (body.base, flies) {
             (Base::Single, false) => Mode::Walk,
             (Base::Double, false) => Mode::WalkDouble,
             (Base::Single, true) => Mode::Fly,
@@ -78,7 +101,10 @@ impl<'a> Graph<'a> {
             if o.id == mover.id {
                 continue;
             }
-            let kind = if o.team != mover.team || is_engaged(grid, o, others) {
+            let kind = if powers.ghost_walk {
+                // Ghost walk passes through every figure, and never ends on one.
+                Occ::Friend
+            } else if o.team != mover.team || is_engaged(grid, o, others) {
                 Occ::Block
             } else {
                 Occ::Friend
@@ -96,15 +122,81 @@ impl<'a> Graph<'a> {
             Mode::Fly => grid.hex_count(),
             Mode::FlyDouble => grid.hex_count() * 6,
         };
+        let climb = match query.way {
+            Way::Grapple { up } => up,
+            _ => powers.climb_height(body.height),
+        };
+        let gone = query
+            .gone_glyphs
+            .iter()
+            .filter_map(|s| grid.node_at(s.hex, s.level))
+            .collect();
         Graph {
             grid,
             body,
             mode,
             relax,
-            glyphs_stop_flight,
+            glyphs_stop_flight: query.glyphs_stop_flight,
+            climb,
+            flat: matches!(query.way, Way::Grapple { .. }),
+            water_stops: !powers.water_walk,
+            lava_stops: !powers.lava_resistant,
+            gone,
             occ,
             states,
             f,
+        }
+    }
+
+    /// Whether a glyph still lies on node `n` (it had one when the game began).
+    pub fn glyph_lies(&self, n: u32) -> bool {
+        self.node(n).glyph && (self.gone.is_empty() || !self.gone.contains(&n))
+    }
+
+    /// Whether walking onto node `b` ends the move for a one-hex figure: a glyph still lying
+    /// there, or water and molten lava unless its powers say otherwise.
+    fn halts(&self, b: &Node) -> bool {
+        (b.water && self.water_stops) || (b.lava && self.lava_stops)
+    }
+
+    /// Why a move that ends in state `s` had to end there, if it had to.
+    pub fn stop_cause(&self, s: u32) -> Option<StopCause> {
+        let ground = |n: u32| {
+            let node = self.node(n);
+            if node.water && self.water_stops {
+                Some(StopCause::Water)
+            } else if node.lava && self.lava_stops {
+                Some(StopCause::Lava)
+            } else {
+                None
+            }
+        };
+        match self.mode {
+            Mode::Walk => {
+                if self.glyph_lies(s) {
+                    Some(StopCause::Glyph)
+                } else {
+                    ground(s)
+                }
+            }
+            Mode::WalkDouble => {
+                let (l, t) = self.walk_double_nodes(s);
+                if self.glyph_lies(l) {
+                    Some(StopCause::Glyph)
+                } else if ground(t).is_some() {
+                    ground(l)
+                } else {
+                    None
+                }
+            }
+            Mode::Fly | Mode::FlyDouble => {
+                let h = if self.mode == Mode::Fly {
+                    s
+                } else {
+                    self.fly_double_hexes(s).0
+                };
+                self.fly_stops_in(h).then_some(StopCause::Glyph)
+            }
         }
     }
 
@@ -164,10 +256,14 @@ impl<'a> Graph<'a> {
         }
         let cost = if b.level > a.level {
             let climb = b.level - a.level;
-            if (climb > h && !self.relax.climb) || a.headroom < climb {
+            if (climb > self.climb && !self.relax.climb) || a.headroom < climb {
                 return None;
             }
-            1 + u32::from(climb)
+            if self.flat {
+                1
+            } else {
+                1 + u32::from(climb)
+            }
         } else {
             if b.headroom < a.level - b.level {
                 return None;
@@ -201,7 +297,7 @@ impl<'a> Graph<'a> {
     fn fly_stops_in(&self, h: u32) -> bool {
         self.glyphs_stop_flight
             && !self.relax.stops
-            && self.grid.nodes_of(h).any(|n| self.node(n).glyph)
+            && self.grid.nodes_of(h).any(|n| self.glyph_lies(n))
     }
 
     /// The levels at which a double flying figure may land on `lead` and `tail`.
@@ -292,7 +388,8 @@ impl MoveGraph for Graph<'_> {
                         }
                         if let Some(cost) = self.walk_step(from, to) {
                             let b = self.node(to);
-                            let stop = (b.water || b.glyph) && !self.relax.stops;
+                            let stop = (self.halts(b) || (b.glyph && self.glyph_lies(to)))
+                                && !self.relax.stops;
                             visit(to as usize, cost, stop);
                         }
                     }
@@ -302,7 +399,7 @@ impl MoveGraph for Graph<'_> {
                 let (lead, tail) = self.walk_double_nodes(from);
                 let lh = self.node(lead).hex;
                 let th = self.node(tail).hex;
-                let lead_water = self.node(lead).water;
+                let lead_halts = self.halts(self.node(lead));
                 for (d, &nh) in grid.neighbours(lh).iter().enumerate() {
                     if nh == NONE || nh == th {
                         continue;
@@ -315,7 +412,9 @@ impl MoveGraph for Graph<'_> {
                         }
                         if let Some(cost) = self.walk_step(lead, to) {
                             let b = self.node(to);
-                            let stop = ((b.water && lead_water) || b.glyph) && !self.relax.stops;
+                            let stop = ((self.halts(b) && lead_halts)
+                                || (b.glyph && self.glyph_lies(to)))
+                                && !self.relax.stops;
                             let s = to as usize * 6 * self.f + back * self.f + k;
                             visit(s, cost, stop);
                         }

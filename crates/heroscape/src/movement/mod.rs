@@ -31,6 +31,32 @@
 //!   flyer takes none. Flyers pass over glyphs unless [`MoveQuery::glyphs_stop_flight`].
 //! * Leaving engagement (*Quitter un engagement*): each time a walking figure arrives on a place
 //!   not adjacent to an enemy it was engaged with, that enemy rolls one attack die ([`Leave`]).
+//! * Molten lava is water for movement (entering it ends a walking move, a double-space figure
+//!   stopping when both hexes are in it) and the game rolls for molten lava damage on the step
+//!   that first stands on it ([`MovePath::molten`]); a flyer flies over it and rolls only if it
+//!   lands there.
+//! * Glyphs that are gone (a temporary glyph used and discarded) stop nobody:
+//!   [`MoveQuery::gone_glyphs`] lists them, so that the grid, built once per battlefield, keeps
+//!   the glyphs the game began with.
+//!
+//! Special powers change these rules ([`Powers`], read from the card by the game):
+//! * *Ghost Walk* (*Phantom Walk*): the figure moves through every figure, friend or foe, engaged
+//!   or not, and still never ends on one; it still takes leaving-engagement attacks (standing on
+//!   an enemy's hex on the way keeps it engaged with that enemy, so passing through one enemy is
+//!   one engagement left, not two).
+//! * *Water walk* (*Slither*, *Swim*, *Water Suits*...): entering water does not end its move.
+//! * *Lava Resistant*: molten lava neither ends its move nor hurts it.
+//! * *Climb X2*, *X3*: its height counts twice (three times) going up or down: a step may climb
+//!   that many levels, and a drop is a fall only from that many.
+//!
+//! and some replace the normal move ([`Way`]):
+//! * *Warp Space* ([`Way::Teleport`]): the figure is placed on an empty space within its
+//!   allowance, counted as a flyer counts (hexes only, over anything); the path is its start and
+//!   its end. Engaged when it starts, it takes the leaving-engagement attacks of every enemy it
+//!   was engaged with.
+//! * *Grapple Gun* ([`Way::Grapple`]): a walking move (usually of one space) whose steps cost one
+//!   space each, however many levels they climb, up to the grapple's levels; engagement rules
+//!   apply as to any walk.
 //!
 //! Searches run on a [`Grid`] and cost microseconds (`benches/geometry.rs`).
 //!
@@ -67,6 +93,7 @@
 mod graph;
 #[cfg(test)]
 mod tests;
+mod words;
 
 use serde::{Deserialize, Serialize};
 use skirmish_board::hex::Hex;
@@ -92,6 +119,57 @@ pub struct MoveQuery<'a> {
     /// (*« lorsqu'une figurine passe sur un glyphe … son déplacement s'arrête »*) speaks of figures
     /// moving over the ground; flyers are taken to fly over glyphs unless this is set.
     pub glyphs_stop_flight: bool,
+    /// What the mover's special powers change.
+    pub powers: Powers,
+    /// The normal move, or a power that replaces it.
+    pub way: Way,
+    /// Glyphs of the battlefield that are no longer there (used and discarded): they stop
+    /// nobody.
+    pub gone_glyphs: &'a [Spot],
+}
+
+/// What a figure's special powers change in its moves (*Pouvoirs spéciaux*): see the module's
+/// documentation. The default is a figure without any.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Powers {
+    /// *Ghost Walk*: moves through all figures.
+    #[serde(default)]
+    pub ghost_walk: bool,
+    /// Entering water does not end its move (*Slither*, *Swim*).
+    #[serde(default)]
+    pub water_walk: bool,
+    /// *Lava Resistant*: molten lava neither stops nor hurts it (lava fields neither, which the
+    /// game rolls at the end of the round).
+    #[serde(default)]
+    pub lava_resistant: bool,
+    /// *Climb X2* (2), *Climb X3* (3): how many times its height counts going up or down; 0 and
+    /// 1 mean once.
+    #[serde(default)]
+    pub climb_factor: u8,
+}
+
+impl Powers {
+    /// The height that counts going up or down for a figure `height` tall: the most levels a
+    /// step climbs, and the drop from which it falls.
+    pub fn climb_height(&self, height: Level) -> Level {
+        height.saturating_mul(Level::from(self.climb_factor.max(1)))
+    }
+}
+
+/// How a figure moves: its normal move, or a power used instead of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "way")]
+pub enum Way {
+    /// Its normal move: walking, or flying when its body flies.
+    #[default]
+    Normal,
+    /// Placed on an empty space within the allowance, counted as a flyer counts (*Warp Space*).
+    Teleport,
+    /// Walking steps of one space each whatever they climb, up to `up` levels (*Grapple Gun*).
+    Grapple {
+        /// Most levels one step climbs.
+        up: Level,
+    },
 }
 
 impl<'a> MoveQuery<'a> {
@@ -102,7 +180,33 @@ impl<'a> MoveQuery<'a> {
             allowance,
             others,
             glyphs_stop_flight: false,
+            powers: Powers::default(),
+            way: Way::Normal,
+            gone_glyphs: &[],
         }
+    }
+
+    /// The same query with the mover's powers.
+    pub fn with_powers(self, powers: Powers) -> MoveQuery<'a> {
+        MoveQuery { powers, ..self }
+    }
+
+    /// The same query moving another way.
+    pub fn with_way(self, way: Way) -> MoveQuery<'a> {
+        MoveQuery { way, ..self }
+    }
+
+    /// The same query with glyphs that are gone.
+    pub fn with_gone_glyphs(self, gone_glyphs: &'a [Spot]) -> MoveQuery<'a> {
+        MoveQuery {
+            gone_glyphs,
+            ..self
+        }
+    }
+
+    /// Whether the mover counts hexes only (it flies, or teleports).
+    pub fn flies(&self) -> bool {
+        self.mover.body.flight.flies() || self.way == Way::Teleport
     }
 }
 
@@ -114,6 +218,8 @@ pub enum StopCause {
     Water,
     /// It entered a glyph.
     Glyph,
+    /// It entered molten lava (both hexes, for a double-space figure).
+    Lava,
 }
 
 /// A fall on a path: the figure went down `drop` levels in one step, at least its height.
@@ -154,6 +260,11 @@ pub struct MovePath {
     pub leaves: Vec<Leave>,
     /// Why the move ends at its last step before the allowance is used up, if it must.
     pub stop: Option<StopCause>,
+    /// The index in [`MovePath::steps`] of the place where the figure first stands on molten
+    /// lava, which rolls for molten lava damage (never for a lava-resistant figure, nor for a
+    /// flyer passing over it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub molten: Option<usize>,
 }
 
 impl MovePath {
@@ -241,7 +352,8 @@ pub enum Refusal {
         /// Why.
         cause: StopCause,
     },
-    /// Every way in needs a step that climbs more levels than the figure's height.
+    /// Every way in needs a step that climbs more levels than the figure may climb at once
+    /// (its height; twice or three times it with Climb X2 or X3; the grapple gun's levels).
     ClimbTooHigh {
         /// Where the step starts.
         from: Spot,
@@ -251,6 +363,9 @@ pub enum Refusal {
         levels: Level,
         /// The figure's height.
         height: Level,
+        /// The most levels it may climb in one step.
+        #[serde(default)]
+        limit: Level,
     },
     /// Every way in passes through a figure that cannot be passed (an enemy, or an engaged
     /// friend).
@@ -282,13 +397,7 @@ pub struct Reach<'a> {
 
 /// Searches every move of `query.mover` of at most `query.allowance`.
 pub fn reach<'a>(grid: &'a Grid, query: &MoveQuery<'a>) -> Reach<'a> {
-    let graph = Graph::new(
-        grid,
-        &query.mover,
-        query.others,
-        Relax::default(),
-        query.glyphs_stop_flight,
-    );
+    let graph = Graph::new(grid, query, Relax::default());
     let starts = start_states(&graph, &query.mover.at);
     let inner = run(&graph, starts, u32::from(query.allowance));
     Reach {
@@ -507,11 +616,12 @@ impl<'a> Reach<'a> {
             .take(64)
             .collect();
         let body = self.query.mover.body;
+        let fall_height = self.query.powers.climb_height(body.height);
         let mut mask = |s: u32| -> u64 {
             *engaged[s as usize].get_or_insert_with(|| {
                 let at = g.placement(s);
                 enemies.iter().enumerate().fold(0u64, |m, (k, e)| {
-                    if contact(self.grid, &body, &at, &e.body, &e.at).adjacent() {
+                    if engages(self.grid, &body, &at, e) {
                         m | (1 << k)
                     } else {
                         m
@@ -545,7 +655,7 @@ impl<'a> Reach<'a> {
                     }
                     let to_place = g.placement(j);
                     let fall = u32::from(fall_dice(
-                        body.height,
+                        fall_height,
                         from_level.saturating_sub(to_place.head.level),
                     ));
                     let left = (from_mask & !mask(j)).count_ones();
@@ -620,16 +730,18 @@ impl<'a> Reach<'a> {
         }
         describe_steps(
             self.grid,
-            &self.query.mover,
-            self.query.others,
+            &self.query,
             steps,
             |i| self.step_cost(states[i - 1], states[i]),
-            |i| self.stop_cause(states[i]),
+            |i| self.graph.stop_cause(states[i]),
         )
     }
 
     fn step_cost(&self, a: u32, b: u32) -> u16 {
         let g = &self.graph;
+        if g.flat {
+            return 1;
+        }
         match g.mode {
             Mode::Walk => climb_cost(self.grid.node(a).level, self.grid.node(b).level),
             Mode::WalkDouble => {
@@ -638,42 +750,6 @@ impl<'a> Reach<'a> {
                 climb_cost(self.grid.node(la).level, self.grid.node(lb).level)
             }
             Mode::Fly | Mode::FlyDouble => 1,
-        }
-    }
-
-    fn stop_cause(&self, s: u32) -> Option<StopCause> {
-        let g = &self.graph;
-        let grid = self.grid;
-        match g.mode {
-            Mode::Walk => {
-                let n = grid.node(s);
-                if n.glyph {
-                    Some(StopCause::Glyph)
-                } else if n.water {
-                    Some(StopCause::Water)
-                } else {
-                    None
-                }
-            }
-            Mode::WalkDouble => {
-                let (l, t) = g.walk_double_nodes(s);
-                if grid.node(l).glyph {
-                    Some(StopCause::Glyph)
-                } else if grid.node(l).water && grid.node(t).water {
-                    Some(StopCause::Water)
-                } else {
-                    None
-                }
-            }
-            Mode::Fly | Mode::FlyDouble => {
-                let h = if g.mode == Mode::Fly {
-                    s
-                } else {
-                    g.fly_double_hexes(s).0
-                };
-                (g.glyphs_stop_flight && grid.nodes_of(h).any(|n| grid.node(n).glyph))
-                    .then_some(StopCause::Glyph)
-            }
         }
     }
 
@@ -691,11 +767,7 @@ impl<'a> Reach<'a> {
         let mover = self.query.mover;
         let unbounded = u32::from(u16::MAX);
         // One rule at a time (stops, figures, climbs), then all three at once.
-        let all = Relax {
-            stops: true,
-            climb: true,
-            figures: true,
-        };
+        let all = Relax::ALL;
         let stages = [
             Relax::default(),
             Relax {
@@ -713,13 +785,7 @@ impl<'a> Reach<'a> {
             all,
         ];
         for (stage, relax) in stages.into_iter().enumerate() {
-            let graph = Graph::new(
-                self.grid,
-                &mover,
-                self.query.others,
-                relax,
-                self.query.glyphs_stop_flight,
-            );
+            let graph = Graph::new(self.grid, &self.query, relax);
             let starts = start_states(&graph, &mover.at);
             let Some(inner) = run(&graph, starts, unbounded) else {
                 continue;
@@ -754,28 +820,17 @@ impl<'a> Reach<'a> {
     /// The first place on a relaxed path where a rule was broken.
     fn relaxed_reason(&self, states: &[u32], g: &Graph<'_>) -> Refusal {
         let height = self.query.mover.body.height;
-        let strict = Reach {
-            grid: self.grid,
-            query: self.query,
-            graph: Graph::new(
-                self.grid,
-                &self.query.mover,
-                self.query.others,
-                Relax::default(),
-                self.query.glyphs_stop_flight,
-            ),
-            inner: None,
-            starts: self.starts,
-        };
+        let strict = &self.graph;
         for i in 1..states.len() {
             let (a, b) = (g.placement(states[i - 1]), g.placement(states[i]));
-            let walks = !self.query.mover.body.flight.flies();
-            if walks && b.head.level > a.head.level && b.head.level - a.head.level > height {
+            let walks = !self.query.flies();
+            if walks && b.head.level > a.head.level && b.head.level - a.head.level > strict.climb {
                 return Refusal::ClimbTooHigh {
                     from: a.head,
                     to: b.head,
                     levels: b.head.level - a.head.level,
                     height,
+                    limit: strict.climb,
                 };
             }
             if walks {
@@ -896,20 +951,53 @@ pub fn fall_dice(height: Level, drop: Level) -> u8 {
     }
 }
 
-/// Fills in a path's costs, falls and leaving-engagement attacks.
+/// Whether a figure with body `body` at `at` is engaged with `enemy`: adjacent to it, or
+/// standing on its very spot (a ghost walker passing through it has not left it).
+fn engages(grid: &Grid, body: &Body, at: &Placement, enemy: &Standing) -> bool {
+    at.spots().any(|s| enemy.at.spots().any(|e| e == s))
+        || contact(grid, body, at, &enemy.body, &enemy.at).adjacent()
+}
+
+/// Whether a placement stands on molten lava (either hex).
+fn on_lava(grid: &Grid, at: &Placement) -> bool {
+    at.spots().any(|s| {
+        grid.node_at(s.hex, s.level)
+            .is_some_and(|n| grid.node(n).lava)
+    })
+}
+
+/// Fills in a path's costs, falls, leaving-engagement attacks and molten lava.
 fn describe_steps(
     grid: &Grid,
-    mover: &Standing,
-    others: &[Standing],
-    steps: Vec<Placement>,
+    query: &MoveQuery<'_>,
+    mut steps: Vec<Placement>,
     cost: impl Fn(usize) -> u16,
     stop: impl Fn(usize) -> Option<StopCause>,
 ) -> MovePath {
-    let flies = mover.body.flight.flies();
+    let mover = &query.mover;
+    let others = query.others;
+    let flies = query.flies();
     let mut spent: Vec<u16> = Vec::with_capacity(steps.len());
     let mut falls = Vec::new();
     let mut leaves = Vec::new();
     spent.push(0);
+    for i in 1..steps.len() {
+        spent.push(spent[i - 1].saturating_add(cost(i)));
+    }
+    let last_stop = if steps.len() > 1 {
+        stop(steps.len() - 1)
+    } else {
+        None
+    };
+    if query.way == Way::Teleport && steps.len() > 2 {
+        // Placed, not moved: the path is where it was and where it is put.
+        let end = *steps.last().expect("a path has its start");
+        steps.truncate(1);
+        steps.push(end);
+        let total = *spent.last().expect("spent per step");
+        spent = vec![0, total];
+    }
+    let fall_height = query.powers.climb_height(mover.body.height);
     let enemies: Vec<&Standing> = others
         .iter()
         .filter(|o| o.id != mover.id && o.team != mover.team)
@@ -917,47 +1005,59 @@ fn describe_steps(
     let engaged_at = |at: &Placement| -> Vec<FigureId> {
         enemies
             .iter()
-            .filter(|e| contact(grid, &mover.body, at, &e.body, &e.at).adjacent())
+            .filter(|e| engages(grid, &mover.body, at, e))
             .map(|e| e.id)
             .collect()
     };
-    let mut engaged = engaged_at(&steps[0]);
-    for i in 1..steps.len() {
-        spent.push(spent[i - 1].saturating_add(cost(i)));
-        if flies {
-            continue;
+    let mut molten = None;
+    if flies {
+        // Flyers pass over lava; only where they land counts.
+        let last = steps.len() - 1;
+        if last > 0 && !query.powers.lava_resistant && on_lava(grid, &steps[last]) {
+            molten = Some(last);
         }
-        let (a, b) = (steps[i - 1].head.level, steps[i].head.level);
-        if a > b {
-            let dice = fall_dice(mover.body.height, a - b);
-            if dice > 0 {
-                falls.push(Fall {
-                    step: i,
-                    drop: a - b,
-                    dice,
-                });
+        // Taking off (or warping) engaged: every enemy left behind attacks, except for a
+        // stealth flyer.
+        let stealth =
+            mover.body.flight == crate::body::Flight::StealthFlies && query.way != Way::Teleport;
+        if last > 0 && !stealth {
+            for e in engaged_with(grid, mover, others) {
+                leaves.push(Leave { step: 1, enemy: e });
             }
         }
-        let now = engaged_at(&steps[i]);
-        for e in &engaged {
-            if !now.contains(e) {
-                leaves.push(Leave { step: i, enemy: *e });
+    } else {
+        let mut engaged = engaged_at(&steps[0]);
+        for i in 1..steps.len() {
+            let (a, b) = (steps[i - 1].head.level, steps[i].head.level);
+            if a > b {
+                let dice = fall_dice(fall_height, a - b);
+                if dice > 0 {
+                    falls.push(Fall {
+                        step: i,
+                        drop: a - b,
+                        dice,
+                    });
+                }
+            }
+            let now = engaged_at(&steps[i]);
+            for e in &engaged {
+                if !now.contains(e) {
+                    leaves.push(Leave { step: i, enemy: *e });
+                }
+            }
+            engaged = now;
+            if molten.is_none() && !query.powers.lava_resistant && on_lava(grid, &steps[i]) {
+                molten = Some(i);
             }
         }
-        engaged = now;
     }
-    if steps.len() > 1 && mover.body.flight == crate::body::Flight::Flies {
-        for e in engaged_with(grid, mover, others) {
-            leaves.push(Leave { step: 1, enemy: e });
-        }
-    }
-    let last = steps.len() - 1;
     MovePath {
-        stop: if last > 0 { stop(last) } else { None },
+        stop: last_stop,
         steps,
         spent,
         falls,
         leaves,
+        molten,
     }
 }
 
@@ -970,13 +1070,7 @@ pub fn check_path(
     steps: &[Placement],
 ) -> Result<MovePath, Refusal> {
     let to = steps.last().ok_or(Refusal::NoWay)?;
-    let graph = Graph::new(
-        grid,
-        &query.mover,
-        query.others,
-        Relax::default(),
-        query.glyphs_stop_flight,
-    );
+    let graph = Graph::new(grid, query, Relax::default());
     if unordered(&steps[0]) != unordered(&query.mover.at) {
         return Err(Refusal::NotOnBattlefield);
     }
@@ -1035,16 +1129,7 @@ pub fn check_path(
                 return Err(step_refusal(grid, &graph, query, &steps[i - 1], p));
             };
             if stop && i + 1 < steps.len() {
-                let cause = if grid
-                    .node_at(p.head.hex, p.head.level)
-                    .is_some_and(|n| grid.node(n).glyph)
-                    || graph.mode == Mode::Fly
-                    || graph.mode == Mode::FlyDouble
-                {
-                    StopCause::Glyph
-                } else {
-                    StopCause::Water
-                };
+                let cause = graph.stop_cause(s).unwrap_or(StopCause::Glyph);
                 return Err(Refusal::StopsOnTheWay { at: p.head, cause });
             }
         }
@@ -1065,11 +1150,10 @@ pub fn check_path(
     }
     let path = describe_steps(
         grid,
-        &query.mover,
-        query.others,
+        query,
         steps.to_vec(),
         |i| reach.step_cost(states[i - 1], states[i]),
-        |i| reach.stop_cause(states[i]),
+        |i| reach.graph.stop_cause(states[i]),
     );
     if path.cost() > query.allowance {
         return Err(Refusal::TooFar {
@@ -1111,12 +1195,13 @@ fn step_refusal(
             };
         }
     }
-    if b.level > a.level && b.level - a.level > body.height {
+    if b.level > a.level && b.level - a.level > graph.climb {
         return Refusal::ClimbTooHigh {
             from: a,
             to: b,
             levels: b.level - a.level,
             height: body.height,
+            limit: graph.climb,
         };
     }
     Refusal::NoWay

@@ -144,7 +144,8 @@ fn example_6_climb_limited_by_height() {
             from: Spot::new(Hex::new(0, 0), 1),
             to: Spot::new(Hex::new(1, 0), 6),
             levels: 5,
-            height: 4
+            height: 4,
+            limit: 4
         })
     );
     // Finn, 5 tall, makes it with a move of 6.
@@ -323,7 +324,8 @@ fn example_11_under_an_overhang() {
             from: Spot::new(Hex::new(1, 1), 1),
             to: Spot::new(Hex::new(2, 1), 9),
             levels: 8,
-            height: 7
+            height: 7,
+            limit: 7
         })
     );
 }
@@ -748,4 +750,294 @@ fn walls_on_edges_stop_walkers() {
     let grid = corridor(Obstacle::Ladder);
     let r = reach(&grid, &MoveQuery::new(finn(0, 1, 1), 5, &[]));
     assert_eq!(cost_to(&r, at(3, 1, 1)), Some(3));
+}
+
+// --- special powers (`Powers`, `Way`) and the glyphs that are gone ---
+
+fn powered(q: MoveQuery<'_>, p: Powers) -> MoveQuery<'_> {
+    q.with_powers(p)
+}
+
+/// Ghost walk passes through enemies and engaged friends, never ends on them, and leaving the
+/// enemy it passed through is one engagement left, not two.
+#[test]
+fn ghost_walk_passes_through_every_figure() {
+    let grid = Field::new().row(0, 0, 7, 1).grid();
+    let enemy = [fig(2, 2, Body::single(4), 3, 0, 1)];
+    let ghost = Powers {
+        ghost_walk: true,
+        ..Powers::default()
+    };
+    let plain_q = MoveQuery::new(finn(0, 0, 1), 6, &enemy);
+    assert!(!reach(&grid, &plain_q).can_end(&at(5, 0, 1)));
+    let r = reach(&grid, &powered(plain_q, ghost));
+    let p = r.path_to(&at(5, 0, 1)).expect("through the enemy");
+    assert_eq!(p.cost(), 5);
+    assert_eq!(
+        p.leaves,
+        vec![Leave {
+            step: 5,
+            enemy: FigureId(2)
+        }],
+        "one engagement left, once past it"
+    );
+    assert_eq!(
+        r.explain(&at(3, 0, 1)),
+        Err(Refusal::Occupied {
+            hex: Hex::new(3, 0),
+            figure: FigureId(2)
+        })
+    );
+}
+
+/// Water walk: entering water does not end the move; without it the first water hex does.
+#[test]
+fn water_walk_crosses_water() {
+    let mut f = Field::new();
+    f.row(0, 0, 1, 1)
+        .water(2, 0, 0)
+        .water(3, 0, 0)
+        .water(4, 0, 0)
+        .row(0, 5, 7, 1);
+    let grid = f.grid();
+    let q = MoveQuery::new(finn(0, 0, 1), 8, &[]);
+    let r = reach(&grid, &q);
+    assert_eq!(
+        r.explain(&at(6, 0, 1)),
+        Err(Refusal::StopsOnTheWay {
+            at: Spot::new(Hex::new(2, 0), 0),
+            cause: StopCause::Water
+        })
+    );
+    let swim = Powers {
+        water_walk: true,
+        ..Powers::default()
+    };
+    let r = reach(&grid, &powered(q, swim));
+    let p = r.path_to(&at(6, 0, 1)).expect("swims across");
+    assert_eq!(p.cost(), 7, "six steps, one level out of the water");
+    assert_eq!(p.stop, None);
+    assert!(r.path_to(&at(3, 0, 0)).unwrap().stop.is_none());
+}
+
+/// Climb X2 and X3: the height counts twice or three times going up, and for falls going down.
+#[test]
+fn climb_factor_scales_climbs_and_falls() {
+    // A ledge 5 levels above the ground, then 12 levels above it; a row of plain beside them
+    // (the search sizes its cost buckets by the battlefield, which must not be tiny).
+    let grid = Field::new()
+        .land(0, 0, 1)
+        .land(1, 0, 6)
+        .land(2, 0, 13)
+        .row(1, -1, 5, 1)
+        .grid();
+    let spider = fig(1, 1, Body::single(3), 0, 0, 1);
+    let q = MoveQuery::new(spider, 20, &[]);
+    assert_eq!(
+        reach(&grid, &q).explain(&at(1, 0, 6)),
+        Err(Refusal::ClimbTooHigh {
+            from: Spot::new(Hex::new(0, 0), 1),
+            to: Spot::new(Hex::new(1, 0), 6),
+            levels: 5,
+            height: 3,
+            limit: 3,
+        })
+    );
+    let x2 = powered(
+        q,
+        Powers {
+            climb_factor: 2,
+            ..Powers::default()
+        },
+    );
+    let r = reach(&grid, &x2);
+    assert_eq!(cost_to(&r, at(1, 0, 6)), Some(6));
+    assert_eq!(
+        r.explain(&at(2, 0, 13)),
+        Err(Refusal::ClimbTooHigh {
+            from: Spot::new(Hex::new(1, 0), 6),
+            to: Spot::new(Hex::new(2, 0), 13),
+            levels: 7,
+            height: 3,
+            limit: 6,
+        })
+    );
+    let x3 = powered(
+        q,
+        Powers {
+            climb_factor: 3,
+            ..Powers::default()
+        },
+    );
+    assert_eq!(cost_to(&reach(&grid, &x3), at(2, 0, 13)), Some(14));
+    // Going down 5 levels is a fall for a figure 3 tall, not with its height doubled.
+    let top = fig(1, 1, Body::single(3), 1, 0, 6);
+    let down = MoveQuery::new(top, 3, &[]);
+    assert_eq!(
+        reach(&grid, &down)
+            .path_to(&at(0, 0, 1))
+            .unwrap()
+            .falls
+            .len(),
+        1
+    );
+    let down = powered(
+        down,
+        Powers {
+            climb_factor: 2,
+            ..Powers::default()
+        },
+    );
+    assert!(reach(&grid, &down)
+        .path_to(&at(0, 0, 1))
+        .unwrap()
+        .falls
+        .is_empty());
+}
+
+/// Warp Space: placed within N spaces counted as a flyer counts, over water and figures; the
+/// path is the start and the end, and an engaged figure takes its leaving-engagement attacks.
+#[test]
+fn teleport_places_within_n_spaces() {
+    let mut f = plain();
+    f.over(3, 3, 1, 20);
+    let grid = f.grid();
+    let enemy = [fig(9, 2, Body::single(4), 2, 2, 1)];
+    let q = MoveQuery::new(finn(1, 3, 1), 4, &enemy).with_way(Way::Teleport);
+    let r = reach(&grid, &q);
+    let p = r
+        .path_to(&at(5, 3, 1))
+        .expect("four spaces, past the pillar");
+    assert_eq!(p.steps, vec![at(1, 3, 1), at(5, 3, 1)]);
+    assert_eq!(p.cost(), 4);
+    assert_eq!(
+        p.leaves,
+        vec![Leave {
+            step: 1,
+            enemy: FigureId(9)
+        }]
+    );
+    assert!(
+        r.can_end(&at(3, 3, 20)),
+        "on top of the pillar: levels do not count"
+    );
+    assert_eq!(
+        r.explain(&at(6, 3, 1)),
+        Err(Refusal::TooFar {
+            needed: 5,
+            allowance: 4
+        })
+    );
+    let words = r
+        .explain(&at(6, 3, 1))
+        .unwrap_err()
+        .text(&q, skirmish_lang::Lang::En, &|id| format!("#{}", id.0));
+    assert!(words.contains("Warp Space"), "{words}");
+}
+
+/// Grapple gun: one space, up to its levels higher, costing one space.
+#[test]
+fn grapple_gun_climbs_one_space() {
+    let grid = Field::new()
+        .land(0, 0, 1)
+        .land(1, 0, 21)
+        .land(2, 0, 1)
+        .grid();
+    let q = MoveQuery::new(finn(0, 0, 1), 5, &[]);
+    assert!(!reach(&grid, &q).can_end(&at(1, 0, 21)));
+    let g = q.with_way(Way::Grapple { up: 25 });
+    let g = MoveQuery { allowance: 1, ..g };
+    let r = reach(&grid, &g);
+    let p = r.path_to(&at(1, 0, 21)).expect("grapples up");
+    assert_eq!(p.cost(), 1);
+    assert_eq!(
+        r.explain(&at(2, 0, 1)),
+        Err(Refusal::TooFar {
+            needed: 2,
+            allowance: 1
+        })
+    );
+    let low = MoveQuery {
+        allowance: 1,
+        ..q.with_way(Way::Grapple { up: 10 })
+    };
+    assert!(matches!(
+        reach(&grid, &low).explain(&at(1, 0, 21)),
+        Err(Refusal::ClimbTooHigh { limit: 10, .. })
+    ));
+}
+
+/// A glyph that is gone (used and discarded) stops nobody, on the same grid.
+#[test]
+fn gone_glyphs_no_longer_stop() {
+    let grid = Field::new().row(0, 0, 6, 1).glyph(2, 0, 1).grid();
+    let q = MoveQuery::new(finn(0, 0, 1), 5, &[]);
+    assert!(!reach(&grid, &q).can_end(&at(4, 0, 1)));
+    let gone = [Spot::new(Hex::new(2, 0), 1)];
+    let r = reach(&grid, &q.with_gone_glyphs(&gone));
+    let p = r.path_to(&at(4, 0, 1)).expect("the glyph is gone");
+    assert_eq!(p.cost(), 4);
+    assert_eq!(r.path_to(&at(2, 0, 1)).unwrap().stop, None);
+}
+
+/// Molten lava ends a walking move and marks the step that rolls for it; a lava-resistant
+/// figure walks on; a flyer rolls only where it lands.
+#[test]
+fn molten_lava_stops_and_burns() {
+    use crate::battlefield::{Ground, Material};
+    let mut b = crate::battlefield::Builder::new("lava");
+    for q in 0..7 {
+        let hex = Hex::new(q, 0);
+        b.span(
+            hex,
+            crate::battlefield::Span {
+                bottom: 0,
+                top: 1,
+                material: Material::Solid(Ground::Rock),
+            },
+            format!("hex {q}"),
+        );
+        if q == 2 || q == 3 {
+            b.span(
+                hex,
+                crate::battlefield::Span {
+                    bottom: 1,
+                    top: 2,
+                    material: Material::Liquid(Ground::Lava),
+                },
+                format!("lava {q}"),
+            );
+        }
+    }
+    let grid = Grid::new(&b.build().unwrap());
+    let q = MoveQuery::new(finn(0, 0, 1), 6, &[]);
+    let r = reach(&grid, &q);
+    let p = r.path_to(&at(2, 0, 1)).expect("into the lava");
+    assert_eq!((p.stop, p.molten), (Some(StopCause::Lava), Some(2)));
+    assert_eq!(
+        r.explain(&at(5, 0, 1)),
+        Err(Refusal::StopsOnTheWay {
+            at: Spot::new(Hex::new(2, 0), 1),
+            cause: StopCause::Lava
+        })
+    );
+    let resistant = powered(
+        q,
+        Powers {
+            lava_resistant: true,
+            ..Powers::default()
+        },
+    );
+    let p = reach(&grid, &resistant)
+        .path_to(&at(5, 0, 1))
+        .expect("walks on");
+    assert_eq!((p.stop, p.molten), (None, None));
+    let raelin = fig(1, 1, Body::single(5).with_flight(Flight::Flies), 0, 0, 1);
+    let r = reach(&grid, &MoveQuery::new(raelin, 6, &[]));
+    assert_eq!(r.path_to(&at(5, 0, 1)).unwrap().molten, None, "flies over");
+    assert_eq!(
+        r.path_to(&at(3, 0, 1)).unwrap().molten,
+        Some(3),
+        "lands in it"
+    );
 }

@@ -532,7 +532,6 @@ fn special(range: Option<u16>, attack: u16, area: Area) -> SpecialAttack {
     }
 }
 
-
 const LEAVE: &str = r"(?:(?:is|are) never attacked when leaving (?:an )?engagements?|never takes? leaving engagement attacks)";
 const WATER: &str = r"(?:do|does) not have to stop {P} movement when entering (?:a )?water spaces?";
 const D20: &str = r"(?:the )?20-sided die";

@@ -81,6 +81,9 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
             .map_or(0.0, |f| -f64::from(nearest_zone_distance(state, f, *hex))),
         Action::Move {
             figure, to, level, ..
+        }
+        | Action::PowerMove {
+            figure, to, level, ..
         } => {
             let Some(f) = state.figure(*figure) else {
                 return 0.0;
@@ -158,6 +161,11 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
                     -1.0
                 }
             }),
+        // Carrying a friend along is worth a little; where it goes, as a move would.
+        Action::Carry { .. } => 0.6,
+        Action::PlaceCarried { figure, to, level } => state.figure(*figure).map_or(0.0, |f| {
+            -f64::from(nearest_enemy(state, f, *to)) * 0.5 + f64::from(*level) * 0.1
+        }),
     }
 }
 

@@ -70,7 +70,11 @@ fn group(action: &Action, lang: Lang) -> &'static str {
     match action {
         Action::Place { .. } => lang.pick("Set-up", "Mise en place"),
         Action::PlaceMarker { .. } => lang.pick("Order markers", "Marqueurs d'ordre"),
-        Action::Move { .. } | Action::EndMoves => lang.pick("Move", "Déplacement"),
+        Action::Move { .. }
+        | Action::EndMoves
+        | Action::PowerMove { .. }
+        | Action::Carry { .. }
+        | Action::PlaceCarried { .. } => lang.pick("Move", "Déplacement"),
         Action::Attack { .. } => lang.pick("Attack", "Attaque"),
         Action::SpecialAttack { .. } => lang.pick("Special attack", "Attaque spéciale"),
         Action::EndTurn | Action::Overextend => lang.pick("Turn", "Tour"),
@@ -253,6 +257,9 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                 }
                 Action::Move {
                     figure, to, tail, ..
+                }
+                | Action::PowerMove {
+                    figure, to, tail, ..
                 } => {
                     l.figure = Some(*figure);
                     l.cells = std::iter::once(*to)
@@ -289,6 +296,14 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                 Action::Run { figure } => l.figure = Some(*figure),
                 Action::PlaceSpirit { unit } => {
                     l.figure = state.unit_alive(*unit).find(|f| f.on_field()).map(|f| f.id);
+                }
+                Action::Carry { figure, friend } => {
+                    l.figure = Some(*figure);
+                    l.targets = vec![*friend];
+                }
+                Action::PlaceCarried { figure, to, .. } => {
+                    l.figure = Some(*figure);
+                    l.cells = vec![grid.cell(*to)];
                 }
                 Action::EndMoves
                 | Action::EndTurn

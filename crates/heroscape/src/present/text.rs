@@ -8,6 +8,7 @@ use skirmish_engine::{Seat, Viewer};
 use skirmish_lang::Lang;
 
 use crate::battlefield::{Battlefield, Glyph};
+use crate::game::powers::moves::MoveWay;
 use crate::game::powers::values::{Tally, Why};
 use crate::game::{combat::Face, Action, Decision, Event, Marker, RollFor, State};
 
@@ -303,6 +304,58 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
                 "Overextend Attack : un marqueur de blessure, et un autre tour avec cette carte",
             )
             .into(),
+        Action::PowerMove {
+            figure,
+            way,
+            to,
+            level,
+            ..
+        } => match lang {
+            Lang::En => format!(
+                "{}: {} to {} (level {level})",
+                move_way_name(*way, lang),
+                figure_name(state, *figure),
+                grid.name(*to)
+            ),
+            Lang::Fr => format!(
+                "{} : {} en {} (niveau {level})",
+                move_way_name(*way, lang),
+                figure_name(state, *figure),
+                grid.name(*to)
+            ),
+        },
+        Action::Carry { figure, friend } => match lang {
+            Lang::En => format!(
+                "Carry: {} carries {} on its move",
+                figure_name(state, *figure),
+                figure_name(state, *friend)
+            ),
+            Lang::Fr => format!(
+                "Transport : {} emporte {} dans son déplacement",
+                figure_name(state, *figure),
+                figure_name(state, *friend)
+            ),
+        },
+        Action::PlaceCarried { figure, to, level } => match lang {
+            Lang::En => format!(
+                "Put {} down on {} (level {level})",
+                figure_name(state, *figure),
+                grid.name(*to)
+            ),
+            Lang::Fr => format!(
+                "Déposer {} en {} (niveau {level})",
+                figure_name(state, *figure),
+                grid.name(*to)
+            ),
+        },
+    }
+}
+
+/// A movement power's name, as the cards print it.
+pub fn move_way_name(way: MoveWay, lang: Lang) -> &'static str {
+    match way {
+        MoveWay::Teleport => lang.pick("Warp Space", "Distorsion spatiale"),
+        MoveWay::AlternateMove => lang.pick("Grapple Gun", "Grappin"),
     }
 }
 
@@ -595,6 +648,18 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
             Lang::Fr => format!(
                 "{who} : {} est détruit ; posez son esprit sur l'une de vos cartes Armée uniques",
                 unit_name(state, *unit)
+            ),
+        },
+        Decision::PlaceCarried { carrier, figure } => match lang {
+            Lang::En => format!(
+                "{who}: put {} down on a free space adjacent to {}",
+                figure_name(state, *figure),
+                figure_name(state, *carrier)
+            ),
+            Lang::Fr => format!(
+                "{who} : déposez {} sur une case libre adjacente à {}",
+                figure_name(state, *figure),
+                figure_name(state, *carrier)
             ),
         },
     }
@@ -1166,6 +1231,91 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
             "{} overextends: a wound marker, and another turn",
             unit_name(state, *unit)
         ),
+        Event::CarryChosen { carrier, figure } if fr => {
+            format!("{} emporte {} (Transport)", fig(carrier), fig(figure))
+        }
+        Event::CarryChosen { carrier, figure } => {
+            format!("{} carries {} (Carry)", fig(carrier), fig(figure))
+        }
+        Event::Carried {
+            carrier,
+            figure,
+            hex,
+            level,
+        } if fr => format!(
+            "{} dépose {} en {} (niveau {level})",
+            fig(carrier),
+            fig(figure),
+            grid.name(*hex)
+        ),
+        Event::Carried {
+            carrier,
+            figure,
+            hex,
+            level,
+        } => format!(
+            "{} puts {} down on {} (level {level})",
+            fig(carrier),
+            fig(figure),
+            grid.name(*hex)
+        ),
+        Event::MovedBy { figure, way } if fr => {
+            format!("{} utilise {}", fig(figure), move_way_name(*way, lang))
+        }
+        Event::MovedBy { figure, way } => {
+            format!("{} uses {}", fig(figure), move_way_name(*way, lang))
+        }
+        Event::MoltenLava {
+            figure,
+            die,
+            bonus,
+            survived,
+        } => {
+            let roll = if *bonus > 0 {
+                format!("{die}+{bonus}")
+            } else {
+                format!("{die}")
+            };
+            match (lang, survived) {
+                (Lang::En, true) => format!(
+                    "{} enters molten lava: d20 {roll}, it miraculously survives",
+                    fig(figure)
+                ),
+                (Lang::En, false) => format!(
+                    "{} enters molten lava: d20 {roll}, it is destroyed (only a 20 survives)",
+                    fig(figure)
+                ),
+                (Lang::Fr, true) => format!(
+                    "{} entre dans la lave en fusion : d20 {roll}, elle survit miraculeusement",
+                    fig(figure)
+                ),
+                (Lang::Fr, false) => format!(
+                    "{} entre dans la lave en fusion : d20 {roll}, elle est détruite (seul un 20 sauve)",
+                    fig(figure)
+                ),
+            }
+        }
+        Event::LavaField { figure, die } => {
+            let hit = *die == Face::Skull;
+            match lang {
+                Lang::En => format!(
+                    "{} stands on a lava field at the end of the round: {} {}",
+                    fig(figure),
+                    faces(&[*die]),
+                    if hit { "skull, 1 wound" } else { "no skull" }
+                ),
+                Lang::Fr => format!(
+                    "{} est sur un champ de lave à la fin du temps de jeu : {} {}",
+                    fig(figure),
+                    faces(&[*die]),
+                    if hit {
+                        "crâne, 1 blessure"
+                    } else {
+                        "pas de crâne"
+                    }
+                ),
+            }
+        }
     }
 }
 

@@ -6,11 +6,12 @@
 //! language lives in its own module below; this one holds what they all read: a card's
 //! effects, its abilities and filters.
 
-pub mod special;
 pub mod attacks;
 pub mod choices;
+pub mod moves;
 #[cfg(test)]
 mod scenarios;
+pub mod special;
 pub mod values;
 
 use crate::card::Card;

@@ -148,6 +148,7 @@ fn in_turn(scenario: &Scenario, places: &[(u32, Hex, Option<Hex>)], stage: Stage
             moved: Vec::new(),
             attacked: Vec::new(),
             record: Default::default(),
+            carry: None,
         }),
     };
     state

@@ -128,6 +128,7 @@ fn attack_step(
             moved: Vec::new(),
             attacked: Vec::new(),
             record: Default::default(),
+            carry: None,
         }),
     };
     state
@@ -329,6 +330,7 @@ fn the_airborne_elite_grenades_of_the_rulebook() {
             moved: Vec::new(),
             attacked: Vec::new(),
             record: Default::default(),
+            carry: None,
         }),
     };
     let again = special(1, 6);

@@ -1,0 +1,692 @@
+//! Movement powers at play with real cards: the numbers and powers are read from the shared
+//! army-card data (`heroscape-cards.json`, never copied here), the battlefields are built for
+//! each rule.
+
+use std::sync::{Arc, OnceLock};
+
+use skirmish_board::hex::Hex;
+use skirmish_dice::Dice;
+use skirmish_engine::{conformance, Pending, Ruleset, Seat};
+
+use super::*;
+use crate::battlefield::{Battlefield, Builder, Glyph, GlyphSpot, Material, Obstacle, Span};
+use crate::body::Flight;
+use crate::game::state::{Marker, Phase, Stage};
+use crate::game::{HeroScape, Options, PlayerSetup, Scenario};
+
+/// Combat die values: 1 a skull, 6 blank.
+const SKULL: u8 = 1;
+const BLANK: u8 = 6;
+
+/// The shared cards, read once.
+fn shared() -> &'static [Card] {
+    static CARDS: OnceLock<Vec<Card>> = OnceLock::new();
+    CARDS.get_or_init(|| {
+        let path = crate::import::shared_cards_path();
+        crate::import::read_file(&path)
+            .unwrap_or_else(|e| panic!("the shared cards at {}: {e}", path.display()))
+            .into_iter()
+            .map(|i| i.card)
+            .collect()
+    })
+}
+
+/// A shared card by name.
+fn card(name: &str) -> Card {
+    shared()
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("{name} is in the shared cards"))
+        .clone()
+}
+
+/// The same card without its powers, to compare.
+fn powerless(name: &str) -> Card {
+    Card {
+        powers: Vec::new(),
+        ..card(name)
+    }
+}
+
+fn solid(bottom: Level, top: Level, g: Ground) -> Span {
+    Span {
+        bottom,
+        top,
+        material: Material::Solid(g),
+    }
+}
+
+/// A field under construction: grass hexes, start zones on its west and east columns.
+struct Field {
+    b: Builder,
+    hexes: Vec<Hex>,
+}
+
+impl Field {
+    /// Grass at level 1 over `q0..=q1`, `r0..=r1`; zone 1 on column `q0`, zone 2 on `q1`.
+    fn plain(q0: i32, q1: i32, r0: i32, r1: i32) -> Field {
+        let mut f = Field {
+            b: Builder::new("moves"),
+            hexes: Vec::new(),
+        };
+        for r in r0..=r1 {
+            for q in q0..=q1 {
+                let hex = Hex::new(q, r);
+                f.b.span(hex, solid(0, 1, Ground::Grass), format!("grass {hex}"));
+                f.hexes.push(hex);
+                if q == q0 {
+                    f.b.start(hex, 1, "west");
+                }
+                if q == q1 {
+                    f.b.start(hex, 2, "east");
+                }
+            }
+        }
+        f
+    }
+
+    /// Another span on a hex.
+    fn span(mut self, q: i32, r: i32, span: Span) -> Field {
+        self.b
+            .span(Hex::new(q, r), span, format!("{span:?} at {q},{r}"));
+        self
+    }
+
+    fn glyph(mut self, q: i32, r: i32, glyph: Glyph) -> Field {
+        self.b.glyph(GlyphSpot {
+            hex: Hex::new(q, r),
+            level: 1,
+            glyph,
+            face_up: true,
+        });
+        self
+    }
+
+    fn build(self) -> Arc<Battlefield> {
+        Arc::new(self.b.build().expect("the test battlefield is consistent"))
+    }
+}
+
+/// A game of `west` against `east`, in seat 1's turn with its first card (unit 0), moving; no
+/// figure placed yet.
+fn game(field: Arc<Battlefield>, west: Vec<Card>, east: Vec<Card>) -> State {
+    let scenario = Scenario {
+        battlefield: field,
+        players: vec![
+            PlayerSetup {
+                name: "West".into(),
+                team: 1,
+                army: west,
+            },
+            PlayerSetup {
+                name: "East".into(),
+                team: 2,
+                army: east,
+            },
+        ],
+        rounds: 5,
+        options: Options::default(),
+        draft: None,
+    };
+    let mut state = HeroScape::setup(&scenario, &mut Dice::seeded(1)).expect("the scenario");
+    for f in &mut state.figures {
+        f.hex = None;
+        f.tail = None;
+        f.destroyed = false;
+    }
+    state.frames.as_mut().clear();
+    state.players[0].markers.on = [Some(0); 4];
+    state.players[1].markers.on = [Some(1); 4];
+    active(&mut state, 0);
+    state
+}
+
+/// Makes `unit` the active card, moving.
+fn active(state: &mut State, unit: u16) {
+    let seat = state.units[usize::from(unit)].owner;
+    state.phase = Phase::Turns {
+        order: vec![Seat(0), Seat(1)],
+        next: 1,
+        turn: Some(Turn {
+            seat,
+            marker: Marker::One,
+            unit,
+            stage: Stage::Move,
+            moved: Vec::new(),
+            attacked: Vec::new(),
+            carry: None,
+            record: Default::default(),
+        }),
+    };
+}
+
+/// Puts figure `id` on `(q, r)` (and its tail) at the hex's top footing.
+fn put(state: &mut State, id: u32, q: i32, r: i32, tail: Option<(i32, i32)>) {
+    let hex = Hex::new(q, r);
+    let level = state
+        .field
+        .column(hex)
+        .unwrap()
+        .top_footing()
+        .unwrap()
+        .level;
+    let f = state.figure_mut(id).unwrap();
+    f.hex = Some(hex);
+    f.tail = tail.map(|(q, r)| Hex::new(q, r));
+    f.level = level;
+}
+
+fn play(state: &mut State, action: Action, dice: &[u8]) -> Vec<Event> {
+    let seat = state.turn().map_or(Seat(0), |t| t.seat);
+    assert!(
+        HeroScape::legal_actions(state, seat).contains(&action),
+        "{action:?} is not legal: {:?}",
+        HeroScape::legal_actions(state, seat)
+    );
+    let mut d = Dice::scripted(dice.iter().copied());
+    let mut events = Vec::new();
+    HeroScape::apply(state, seat, &action, &mut d, &mut events).unwrap();
+    assert!(d.script_error().is_none(), "dice: {:?}", d.script_error());
+    events
+}
+
+fn reaches(state: &State, id: u32, q: i32, r: i32, level: Level) -> bool {
+    let f = state.figure(id).unwrap();
+    geometry::destinations(state, f)
+        .iter()
+        .any(|d| d.hex == Hex::new(q, r) && d.level == level)
+}
+
+fn mv(figure: u32, q: i32, r: i32, level: Level) -> Action {
+    Action::Move {
+        figure,
+        to: Hex::new(q, r),
+        level,
+        tail: None,
+    }
+}
+
+fn left(events: &[Event]) -> Vec<(u32, u32)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::LeftEngagement { figure, enemy, .. } => Some((*figure, *enemy)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The rulebook's *Vol et surplomb*: Raelin flies over the ruin and the overhang to the top;
+/// M1, which she leaves, rolls one attack die; M3, beside her flight, rolls none; a walker
+/// could not go there.
+#[test]
+fn vol_et_surplomb_raelin_flies_to_the_top() {
+    let raelin = card("Raelin the Kyrie Warrior (ROTV)");
+    let marro = card("Marro Warriors");
+    assert_eq!(super::super::flight(&raelin), Flight::Flies);
+    let field = Field::plain(0, 6, 0, 3)
+        .span(
+            2,
+            1,
+            Span {
+                bottom: 1,
+                top: 7,
+                material: Material::Obstacle(Obstacle::Ruin),
+            },
+        )
+        .span(3, 1, solid(7, 12, Ground::Rock))
+        .span(4, 1, solid(1, 12, Ground::Rock))
+        .build();
+    let mut state = game(field.clone(), vec![raelin.clone()], vec![marro.clone()]);
+    put(&mut state, 1, 1, 1, None); // Raelin
+    put(&mut state, 2, 0, 1, None); // M1, engaged with her
+    put(&mut state, 4, 3, 2, None); // M3, beside the way under the overhang
+    assert_eq!(
+        geometry::engaged_with(&state, state.figure(1).unwrap()),
+        vec![2]
+    );
+    let events = play(&mut state, mv(1, 3, 1, 12), &[SKULL]);
+    assert_eq!(left(&events), vec![(1, 2)], "M1 rolls, M3 does not");
+    let raelin_now = state.figure(1).unwrap();
+    assert_eq!(
+        (raelin_now.hex, raelin_now.level),
+        (Some(Hex::new(3, 1)), 12)
+    );
+    assert_eq!(raelin_now.wounds, 1, "a skull is a wound");
+    // Without Flying she could not get there: the ruin, then eleven levels to climb.
+    let walker = Card {
+        powers: Vec::new(),
+        ..raelin
+    };
+    let mut state = game(field, vec![walker], vec![marro]);
+    put(&mut state, 1, 1, 1, None);
+    put(&mut state, 2, 0, 1, None);
+    assert!(!reaches(&state, 1, 3, 1, 12));
+    let why = crate::game::play::explain(&state, Seat(0), &mv(1, 3, 1, 12)).reason;
+    assert!(why.contains("climbs"), "{why}");
+}
+
+/// A stealth flyer engaged when it takes off rolls no die for the engagements it leaves.
+#[test]
+fn a_stealth_flyer_leaves_without_attacks() {
+    let corvynn = card("Corvynn the Rotbeak");
+    assert_eq!(super::super::flight(&corvynn), Flight::StealthFlies);
+    let mut state = game(
+        Field::plain(0, 6, 0, 2).build(),
+        vec![corvynn],
+        vec![card("Marro Warriors")],
+    );
+    put(&mut state, 1, 2, 1, None);
+    put(&mut state, 2, 1, 1, None);
+    put(&mut state, 3, 3, 1, None);
+    assert_eq!(
+        geometry::engaged_with(&state, state.figure(1).unwrap()).len(),
+        2
+    );
+    // No dice at all: the empty script would complain of any roll.
+    let events = play(&mut state, mv(1, 5, 0, 1), &[]);
+    assert!(left(&events).is_empty());
+}
+
+/// Climb X2 doubles the height going up (and down), Climb X3 triples it; the refusal says so.
+#[test]
+fn climb_x2_scales_the_height() {
+    let reaver = card("Deathreavers");
+    assert_eq!(powers(&reaver).climb_factor, 2);
+    assert_eq!(powers(&card("Fyorlag Spiders")).climb_factor, 3);
+    // A ledge five levels up, then seven more.
+    let field = Field::plain(0, 4, 0, 0)
+        .span(2, 0, solid(1, 6, Ground::Rock))
+        .span(3, 0, solid(1, 13, Ground::Rock))
+        .build();
+    let mut state = game(
+        field.clone(),
+        vec![reaver.clone()],
+        vec![card("Marro Warriors")],
+    );
+    let height = reaver.height;
+    assert!(
+        height < 5,
+        "a Deathreaver alone could not climb five levels"
+    );
+    put(&mut state, 1, 1, 0, None);
+    assert!(
+        reaches(&state, 1, 2, 0, 6),
+        "five levels: at most twice its height"
+    );
+    assert!(!reaches(&state, 1, 3, 0, 13));
+    let f = state.figure(1).unwrap().clone();
+    let why = geometry::refusal_text(
+        &state,
+        &f,
+        (Way::Normal, 20),
+        &Placement::single(Hex::new(3, 0), 13),
+        skirmish_lang::Lang::En,
+        &|id| format!("#{}", id.0),
+    )
+    .unwrap();
+    assert!(
+        why.contains("Climb X2") && why.contains(&format!("{}", 2 * height)),
+        "{why}"
+    );
+    let fr = geometry::refusal_text(
+        &state,
+        &f,
+        (Way::Normal, 20),
+        &Placement::single(Hex::new(3, 0), 13),
+        skirmish_lang::Lang::Fr,
+        &|id| format!("#{}", id.0),
+    )
+    .unwrap();
+    assert!(fr.contains("Escalade X2"), "{fr}");
+    let mut plain = game(
+        field.clone(),
+        vec![powerless("Deathreavers")],
+        vec![card("Marro Warriors")],
+    );
+    put(&mut plain, 1, 1, 0, None);
+    assert!(!reaches(&plain, 1, 2, 0, 6));
+    let mut spiders = game(
+        field,
+        vec![card("Fyorlag Spiders")],
+        vec![card("Marro Warriors")],
+    );
+    put(&mut spiders, 1, 2, 0, None);
+    let spider_height = spiders.card_of(spiders.figure(1).unwrap()).height;
+    assert_eq!(
+        reaches(&spiders, 1, 3, 0, 13),
+        7 <= 3 * spider_height,
+        "seven levels against three times the height"
+    );
+}
+
+/// Ghost walk: Agent Carr walks through an enemy blocking a corridor; without it he cannot.
+#[test]
+fn ghost_walk_through_enemies() {
+    let carr = card("Agent Carr (RotV)");
+    assert!(powers(&carr).ghost_walk);
+    let field = Field::plain(0, 6, 0, 0).build();
+    let mut state = game(field.clone(), vec![carr], vec![card("Marro Warriors")]);
+    put(&mut state, 1, 0, 0, None);
+    put(&mut state, 2, 2, 0, None);
+    assert!(reaches(&state, 1, 4, 0, 1), "through the warrior");
+    assert!(!reaches(&state, 1, 2, 0, 1), "never on it");
+    let mut state = game(
+        field,
+        vec![powerless("Agent Carr (RotV)")],
+        vec![card("Marro Warriors")],
+    );
+    put(&mut state, 1, 0, 0, None);
+    put(&mut state, 2, 2, 0, None);
+    assert!(!reaches(&state, 1, 4, 0, 1));
+}
+
+/// Slither: the Armoc Vipers cross a river without stopping; without it the first water hex
+/// ends the move.
+#[test]
+fn water_walk_crosses_a_river() {
+    let vipers = card("Armoc Vipers");
+    assert!(powers(&vipers).water_walk);
+    let water = || Span {
+        bottom: 1,
+        top: 2,
+        material: Material::Liquid(Ground::Water),
+    };
+    let field = Field::plain(0, 6, 0, 0)
+        .span(2, 0, water())
+        .span(3, 0, water())
+        .build();
+    let mut state = game(field.clone(), vec![vipers], vec![card("Marro Warriors")]);
+    put(&mut state, 1, 0, 0, None);
+    assert!(reaches(&state, 1, 5, 0, 1));
+    let mut state = game(
+        field,
+        vec![powerless("Armoc Vipers")],
+        vec![card("Marro Warriors")],
+    );
+    put(&mut state, 1, 0, 0, None);
+    assert!(!reaches(&state, 1, 5, 0, 1));
+    assert!(reaches(&state, 1, 2, 0, 1));
+}
+
+/// Warp Space: the Krakenling is placed on an empty space within 4, over a pillar, taking the
+/// leaving-engagement attack of the enemy it leaves.
+#[test]
+fn warp_space_teleports_within_four() {
+    let kraken = card("Krakenling");
+    let (search, within) = way_of(&kraken, MoveWay::Teleport).expect("Warp Space");
+    assert_eq!((search, within), (Way::Teleport, 4));
+    let field = Field::plain(0, 7, 0, 2)
+        .span(3, 1, solid(1, 30, Ground::Rock))
+        .build();
+    let mut state = game(field, vec![kraken], vec![card("Marro Warriors")]);
+    put(&mut state, 1, 1, 1, None);
+    put(&mut state, 2, 0, 1, None);
+    let f = state.figure(1).unwrap().clone();
+    let spots: Vec<(Hex, Level)> = power_destinations(&state, &f, MoveWay::Teleport)
+        .iter()
+        .map(|d| (d.hex, d.level))
+        .collect();
+    assert!(spots.contains(&(Hex::new(5, 1), 1)));
+    assert!(
+        spots.contains(&(Hex::new(3, 1), 30)),
+        "on top of the pillar"
+    );
+    assert!(!spots.contains(&(Hex::new(6, 1), 1)), "five spaces away");
+    let warp = Action::PowerMove {
+        figure: 1,
+        way: MoveWay::Teleport,
+        to: Hex::new(5, 1),
+        level: 1,
+        tail: None,
+    };
+    let events = play(&mut state, warp, &[SKULL]);
+    assert!(events.contains(&Event::MovedBy {
+        figure: 1,
+        way: MoveWay::Teleport
+    }));
+    assert_eq!(left(&events), vec![(1, 2)]);
+    assert!(events.contains(&Event::Moved {
+        figure: 1,
+        path: vec![(Hex::new(5, 1), 1)]
+    }));
+    assert_eq!(state.figure(1).unwrap().wounds, 1);
+}
+
+/// Grapple Gun 25: Sgt. Drake moves one space, 20 levels up, instead of his normal move.
+#[test]
+fn grapple_gun_climbs_a_cliff() {
+    let drake = card("Sgt. Drake Alexander (ROTV)");
+    assert_eq!(
+        way_of(&drake, MoveWay::AlternateMove),
+        Some((Way::Grapple { up: 25 }, 1))
+    );
+    let field = Field::plain(0, 5, 0, 0)
+        .span(2, 0, solid(1, 21, Ground::Rock))
+        .build();
+    let mut state = game(field, vec![drake], vec![card("Marro Warriors")]);
+    put(&mut state, 1, 1, 0, None);
+    assert!(!reaches(&state, 1, 2, 0, 21));
+    let up = Action::PowerMove {
+        figure: 1,
+        way: MoveWay::AlternateMove,
+        to: Hex::new(2, 0),
+        level: 21,
+        tail: None,
+    };
+    play(&mut state, up, &[]);
+    assert_eq!(state.figure(1).unwrap().level, 21);
+}
+
+/// Carry: Brunak picks an adjacent unengaged friend before moving, moves, and the friend is put
+/// down on a free space adjacent to him.
+#[test]
+fn brunak_carries_a_friend() {
+    let brunak = card("Brunak");
+    assert!(carry_filter(&brunak).is_some());
+    let field = Field::plain(0, 8, 0, 3).build();
+    let mut state = game(
+        field,
+        vec![brunak, card("Marro Warriors")],
+        vec![card("Agent Carr (RotV)")],
+    );
+    put(&mut state, 1, 1, 1, Some((0, 1))); // Brunak
+    put(&mut state, 2, 2, 1, None); // a Marro warrior next to him
+    put(&mut state, 3, 5, 3, None); // another, far away
+    let carr = state.figures.iter().find(|f| f.unit == 2).unwrap().id;
+    put(&mut state, carr, 8, 0, None);
+    let legal = HeroScape::legal_actions(&state, Seat(0));
+    assert!(legal.contains(&Action::Carry {
+        figure: 1,
+        friend: 2
+    }));
+    assert!(!legal.contains(&Action::Carry {
+        figure: 1,
+        friend: 3
+    }));
+    let events = play(
+        &mut state,
+        Action::Carry {
+            figure: 1,
+            friend: 2,
+        },
+        &[],
+    );
+    assert!(events.contains(&Event::CarryChosen {
+        carrier: 1,
+        figure: 2
+    }));
+    let legal = HeroScape::legal_actions(&state, Seat(0));
+    assert!(!legal.is_empty());
+    assert!(
+        legal.iter().all(|a| matches!(
+            a,
+            Action::Move { figure: 1, .. } | Action::PowerMove { figure: 1, .. }
+        )),
+        "only Brunak's moves once the carry is chosen: {legal:?}"
+    );
+    let to = legal
+        .iter()
+        .find(|a| matches!(a, Action::Move { to, .. } if to.q >= 5))
+        .cloned()
+        .expect("Brunak moves east");
+    play(&mut state, to, &[]);
+    let Pending::Decide { decision, .. } = HeroScape::pending(&state) else {
+        panic!("a decision")
+    };
+    assert_eq!(
+        decision,
+        Decision::PlaceCarried {
+            carrier: 1,
+            figure: 2
+        }
+    );
+    let places = HeroScape::legal_actions(&state, Seat(0));
+    assert!(!places.is_empty());
+    let brunak_now = state.figure(1).unwrap().clone();
+    for a in &places {
+        let Action::PlaceCarried { to, .. } = a else {
+            panic!("only places: {a:?}")
+        };
+        assert!(
+            brunak_now.hexes().any(|h| h.distance(*to) == 1),
+            "{to} next to Brunak"
+        );
+    }
+    let place = places[0].clone();
+    let events = play(&mut state, place.clone(), &[]);
+    let Action::PlaceCarried { to, level, .. } = place else {
+        unreachable!()
+    };
+    assert!(events.contains(&Event::Carried {
+        carrier: 1,
+        figure: 2,
+        hex: to,
+        level
+    }));
+    assert_eq!(state.figure(2).unwrap().hex, Some(to));
+    assert!(state.turn().is_none_or(|t| t.carry.is_none()));
+}
+
+/// A used (gone) glyph no longer stops a move; one still lying there does.
+#[test]
+fn a_discarded_glyph_stops_nobody() {
+    let field = Field::plain(0, 6, 0, 0).glyph(2, 0, Glyph::Kelda).build();
+    let mut state = game(
+        field,
+        vec![card("Marro Warriors")],
+        vec![card("Agent Carr (RotV)")],
+    );
+    put(&mut state, 1, 0, 0, None);
+    assert!(!reaches(&state, 1, 4, 0, 1));
+    state.glyphs[0].gone = true;
+    assert!(reaches(&state, 1, 4, 0, 1));
+}
+
+/// Molten lava: a walker that enters it rolls the d20 and dies on anything but a 20; Brunak
+/// (Lava Resistant) walks through without a roll; a lava field wounds on a skull at the end
+/// of the round.
+#[test]
+fn molten_lava_and_lava_fields() {
+    let lava = Span {
+        bottom: 1,
+        top: 2,
+        material: Material::Liquid(Ground::Lava),
+    };
+    let field = Field::plain(0, 7, 0, 1)
+        .span(3, 0, lava)
+        .span(3, 1, lava)
+        .span(4, 0, lava)
+        .span(4, 1, lava)
+        .span(6, 1, solid(1, 2, Ground::LavaField))
+        .build();
+    let mut state = game(
+        field.clone(),
+        vec![card("Marro Warriors")],
+        vec![card("Agent Carr (RotV)")],
+    );
+    put(&mut state, 1, 1, 0, None);
+    assert!(!reaches(&state, 1, 5, 0, 1), "molten lava stops the move");
+    let events = play(&mut state, mv(1, 3, 0, 1), &[7]);
+    assert!(events.contains(&Event::MoltenLava {
+        figure: 1,
+        die: 7,
+        bonus: 0,
+        survived: false
+    }));
+    assert!(state.figure(1).unwrap().destroyed);
+    let brunak = card("Brunak");
+    assert!(powers(&brunak).lava_resistant);
+    let mut state = game(field, vec![brunak], vec![card("Agent Carr (RotV)")]);
+    put(&mut state, 1, 1, 0, Some((0, 0)));
+    let f = state.figure(1).unwrap().clone();
+    let across = geometry::destinations(&state, &f)
+        .into_iter()
+        .find(|d| d.hex.q >= 5)
+        .expect("Brunak walks across the lava");
+    assert_eq!(across.path.molten, None);
+    // The end of the round: Agent Carr on the lava field rolls one die.
+    put(&mut state, 2, 6, 1, None);
+    let mut dice = Dice::scripted([SKULL]);
+    let mut events = Vec::new();
+    lava_fields(&mut state, &mut dice, &mut events);
+    assert_eq!(
+        events.first(),
+        Some(&Event::LavaField {
+            figure: 2,
+            die: crate::game::combat::Face::Skull
+        })
+    );
+    assert_eq!(state.figure(2).unwrap().wounds, 1);
+    let mut dice = Dice::scripted([BLANK]);
+    lava_fields(&mut state, &mut dice, &mut Vec::new());
+    assert_eq!(state.figure(2).unwrap().wounds, 1);
+}
+
+/// Random games of armies with these powers keep every rule of the engine's harness (legal
+/// actions apply, secrets, undo) and never put two figures on a spot.
+#[test]
+fn random_games_with_movement_powers_conform() {
+    let scenario = Scenario {
+        battlefield: Arc::new(crate::present::samples::tor()),
+        players: vec![
+            PlayerSetup {
+                name: "West".into(),
+                team: 1,
+                army: vec![
+                    card("Brunak"),
+                    card("Marro Warriors"),
+                    card("Krakenling"),
+                    card("Raelin the Kyrie Warrior (ROTV)"),
+                ],
+            },
+            PlayerSetup {
+                name: "East".into(),
+                team: 2,
+                army: vec![
+                    card("Sgt. Drake Alexander (ROTV)"),
+                    card("Agent Carr (RotV)"),
+                    card("Armoc Vipers"),
+                    card("Deathreavers"),
+                    card("Corvynn the Rotbeak"),
+                ],
+            },
+        ],
+        rounds: 3,
+        options: Options::default(),
+        draft: None,
+    };
+    let stats = conformance::random_playouts::<HeroScape>(&scenario, 0..24, 4000, |state| {
+        let mut seen = std::collections::BTreeSet::new();
+        for f in state.figures.iter().filter(|f| f.on_field()) {
+            for h in f.hexes() {
+                if !seen.insert((h, f.level)) {
+                    return Err(format!("two figures on {h} at level {}", f.level));
+                }
+            }
+        }
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(stats.games, 24);
+}
