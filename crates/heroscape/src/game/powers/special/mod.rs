@@ -74,6 +74,9 @@ pub struct Use {
     pub power: u8,
     /// How many times this turn.
     pub times: u8,
+    /// The figures it chose this turn (a power with `distinct_targets` never chooses one twice).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<u32>,
 }
 
 /// What the game remembers of special attacks.
@@ -167,6 +170,8 @@ pub enum Refusal {
     AlreadyAttacked,
     /// The figure made all the attacks the power allows this turn.
     UsedUp(u8),
+    /// The power never attacks the same figure twice in a turn, and this one it already did.
+    SameTarget(u32),
     /// Another special attack of the card must be used by every attacking figure this turn.
     Barred(String),
     /// A once-per-game special attack already used.
@@ -220,6 +225,10 @@ impl Refusal {
             ),
             Refusal::UsedUp(n) => format!(
                 "figure {figure} has already used {name} {n} time(s) this turn, all it allows"
+            ),
+            Refusal::SameTarget(t) => format!(
+                "figure {figure} has already attacked figure {t} with {name} this turn, and \
+                 {name} never attacks the same figure twice"
             ),
             Refusal::Barred(other) => format!(
                 "{card} used {other} this turn: every figure of the card that attacks must use it"
@@ -374,6 +383,13 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
                 return Err(Refusal::NoAim);
             }
             let t = aim.target.ok_or(Refusal::NeedsTarget)?;
+            if power.distinct_targets
+                && this_turn(state)
+                    .iter()
+                    .any(|u| u.figure == f.id && u.power == aim.power && u.targets.contains(&t))
+            {
+                return Err(Refusal::SameTarget(t));
+            }
             let target = chosen(state, f, power, t)?;
             shot.affected.push(t);
             shot.cells.extend(target.hexes());
@@ -737,12 +753,16 @@ fn record(state: &mut State, aim: &Aim, power: &SpecialAttack) {
         .iter_mut()
         .find(|u| u.figure == aim.figure && u.power == aim.power)
     {
-        Some(u) => u.times = u.times.saturating_add(1),
+        Some(u) => {
+            u.times = u.times.saturating_add(1);
+            u.targets.extend(aim.target);
+        }
         None => uses.this_turn.push(Use {
             figure: aim.figure,
             unit,
             power: aim.power,
             times: 1,
+            targets: aim.target.into_iter().collect(),
         }),
     }
     if power.once_per_game && !uses.spent.contains(&(unit, aim.power)) {
