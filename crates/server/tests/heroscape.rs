@@ -126,7 +126,7 @@ async fn a_whole_game_on_a_shared_hsc_battlefield_with_real_cards() {
         let (status, next) = post(
             addr,
             &format!("/api/games/{id}/actions?token={token}"),
-            &json!({ "action": chosen["action"], "step": snap["step"] }),
+            &json!({ "action": chosen["action"], "seat": chosen["seat"], "step": snap["step"] }),
         )
         .await;
         assert_eq!(status, 200, "{next}");
@@ -170,7 +170,7 @@ async fn a_draft_on_a_map_without_start_zones_and_a_zone_too_small_is_refused() 
         let (status, next) = post(
             addr,
             &format!("/api/games/{id}/actions?token={token}"),
-            &json!({ "action": chosen["action"], "step": snap["step"] }),
+            &json!({ "action": chosen["action"], "seat": chosen["seat"], "step": snap["step"] }),
         )
         .await;
         assert_eq!(status, 200, "{next}");
