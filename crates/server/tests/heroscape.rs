@@ -186,7 +186,7 @@ async fn a_draft_on_a_map_without_start_zones_and_a_zone_too_small_is_refused() 
     assert_eq!(snap["view"]["draft"]["over"], true);
     assert_eq!(snap["view"]["phase"], "markers");
 
-    // Table_des_geants2's start zone 1 has 9 hexes: an army of more figures is refused.
+    // Riverbend Heights' start zone 1 has 12 hexes: an army of more figures is refused.
     let mut squads: Vec<&Card> = hs
         .loaded()
         .catalogue
@@ -197,7 +197,7 @@ async fn a_draft_on_a_map_without_start_zones_and_a_zone_too_small_is_refused() 
     let mut army: Vec<String> = Vec::new();
     let mut figures = 0;
     for c in squads {
-        if figures >= 10 {
+        if figures >= 13 {
             break;
         }
         figures += usize::from(c.figures);
@@ -207,7 +207,7 @@ async fn a_draft_on_a_map_without_start_zones_and_a_zone_too_small_is_refused() 
         addr,
         "/api/games",
         &json!({
-            "ruleset": "heroscape", "mode": "hotseat", "battlefield": "table-des-geants2",
+            "ruleset": "heroscape", "mode": "hotseat", "battlefield": "riverbend-heights",
             "points": 5000, "army_1": army, "army_2": heroes(&hs.loaded().catalogue, 100, 0),
         }),
     )
