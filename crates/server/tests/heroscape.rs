@@ -86,9 +86,9 @@ async fn a_whole_game_on_a_shared_hsc_battlefield_with_real_cards() {
         .iter()
         .find(|f| f["id"] == "table-des-geants")
         .expect("Table_des_geants.hsc is offered");
-    assert_eq!(table["players"], 3, "{table}");
+    assert_eq!(table["players"], 0, "{table}");
     assert!(
-        table["name"].as_str().unwrap().contains("3 start zones"),
+        table["name"].as_str().unwrap().contains("zones at its edges"),
         "{table}"
     );
     let setup = c["setup"].as_array().unwrap();
@@ -126,7 +126,7 @@ async fn a_whole_game_on_a_shared_hsc_battlefield_with_real_cards() {
         let (status, next) = post(
             addr,
             &format!("/api/games/{id}/actions?token={token}"),
-            &json!({ "action": chosen["action"], "step": snap["step"] }),
+            &json!({ "action": chosen["action"], "seat": chosen["seat"], "step": snap["step"] }),
         )
         .await;
         assert_eq!(status, 200, "{next}");
@@ -170,7 +170,7 @@ async fn a_draft_on_a_map_without_start_zones_and_a_zone_too_small_is_refused() 
         let (status, next) = post(
             addr,
             &format!("/api/games/{id}/actions?token={token}"),
-            &json!({ "action": chosen["action"], "step": snap["step"] }),
+            &json!({ "action": chosen["action"], "seat": chosen["seat"], "step": snap["step"] }),
         )
         .await;
         assert_eq!(status, 200, "{next}");
@@ -186,7 +186,7 @@ async fn a_draft_on_a_map_without_start_zones_and_a_zone_too_small_is_refused() 
     assert_eq!(snap["view"]["draft"]["over"], true);
     assert_eq!(snap["view"]["phase"], "markers");
 
-    // Table_des_geants2's start zone 1 has 9 hexes: an army of more figures is refused.
+    // Riverbend Heights' start zone 1 has 12 hexes: an army of more figures is refused.
     let mut squads: Vec<&Card> = hs
         .loaded()
         .catalogue
@@ -197,7 +197,7 @@ async fn a_draft_on_a_map_without_start_zones_and_a_zone_too_small_is_refused() 
     let mut army: Vec<String> = Vec::new();
     let mut figures = 0;
     for c in squads {
-        if figures >= 10 {
+        if figures >= 13 {
             break;
         }
         figures += usize::from(c.figures);
@@ -207,7 +207,7 @@ async fn a_draft_on_a_map_without_start_zones_and_a_zone_too_small_is_refused() 
         addr,
         "/api/games",
         &json!({
-            "ruleset": "heroscape", "mode": "hotseat", "battlefield": "table-des-geants2",
+            "ruleset": "heroscape", "mode": "hotseat", "battlefield": "riverbend-heights",
             "points": 5000, "army_1": army, "army_2": heroes(&hs.loaded().catalogue, 100, 0),
         }),
     )

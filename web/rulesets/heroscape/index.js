@@ -399,6 +399,11 @@ function prompt() {
   else if (d === 'spirit') hint = t('hs.spirit.pick');
   else if (d === 'attack') hint = S.sel !== null && ofType('attack').some((e) => e.figure === S.sel) ? t('hs.attack.targets', { name: (piece(S.sel) || {}).name }) : S.sel !== null && specialsOf(mine(), S.sel).length ? t('hs.special.hint') : t('hs.attack.pick');
   if (hint) parts.push(el('p', { class: 'hint', 'data-testid': 'hs-hint' }, hint));
+  // Erland's summoning: each figure and hex as the server words it, or nobody.
+  if (d === 'summon') {
+    parts.push(el('div', { class: 'hs-choices', 'data-testid': 'hs-summon' },
+      mine().map((e) => el('button', { type: 'button', disabled: shell.busy() ? true : null, onclick: () => shell.act(e.action) }, e.text))));
+  }
   return parts;
 }
 

@@ -126,7 +126,7 @@ fn army_of(
                 })?;
                 cards.push(card.clone());
             }
-            (format!("{} {}", "Army", i + 1), cards)
+            (format!("Army {}", i + 1), cards)
         }
     };
     let total: u32 = cards.iter().map(|c| c.points).sum();
