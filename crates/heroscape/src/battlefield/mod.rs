@@ -34,7 +34,7 @@ pub mod tiles;
 
 pub use file::{samples, Sample};
 pub use svg::render_svg;
-pub use text::render_text;
+pub use text::{render_text, render_text_with, Mark, TextOptions};
 
 /// A height in levels above the table.
 pub type Level = u16;

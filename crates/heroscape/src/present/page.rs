@@ -10,10 +10,11 @@ use skirmish_lang::Lang;
 use skirmish_board::hex::Hex;
 
 use crate::battlefield::Material;
-use crate::body::Placement;
 use crate::game::{geometry, glyphs, Figure, State};
-use crate::movement::{self, MoveQuery, Refusal, StopCause};
+use crate::movement::{self, MoveQuery};
+use skirmish_board::FigureId;
 
+use super::judge::{self, Coords};
 use super::text::{self, Grid};
 
 /// A span's material as a word (`grass`, `water`, `tree`...) and whether figures stand in it.
@@ -142,12 +143,10 @@ pub fn cell_param(text: &str) -> Option<[i32; 2]> {
     Some([c.trim().parse().ok()?, r.trim().parse().ok()?])
 }
 
-/// Why `f` may not end its move on `hex` (at the hex's top footing), in words; `None` when it
-/// may, or for a double-space figure (whose second hex the page does not choose).
-pub fn refusal(state: &State, f: &Figure, hex: Hex, lang: Lang) -> Option<String> {
-    if f.tail.is_some() {
-        return None;
-    }
+/// Why `f` may not end its move with its (lead) hex on `hex`, in words, the closest reason
+/// first; `None` when it may. A double-space figure is tried with its other hex on each
+/// neighbour, and each refusal names both hexes.
+pub fn refusal(state: &State, f: &Figure, hex: Hex, lang: Lang) -> Option<Vec<String>> {
     let me = geometry::standing(state, f)?;
     let others: Vec<_> = state
         .figures
@@ -158,79 +157,30 @@ pub fn refusal(state: &State, f: &Figure, hex: Hex, lang: Lang) -> Option<String
     let grid = geometry::grid(state);
     let query = MoveQuery::new(me, glyphs::move_of(state, f), &others);
     let reach = movement::reach(&grid, &query);
-    let level = state
-        .field
-        .column(hex)
-        .and_then(|c| c.top_footing())
-        .map_or(0, |ft| ft.level);
-    let why = reach.explain(&Placement::single(hex, level)).err()?;
-    let name = |id: u32| text::figure_name(state, id);
-    Some(match (why, lang) {
-        (Refusal::OffBattlefield { .. }, _) => lang
-            .pick("there is no land there", "il n'y a pas de terrain là")
-            .into(),
-        (Refusal::NoGround { .. }, _) => lang
-            .pick(
-                "nothing to stand on there (an obstacle fills the hex)",
-                "rien où se tenir là (un obstacle occupe l'hexagone)",
-            )
-            .into(),
-        (Refusal::NoRoom { headroom, height, .. }, Lang::En) => format!(
-            "too tall to fit: {headroom} level(s) of room under the overhang, height {height}"
-        ),
-        (Refusal::NoRoom { headroom, height, .. }, Lang::Fr) => format!(
-            "trop grande pour passer : {headroom} niveau(x) sous le surplomb, taille {height}"
-        ),
-        (Refusal::Occupied { figure, .. }, Lang::En) => format!("{} stands there", name(figure.0)),
-        (Refusal::Occupied { figure, .. }, Lang::Fr) => format!("{} s'y trouve", name(figure.0)),
-        (Refusal::NotNeighbours { .. } | Refusal::Unlevel { .. }, _) => lang
-            .pick(
-                "a double-space figure must end on two neighbouring hexes at one level",
-                "une figurine double doit finir sur deux hexagones voisins au même niveau",
-            )
-            .into(),
-        (Refusal::TooFar { needed, allowance }, Lang::En) => {
-            format!("the way there costs {needed} spaces, move {allowance} (each level climbed costs one more)")
-        }
-        (Refusal::TooFar { needed, allowance }, Lang::Fr) => {
-            format!("le chemin coûte {needed} cases, déplacement {allowance} (chaque niveau monté coûte une case de plus)")
-        }
-        (Refusal::StopsOnTheWay { cause: StopCause::Water, .. }, _) => lang
-            .pick(
-                "every way there enters water first, which ends the move",
-                "tout chemin entre d'abord dans l'eau, ce qui arrête le déplacement",
-            )
-            .into(),
-        (Refusal::StopsOnTheWay { cause: StopCause::Glyph, .. }, _) => lang
-            .pick(
-                "every way there crosses a glyph first, which ends the move",
-                "tout chemin passe d'abord sur un glyphe, ce qui arrête le déplacement",
-            )
-            .into(),
-        (Refusal::ClimbTooHigh { levels, height, .. }, Lang::En) => format!(
-            "every way there climbs {levels} levels in one step, more than the figure's height {height}"
-        ),
-        (Refusal::ClimbTooHigh { levels, height, .. }, Lang::Fr) => format!(
-            "tout chemin monte {levels} niveaux d'un coup, plus que la taille de la figurine ({height})"
-        ),
-        (Refusal::BlockedBy { figure, .. }, Lang::En) => format!(
-            "{} is in the way (enemies and engaged friends cannot be passed)",
-            name(figure.0)
-        ),
-        (Refusal::BlockedBy { figure, .. }, Lang::Fr) => format!(
-            "{} barre le chemin (on ne traverse ni un ennemi ni un ami engagé)",
-            name(figure.0)
-        ),
-        (Refusal::WrongBase { .. }, _) => lang
-            .pick(
-                "a double-space figure ends on two neighbouring hexes: choose one of its moves to that hex",
-                "une figurine double finit sur deux hexagones voisins : choisissez l'un de ses déplacements vers cet hexagone",
-            )
-            .into(),
-        (Refusal::NoWay | Refusal::NotOnBattlefield, _) => lang
-            .pick("no way leads there", "aucun chemin n'y mène")
-            .into(),
-    })
+    let refused = judge::end_on(&reach, &state.field, hex, None, None).err()?;
+    let coords = Coords::of(&state.field, false);
+    let name = |id: FigureId| text::figure_name(state, id.0);
+    Some(judge::refusals_words(&refused, &coords, &name, lang))
+}
+
+/// The line of sight from `a` to `t` as a segment in space, for the page to draw (see
+/// [`judge::line_json`]).
+pub fn line(state: &State, a: &Figure, t: &Figure, lang: Lang) -> Value {
+    let (Some(sa), Some(st)) = (geometry::standing(state, a), geometry::standing(state, t)) else {
+        return Value::Null;
+    };
+    let others: Vec<_> = state
+        .figures
+        .iter()
+        .filter(|g| g.on_field() && g.id != a.id && g.id != t.id)
+        .filter_map(|g| geometry::standing(state, g))
+        .collect();
+    let grid = geometry::grid(state);
+    let sight = crate::sight::line_of_sight(&grid, &sa, &st, &others);
+    let trace = crate::sight::trace::trace(&grid, &sight, &st, &others);
+    let coords = Coords::of(&state.field, false);
+    let name = |id: FigureId| text::figure_name(state, id.0);
+    judge::line_json(&state.field, &sight, &trace, &coords, &name, lang)
 }
 
 #[cfg(test)]
@@ -305,7 +255,7 @@ mod tests {
             .iter()
             .find(|g| g.on_field() && g.id != f.id)
             .unwrap();
-        let why = super::refusal(state, f, other.hex.unwrap(), Lang::En).unwrap();
+        let why = super::refusal(state, f, other.hex.unwrap(), Lang::En).unwrap()[0].clone();
         assert!(
             why.contains(&crate::present::text::figure_name(state, other.id)),
             "{why}"
@@ -319,7 +269,7 @@ mod tests {
             })
             .max_by_key(|(h, _)| h.distance(here))
             .unwrap();
-        let why = super::refusal(state, f, far, Lang::Fr).unwrap();
+        let why = super::refusal(state, f, far, Lang::Fr).unwrap()[0].clone();
         assert!(
             why.contains("déplacement") || why.contains("chemin"),
             "{why}"
