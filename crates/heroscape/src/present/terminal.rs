@@ -713,8 +713,8 @@ pub fn los(a: &LosArgs, lang: Lang) -> Result<ExitCode, String> {
     println!(
         "{}",
         role(
-            "A attacker, T target, F another figure, X where the line is stopped, + a hex the line crosses",
-            "A attaquant, T cible, F autre figurine, X où la ligne est arrêtée, + un hexagone que la ligne traverse"
+            "A attacker  T target  F other figure  X line stopped  + hex crossed",
+            "A attaquant  T cible  F autre figurine  X ligne arrêtée  + hexagone traversé"
         )
     );
     Ok(ExitCode::SUCCESS)
@@ -808,10 +808,11 @@ pub fn reach(a: &ReachArgs, lang: Lang) -> Result<ExitCode, String> {
         glyphs_stop_flight: a.glyphs_stop_flight,
     };
     let r = movement::reach(&grid, &query);
+    // The start is no move, whichever end of a double-space figure is named first.
     let mut dests: Vec<_> = r
         .destinations()
         .into_iter()
-        .filter(|d| d.at != from)
+        .filter(|d| !d.at.spots().all(|s| from.spots().any(|f| f == s)))
         .collect();
     dests.sort_by_key(|d| {
         (
@@ -1050,8 +1051,8 @@ pub fn reach(a: &ReachArgs, lang: Lang) -> Result<ExitCode, String> {
     println!(
         "{}",
         role(
-            "M the moving figure, E enemy, F friend, o a place it may end on, > the path, X refused",
-            "M la figurine qui se déplace, E ennemi, F ami, o une place où finir, > le chemin, X refusée"
+            "M mover  E enemy  F friend  o may end there  > path  X refused",
+            "M figurine  E ennemi  F ami  o peut finir là  > chemin  X refusée"
         )
     );
     Ok(ExitCode::SUCCESS)
