@@ -184,7 +184,33 @@ async function play(viewport, name) {
           await page.getByTestId('hs-los').waitFor();
           assert.equal(await page.getByTestId('hs-los').getAttribute('data-allowed'), 'yes');
           await page.getByTestId('hs-los-line').waitFor({ state: 'attached' });
+          // The line as the judge traced it in space: its words, the hexes it crosses outlined
+          // on the board (the two figures' at least), the side view, and no stop on a clear line.
+          await page.getByTestId('hs-los-text').waitFor();
+          assert.equal(await page.getByTestId('hs-los-line').getAttribute('data-clear'), 'yes', 'an allowed attack has a clear line');
+          const crossed = await page.getByTestId('hs-los-cross').count();
+          assert.ok(crossed >= 2, `the line's hexes are outlined (${crossed})`);
+          await page.getByTestId('hs-los-profile').waitFor();
+          assert.equal(await page.getByTestId('hs-los-stop').count(), 0, 'a clear line is not stopped');
+          assert.match(await page.getByTestId('hs-los-text').innerText(), /clear|dégagée/);
           await shot(page, `hs-${name}-05-los`);
+          // An enemy it may not attack because something hides it: the stop is drawn and named.
+          const others = st.pieces.filter((p) => p.seat !== st.seat && p.at && !st.legal.some((a) => a.type === 'attack' && a.figure === atk.figure && a.target === p.id));
+          for (const o of others) {
+            await page.locator(`svg.hs-board .figure[data-fig="${o.id}"]`).hover();
+            // The judge answers asynchronously: give it a moment.
+            await page.waitForTimeout(500);
+            if (await page.getByTestId('hs-los-stop').count()) {
+              const words = await page.getByTestId('hs-los-text').innerText();
+              assert.match(words, /blocked: .* stopped on \d+,\d+ at height|bloquée : .* arrêtée en \d+,\d+ à la hauteur/, words);
+              assert.equal(await page.getByTestId('hs-los-line').getAttribute('data-clear'), 'no');
+              assert.equal(await page.getByTestId('hs-los-profile-stop').count(), 1, 'the stop is in the side view');
+              await shot(page, `hs-${name}-05b-los-blocked`);
+              break;
+            }
+          }
+          await page.locator(`svg.hs-board .figure[data-fig="${atk.target}"]`).hover();
+          await page.getByTestId('hs-los').waitFor();
           await page.locator(`svg.hs-board .figure[data-fig="${atk.target}"]`).click();
           st = await waitFor(page, (s) => s.step > st.step && !s.busy, 'the attack');
           await page.getByTestId('hs-attack-dice').waitFor();

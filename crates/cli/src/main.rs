@@ -70,9 +70,10 @@ enum Command {
     Team(Forward),
     /// Import figures from other formats (`import hcunits FILE`, `import heroscape-cards FILE`).
     Import(Forward),
-    /// Judge a line of fire on a map: verdict, squares crossed and why.
+    /// Judge a line of fire or sight on a map: verdict, squares or hexes crossed and why (the
+    /// ruleset that reads the map file judges it).
     Los(Forward),
-    /// Judge a move on a map: every square a figure can reach, and a path.
+    /// Judge a move on a map: every place a figure can reach, a path, and why not.
     Reach(Forward),
 }
 
@@ -106,8 +107,15 @@ fn take_lang(args: &mut Vec<String>, lang: Lang) -> anyhow::Result<Lang> {
 fn forward(command: &str, mut f: Forward, lang: Lang) -> anyhow::Result<ExitCode> {
     let lang = take_lang(&mut f.args, lang)?;
     let platform = rulesets::platform(&[], None)?;
+    // A judge command names a map first: the ruleset that reads that file judges it.
+    let by_map = || {
+        let path = f.args.iter().find(|a| !a.starts_with('-'))?;
+        rulesets::reading(&platform, std::path::Path::new(path))
+    };
     let id = f
         .ruleset
+        .clone()
+        .or_else(|| matches!(command, "los" | "reach").then(by_map).flatten())
         .or_else(|| platform.default_id().map(str::to_string))
         .unwrap_or_default();
     let present = platform.find(&id).map_err(anyhow::Error::msg)?;

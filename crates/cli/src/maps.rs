@@ -14,8 +14,11 @@ use skirmish_lang::Lang;
 pub enum MapCommand {
     /// Draw a square map in the terminal, with a legend (hex maps: a summary).
     Show {
-        /// The map file (TOML).
+        /// The map file (TOML; a ruleset's own battlefield files too, as HeroScape's .hsc).
         file: PathBuf,
+        /// Columns of text available, for maps drawn in bands (HeroScape battlefields).
+        #[arg(long)]
+        width: Option<usize>,
     },
     /// Write a map as an SVG picture to standard output.
     Svg {
@@ -51,10 +54,48 @@ fn load(path: &Path) -> Result<AnyMap> {
     }
 }
 
-/// Runs a map command.
-pub fn run(cmd: MapCommand, lang: Lang) -> Result<ExitCode> {
+/// The file a map command is about and the words a ruleset's own `map` command takes.
+fn forwarded(cmd: &MapCommand) -> (Vec<&Path>, Vec<String>) {
+    let word = |p: &Path| p.display().to_string();
     match cmd {
-        MapCommand::Show { file } => {
+        MapCommand::Show { file, width } => {
+            let mut args = vec!["show".to_string(), word(file)];
+            if let Some(w) = width {
+                args.extend(["--width".to_string(), w.to_string()]);
+            }
+            (vec![file.as_path()], args)
+        }
+        MapCommand::Svg { file } => (vec![file.as_path()], vec!["svg".into(), word(file)]),
+        MapCommand::Check { files } => (
+            files.iter().map(PathBuf::as_path).collect(),
+            std::iter::once("check".to_string())
+                .chain(files.iter().map(|f| word(f)))
+                .collect(),
+        ),
+    }
+}
+
+/// Runs a map command: files of a ruleset's own map format go to that ruleset's `map` command
+/// (when every file named is of that one ruleset), the others are read here.
+pub fn run(cmd: MapCommand, lang: Lang) -> Result<ExitCode> {
+    let (files, args) = forwarded(&cmd);
+    let platform = crate::rulesets::platform(&[], None)?;
+    let owners: Vec<Option<String>> = files
+        .iter()
+        .map(|f| crate::rulesets::reading(&platform, f))
+        .collect();
+    if let Some(Some(id)) = owners.first() {
+        if owners.iter().all(|o| o.as_deref() == Some(id)) {
+            if let Some(result) = platform
+                .get(id)
+                .and_then(|p| p.terminal("map", &args, lang))
+            {
+                return result.map_err(anyhow::Error::msg);
+            }
+        }
+    }
+    match cmd {
+        MapCommand::Show { file, .. } => {
             match load(&file)? {
                 AnyMap::Square(map) => print!("{}", render_ascii(&map, &Overlay::new())),
                 AnyMap::Hex(map) => print!("{}", hex_summary(&map, lang)),

@@ -197,7 +197,11 @@ pub fn play(
             }
             None => {
                 let viewer = Viewer::Seat(seat);
-                writeln!(out, "\n{}", present.board_text(game.as_ref(), viewer))?;
+                writeln!(
+                    out,
+                    "\n{}",
+                    present.board_text_in(game.as_ref(), viewer, lang)
+                )?;
                 writeln!(out, "{}", present.prompt(game.as_ref(), viewer, lang))?;
                 let mut group = None;
                 for (i, l) in legal.iter().enumerate() {

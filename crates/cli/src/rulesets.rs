@@ -24,6 +24,15 @@ pub fn platform(sources: &[PathBuf], maps_dir: Option<&Path>) -> anyhow::Result<
     Ok(Platform::new().with(heroclix).with(heroscape))
 }
 
+/// The ruleset that reads the map file at `path` as its own format, asking each in turn.
+pub fn reading(platform: &Platform, path: &Path) -> Option<String> {
+    platform
+        .ids()
+        .into_iter()
+        .find(|id| platform.get(id).is_some_and(|p| p.reads_map(path)))
+        .map(str::to_string)
+}
+
 /// Import commands of rulesets that are not on the platform yet, by the format's name
 /// (`skirmish import heroscape-cards PATH`); `None` for formats the platform's rulesets read.
 pub fn import(args: &[String], lang: Lang) -> Option<anyhow::Result<ExitCode>> {
@@ -75,15 +84,15 @@ pub fn list(lang: Lang) -> anyhow::Result<ExitCode> {
                     names.join(", ")
                 );
             }
-            let commands: Vec<&str> = p.terminal_commands().iter().map(|(n, _)| *n).collect();
+            let mut commands: Vec<&str> = p.terminal_commands().iter().map(|(n, _)| *n).collect();
+            // Without a `play` of its own, the generic terminal player plays it.
+            if !commands.contains(&"play") {
+                commands.insert(0, lang.pick("play (generic)", "play (générique)"));
+            }
             println!(
                 "  {}: {}",
                 lang.pick("commands", "commandes"),
-                if commands.is_empty() {
-                    lang.pick("play (generic)", "play (générique)").to_string()
-                } else {
-                    commands.join(", ")
-                }
+                commands.join(", ")
             );
             if let Some(defaults) = content["options"]["defaults"].as_object() {
                 let opts: Vec<String> = defaults.iter().map(|(k, v)| format!("{k}={v}")).collect();

@@ -458,5 +458,7 @@ pub fn height_advantage(attacker: Level, defender: Level) -> HeightAdvantage {
     }
 }
 
+pub mod trace;
+
 #[cfg(test)]
 mod tests;

@@ -279,6 +279,21 @@ pub trait Presentation: Send + Sync {
             .map(|b| b.to_text())
             .unwrap_or_default()
     }
+
+    /// The same picture with its legend in `lang` (what the terminal player shows); by default
+    /// [`Presentation::board_text`].
+    fn board_text_in(&self, game: &dyn AnyGame, viewer: Viewer, lang: Lang) -> String {
+        let _ = lang;
+        self.board_text(game, viewer)
+    }
+
+    /// Whether it reads the map file at `path` (a battlefield format of its own): the
+    /// program then runs the file's judge commands (`los`, `reach`) and `map` commands with
+    /// this ruleset when none is named.
+    fn reads_map(&self, path: &std::path::Path) -> bool {
+        let _ = path;
+        false
+    }
 }
 
 /// `value` as JSON text; `null` if it cannot be written (a ruleset bug, never a panic).

@@ -88,7 +88,10 @@ async fn a_whole_game_on_a_shared_hsc_battlefield_with_real_cards() {
         .expect("Table_des_geants.hsc is offered");
     assert_eq!(table["players"], 0, "{table}");
     assert!(
-        table["name"].as_str().unwrap().contains("zones at its edges"),
+        table["name"]
+            .as_str()
+            .unwrap()
+            .contains("zones at its edges"),
         "{table}"
     );
     let setup = c["setup"].as_array().unwrap();

@@ -19,7 +19,7 @@ use tokio_tungstenite::tungstenite::Message;
 async fn heroscape_server(db: &std::path::Path) -> RunningServer {
     start(skirmish_server::ServerConfig {
         platform: skirmish_platform::Platform::new()
-            .with(skirmish_heroscape::present::HeroScapePresentation),
+            .with(skirmish_heroscape::present::HeroScapePresentation::default()),
         ..config(db)
     })
     .await

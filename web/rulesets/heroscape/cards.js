@@ -184,6 +184,19 @@ export const STYLE = `
 .hs svg.hs-board line.los-no { stroke: #ffa500; stroke-dasharray: 8 5; }
 .hs svg.hs-board line.los-blocked { stroke: #ff3030; stroke-dasharray: 8 5; }
 .hs svg.hs-board line.los-pending { stroke: #ccc; stroke-dasharray: 2 4; }
+.hs svg.hs-board line.los-beyond { stroke: #ff3030; stroke-width: 2; stroke-dasharray: 3 4; opacity: .55; }
+.hs svg.hs-board .los-cross { fill: none; stroke: rgba(255,255,255,.75); stroke-width: 1.5; stroke-dasharray: 3 2; }
+.hs svg.hs-board .los-cross.stop { stroke: #ff3030; stroke-width: 2.5; stroke-dasharray: none; }
+.hs svg.hs-board .los-stop circle { fill: #fff; stroke: #ff3030; stroke-width: 2.5; }
+.hs svg.hs-board .los-stop path { stroke: #ff3030; stroke-width: 2.5; stroke-linecap: round; }
+.hs svg.hs-board text.los-h { font: 700 10px system-ui, sans-serif; fill: #fff; text-anchor: middle; paint-order: stroke; stroke: #000; stroke-width: 2.5px; }
+.hs .los-note { display: flex; gap: 8px; align-items: flex-start; flex-wrap: wrap; }
+.hs .los-note .los-words { flex: 1 1 260px; min-width: 0; }
+.hs .los-note .los-line-text { margin-top: 2px; font-weight: 600; }
+.hs .los-note .los-crossed { font-size: 11px; }
+.hs .los-profile { flex: 0 1 320px; max-width: 100%; height: auto; }
+.hs .los-profile .los-scale { font: 9px system-ui, sans-serif; fill: #333; }
+.hs .hs-note .refusal-more { margin: 2px 0 0; padding-left: 18px; font-size: 12px; color: #6d1b1b; }
 .hs svg.hs-board .figure { cursor: pointer; }
 .hs svg.hs-board .fig-label { font: 700 11px system-ui, sans-serif; text-anchor: middle; fill: #fff; paint-order: stroke; stroke: #000; stroke-width: 2.5px; pointer-events: none; }
 .hs svg.hs-board .active-ring { fill: none; stroke: #ffe14d; stroke-width: 4; filter: drop-shadow(0 0 4px #ffe14d); }

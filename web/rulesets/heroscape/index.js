@@ -139,7 +139,11 @@ async function explainRefusal(id, at) {
   draw();
   try {
     const r = await shell.judge('reach', { figure: id, to: key(at) });
-    if (S.refused === mark && r && typeof r.refused === 'string' && r.refused) { mark.why = r.refused; renderNote(); }
+    if (S.refused === mark && r && typeof r.refused === 'string' && r.refused) {
+      mark.why = r.refused;
+      mark.more = (r.refusals || []).slice(1);
+      renderNote();
+    }
   } catch (_) { /* the page's own reading stays */ }
 }
 
@@ -196,6 +200,103 @@ function onHover(at, id) {
   const f = id !== null ? figure(id) : null;
   if (sel && f && num(sel.owner) !== num(f.owner) && ofType('attack').some((e) => e.figure === S.sel)) showLos(S.sel, id);
   else { drawOverlay(); renderCard(); }
+}
+
+// --- the line of sight ----------------------------------------------------------------------
+/**
+ * The line of sight on the board, as the judge traced it in space (`los` → `line`): the segment
+ * from the attacker's target point to the point of the defender's hit zone it goes to, drawn
+ * between the hexes it joins (a double-space figure's nearest), the hexes it crosses outlined,
+ * its height at both ends, and where it is stopped with what stops it; past that point the line
+ * is faint.
+ */
+function losLayer() {
+  const g = node('g', { class: 'los-layer', 'pointer-events': 'none' });
+  const d = S.los.data;
+  const line = d && d.line;
+  const a = piece(S.los.from);
+  const b = piece(S.los.to);
+  const from = line ? line.from.at : a && a.at;
+  const to = line ? line.to.at : b && b.at;
+  if (!from || !to) return g;
+  const [x1, y1] = centre(from);
+  const [x2, y2] = centre(to);
+  const cls = !d ? 'pending' : d.allowed ? 'ok' : d.sight ? 'no' : 'blocked';
+  if (!line) {
+    g.append(node('line', { class: `los los-${cls}`, x1, y1, x2, y2, 'data-testid': 'hs-los-line' }));
+    return g;
+  }
+  for (const c of line.crossed || []) {
+    g.append(node('polygon', {
+      class: `los-cross${line.stop && key(line.stop.at) === key(c.at) ? ' stop' : ''}`, 'data-testid': 'hs-los-cross', 'data-at': key(c.at),
+      points: Array.from({ length: 6 }, (_, i) => { const [cx, cy] = centre(c.at); const an = (Math.PI / 180) * (60 * i - 30); return `${(cx + (HR - 5) * Math.cos(an)).toFixed(1)},${(cy + (HR - 5) * Math.sin(an)).toFixed(1)}`; }).join(' '),
+    }));
+  }
+  const stop = line.stop;
+  const f = stop ? Math.max(0, Math.min(1, stop.fraction)) : 1;
+  const xs = x1 + (x2 - x1) * f;
+  const ys = y1 + (y2 - y1) * f;
+  g.append(node('line', { class: `los los-${cls}`, x1, y1, x2: xs, y2: ys, 'data-testid': 'hs-los-line', 'data-clear': line.clear ? 'yes' : 'no' }));
+  if (stop) {
+    g.append(node('line', { class: 'los los-beyond', x1: xs, y1: ys, x2, y2 }));
+    g.append(node('g', { class: 'los-stop', 'data-testid': 'hs-los-stop', 'data-at': key(stop.at), 'data-kind': stop.kind },
+      node('circle', { cx: xs, cy: ys, r: 7 }),
+      node('path', { d: `M${xs - 4},${ys - 4} L${xs + 4},${ys + 4} M${xs + 4},${ys - 4} L${xs - 4},${ys + 4}` }),
+      node('text', { x: xs, y: ys - 11, class: 'los-h' }, t('hs.los.at_height', { z: stop.z.toFixed(1) }))));
+  }
+  g.append(node('text', { x: x1, y: y1 - HR * 0.95, class: 'los-h', 'data-testid': 'hs-los-from-z' }, t('hs.los.eye', { z: line.from.z.toFixed(1) })));
+  g.append(node('text', { x: x2, y: y2 + HR * 1.25, class: 'los-h' }, t('hs.los.seen', { z: line.to.z.toFixed(1) })));
+  return g;
+}
+
+/** What a span of the battlefield is drawn as in the side view. */
+function spanColour(s) {
+  if (s.kind === 'obstacle') return s.what === 'ruin' ? '#7d7468' : '#2f6b2a';
+  if (s.kind === 'liquid') return '#3d8bd6';
+  return '#8a7a5c';
+}
+
+/**
+ * The line of sight seen from the side: the distance along the line across, levels up; the
+ * columns of the hexes crossed (land, water, obstacles, figures in the way), the attacker's
+ * target point (green), the defender's hit zone (red), the segment, and where it is stopped.
+ */
+function losProfile(line) {
+  const W = 320;
+  const H = 96;
+  const pad = 6;
+  const cells = new Map(((S.field && S.field.cells) || []).map((c) => [key(c.at), c]));
+  let top = Math.max(line.from.z, line.to.z, line.hit_zone[1]) + 1;
+  for (const c of line.crossed || []) top = Math.max(top, Math.min(c.top, top + 6));
+  const X = (u) => pad + u * (W - 2 * pad);
+  const Y = (z) => H - pad - (Math.min(z, top) / top) * (H - 2 * pad);
+  const svg = node('svg', { class: 'los-profile', viewBox: `0 0 ${W} ${H}`, width: W, height: H, 'data-testid': 'hs-los-profile', role: 'img', 'aria-label': t('hs.los.profile') });
+  svg.append(node('rect', { x: 0, y: 0, width: W, height: H, fill: '#dfe9f3', rx: 4 }));
+  for (const c of line.crossed || []) {
+    const cell = cells.get(key(c.at));
+    const [u0, u1] = c.span || [0, 0];
+    if (u1 <= u0) continue;
+    for (const s of (cell && cell.spans) || []) {
+      svg.append(node('rect', { x: X(u0), y: Y(s.top), width: Math.max(0.5, X(u1) - X(u0)), height: Math.max(0.5, Y(s.bottom) - Y(s.top)), fill: spanColour(s), stroke: 'rgba(0,0,0,.25)', 'stroke-width': 0.5 },
+        node('title', {}, `${c.name}: ${s.what.replace(/_/g, ' ')} ${s.bottom}–${s.top}`)));
+    }
+  }
+  const stop = line.stop;
+  if (stop && stop.kind === 'figure') {
+    const c = (line.crossed || []).find((x) => key(x.at) === key(stop.at));
+    if (c) svg.append(node('rect', { x: X(c.span[0]), y: Y(stop.levels[1]), width: X(c.span[1]) - X(c.span[0]), height: Y(stop.levels[0]) - Y(stop.levels[1]), fill: 'rgba(90,60,140,.8)' }));
+  }
+  svg.append(node('line', { x1: X(1), y1: Y(line.hit_zone[0]), x2: X(1), y2: Y(line.hit_zone[1]), stroke: '#d32f2f', 'stroke-width': 5 }));
+  const f = stop ? stop.fraction : 1;
+  const zs = stop ? stop.z : line.to.z;
+  svg.append(node('line', { x1: X(0), y1: Y(line.from.z), x2: X(f), y2: Y(zs), stroke: line.clear ? '#1b5e20' : '#b71c1c', 'stroke-width': 2 }));
+  if (stop) {
+    svg.append(node('line', { x1: X(f), y1: Y(zs), x2: X(1), y2: Y(line.to.z), stroke: '#b71c1c', 'stroke-width': 1, 'stroke-dasharray': '3 3', opacity: 0.6 }));
+    svg.append(node('circle', { cx: X(f), cy: Y(zs), r: 4, fill: '#fff', stroke: '#b71c1c', 'stroke-width': 2, 'data-testid': 'hs-los-profile-stop' }));
+  }
+  svg.append(node('circle', { cx: X(0), cy: Y(line.from.z), r: 4, fill: '#2e7d32', stroke: '#fff' }));
+  svg.append(node('text', { x: pad + 2, y: 12, class: 'los-scale' }, t('hs.los.levels', { n: Math.round(top) })));
+  return svg;
 }
 
 // --- drawing --------------------------------------------------------------------------------
@@ -256,17 +357,7 @@ function drawOverlay() {
     const from = first ? own.sort((a, b) => distance(a, first) - distance(b, first))[0] : null;
     drawSpecial(over, shown, { at: (id) => (piece(id) || {}).at, centre, node, HR, from });
   }
-  if (S.los) {
-    const a = piece(S.los.from);
-    const b = piece(S.los.to);
-    if (a && b && a.at && b.at) {
-      const [x1, y1] = centre(a.at);
-      const [x2, y2] = centre(b.at);
-      const d = S.los.data;
-      const cls = !d ? 'pending' : d.allowed ? 'ok' : d.sight ? 'no' : 'blocked';
-      over.append(node('line', { class: `los los-${cls}`, x1, y1, x2, y2, 'data-testid': 'hs-los-line' }));
-    }
-  }
+  if (S.los) over.append(losLayer());
   // Figures.
   const active = activeUnit();
   const figs = node('g', { class: 'figures' });
@@ -352,17 +443,29 @@ function renderNote() {
   const note = root.querySelector('.hs-note');
   if (!note) return;
   const parts = [];
-  if (S.refused) parts.push(el('p', { class: 'refusal', 'data-testid': 'hs-refusal' }, t('hs.refused', { why: S.refused.why })));
+  if (S.refused) {
+    parts.push(el('p', { class: 'refusal', 'data-testid': 'hs-refusal' }, t('hs.refused', { why: S.refused.why })));
+    const more = S.refused.more || [];
+    if (more.length) {
+      parts.push(el('ul', { class: 'refusal-more', 'data-testid': 'hs-refusal-more' },
+        ...more.slice(0, 5).map((w) => el('li', {}, w))));
+    }
+  }
   if (S.los) {
     const d = S.los.data;
     const a = piece(S.los.from);
     const b = piece(S.los.to);
     if (d) {
+      const line = d.line;
       parts.push(el('div', { class: `los-note ${d.allowed ? 'ok' : 'no'}`, 'data-testid': 'hs-los', 'data-allowed': d.allowed ? 'yes' : 'no' },
-        el('strong', {}, `${t('hs.los.title')} — `),
-        t('hs.los.why', { from: a ? a.name : S.los.from, to: b ? b.name : S.los.to, why: d.why }),
-        d.range !== undefined ? el('span', { class: 'muted' }, ` · ${t('hs.los.range', { range: d.range, max: d.max_range })} · ${d.sight ? t('hs.los.clear') : `${t('hs.los.title')} ${t('hs.los.blocked')}`}`) : null,
-        d.attack_dice !== undefined ? el('span', { class: 'muted' }, ` · ${t('hs.los.dice', { a: d.attack_dice, d: d.defence_dice })}`) : null));
+        el('div', { class: 'los-words' },
+          el('strong', {}, `${t('hs.los.title')} — `),
+          t('hs.los.why', { from: a ? a.name : S.los.from, to: b ? b.name : S.los.to, why: d.why }),
+          d.range !== undefined ? el('span', { class: 'muted' }, ` · ${t('hs.los.range', { range: d.range, max: d.max_range })} · ${d.sight ? t('hs.los.clear') : `${t('hs.los.title')} ${t('hs.los.blocked')}`}`) : null,
+          d.attack_dice !== undefined ? el('span', { class: 'muted' }, ` · ${t('hs.los.dice', { a: d.attack_dice, d: d.defence_dice })}`) : null,
+          line ? el('div', { class: 'los-line-text', 'data-testid': 'hs-los-text' }, line.text) : null,
+          line ? el('div', { class: 'muted los-crossed' }, t('hs.los.crossed', { list: (line.crossed || []).map((c) => `${c.name} (${c.ground ?? c.top})`).join(' · ') })) : null),
+        line ? losProfile(line) : null));
     }
   }
   fill(note, parts);

@@ -35,7 +35,7 @@ pub mod zones;
 
 pub use file::{samples, Sample};
 pub use svg::render_svg;
-pub use text::render_text;
+pub use text::{render_text, render_text_with, Mark, TextOptions};
 
 /// A height in levels above the table.
 pub type Level = u16;

@@ -19,9 +19,11 @@ use crate::game::{geometry, play, Action, Event, HeroScape, State};
 
 pub mod bots;
 pub mod content;
+pub mod judge;
 pub mod page;
 pub mod samples;
 pub mod setup;
+pub mod terminal;
 pub mod text;
 
 use text::Grid;
@@ -504,9 +506,12 @@ impl Presentation for HeroScapePresentation {
                     "move": crate::game::glyphs::move_of(state, f),
                     "destinations": dests,
                 });
-                // `to=COL,ROW`: why the figure may not end there (for the page's board).
+                // `to=COL,ROW`: why the figure may not end there (for the page's board), the
+                // closest reason first; a double-space figure's with both its hexes.
                 if let Some(to) = p.get("to").and_then(|t| page::cell_param(t)) {
-                    out["refused"] = json!(page::refusal(state, f, grid.hex(to), lang));
+                    let why = page::refusal(state, f, grid.hex(to), lang);
+                    out["refused"] = json!(why.as_ref().and_then(|w| w.first()));
+                    out["refusals"] = json!(why.unwrap_or_default());
                 }
                 Ok(out)
             }
@@ -538,10 +543,11 @@ impl Presentation for HeroScapePresentation {
                 } else {
                     lang.pick("not an enemy", "pas un ennemi").to_string()
                 };
+                let line = page::line(state, a, t, lang);
                 Ok(json!({
                     "from": a.id, "to": t.id, "range": range, "max_range": reach,
                     "sight": sight, "attack_dice": att, "defence_dice": def,
-                    "allowed": allowed, "why": why,
+                    "allowed": allowed, "why": why, "line": line,
                 }))
             }
             other => Err(Problem::new(
@@ -556,6 +562,33 @@ impl Presentation for HeroScapePresentation {
 
     fn bots(&self) -> Vec<Arc<dyn BotPlayer>> {
         vec![Arc::new(bots::GreedyPlayer)]
+    }
+
+    fn terminal_commands(&self) -> Vec<(&'static str, &'static str)> {
+        terminal::COMMANDS.to_vec()
+    }
+
+    fn terminal(
+        &self,
+        command: &str,
+        args: &[String],
+        lang: Lang,
+    ) -> Option<Result<std::process::ExitCode, String>> {
+        terminal::run(command, args, lang)
+    }
+
+    fn reads_map(&self, path: &std::path::Path) -> bool {
+        terminal::reads_map(path)
+    }
+
+    fn board_text(&self, game: &dyn AnyGame, viewer: Viewer) -> String {
+        self.board_text_in(game, viewer, Lang::En)
+    }
+
+    fn board_text_in(&self, game: &dyn AnyGame, viewer: Viewer, lang: Lang) -> String {
+        // Every seat sees the same picture: levels, terrain, figures, glyph places (not names).
+        let _ = viewer;
+        downcast(game).map_or_else(String::new, |g| terminal::board_text(g.state(), lang))
     }
 }
 

@@ -10,10 +10,11 @@ use skirmish_lang::Lang;
 use skirmish_board::hex::Hex;
 
 use crate::battlefield::Material;
-use crate::body::Placement;
 use crate::game::{geometry, glyphs, Figure, State};
-use crate::movement::Way;
+use crate::movement::{self, MoveQuery};
+use skirmish_board::FigureId;
 
+use super::judge::{self, Coords};
 use super::text::{self, Grid};
 
 /// A span's material as a word (`grass`, `water`, `tree`...) and whether figures stand in it.
@@ -142,27 +143,48 @@ pub fn cell_param(text: &str) -> Option<[i32; 2]> {
     Some([c.trim().parse().ok()?, r.trim().parse().ok()?])
 }
 
-/// Why `f` may not end its move on `hex` (at the hex's top footing), in words; `None` when it
-/// may, or for a double-space figure (whose second hex the page does not choose). The words
-/// follow its powers (flying, ghost walk, water walk, Climb X2...: `Refusal::text`).
-pub fn refusal(state: &State, f: &Figure, hex: Hex, lang: Lang) -> Option<String> {
-    if f.tail.is_some() {
-        return None;
-    }
-    let level = state
-        .field
-        .column(hex)
-        .and_then(|c| c.top_footing())
-        .map_or(0, |ft| ft.level);
-    let name = |id: skirmish_board::FigureId| text::figure_name(state, id.0);
-    geometry::refusal_text(
-        state,
-        f,
-        (Way::Normal, glyphs::move_of(state, f)),
-        &Placement::single(hex, level),
-        lang,
-        &name,
-    )
+/// Why `f` may not end its move with its (lead) hex on `hex`, in words, the closest reason
+/// first; `None` when it may. A double-space figure is tried with its other hex on each
+/// neighbour, and each refusal names both hexes.
+pub fn refusal(state: &State, f: &Figure, hex: Hex, lang: Lang) -> Option<Vec<String>> {
+    let me = geometry::standing(state, f)?;
+    let others: Vec<_> = state
+        .figures
+        .iter()
+        .filter(|g| g.on_field() && g.id != f.id)
+        .filter_map(|g| geometry::standing(state, g))
+        .collect();
+    let grid = geometry::grid(state);
+    let gone = geometry::gone_glyphs(state);
+    // The same query as the game's move: the card's movement powers, the glyphs that are gone.
+    let query = MoveQuery::new(me, glyphs::move_of(state, f), &others)
+        .with_powers(crate::game::powers::moves::powers(state.card_of(f)))
+        .with_gone_glyphs(&gone);
+    let reach = movement::reach(&grid, &query);
+    let refused = judge::end_on(&reach, &state.field, hex, None, None).err()?;
+    let coords = Coords::of(&state.field, false);
+    let name = |id: FigureId| text::figure_name(state, id.0);
+    Some(judge::refusals_words(&refused, &coords, &name, lang))
+}
+
+/// The line of sight from `a` to `t` as a segment in space, for the page to draw (see
+/// [`judge::line_json`]).
+pub fn line(state: &State, a: &Figure, t: &Figure, lang: Lang) -> Value {
+    let (Some(sa), Some(st)) = (geometry::standing(state, a), geometry::standing(state, t)) else {
+        return Value::Null;
+    };
+    let others: Vec<_> = state
+        .figures
+        .iter()
+        .filter(|g| g.on_field() && g.id != a.id && g.id != t.id)
+        .filter_map(|g| geometry::standing(state, g))
+        .collect();
+    let grid = geometry::grid(state);
+    let sight = crate::sight::line_of_sight(&grid, &sa, &st, &others);
+    let trace = crate::sight::trace::trace(&grid, &sight, &st, &others);
+    let coords = Coords::of(&state.field, false);
+    let name = |id: FigureId| text::figure_name(state, id.0);
+    judge::line_json(&state.field, &sight, &trace, &coords, &name, lang)
 }
 
 #[cfg(test)]
@@ -237,7 +259,7 @@ mod tests {
             .iter()
             .find(|g| g.on_field() && g.id != f.id)
             .unwrap();
-        let why = super::refusal(state, f, other.hex.unwrap(), Lang::En).unwrap();
+        let why = super::refusal(state, f, other.hex.unwrap(), Lang::En).unwrap()[0].clone();
         assert!(
             why.contains(&crate::present::text::figure_name(state, other.id)),
             "{why}"
@@ -251,7 +273,7 @@ mod tests {
             })
             .max_by_key(|(h, _)| h.distance(here))
             .unwrap();
-        let why = super::refusal(state, f, far, Lang::Fr).unwrap();
+        let why = super::refusal(state, f, far, Lang::Fr).unwrap()[0].clone();
         assert!(
             why.contains("déplacement") || why.contains("chemin"),
             "{why}"
