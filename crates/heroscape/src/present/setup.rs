@@ -212,7 +212,7 @@ pub(crate) fn scenario(
     }
     let chosen = [&f.army_1, &f.army_2, &f.army_3, &f.army_4];
     let mut setups = Vec::new();
-    for i in 0..usize::from(players) {
+    for (i, wanted) in chosen.iter().enumerate().take(usize::from(players)) {
         let team = if teams {
             (i % 2) as u8 + 1
         } else {
@@ -226,7 +226,7 @@ pub(crate) fn scenario(
             });
             continue;
         }
-        let (name, army) = army_of(content, i, chosen[i].as_ref(), points)?;
+        let (name, army) = army_of(content, i, wanted.as_ref(), points)?;
         setups.push(PlayerSetup { name, team, army });
     }
     let sides = if teams { 2 } else { players };
