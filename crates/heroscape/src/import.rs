@@ -23,6 +23,7 @@ use skirmish_lang::Lang;
 use crate::card::{Card, Kind, PowerText, Rarity, Size};
 use crate::power::coverage::Coverage;
 use crate::power::parse::{self, normalize, Lexicon};
+use crate::power::Effect;
 
 /// One imported card and what the importer had to decide.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,7 +96,16 @@ pub fn read_json(text: &str, source: &str) -> Result<Vec<Imported>, ImportError>
         let card = i.card.clone();
         for p in &mut i.card.powers {
             match parse::read(&p.name, &p.text, &card, &lex) {
-                Ok(effects) => p.effects = Some(effects),
+                Ok(effects) if effects.iter().all(Effect::runs_in_game) => {
+                    p.effects = Some(effects)
+                }
+                Ok(_) => {
+                    p.effects = None;
+                    i.unread.push((
+                        p.name.clone(),
+                        "read, but the game does not play it yet".to_string(),
+                    ));
+                }
                 Err(why) => {
                     p.effects = None;
                     i.unread.push((p.name.clone(), why));

@@ -495,7 +495,7 @@ pub enum Event {
         power: u8,
         /// The die.
         die: u8,
-        /// Added by glyphs.
+        /// Added by glyphs and cards (Lodin's +1, *Frenzy Enhancement*...).
         bonus: u16,
         /// Added for the spaces to the attacker.
         #[serde(default, skip_serializing_if = "is_zero")]

@@ -619,6 +619,13 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// Whether the game runs it: an effect the language says but the game does not play yet
+    /// keeps its power as text (*Cyberclaw* stops figures as they enter a space, inside the
+    /// movement search).
+    pub fn runs_in_game(&self) -> bool {
+        !matches!(self, Effect::Cyberclaw { .. })
+    }
+
     /// The ability it grants, if it is one.
     pub fn ability(&self) -> Option<Ability> {
         match self {

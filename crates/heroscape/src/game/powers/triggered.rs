@@ -249,7 +249,7 @@ fn roll_d20(
     let Some(f) = state.figure(roller) else {
         return false;
     };
-    let bonus = glyphs::d20_bonus(state, f.owner);
+    let bonus = glyphs::d20_bonus(state, f.owner) + roll_bonus(state, f.owner, f.unit, power);
     let needed = threshold(state, roll, f);
     let die = dice.d20();
     let success = u16::from(die) + bonus + distance >= u16::from(needed);
@@ -264,6 +264,39 @@ fn roll_d20(
         success,
     });
     success
+}
+
+/// What the player's standing cards add to a 20-sided die rolled for power `power` of `unit`
+/// (*Frenzy Enhancement*: +1 to every roll for Frenzy; *Hive Supremacy*: +1 to every roll for
+/// a Marro or Wulsinu card), besides the glyphs.
+pub fn roll_bonus(state: &State, seat: skirmish_engine::Seat, unit: u16, power: u8) -> u16 {
+    let Some(rolling) = state.unit(unit) else {
+        return 0;
+    };
+    let name = rolling
+        .card
+        .powers
+        .get(usize::from(power))
+        .map(|p| p.name.to_lowercase())
+        .unwrap_or_default();
+    let total: i32 = state
+        .units
+        .iter()
+        .filter(|u| u.owner == seat && state.unit_standing(u.id))
+        .flat_map(|u| super::effects(&u.card))
+        .map(|e| match e {
+            Effect::RollBonus {
+                by, power: Some(p), ..
+            } if name.starts_with(&p.to_lowercase()) => i32::from(*by),
+            Effect::RollBonus {
+                by,
+                power: None,
+                cards,
+            } if matches(&rolling.card, cards) => i32::from(*by),
+            _ => 0,
+        })
+        .sum();
+    u16::try_from(total.max(0)).unwrap_or(0)
 }
 
 /// Whether a power succeeds: no roll, a chosen figure its roll spares (*if the chosen figure
@@ -1209,7 +1242,7 @@ pub fn start_of_round(state: &mut State, dice: &mut Dice, events: &mut Vec<Event
         };
         // The figures are off the battlefield: the roll counts the army's glyphs only.
         if !t.roll.as_ref().is_none_or(|roll| {
-            let bonus = glyphs::d20_bonus(state, seat);
+            let bonus = glyphs::d20_bonus(state, seat) + roll_bonus(state, seat, unit, power);
             let die = dice.d20();
             let success = u16::from(die) + bonus >= u16::from(roll.at_least);
             events.push(Event::PowerRolled {

@@ -642,6 +642,54 @@ fn frenzy_gives_another_turn_on_16() {
 }
 
 #[test]
+fn frenzy_enhancement_adds_one_to_every_frenzy_roll_while_the_warlord_stands() {
+    let sc = scenario(
+        field(12, 3, &[]),
+        &["Aubrien Archers", "Venoc Warlord"],
+        &["Syvarris (RotV)"],
+    );
+    let archers = count("Aubrien Archers");
+    let warlord = archers + 1;
+    let places = [
+        (1, Hex::new(0, 0), None),
+        (warlord, Hex::new(0, 2), None),
+        (warlord + 1, Hex::new(11, 2), None),
+    ];
+    let (p, _) = power(&real("Aubrien Archers"));
+    let frenzy = Action::UsePower {
+        figure: 1,
+        power: p,
+        target: None,
+    };
+    // 15 misses alone (16 needed), and makes it with the Warlord's +1.
+    let mut state = in_turn(&sc, &places, Stage::Attack);
+    play(&mut state, Seat(0), Action::EndTurn, &[]);
+    let events = play(&mut state, Seat(0), frenzy.clone(), &[15]);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::PowerRolled {
+            die: 15,
+            bonus: 1,
+            success: true,
+            ..
+        }
+    )));
+    assert!(!events.iter().any(|e| matches!(e, Event::TurnEnded { .. })));
+    // Without the Warlord on the battlefield the bonus is gone.
+    let mut state = in_turn(&sc, &[places[0], places[2]], Stage::Attack);
+    play(&mut state, Seat(0), Action::EndTurn, &[]);
+    let events = play(&mut state, Seat(0), frenzy, &[15]);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::PowerRolled {
+            bonus: 0,
+            success: false,
+            ..
+        }
+    )));
+}
+
+#[test]
 fn engagement_strike_wounds_a_figure_moving_next_to_arkmer() {
     let sc = scenario(field(8, 3, &[]), &["Syvarris (RotV)"], &["Arkmer"]);
     let mut state = in_turn(
