@@ -276,15 +276,15 @@ pub fn refusal_words(
                 ),
             }
         }
-        (Refusal::ClimbTooHigh { from, to, levels, limit, .. }, Lang::En) => format!(
-            "every way there climbs higher than the figure may in one step: from {} (level {}) to {} (level {}) is {levels} levels, at most {limit}",
+        (Refusal::ClimbTooHigh { from, to, levels, limit, height }, Lang::En) => format!(
+            "every way there climbs higher than the figure may in one step: from {} (level {}) to {} (level {}) is {levels} levels, at most {limit} for height {height}",
             c(from.hex),
             from.level,
             c(to.hex),
             to.level
         ),
-        (Refusal::ClimbTooHigh { from, to, levels, limit, .. }, Lang::Fr) => format!(
-            "tout chemin monte plus haut que la figurine ne le peut d'un pas : de {} (niveau {}) à {} (niveau {}), {levels} niveaux, au plus {limit}",
+        (Refusal::ClimbTooHigh { from, to, levels, limit, height }, Lang::Fr) => format!(
+            "tout chemin monte plus haut que la figurine ne le peut d'un pas : de {} (niveau {}) à {} (niveau {}), {levels} niveaux, au plus {limit} pour une taille de {height}",
             c(from.hex),
             from.level,
             c(to.hex),
@@ -569,6 +569,9 @@ mod tests {
         let en = refusal_words(why, &c, &name, Lang::En);
         assert!(en.contains(&c.name(h)) && en.contains("6 levels"), "{en}");
         let fr = refusal_words(why, &c, &name, Lang::Fr);
-        assert!(fr.contains("taille 5") && fr.contains("niveau 7"), "{fr}");
+        assert!(
+            fr.contains("taille de 5") && fr.contains("niveau 7"),
+            "{fr}"
+        );
     }
 }
