@@ -77,6 +77,8 @@ test('a drafted HeroScape game: the pool, the picks, the armies and the end of t
     }
     assert.ok(picks >= 1, 'this page picked');
     assert.equal(st.view.draft.over, true, 'the draft is over');
+    // The finished draft folds away; opening it shows the end and each army.
+    await page.locator('[data-testid=hs-draft] summary').click();
     await page.getByTestId('hs-draft-over').waitFor();
     // Each army as drafted, with its points.
     for (const a of st.view.draft.armies) {

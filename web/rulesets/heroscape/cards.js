@@ -204,7 +204,7 @@ export const STYLE = `
 .hs svg.hs-board .wound-dot { fill: #c62828; stroke: #fff; stroke-width: 1; }
 .hs svg.hs-board .wound-text { font: 700 9px system-ui, sans-serif; fill: #fff; text-anchor: middle; pointer-events: none; }
 .hs .hs-wrap { position: relative; }
-.hs .hs-note { position: absolute; left: 8px; right: 8px; bottom: 8px; margin: 0; background: rgba(255,255,255,.95); box-shadow: 0 2px 8px rgba(0,0,0,.4); }
+.hs .hs-note { position: absolute; left: 8px; right: 8px; bottom: 8px; margin: 0; background: rgba(255,255,255,.95); box-shadow: 0 2px 8px rgba(0,0,0,.4); pointer-events: none; }
 .hs .hs-note[hidden] { display: none; }
 .hs .hs-note .refusal { color: #b71c1c; font-weight: 600; margin: 0; }
 .hs .los-note.ok { color: #1b5e20; }

@@ -92,8 +92,13 @@ export function draftPanel(box, { view, seat, legal, seatName, seatColour, act, 
         e ? el('button', { type: 'button', class: 'hs-draft-card', 'data-testid': `hs-draft-pick-${c.id}`, disabled: busy ? true : null, onclick: () => act(e.action) }, label)
           : el('div', { class: 'hs-draft-card off' }, label));
     })));
+  // Open while drafting, folded once the draft is over; a player's own opening or folding stays
+  // across the page's redraws.
+  const prev = box.querySelector('details');
+  const open = prev && box.dataset.over === String(!!d.over) ? prev.open : !d.over;
+  box.dataset.over = String(!!d.over);
   fill(box,
-    el('details', { open: d.over ? null : true },
+    el('details', { open: open ? true : null },
       el('summary', {}, t('hs.draft.title')),
       rolls ? el('p', { class: 'muted small', 'data-testid': 'hs-draft-rolls' }, t('hs.draft.rolls', { list: rolls })) : null,
       head,
