@@ -170,6 +170,16 @@ fn with_reach<T>(
     })
 }
 
+/// Runs `k` on the search of `f`'s normal move this turn, as the game makes it (its card's
+/// movement powers, the glyphs gone); `None` when `f` is not on the battlefield.
+pub(crate) fn with_normal_reach<T>(
+    state: &State,
+    f: &Figure,
+    k: impl FnOnce(&movement::Reach<'_>) -> T,
+) -> Option<T> {
+    with_reach(state, f, normal(state, f), |reach, _| k(reach))
+}
+
 /// The places `reach` may end at but the start.
 fn moves(reach: &movement::Reach<'_>, me: &Standing) -> Vec<movement::Destination> {
     let mut ends = reach.destinations();

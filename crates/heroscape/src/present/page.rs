@@ -10,8 +10,7 @@ use skirmish_lang::Lang;
 use skirmish_board::hex::Hex;
 
 use crate::battlefield::Material;
-use crate::game::{geometry, glyphs, Figure, State};
-use crate::movement::{self, MoveQuery};
+use crate::game::{geometry, Figure, State};
 use skirmish_board::FigureId;
 
 use super::judge::{self, Coords};
@@ -147,21 +146,10 @@ pub fn cell_param(text: &str) -> Option<[i32; 2]> {
 /// first; `None` when it may. A double-space figure is tried with its other hex on each
 /// neighbour, and each refusal names both hexes.
 pub fn refusal(state: &State, f: &Figure, hex: Hex, lang: Lang) -> Option<Vec<String>> {
-    let me = geometry::standing(state, f)?;
-    let others: Vec<_> = state
-        .figures
-        .iter()
-        .filter(|g| g.on_field() && g.id != f.id)
-        .filter_map(|g| geometry::standing(state, g))
-        .collect();
-    let grid = geometry::grid(state);
-    let gone = geometry::gone_glyphs(state);
-    // The same query as the game's move: the card's movement powers, the glyphs that are gone.
-    let query = MoveQuery::new(me, glyphs::move_of(state, f), &others)
-        .with_powers(crate::game::powers::moves::powers(state.card_of(f)))
-        .with_gone_glyphs(&gone);
-    let reach = movement::reach(&grid, &query);
-    let refused = judge::end_on(&reach, &state.field, hex, None, None).err()?;
+    // The same search as the game's move: the card's movement powers, the glyphs that are gone.
+    let refused = geometry::with_normal_reach(state, f, |reach| {
+        judge::end_on(reach, &state.field, hex, None, None).err()
+    })??;
     let coords = Coords::of(&state.field, false);
     let name = |id: FigureId| text::figure_name(state, id.0);
     Some(judge::refusals_words(&refused, &coords, &name, lang))
