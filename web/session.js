@@ -331,22 +331,41 @@ function maybeSwitchHotseat() {
   connect();
 }
 
-/** Sends `action` (a legal entry's `action`, unchanged); the module hears `acted(action)`. */
-export async function act(action) {
-  if (!G || G.busy) return;
+/**
+ * Sends `action` (a legal entry's `action`, unchanged); the module hears `acted(action)`.
+ * Answers whether the server took it.
+ *
+ * `retryStale`: for a seat's part of a simultaneous decision (HeroScape's order markers), where
+ * another seat answering in the meantime moves the step without changing what this seat may do.
+ * Refused as stale, the action is sent once more when the fresh snapshot still lists it; an action
+ * already taken is no longer listed, so it is never played twice.
+ */
+export async function act(action, { retryStale = false } = {}) {
+  if (!G || G.busy) return false;
   G.busy = true;
   G.error = '';
   G.notice = '';
   renderError();
   try {
-    const snap = await api.act(G.id, G.token, action, lang(), G.snap.step);
+    let snap;
+    try {
+      snap = await api.act(G.id, G.token, action, lang(), G.snap.step);
+    } catch (e) {
+      if (!retryStale || e.code !== 'stale') throw e;
+      acceptSnapshot(await api.snapshot(G.id, G.token, lang()));
+      const same = JSON.stringify(action);
+      if (!legal().some((x) => JSON.stringify(x.action) === same)) throw e;
+      snap = await api.act(G.id, G.token, action, lang(), G.snap.step);
+    }
     G.busy = false;
     if (M && M.acted) M.acted(action);
     acceptSnapshot(snap);
+    return true;
   } catch (e) {
     G.busy = false;
     showError(e.message);
     render();
+    return false;
   }
 }
 

@@ -527,9 +527,10 @@ async function confirmMarkers() {
       if (unit === undefined) continue;
       const e = ofType('place_marker').find((x) => String(x.action.marker) === m && x.action.unit === unit);
       if (!e) continue;
+      // The bot (or a friend) places its markers at the same time: its answer may move the step
+      // between this page's snapshot and its click.
       // eslint-disable-next-line no-await-in-loop
-      await shell.act(e.action);
-      if (shell.game().error) break;
+      if (!(await shell.act(e.action, { retryStale: true }))) break;
     }
   } finally {
     S.sending = false;

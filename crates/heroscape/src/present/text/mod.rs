@@ -1,0 +1,531 @@
+//! The catalogue of HeroScape's sentences in English and French, with the rulebook's French
+//! terms (*marqueur d'ordre*, *initiative*, *temps de jeu*, *tour*, *blessure*, *crâne*,
+//! *bouclier*, *engagement*, *chute*, *glyphe*, *zone de départ*...). Events and actions carry
+//! data; every word people read comes from here.
+
+use skirmish_board::hex::{Hex, RowShift};
+use skirmish_engine::{Seat, Viewer};
+use skirmish_lang::Lang;
+
+use crate::battlefield::{Battlefield, Glyph};
+use crate::game::powers::moves::MoveWay;
+use crate::game::powers::values::{Tally, Why};
+use crate::game::{combat::Face, Action, Decision, Event, Marker, RollFor, State};
+
+mod events;
+mod powers;
+
+pub use events::event_text;
+use powers::*;
+pub use powers::{outcome_text, power_name, tally_text, why_text};
+
+/// How hexes are numbered for people and pages: offset `[col, row]` from the battlefield's
+/// top-left hex, odd rows shifted right by half a hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    col0: i32,
+    row0: i32,
+    /// Columns.
+    pub width: i32,
+    /// Rows.
+    pub height: i32,
+}
+
+impl Grid {
+    /// The grid covering a battlefield.
+    pub fn of(field: &Battlefield) -> Grid {
+        let offsets: Vec<(i32, i32)> = field
+            .columns()
+            .map(|(h, _)| h.to_offset(RowShift::Odd))
+            .collect();
+        // Rows move by an even number so that odd rows stay the shifted ones.
+        let row0 = offsets.iter().map(|o| o.1).min().unwrap_or(0);
+        let row0 = row0 - row0.rem_euclid(2);
+        let col0 = offsets.iter().map(|o| o.0).min().unwrap_or(0);
+        let width = offsets.iter().map(|o| o.0 - col0 + 1).max().unwrap_or(1);
+        let height = offsets.iter().map(|o| o.1 - row0 + 1).max().unwrap_or(1);
+        Grid {
+            col0,
+            row0,
+            width,
+            height,
+        }
+    }
+
+    /// A hex as `[col, row]`.
+    pub fn cell(&self, hex: Hex) -> [i32; 2] {
+        let (c, r) = hex.to_offset(RowShift::Odd);
+        [c - self.col0, r - self.row0]
+    }
+
+    /// The hex at `[col, row]`.
+    pub fn hex(&self, cell: [i32; 2]) -> Hex {
+        Hex::from_offset(cell[0] + self.col0, cell[1] + self.row0, RowShift::Odd)
+    }
+
+    /// A hex as people read it: `col,row`.
+    pub fn name(&self, hex: Hex) -> String {
+        let [c, r] = self.cell(hex);
+        format!("{c},{r}")
+    }
+}
+
+/// A figure's name: its card's, numbered within a squad.
+pub fn figure_name(state: &State, id: u32) -> String {
+    let Some(f) = state.figure(id) else {
+        return format!("#{id}");
+    };
+    let unit = &state.units[usize::from(f.unit)];
+    let of_unit: Vec<u32> = state
+        .figures
+        .iter()
+        .filter(|g| g.unit == f.unit)
+        .map(|g| g.id)
+        .collect();
+    if of_unit.len() > 1 {
+        let n = of_unit.iter().position(|g| *g == id).unwrap_or(0) + 1;
+        format!("{} {n}", unit.card.name)
+    } else {
+        unit.card.name.clone()
+    }
+}
+
+/// A unit's (card's) name.
+pub fn unit_name(state: &State, unit: u16) -> String {
+    state
+        .unit(unit)
+        .map_or_else(|| format!("#{unit}"), |u| u.card.name.clone())
+}
+
+/// A seat's name: its player's.
+pub fn seat_name(state: &State, seat: Seat, lang: Lang) -> String {
+    state.players.get(seat.index()).map_or_else(
+        || skirmish_platform::default_seat_name(seat, lang),
+        |p| p.name.clone(),
+    )
+}
+
+/// A glyph's name and power, as the rulebook titles it.
+pub fn glyph_name(glyph: Glyph, lang: Lang) -> &'static str {
+    match glyph {
+        Glyph::Astrid => lang.pick("Astrid (attack +1)", "Astrid (attaque +1)"),
+        Glyph::Gerda => lang.pick("Gerda (defence +1)", "Gerda (défense +1)"),
+        Glyph::Ivor => lang.pick("Ivor (range +4)", "Ivor (portée +4)"),
+        Glyph::Valda => lang.pick("Valda (move +2)", "Valda (déplacement +2)"),
+        Glyph::Dagmar => lang.pick("Dagmar (initiative +8)", "Dagmar (initiative +8)"),
+        Glyph::Brandar => lang.pick("Brandar (artefact)", "Brandar (artéfact)"),
+        Glyph::Kelda => lang.pick("Kelda (healer)", "Kelda (soigneur)"),
+        Glyph::Erland => lang.pick("Erland (summoner)", "Erland (invocateur)"),
+        Glyph::Mitonsoul => lang.pick(
+            "Mitonsoul (massive curse)",
+            "Mitonsoul (malédiction de masse)",
+        ),
+        Glyph::Lodin => lang.pick("Lodin (d20 +1)", "Lodin (dé à 20 faces +1)"),
+        Glyph::Sturla => lang.pick("Sturla (resurrection)", "Sturla (résurrection)"),
+        Glyph::Rannveig => lang.pick("Rannveig (wind)", "Ranveig (vent)"),
+        Glyph::Jalgard => lang.pick("Jalgard (defence +2)", "Jalgard (défense +2)"),
+        Glyph::Wannok => "Wannok",
+        Glyph::Proftaka => "Proftaka",
+        Glyph::Oreld => "Oreld",
+        Glyph::Nilrend => "Nilrend",
+        Glyph::Crevcor => "Crevcor",
+        Glyph::Thorian => "Thorian",
+        Glyph::Ulaniva => "Ulaniva",
+        Glyph::Unknown => lang.pick("unknown glyph", "glyphe inconnu"),
+    }
+}
+
+fn marker_word(m: Marker, lang: Lang) -> String {
+    match m {
+        Marker::X => lang.pick("decoy marker X", "marqueur leurre X").into(),
+        _ => format!(
+            "{} {}",
+            lang.pick("order marker", "marqueur d'ordre"),
+            m.symbol()
+        ),
+    }
+}
+
+/// Dice faces as symbols: ☠ skull, ⛨ shield, · blank.
+pub fn faces(dice: &[Face]) -> String {
+    dice.iter()
+        .map(|f| match f {
+            Face::Skull => '☠',
+            Face::Shield => '⛨',
+            Face::Blank => '·',
+        })
+        .collect()
+}
+
+fn plural(n: u16, en: (&str, &str), fr: (&str, &str), lang: Lang) -> String {
+    let (one, many) = match lang {
+        Lang::En => en,
+        Lang::Fr => fr,
+    };
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// An action as a menu line.
+pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
+    let grid = Grid::of(&state.field);
+    match action {
+        Action::Place { figure, hex, .. } => {
+            let level = state
+                .field
+                .column(*hex)
+                .and_then(|c| c.top_footing())
+                .map_or(0, |f| f.level);
+            match lang {
+                Lang::En => format!(
+                    "Place {} on {} (level {level})",
+                    figure_name(state, *figure),
+                    grid.name(*hex)
+                ),
+                Lang::Fr => format!(
+                    "Placer {} en {} (niveau {level})",
+                    figure_name(state, *figure),
+                    grid.name(*hex)
+                ),
+            }
+        }
+        Action::PlaceMarker { marker, unit } => match lang {
+            Lang::En => format!(
+                "Put {} on {}",
+                marker_word(*marker, lang),
+                unit_name(state, *unit)
+            ),
+            Lang::Fr => format!(
+                "Poser le {} sur {}",
+                marker_word(*marker, lang),
+                unit_name(state, *unit)
+            ),
+        },
+        Action::Move {
+            figure, to, level, ..
+        } => match lang {
+            Lang::En => format!(
+                "Move {} to {} (level {level})",
+                figure_name(state, *figure),
+                grid.name(*to)
+            ),
+            Lang::Fr => format!(
+                "Déplacer {} en {} (niveau {level})",
+                figure_name(state, *figure),
+                grid.name(*to)
+            ),
+        },
+        Action::EndMoves => lang
+            .pick("End the moves: attack", "Finir les déplacements : attaquer")
+            .into(),
+        Action::Attack { figure, target } => {
+            let dice = attack_dice(state, *figure, *target);
+            match lang {
+                Lang::En => format!(
+                    "{} attacks {} ({} vs {})",
+                    figure_name(state, *figure),
+                    figure_name(state, *target),
+                    plural(dice.0, ("attack die", "attack dice"), ("", ""), lang),
+                    plural(dice.1, ("defence die", "defence dice"), ("", ""), lang),
+                ),
+                Lang::Fr => format!(
+                    "{} attaque {} ({} contre {})",
+                    figure_name(state, *figure),
+                    figure_name(state, *target),
+                    plural(dice.0, ("", ""), ("dé d'attaque", "dés d'attaque"), lang),
+                    plural(dice.1, ("", ""), ("dé de défense", "dés de défense"), lang),
+                ),
+            }
+        }
+        Action::EndTurn => lang.pick("End the turn", "Finir le tour").into(),
+        Action::SpecialAttack { .. } => special_action_text(state, action, lang),
+        Action::DraftPick { card } => {
+            let c = state
+                .draft
+                .as_ref()
+                .and_then(|d| d.draft.pool().iter().find(|c| &c.id == card));
+            let (name, points) = c.map_or((card.clone(), 0), |c| (c.name.clone(), c.points));
+            match lang {
+                Lang::En => format!("Draft {name} ({points} points)"),
+                Lang::Fr => format!("Choisir {name} ({points} points)"),
+            }
+        }
+        Action::DraftPass => lang
+            .pick(
+                "Stop drafting: the army is complete",
+                "Arrêter le draft : l'armée est constituée",
+            )
+            .into(),
+        Action::Summon { figure, hex } => {
+            let grid = Grid::of(&state.field);
+            match lang {
+                Lang::En => format!(
+                    "Summon {} to {}",
+                    figure_name(state, *figure),
+                    grid.name(*hex)
+                ),
+                Lang::Fr => format!(
+                    "Invoquer {} en {}",
+                    figure_name(state, *figure),
+                    grid.name(*hex)
+                ),
+            }
+        }
+        Action::NoSummon => lang.pick("Summon nobody", "N'invoquer personne").into(),
+        Action::UsePower {
+            figure,
+            power,
+            target,
+        } => use_power_text(state, *figure, *power, *target, lang),
+        Action::DeclinePower => lang
+            .pick("Do not use the power", "Ne pas utiliser le pouvoir")
+            .into(),
+        Action::Run { figure } => {
+            let run = state
+                .figure(*figure)
+                .and_then(|f| crate::game::powers::choices::run_of(state.card_of(f)));
+            let (power, m, a, no) = run.unwrap_or(("Run", 0, 0, false));
+            let cost = match (no, lang) {
+                (true, Lang::En) => "no attack this turn".to_string(),
+                (true, Lang::Fr) => "pas d'attaque ce tour".to_string(),
+                (false, Lang::En) => format!("attack {a:+} this turn"),
+                (false, Lang::Fr) => format!("attaque {a:+} ce tour"),
+            };
+            match lang {
+                Lang::En => format!(
+                    "{power}: {} moves {m:+} ({cost})",
+                    figure_name(state, *figure)
+                ),
+                Lang::Fr => format!(
+                    "{power} : {} se déplace de {m:+} ({cost})",
+                    figure_name(state, *figure)
+                ),
+            }
+        }
+        Action::PlaceSpirit { unit } => match lang {
+            Lang::En => format!("Lay the spirit on {}", unit_name(state, *unit)),
+            Lang::Fr => format!("Poser l'esprit sur {}", unit_name(state, *unit)),
+        },
+        Action::Overextend => lang
+            .pick(
+                "Overextend Attack: a wound marker, and another turn with this card",
+                "Overextend Attack : un marqueur de blessure, et un autre tour avec cette carte",
+            )
+            .into(),
+        Action::PowerMove {
+            figure,
+            way,
+            to,
+            level,
+            ..
+        } => match lang {
+            Lang::En => format!(
+                "{}: {} to {} (level {level})",
+                move_way_name(*way, lang),
+                figure_name(state, *figure),
+                grid.name(*to)
+            ),
+            Lang::Fr => format!(
+                "{} : {} en {} (niveau {level})",
+                move_way_name(*way, lang),
+                figure_name(state, *figure),
+                grid.name(*to)
+            ),
+        },
+        Action::Carry { figure, friend } => match lang {
+            Lang::En => format!(
+                "Carry: {} carries {} on its move",
+                figure_name(state, *figure),
+                figure_name(state, *friend)
+            ),
+            Lang::Fr => format!(
+                "Transport : {} emporte {} dans son déplacement",
+                figure_name(state, *figure),
+                figure_name(state, *friend)
+            ),
+        },
+        Action::PlaceCarried { figure, to, level } => match lang {
+            Lang::En => format!(
+                "Put {} down on {} (level {level})",
+                figure_name(state, *figure),
+                grid.name(*to)
+            ),
+            Lang::Fr => format!(
+                "Déposer {} en {} (niveau {level})",
+                figure_name(state, *figure),
+                grid.name(*to)
+            ),
+        },
+    }
+}
+
+/// A movement power's name, as the cards print it.
+pub fn move_way_name(way: MoveWay, lang: Lang) -> &'static str {
+    match way {
+        MoveWay::Teleport => lang.pick("Warp Space", "Distorsion spatiale"),
+        MoveWay::AlternateMove => lang.pick("Grapple Gun", "Grappin"),
+    }
+}
+
+/// A direction on the battlefield, for people.
+fn direction_word(dir: skirmish_board::hex::HexDir, lang: Lang) -> &'static str {
+    use skirmish_board::hex::HexDir;
+    match dir {
+        HexDir::E => lang.pick("east", "l'est"),
+        HexDir::SE => lang.pick("south-east", "le sud-est"),
+        HexDir::SW => lang.pick("south-west", "le sud-ouest"),
+        HexDir::W => lang.pick("west", "l'ouest"),
+        HexDir::NW => lang.pick("north-west", "le nord-ouest"),
+        HexDir::NE => lang.pick("north-east", "le nord-est"),
+    }
+}
+
+/// The dice a normal attack would roll: attack and defence, glyphs, height and powers
+/// included (automatic skulls and shields not).
+pub fn attack_dice(state: &State, attacker: u32, target: u32) -> (u16, u16) {
+    use crate::game::powers::values::{self, AttackKind};
+    match (state.figure(attacker), state.figure(target)) {
+        (Some(a), Some(t)) => (
+            values::attack_dice(state, a, t, AttackKind::Normal).value(),
+            values::defence_dice(state, a, t, AttackKind::Normal).value(),
+        ),
+        _ => (0, 0),
+    }
+}
+
+/// What the pending decision asks, for people.
+pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: Lang) -> String {
+    let who: Vec<String> = seats.iter().map(|s| seat_name(state, *s, lang)).collect();
+    let who = who.join(", ");
+    match decision {
+        Decision::Place { figure } => match lang {
+            Lang::En => format!(
+                "{who}: place {} in your start zone",
+                figure_name(state, *figure)
+            ),
+            Lang::Fr => format!(
+                "{who} : placez {} dans votre zone de départ",
+                figure_name(state, *figure)
+            ),
+        },
+        Decision::PlaceMarkers { round } => match lang {
+            Lang::En => format!(
+                "Round {round}: {who}: lay your order markers 1, 2, 3 and the decoy X on your army cards (in secret)"
+            ),
+            Lang::Fr => format!(
+                "Temps de jeu {round} : {who} : posez vos marqueurs d'ordre 1, 2, 3 et le leurre X sur vos cartes Armée (en secret)"
+            ),
+        },
+        Decision::Move { marker, unit } => match lang {
+            Lang::En => format!(
+                "{who}, turn {} with {}: move its figures one after the other, then end the moves",
+                marker.symbol(),
+                unit_name(state, *unit)
+            ),
+            Lang::Fr => format!(
+                "{who}, tour {} avec {} : déplacez ses figurines l'une après l'autre, puis finissez les déplacements",
+                marker.symbol(),
+                unit_name(state, *unit)
+            ),
+        },
+        Decision::Attack { marker, unit } => match lang {
+            Lang::En => format!(
+                "{who}, turn {} with {}: attack with each figure in range and in sight, or end the turn",
+                marker.symbol(),
+                unit_name(state, *unit)
+            ),
+            Lang::Fr => format!(
+                "{who}, tour {} avec {} : attaquez avec chaque figurine à portée et en ligne de visée, ou finissez le tour",
+                marker.symbol(),
+                unit_name(state, *unit)
+            ),
+        },
+        Decision::Draft { points_left } => match lang {
+            Lang::En => format!(
+                "Draft: {who}, pick an army card ({points_left} points left), or stop once you hold one"
+            ),
+            Lang::Fr => format!(
+                "Draft : {who}, choisissez une carte Armée (il vous reste {points_left} points), ou arrêtez si vous en avez une"
+            ),
+        },
+        Decision::Summon { hex } => {
+            let grid = Grid::of(&state.field);
+            match lang {
+                Lang::En => format!(
+                    "Glyph of Erland: {who}, you may summon any other figure onto a free hex next to {}",
+                    grid.name(*hex)
+                ),
+                Lang::Fr => format!(
+                    "Glyphe d'Erland : {who}, vous pouvez invoquer n'importe quelle autre figurine sur un hexagone libre adjacent à {}",
+                    grid.name(*hex)
+                ),
+            }
+        }
+        Decision::UsePower {
+            figure,
+            unit,
+            power,
+        } => match lang {
+            Lang::En => format!(
+                "{who}: use {} of {}?",
+                power_name(state, *unit, *power),
+                figure_name(state, *figure)
+            ),
+            Lang::Fr => format!(
+                "{who} : utiliser le pouvoir {} de {} ?",
+                power_name(state, *unit, *power),
+                figure_name(state, *figure)
+            ),
+        },
+        Decision::Deploy {
+            figure,
+            unit,
+            power,
+        } => match lang {
+            Lang::En => format!(
+                "{who}: {}: place {} on one of the spaces the power allows",
+                power_name(state, *unit, *power),
+                figure_name(state, *figure)
+            ),
+            Lang::Fr => format!(
+                "{who} : {} : placez {} sur une des cases que le pouvoir permet",
+                power_name(state, *unit, *power),
+                figure_name(state, *figure)
+            ),
+        },
+        Decision::Spirit { unit } => match lang {
+            Lang::En => format!(
+                "{who}: {} is destroyed; lay its spirit on one of your unique army cards",
+                unit_name(state, *unit)
+            ),
+            Lang::Fr => format!(
+                "{who} : {} est détruit ; posez son esprit sur l'une de vos cartes Armée uniques",
+                unit_name(state, *unit)
+            ),
+        },
+        Decision::PlaceCarried { carrier, figure } => match lang {
+            Lang::En => format!(
+                "{who}: put {} down on a free space adjacent to {}",
+                figure_name(state, *figure),
+                figure_name(state, *carrier)
+            ),
+            Lang::Fr => format!(
+                "{who} : déposez {} sur une case libre adjacente à {}",
+                figure_name(state, *figure),
+                figure_name(state, *carrier)
+            ),
+        },
+    }
+}
+
+fn roll_purpose(p: RollFor, lang: Lang) -> &'static str {
+    match p {
+        RollFor::Placement => lang.pick("placement", "placement des armées"),
+        RollFor::Markers => lang.pick("order markers", "pose des marqueurs d'ordre"),
+        RollFor::Initiative => lang.pick("initiative", "initiative"),
+        RollFor::Draft => lang.pick("the first pick of the draft", "le premier choix du draft"),
+        RollFor::Powers => lang.pick(
+            "which power is used first",
+            "ordre des pouvoirs activés en simultané",
+        ),
+    }
+}
