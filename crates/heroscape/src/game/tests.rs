@@ -579,6 +579,36 @@ fn points_count_cards_with_a_figure_left() {
 }
 
 #[test]
+fn figures_waiting_off_the_battlefield_score_nothing_once_the_game_is_under_way() {
+    // *les points des cartes Armée des figurines encore sur le champ de bataille*: an army whose
+    // figures wait off the battlefield (as The Drop's do until they land) scores for none of them.
+    let scenario = samples::scenario(&["wardens", "outriders"], 3);
+    let mut state = HeroScape::setup(&scenario, &mut Dice::seeded(2)).unwrap();
+    assert!(
+        state.figures.iter().all(|f| f.hex.is_none()),
+        "nobody placed yet"
+    );
+    assert_eq!(
+        state.points(Seat(1)),
+        130,
+        "the placement counts the whole army"
+    );
+    state.phase = Phase::Markers;
+    assert_eq!(state.points(Seat(1)), 0);
+    let stalker = state
+        .figures
+        .iter()
+        .position(|f| f.owner == Seat(1) && state.card_of(f).id == "marsh-stalkers")
+        .unwrap();
+    state.figures[stalker].hex = Some(Hex::new(0, 0));
+    assert_eq!(
+        state.points(Seat(1)),
+        50,
+        "one figure on the battlefield scores its card"
+    );
+}
+
+#[test]
 fn random_games_conform() {
     let scenario = samples::scenario(&["wardens", "raiders"], 2);
     let stats =
