@@ -206,6 +206,7 @@ export const STYLE = `
 .hs .hs-wrap { position: relative; }
 .hs .hs-note { position: absolute; left: 8px; right: 8px; bottom: 8px; margin: 0; background: rgba(255,255,255,.95); box-shadow: 0 2px 8px rgba(0,0,0,.4); pointer-events: none; }
 .hs .hs-note[hidden] { display: none; }
+.hs .hs-note.top { top: 8px; bottom: auto; }
 .hs .hs-note .refusal { color: #b71c1c; font-weight: 600; margin: 0; }
 .hs .los-note.ok { color: #1b5e20; }
 .hs .los-note.no { color: #b71c1c; }
