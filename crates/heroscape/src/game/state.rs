@@ -153,8 +153,8 @@ pub struct Player {
     pub initiative: Option<u16>,
 }
 
-/// The figures of one army card, or of every copy of a common card (one order marker
-/// activates them all).
+/// The figures of one army card, or of every copy of a common card (one order marker draws on
+/// them all, one card's worth acting in a turn).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Unit {
     /// Its index in [`State::units`].

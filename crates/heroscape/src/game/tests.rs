@@ -563,7 +563,7 @@ fn points_count_cards_with_a_figure_left() {
     assert_eq!(
         runners.len(),
         4,
-        "one marker activates both copies' figures"
+        "the copies share their figures under one marker"
     );
     let mut events = Vec::new();
     for id in &runners[..2] {
@@ -605,6 +605,85 @@ fn figures_waiting_off_the_battlefield_score_nothing_once_the_game_is_under_way(
         state.points(Seat(1)),
         50,
         "one figure on the battlefield scores its card"
+    );
+}
+
+#[test]
+fn a_marker_on_two_copies_of_a_common_card_moves_one_cards_worth_of_figures() {
+    // Two Dune Runners cards of two figures each: a turn with any two of the four.
+    let scenario = Scenario {
+        battlefield: strip(&[1; 12]),
+        players: vec![
+            PlayerSetup {
+                name: "West".into(),
+                team: 1,
+                army: vec![card("dune-runners"), card("dune-runners")],
+            },
+            PlayerSetup {
+                name: "East".into(),
+                team: 2,
+                army: vec![card("marsh-stalkers")],
+            },
+        ],
+        rounds: 5,
+        options: Options::default(),
+        draft: None,
+    };
+    let mut state = in_turn(
+        &scenario,
+        &[
+            (1, Hex::new(0, 0)),
+            (2, Hex::new(1, 0)),
+            (3, Hex::new(2, 0)),
+            (4, Hex::new(3, 0)),
+            (5, Hex::new(11, 0)),
+        ],
+        Stage::Move,
+    );
+    assert_eq!(state.unit(0).unwrap().copies, 2);
+    let movers = |state: &State| -> Vec<u32> {
+        let mut v: Vec<u32> = HeroScape::legal_actions(state, Seat(0))
+            .iter()
+            .filter_map(|a| match a {
+                Action::Move { figure, .. } => Some(*figure),
+                _ => None,
+            })
+            .collect();
+        v.dedup();
+        v
+    };
+    assert_eq!(
+        movers(&state),
+        vec![1, 2, 3, 4],
+        "any of the four may be taken"
+    );
+    play(
+        &mut state,
+        Seat(0),
+        Action::Move {
+            figure: 4,
+            to: Hex::new(5, 0),
+            level: 1,
+            tail: None,
+        },
+        &[],
+    );
+    let after_one = movers(&state);
+    assert_eq!(after_one, vec![1, 2, 3], "a second figure may still move");
+    play(
+        &mut state,
+        Seat(0),
+        Action::Move {
+            figure: 1,
+            to: Hex::new(4, 0),
+            level: 1,
+            tail: None,
+        },
+        &[],
+    );
+    assert!(
+        movers(&state).is_empty(),
+        "two figures have moved: the card's worth is taken"
     );
 }
 
