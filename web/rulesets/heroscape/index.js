@@ -339,9 +339,16 @@ function drawOverlay() {
     if (d && p && p.at) {
       const cellsOnPath = [p.at, ...d.path].filter((c, i, all) => i === 0 || key(c) !== key(all[i - 1]));
       const pts = cellsOnPath.map((c) => centre(c).map((v) => v.toFixed(1)).join(',')).join(' ');
-      over.append(node('polyline', { class: 'path', points: pts, 'data-testid': 'hs-path' }));
+      // A way that leaves an engagement or falls costs dice before the figure gets there: say so
+      // where the player is looking, before the click.
+      const risks = [
+        d.leaves ? t('hs.path.leaves', { n: d.leaves }) : null,
+        d.falls ? t('hs.path.falls', { n: d.falls }) : null,
+      ].filter(Boolean);
+      over.append(node('polyline', { class: `path${risks.length ? ' risky' : ''}`, points: pts, 'data-testid': 'hs-path', 'data-leaves': d.leaves || 0, 'data-falls': d.falls || 0 }));
       const [x, y] = centre(d.at);
       over.append(node('text', { x, y: y - HR * 0.45, class: 'path-cost' }, `${d.cost}`));
+      if (risks.length) over.append(node('text', { x, y: y + HR * 0.95, class: 'path-risk', 'data-testid': 'hs-path-risk' }, `⚠ ${risks.join(' · ')}`));
     }
   }
   if (S.refused) {
@@ -561,7 +568,17 @@ async function confirmMarkers() {
     S.plan = {};
     S.pick = null;
     if (shell) shell.render();
+    boardIntoView();
   }
+}
+
+/** After the markers panel folds away, the page may be left scrolled below the board (a large
+ * army's panel reaches past the window): bring the board back where the turns are played. */
+function boardIntoView() {
+  const board = root && root.querySelector('.board-wrap');
+  if (!board) return;
+  const r = board.getBoundingClientRect();
+  if (r.top < 0 || r.top > window.innerHeight * 0.5) board.scrollIntoView({ block: 'start' });
 }
 
 function renderSide() {
