@@ -448,6 +448,13 @@ function renderSpecial() {
   });
 }
 
+/** The words for `a` attack dice against `d` defence dice, singular where one (and 0 is plural). */
+function diceKey(a, d) {
+  const one = (n) => n === 1;
+  if (one(a)) return one(d) ? 'hs.los.dice.one_one' : 'hs.los.dice.one';
+  return one(d) ? 'hs.los.dice.many_one' : 'hs.los.dice';
+}
+
 /** The note under the board: a refusal, the line of sight, or what to do. */
 function renderNote() {
   const note = root.querySelector('.hs-note');
@@ -472,7 +479,7 @@ function renderNote() {
           el('strong', {}, `${t('hs.los.title')} — `),
           t('hs.los.why', { from: a ? a.name : S.los.from, to: b ? b.name : S.los.to, why: d.why }),
           d.range !== undefined ? el('span', { class: 'muted' }, ` · ${t('hs.los.range', { range: d.range, max: d.max_range })} · ${d.sight ? t('hs.los.clear') : `${t('hs.los.title')} ${t('hs.los.blocked')}`}`) : null,
-          d.attack_dice !== undefined ? el('span', { class: 'muted' }, ` · ${t('hs.los.dice', { a: d.attack_dice, d: d.defence_dice })}`) : null,
+          d.attack_dice !== undefined ? el('span', { class: 'muted' }, ` · ${t(diceKey(d.attack_dice, d.defence_dice), { a: d.attack_dice, d: d.defence_dice })}`) : null,
           line ? el('div', { class: 'los-line-text', 'data-testid': 'hs-los-text' }, line.text) : null,
           line ? el('div', { class: 'muted los-crossed' }, t('hs.los.crossed', { list: (line.crossed || []).map((c) => `${c.name} (${c.ground ?? c.top})`).join(' · ') })) : null),
         line ? losProfile(line) : null));

@@ -505,6 +505,11 @@ pub fn line_words(
     lang: Lang,
 ) -> String {
     let (from, to) = (coords.name(trace.from.hex), coords.name(trace.to.hex));
+    // French writes a decimal comma: *hauteur 3,5*.
+    let levels = |z: f64| match lang {
+        Lang::En => levels(z),
+        Lang::Fr => levels(z).replace('.', ","),
+    };
     let (zf, zt) = (levels(trace.from.z), levels(trace.to.z));
     match (&trace.stop, sight.clear, lang) {
         (_, true, Lang::En) => format!(

@@ -243,6 +243,12 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
         Event::GlyphUsed { glyph, figures, .. } => {
             let names: Vec<String> = figures.iter().map(fig).collect();
             match (glyph, lang) {
+                (Glyph::Kelda, Lang::En) if names.is_empty() => {
+                    "Kelda: no wound to heal; the glyph is used up".to_string()
+                }
+                (Glyph::Kelda, Lang::Fr) if names.is_empty() => {
+                    "Kelda : aucune blessure à soigner ; le glyphe est défaussé".to_string()
+                }
                 (Glyph::Kelda, Lang::En) => format!("Kelda heals {}", names.join(", ")),
                 (Glyph::Kelda, Lang::Fr) => format!("Kelda soigne {}", names.join(", ")),
                 (Glyph::Erland, Lang::En) => "The glyph of Erland is used up".to_string(),

@@ -146,12 +146,13 @@ fn marker_word(m: Marker, lang: Lang) -> String {
     }
 }
 
-/// Dice faces as symbols: ☠ skull, ⛨ shield, · blank.
+/// Dice faces as symbols: ☠ skull, ◈ shield, · blank (◈ rather than ⛨, which common fonts such
+/// as DejaVu lack: the log showed empty boxes).
 pub fn faces(dice: &[Face]) -> String {
     dice.iter()
         .map(|f| match f {
             Face::Skull => '☠',
-            Face::Shield => '⛨',
+            Face::Shield => '◈',
             Face::Blank => '·',
         })
         .collect()
@@ -566,13 +567,14 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
 
 fn roll_purpose(p: RollFor, lang: Lang) -> &'static str {
     match p {
-        RollFor::Placement => lang.pick("placement", "placement des armées"),
-        RollFor::Markers => lang.pick("order markers", "pose des marqueurs d'ordre"),
-        RollFor::Initiative => lang.pick("initiative", "initiative"),
+        // French with its article: "d20 pour {what}".
+        RollFor::Placement => lang.pick("placement", "le placement des armées"),
+        RollFor::Markers => lang.pick("order markers", "la pose des marqueurs d'ordre"),
+        RollFor::Initiative => lang.pick("initiative", "l'initiative"),
         RollFor::Draft => lang.pick("the first pick of the draft", "le premier choix du draft"),
         RollFor::Powers => lang.pick(
             "which power is used first",
-            "ordre des pouvoirs activés en simultané",
+            "l'ordre des pouvoirs activés en simultané",
         ),
     }
 }
