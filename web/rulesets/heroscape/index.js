@@ -380,7 +380,10 @@ function drawOverlay() {
     if (isActive) g.append(node('circle', { cx: x, cy: y, r: HR * 0.78, class: 'active-ring' }));
     if (targets.has(p.id)) g.append(node('circle', { cx: x, cy: y, r: HR * 0.8, class: 'target-ring' }));
     g.append(node('circle', { cx: x, cy: y, r: HR * 0.56, fill: colour, stroke: S.sel === p.id ? '#fff' : '#111', 'stroke-width': S.sel === p.id ? 3 : 1.5 }));
-    g.append(node('text', { x, y: y + 4, class: 'fig-label' }, p.label || ''));
+    // Long labels (cards told apart by more letters, a figure number) are squeezed into the token.
+    const label = p.label || '';
+    const squeeze = label.length > 4 ? { textLength: HR * 1.05, lengthAdjust: 'spacingAndGlyphs' } : {};
+    g.append(node('text', { x, y: y + 4, class: 'fig-label', ...squeeze }, label));
     if (f.wounds) {
       g.append(node('circle', { cx: x + HR * 0.5, cy: y - HR * 0.45, r: 7, class: 'wound-dot' }));
       g.append(node('text', { x: x + HR * 0.5, y: y - HR * 0.45 + 3.5, class: 'wound-text' }, `${f.wounds}`));
@@ -470,6 +473,27 @@ function renderNote() {
   }
   fill(note, parts);
   note.hidden = !parts.length;
+  dockNote(note);
+}
+
+/**
+ * The note lies over the board: over its top edge when what it speaks of (the refused hex, the
+ * two ends of the line of sight) lies in the board's lower half, so that it never covers them.
+ */
+function dockNote(note) {
+  const board = root.querySelector('svg.hs-board');
+  if (note.hidden || !board) return;
+  const spots = [];
+  if (S.refused && S.refused.at) spots.push(`.hex[data-at="${key(S.refused.at)}"]`);
+  if (S.los) for (const id of [S.los.from, S.los.to]) spots.push(`.figure[data-fig="${id}"]`);
+  const box = board.getBoundingClientRect();
+  const low = spots.some((q) => {
+    const e = board.querySelector(q);
+    if (!e) return false;
+    const r = e.getBoundingClientRect();
+    return r.top + r.height / 2 > box.top + box.height / 2;
+  });
+  note.classList.toggle('top', low);
 }
 
 function renderCard() {
