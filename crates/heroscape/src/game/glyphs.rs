@@ -147,7 +147,9 @@ pub fn range_of(state: &State, f: &Figure) -> u16 {
 
 /// What a seat adds to its initiative roll: +8 per Dagmar, and Lodin's +1 to every d20.
 pub fn initiative_bonus(state: &State, seat: Seat) -> u16 {
-    8 * held(state, seat, Glyph::Dagmar, None) + d20_bonus(state, seat)
+    8 * held(state, seat, Glyph::Dagmar, None)
+        + d20_bonus(state, seat)
+        + super::powers::turns::initiative_bonus(state, seat)
 }
 
 /// What a seat adds to any d20 it rolls: +1 per Lodin.

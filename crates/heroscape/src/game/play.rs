@@ -905,7 +905,7 @@ fn move_figure(
         glyphs::stopped_on(state, f.id, dice, events);
     }
     triggered::after_move(state, f.id, &engaged_before, dice, events);
-    moves::after_move(state, f.id);
+    moves::after_move(state, f.id, events);
     settle(state, dice, events);
 }
 

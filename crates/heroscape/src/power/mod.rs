@@ -121,6 +121,9 @@ pub enum Who {
     OpponentsWithin(u16),
     /// Opponents' figures adjacent to a figure of this card.
     AdjacentOpponents,
+    /// Friendly figures (yours and your teammates'), wherever they stand, this card's figures
+    /// left out (*Ullar's Amulet*: its conditions say which).
+    OtherFriendly,
 }
 
 /// A condition a modifier or a trigger needs; a list holds when every condition holds.
@@ -166,6 +169,11 @@ pub enum Condition {
     WoundsAtLeast(u16),
     /// The figure reached has not moved this turn (*Reload*).
     NotMovedThisTurn,
+    /// The figure reached started its turn on this land type (`water`, `shadow`...).
+    StartedTurnOn(String),
+    /// The figure reached started its turn adjacent to another figure its owner controls that
+    /// matches the filter (*Tricky Speed*).
+    StartedTurnNextTo(Filter),
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -615,6 +623,74 @@ pub enum Effect {
         /// Only the figures engaged with it, not every adjacent one (*Necrotech Ghoulgrip*).
         #[serde(default, skip_serializing_if = "is_false")]
         engaged: bool,
+    },
+    /// Instead of moving normally, it may be placed on an empty space within `within` spaces
+    /// (counted as a flyer counts: hexes only, over anything) that the other fields allow
+    /// (*Underground Movement*, *Teleportation*, *Shadow Dance*). An engaged figure takes the
+    /// leaving-engagement attacks unless `disengage`.
+    Place {
+        /// Spaces.
+        within: u16,
+        /// Most levels above its base the space may be.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        up: Option<u16>,
+        /// Most levels below its base the space may be.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        down: Option<u16>,
+        /// The space is on its level.
+        #[serde(default, skip_serializing_if = "is_false")]
+        same_level: bool,
+        /// The space is not water (water or swamp water).
+        #[serde(default, skip_serializing_if = "is_false")]
+        dry: bool,
+        /// The land type the space must be (`shadow`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        onto: Option<String>,
+        /// The land type it must have started its turn on.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        started_on: Option<String>,
+        /// Engaged when it starts, it takes no leaving-engagement attacks.
+        #[serde(default, skip_serializing_if = "is_false")]
+        disengage: bool,
+    },
+    /// Instead of its normal move it may leap `spaces` spaces counted as a flyer counts (over
+    /// water, figures and obstacles), ending at most `levels` levels above or below where it
+    /// started, taking no leaving-engagement attacks (*Stealth Leap*).
+    Leap {
+        /// Spaces.
+        spaces: u16,
+        /// Most levels up or down.
+        levels: u16,
+    },
+    /// When its normal move ends on a space of the land type `ground`, it may at once be placed
+    /// on an empty space of that land type, on its level, within `within` spaces (*Water
+    /// Tunnel*, *Swamp Water Tunnel*). An engaged figure takes the leaving-engagement attacks
+    /// unless `disengage`.
+    Tunnel {
+        /// Spaces.
+        within: u16,
+        /// The land type (`water`, `swamp_water`).
+        ground: String,
+        /// Engaged when it starts, it takes no leaving-engagement attacks.
+        #[serde(default, skip_serializing_if = "is_false")]
+        disengage: bool,
+    },
+    /// Adds `by` to your initiative roll when at least one of your order markers lies on this
+    /// card, or `by` per marker on it when `per_marker`, at most `max` (*Combat Leader*,
+    /// *Initiative Advantage*); only while every marker you placed lies on a card matching
+    /// `markers_on`. Cards print "you may add": a higher roll never loses the initiative.
+    InitiativeBonus {
+        /// How much.
+        by: u16,
+        /// Per marker on this card.
+        #[serde(default, skip_serializing_if = "is_false")]
+        per_marker: bool,
+        /// At most.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max: Option<u16>,
+        /// The cards all your markers must lie on.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        markers_on: Option<Filter>,
     },
 }
 

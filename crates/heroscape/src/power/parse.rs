@@ -21,6 +21,7 @@ use crate::card::{Card, Kind, Rarity, Size};
 
 mod attacks;
 mod modifiers;
+mod moves;
 mod support;
 mod triggered;
 
@@ -1283,6 +1284,7 @@ fn readers() -> &'static [Reader] {
         modifiers::one_shield,
         modifiers::per_adjacent_self,
         modifiers::reload,
+        moves::underground_by_height,
     ]
 }
 
@@ -1293,6 +1295,7 @@ fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
         .chain(attacks::rules())
         .chain(triggered::rules())
         .chain(support::rules())
+        .chain(moves::rules())
         .find_map(|r| r.apply(text, ctx.me, ctx.lex))
         .or_else(|| readers().iter().find_map(|r| r(text, ctx)))
         // the grammar reads sentence by sentence, a second one only to leave the bearer out

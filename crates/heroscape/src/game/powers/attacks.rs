@@ -35,6 +35,10 @@ pub struct TurnRecord {
     /// Figures that used *Run* (or *Tracking*) this turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ran: Vec<u32>,
+    /// The figure whose normal move just ended where its *Water Tunnel* may place it next
+    /// (`moves::after_move`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tunnel: Option<u32>,
 }
 
 impl TurnRecord {
@@ -49,6 +53,7 @@ impl TurnRecord {
                 .collect(),
             strikes: Vec::new(),
             ran: Vec::new(),
+            tunnel: None,
         }
     }
 }

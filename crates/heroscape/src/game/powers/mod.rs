@@ -12,6 +12,7 @@ pub mod moves;
 #[cfg(test)]
 mod scenarios;
 pub mod special;
+pub mod turns;
 pub mod values;
 
 use crate::card::Card;

@@ -48,6 +48,15 @@ pub enum MoveWay {
     /// *Grapple Gun*: one space (the card's), up to the card's levels higher
     /// ([`Effect::AlternateMove`]).
     AlternateMove,
+    /// Placed on an empty space within the card's number of spaces that its conditions allow
+    /// (*Underground Movement*, *Teleportation*, *Shadow Dance*: [`Effect::Place`]).
+    Place,
+    /// *Stealth Leap*: the card's spaces counted as a flyer counts, at most its levels up or
+    /// down, no leaving-engagement attacks ([`Effect::Leap`]).
+    Leap,
+    /// *Water Tunnel*: right after its normal move ends on the card's land type, placed on an
+    /// empty space of that type on its level ([`Effect::Tunnel`]).
+    Tunnel,
 }
 
 /// A figure chosen to be carried, and whether its carrier has moved yet.
@@ -88,6 +97,9 @@ pub fn ways(card: &Card) -> Vec<(MoveWay, Way, u16)> {
                 Way::Grapple { up: up_levels },
                 spaces,
             )),
+            Effect::Place { within, .. } => Some((MoveWay::Place, Way::Teleport, within)),
+            Effect::Leap { spaces, .. } => Some((MoveWay::Leap, Way::Teleport, spaces)),
+            Effect::Tunnel { within, .. } => Some((MoveWay::Tunnel, Way::Teleport, within)),
             _ => None,
         })
         .collect()
@@ -103,10 +115,198 @@ pub fn way_of(card: &Card, way: MoveWay) -> Option<(Way, u16)> {
 
 /// Every place `f` may end a move by `way`, its start excepted.
 pub fn power_destinations(state: &State, f: &Figure, way: MoveWay) -> Vec<Destination> {
-    match way_of(state.card_of(f), way) {
-        Some((search, n)) => geometry::destinations_by(state, f, search, n),
-        None => Vec::new(),
+    let Some((search, n)) = way_of(state.card_of(f), way) else {
+        return Vec::new();
+    };
+    let Some(rule) = Placing::of(state.card_of(f), way) else {
+        return geometry::destinations_by(state, f, search, n);
+    };
+    if !rule.may_start(state, f) || (way == MoveWay::Tunnel && tunnel(state) != Some(f.id)) {
+        return Vec::new();
     }
+    let mut out = geometry::destinations_by(state, f, search, n);
+    out.retain(|d| rule.refusal(state, f, d.hex, d.tail, d.level).is_none());
+    if rule.disengage {
+        for d in &mut out {
+            d.path.leaves.clear();
+        }
+    }
+    out
+}
+
+/// What a placement or a leap asks of where the figure starts and lands ([`Effect::Place`],
+/// [`Effect::Leap`]).
+#[derive(Clone, Debug, Default)]
+struct Placing {
+    up: Option<u16>,
+    down: Option<u16>,
+    same_level: bool,
+    dry: bool,
+    onto: Option<String>,
+    started_on: Option<String>,
+    disengage: bool,
+}
+
+impl Placing {
+    fn of(card: &Card, way: MoveWay) -> Option<Placing> {
+        effects(card).find_map(|e| match (e, way) {
+            (
+                Effect::Place {
+                    up,
+                    down,
+                    same_level,
+                    dry,
+                    onto,
+                    started_on,
+                    disengage,
+                    ..
+                },
+                MoveWay::Place,
+            ) => Some(Placing {
+                up: *up,
+                down: *down,
+                same_level: *same_level,
+                dry: *dry,
+                onto: onto.clone(),
+                started_on: started_on.clone(),
+                disengage: *disengage,
+            }),
+            (
+                Effect::Tunnel {
+                    ground, disengage, ..
+                },
+                MoveWay::Tunnel,
+            ) => Some(Placing {
+                same_level: true,
+                onto: Some(ground.clone()),
+                disengage: *disengage,
+                ..Placing::default()
+            }),
+            (Effect::Leap { levels, .. }, MoveWay::Leap) => Some(Placing {
+                up: Some(*levels),
+                down: Some(*levels),
+                disengage: true,
+                ..Placing::default()
+            }),
+            _ => None,
+        })
+    }
+
+    /// Whether `f` may use the power this turn (*Shadow Dance*: it started its turn on a
+    /// shadow space).
+    fn may_start(&self, state: &State, f: &Figure) -> bool {
+        self.started_on
+            .as_ref()
+            .is_none_or(|g| started_on(state, f, g))
+    }
+
+    /// Why `f` may not land at `hex` (`tail`), `level` by this power, in English; `None` when
+    /// it may.
+    fn refusal(
+        &self,
+        state: &State,
+        f: &Figure,
+        hex: Hex,
+        tail: Option<Hex>,
+        level: Level,
+    ) -> Option<String> {
+        if let Some(g) = &self.started_on {
+            if !started_on(state, f, g) {
+                return Some(format!("it did not start its turn on a {} space", words(g)));
+            }
+        }
+        if self.same_level && level != f.level {
+            return Some(format!(
+                "the space must be on its own level ({}), not level {level}",
+                f.level
+            ));
+        }
+        if let Some(up) = self.up {
+            if level > f.level.saturating_add(up) {
+                return Some(format!(
+                    "level {level} is more than {up} levels above its level ({})",
+                    f.level
+                ));
+            }
+        }
+        if let Some(down) = self.down {
+            if level.saturating_add(down) < f.level {
+                return Some(format!(
+                    "level {level} is more than {down} levels below its level ({})",
+                    f.level
+                ));
+            }
+        }
+        let grid = geometry::grid(state);
+        for h in std::iter::once(hex).chain(tail) {
+            let g = grid.ground(h, level);
+            if self.dry && g.is_some_and(Ground::is_water) {
+                return Some(format!("{h} is a water space"));
+            }
+            if let Some(onto) = &self.onto {
+                if !g.is_some_and(|g| ground_is(g, onto)) {
+                    return Some(format!("{h} is not a {} space", words(onto)));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// "swamp water" from "swamp_water".
+fn words(ground: &str) -> String {
+    ground.replace('_', " ")
+}
+
+/// Whether a land type is the one named as the card language names them (`swamp_water`).
+fn ground_is(g: Ground, name: &str) -> bool {
+    serde_json::to_value(g)
+        .ok()
+        .and_then(|v| v.as_str().map(|s| s.eq_ignore_ascii_case(name)))
+        .unwrap_or(false)
+}
+
+/// Whether `f` started the turn on the land type `ground` ([`Condition::StartedTurnOn`]);
+/// outside a turn, where it stands.
+///
+/// [`Condition::StartedTurnOn`]: crate::power::Condition::StartedTurnOn
+pub fn started_on(state: &State, f: &Figure, ground: &str) -> bool {
+    let start = super::values::at_turn_start(state, f);
+    start.on_field()
+        && super::values::ground_of(state, &start).is_some_and(|g| ground_is(g, ground))
+}
+
+/// Whether `f` started the turn adjacent to another figure its owner controls that matches
+/// `filter` ([`Condition::StartedTurnNextTo`]); outside a turn, where they stand.
+///
+/// [`Condition::StartedTurnNextTo`]: crate::power::Condition::StartedTurnNextTo
+pub fn started_next_to(state: &State, f: &Figure, filter: &Filter) -> bool {
+    let me = super::values::at_turn_start(state, f);
+    me.on_field()
+        && state
+            .figures
+            .iter()
+            .filter(|g| g.id != f.id && g.owner == f.owner && !g.destroyed)
+            .filter(|g| matches(state.card_of(g), filter))
+            .map(|g| super::values::at_turn_start(state, g))
+            .any(|g| g.on_field() && super::values::adjacent(state, &me, &g))
+}
+
+/// The printed name of the power of `card` that gives `way` (*Underground Movement*).
+pub fn power_name(card: &Card, way: MoveWay) -> Option<&str> {
+    card.powers.iter().find_map(|p| {
+        let gives = p.effects.as_deref()?.iter().any(|e| {
+            matches!(
+                (e, way),
+                (Effect::Teleport { .. }, MoveWay::Teleport)
+                    | (Effect::AlternateMove { .. }, MoveWay::AlternateMove)
+                    | (Effect::Place { .. }, MoveWay::Place)
+                    | (Effect::Leap { .. }, MoveWay::Leap)
+                    | (Effect::Tunnel { .. }, MoveWay::Tunnel)
+            )
+        });
+        gives.then_some(p.name.as_str())
+    })
 }
 
 /// The figures *Carry* lets `f` carry: unengaged friends adjacent to it matching the card's
@@ -195,6 +395,9 @@ pub fn move_actions(state: &State, turn: &Turn, out: &mut Vec<Action>) -> bool {
         }
         let card = state.card_of(f);
         for (way, _, _) in ways(card) {
+            if way == MoveWay::Tunnel {
+                continue;
+            }
             for d in power_destinations(state, f, way) {
                 out.push(Action::PowerMove {
                     figure: f.id,
@@ -215,6 +418,19 @@ pub fn move_actions(state: &State, turn: &Turn, out: &mut Vec<Action>) -> bool {
                     });
                 }
             }
+        }
+    }
+    // Water Tunnel: the figure whose normal move just ended may be placed at once; any other
+    // move or the end of the moves lets the chance go.
+    if let Some(f) = tunnel(state).and_then(|id| state.figure(id)) {
+        for d in power_destinations(state, f, MoveWay::Tunnel) {
+            out.push(Action::PowerMove {
+                figure: f.id,
+                way: MoveWay::Tunnel,
+                to: d.hex,
+                level: d.level,
+                tail: d.tail,
+            });
         }
     }
     match turn.carry {
@@ -244,9 +460,10 @@ pub fn pending(turn: &Turn) -> Option<Decision> {
         })
 }
 
-/// Whether a carried figure waits to be placed.
+/// Whether a carried figure waits to be placed, or a figure may still use its *Water Tunnel*
+/// (the moves do not end by themselves then).
 pub fn placing(turn: &Turn) -> bool {
-    pending(turn).is_some()
+    pending(turn).is_some() || tunnel_of(turn).is_some()
 }
 
 /// The places of the carried figure, as actions.
@@ -289,9 +506,53 @@ fn turn_mut(state: &mut State) -> Option<&mut Turn> {
     }
 }
 
+/// The figure that may use its *Water Tunnel* now: the last to move, whose normal move ended on
+/// its card's land type.
+fn tunnel(state: &State) -> Option<u32> {
+    tunnel_of(state.turn()?)
+}
+
+fn tunnel_of(turn: &Turn) -> Option<u32> {
+    let id = turn.record.tunnel?;
+    (turn.stage == super::super::state::Stage::Move && turn.moved.last() == Some(&id)).then_some(id)
+}
+
+/// Whether a *Water Tunnel* may follow `figure`'s normal move that ends where it stands.
+fn may_tunnel(state: &State, figure: u32) -> bool {
+    let Some(f) = state.figure(figure).filter(|f| f.on_field()) else {
+        return false;
+    };
+    effects(state.card_of(f)).any(|e| match e {
+        Effect::Tunnel { ground, .. } => {
+            super::values::ground_of(state, f).is_some_and(|g| ground_is(g, ground))
+        }
+        _ => false,
+    })
+}
+
 /// After `figure`'s move: a carrier's friend now waits to be placed, unless the carrier or the
-/// friend is gone or no space next to the carrier is free (the friend then stays).
-pub fn after_move(state: &mut State, figure: u32) {
+/// friend is gone or no space next to the carrier is free (the friend then stays); a figure
+/// with *Water Tunnel* whose normal move (`events` hold no move by power of it) ended on its
+/// land type may be placed next, when a space is free for it.
+pub fn after_move(state: &mut State, figure: u32, events: &[Event]) {
+    let by_power = events
+        .iter()
+        .any(|e| matches!(e, Event::MovedBy { figure: f, .. } if *f == figure));
+    if let Some(turn) = turn_mut(state) {
+        turn.record.tunnel = (!by_power).then_some(figure);
+        // a figure placed by its Water Tunnel was already counted as moved
+        turn.moved.dedup();
+    }
+    let placeable = !by_power
+        && may_tunnel(state, figure)
+        && state
+            .figure(figure)
+            .is_some_and(|f| !power_destinations(state, f, MoveWay::Tunnel).is_empty());
+    if !placeable {
+        if let Some(turn) = turn_mut(state) {
+            turn.record.tunnel = None;
+        }
+    }
     let Some(c) = state.turn().and_then(|t| t.carry) else {
         return;
     };
@@ -414,7 +675,10 @@ pub fn explain(state: &State, action: &Action) -> Option<String> {
                 None => Placement::single(to, level),
             };
             let name = |id: skirmish_board::FigureId| fig(id.0);
+            let placing = Placing::of(state.card_of(f), way)
+                .and_then(|p| p.refusal(state, f, to.head.hex, tail, level));
             geometry::refusal_text(state, f, search, &to, skirmish_lang::Lang::En, &name)
+                .or(placing)
                 .unwrap_or_else(|| {
                     "only a figure of the active card that has not moved may move, before the \
                      attacks (and the carrier first once a carry is chosen)"

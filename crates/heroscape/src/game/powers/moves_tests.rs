@@ -658,6 +658,9 @@ fn random_games_with_movement_powers_conform() {
                     card("Marro Warriors"),
                     card("Krakenling"),
                     card("Raelin the Kyrie Warrior (ROTV)"),
+                    card("Shaolin Monks"),
+                    card("Tul-Bak-Ra"),
+                    card("Water Elemental"),
                 ],
             },
             PlayerSetup {
@@ -689,4 +692,380 @@ fn random_games_with_movement_powers_conform() {
     })
     .unwrap();
     assert_eq!(stats.games, 24);
+}
+
+/// The figures of a card, in order.
+fn figures_of(state: &State, unit: u16) -> Vec<u32> {
+    state
+        .figures
+        .iter()
+        .filter(|f| f.unit == unit)
+        .map(|f| f.id)
+        .collect()
+}
+
+/// The turn begins now: where every figure stands is where it started.
+fn record_start(state: &mut State) {
+    let record = crate::game::powers::attacks::TurnRecord::starting(state);
+    if let Phase::Turns {
+        turn: Some(turn), ..
+    } = &mut state.phase
+    {
+        turn.record = record;
+    }
+}
+
+fn move_now(state: &State, id: u32) -> u16 {
+    glyphs::move_of(state, state.figure(id).unwrap())
+}
+
+/// Tricky Speed 4: Otonashi (move 6) who started her turn next to Agent Skahen, a Tricky
+/// figure she controls, moves 10; what counts is where the turn found them, and an
+/// opponent's Tricky figure does not count.
+#[test]
+fn tricky_speed_counts_where_the_turn_began() {
+    let field = Field::plain(0, 12, 0, 1).build();
+    let mut state = game(
+        field.clone(),
+        vec![card("Otonashi"), card("Agent Skahen")],
+        vec![card("Marro Warriors")],
+    );
+    put(&mut state, 1, 0, 0, None);
+    put(&mut state, 2, 0, 1, None);
+    record_start(&mut state);
+    assert_eq!(move_now(&state, 1), 10);
+    assert!(reaches(&state, 1, 10, 0, 1));
+    // Skahen leaves during the turn: the turn began with her adjacent.
+    put(&mut state, 2, 12, 1, None);
+    assert_eq!(move_now(&state, 1), 10);
+    // A turn that begins with Skahen away: no bonus, even once she is back.
+    record_start(&mut state);
+    put(&mut state, 2, 0, 1, None);
+    assert_eq!(move_now(&state, 1), 6);
+    assert!(!reaches(&state, 1, 10, 0, 1));
+    // The opponent's Agent Skahen, adjacent: no bonus.
+    let mut state = game(field, vec![card("Otonashi")], vec![card("Agent Skahen")]);
+    put(&mut state, 1, 0, 0, None);
+    put(&mut state, 2, 0, 1, None);
+    record_start(&mut state);
+    assert_eq!(move_now(&state, 1), 6);
+}
+
+/// Amphibious: a Sahuagin Raider (move 6) that starts its turn on water moves 7, walks on
+/// through water, and defends with 2 more dice there.
+#[test]
+fn amphibious_raider_starts_on_water() {
+    let water = Span {
+        bottom: 1,
+        top: 2,
+        material: Material::Liquid(Ground::Water),
+    };
+    let field = Field::plain(0, 9, 0, 0)
+        .span(1, 0, water)
+        .span(2, 0, water)
+        .build();
+    let mut state = game(
+        field,
+        vec![card("Sahuagin Raider")],
+        vec![card("Marro Warriors")],
+    );
+    put(&mut state, 1, 1, 0, None);
+    record_start(&mut state);
+    assert_eq!(move_now(&state, 1), 7);
+    assert!(reaches(&state, 1, 8, 0, 1), "7 spaces, through the water");
+    // Started on grass: 6, even standing on water later.
+    put(&mut state, 1, 0, 0, None);
+    record_start(&mut state);
+    put(&mut state, 1, 1, 0, None);
+    assert_eq!(move_now(&state, 1), 6);
+}
+
+/// Ullar's Amulet: the Armoc Vipers (Ullar, move 7) that start their turn adjacent to Acolarh
+/// move 9; the one away moves 7, a friend who does not follow Ullar gets nothing, nor does
+/// Acolarh.
+#[test]
+fn ullars_amulet_lends_two_spaces() {
+    let field = Field::plain(0, 12, 0, 2).build();
+    let mut state = game(
+        field,
+        vec![
+            card("Acolarh"),
+            card("Armoc Vipers"),
+            card("Sgt. Drake Alexander (ROTV)"),
+        ],
+        vec![card("Marro Warriors")],
+    );
+    let vipers = figures_of(&state, 1);
+    let drake = figures_of(&state, 2)[0];
+    put(&mut state, 1, 1, 1, None);
+    put(&mut state, vipers[0], 2, 1, None);
+    put(&mut state, vipers[1], 8, 1, None);
+    put(&mut state, drake, 0, 1, None);
+    active(&mut state, 1);
+    record_start(&mut state);
+    assert_eq!(move_now(&state, vipers[0]), 9);
+    assert!(reaches(&state, vipers[0], 11, 1, 1));
+    assert_eq!(move_now(&state, vipers[1]), 7);
+    assert_eq!(
+        move_now(&state, drake),
+        card("Sgt. Drake Alexander (ROTV)").move_
+    );
+    assert_eq!(move_now(&state, 1), 5);
+    // Acolarh destroyed: the amulet is gone.
+    state.figure_mut(1).unwrap().destroyed = true;
+    assert_eq!(move_now(&state, vipers[0]), 7);
+}
+
+fn power_move(figure: u32, way: MoveWay, q: i32, r: i32, level: Level) -> Action {
+    Action::PowerMove {
+        figure,
+        way,
+        to: Hex::new(q, r),
+        level,
+        tail: None,
+    }
+}
+
+fn power_spots(state: &State, id: u32, way: MoveWay) -> Vec<(Hex, Level)> {
+    let f = state.figure(id).unwrap().clone();
+    power_destinations(state, &f, way)
+        .iter()
+        .map(|d| (d.hex, d.level))
+        .collect()
+}
+
+/// Underground Movement: Decker is placed within 4 spaces, at most 6 levels above or 3 below
+/// his level, never on water; leaving an engagement, he takes the attack.
+#[test]
+fn underground_movement_within_its_levels() {
+    let water = Span {
+        bottom: 1,
+        top: 2,
+        material: Material::Liquid(Ground::Water),
+    };
+    let field = Field::plain(0, 7, 0, 2)
+        .span(3, 0, solid(1, 7, Ground::Rock))
+        .span(3, 1, solid(1, 8, Ground::Rock))
+        .span(2, 2, water)
+        .span(6, 2, solid(1, 12, Ground::Rock))
+        .build();
+    let decker = card("Decker The Burrowbreaker");
+    let mut state = game(
+        field.clone(),
+        vec![decker.clone()],
+        vec![card("Marro Warriors")],
+    );
+    put(&mut state, 1, 1, 1, None);
+    put(&mut state, 2, 0, 1, None);
+    let spots = power_spots(&state, 1, MoveWay::Place);
+    assert!(spots.contains(&(Hex::new(3, 0), 7)), "6 levels up");
+    assert!(!spots.contains(&(Hex::new(3, 1), 8)), "7 levels up");
+    assert!(!spots.iter().any(|s| s.0 == Hex::new(2, 2)), "water");
+    assert!(spots.contains(&(Hex::new(5, 1), 1)));
+    assert!(!spots.contains(&(Hex::new(6, 1), 1)), "five spaces away");
+    let why = explain(&state, &power_move(1, MoveWay::Place, 3, 1, 8)).unwrap();
+    assert!(why.contains("more than 6 levels above"), "{why}");
+    let events = play(&mut state, power_move(1, MoveWay::Place, 3, 0, 7), &[SKULL]);
+    assert_eq!(left(&events), vec![(1, 2)], "the Marro it leaves attacks");
+    assert_eq!(state.figure(1).unwrap().hex, Some(Hex::new(3, 0)));
+    // From 12 levels up, 3 levels down at most: the plain, 11 below, is out of reach.
+    let mut state = game(field, vec![decker], vec![card("Marro Warriors")]);
+    put(&mut state, 1, 6, 2, None);
+    let spots = power_spots(&state, 1, MoveWay::Place);
+    assert!(spots.is_empty(), "{spots:?}");
+    let why = explain(&state, &power_move(1, MoveWay::Place, 5, 1, 1)).unwrap();
+    assert!(why.contains("more than 3 levels below"), "{why}");
+}
+
+/// Teleportation: Tul-Bak-Ra lands on his own level within 10 spaces, engaged or not, and the
+/// enemy he leaves rolls no die.
+#[test]
+fn teleportation_same_level_without_attacks() {
+    let field = Field::plain(0, 12, 0, 1)
+        .span(4, 0, solid(1, 3, Ground::Rock))
+        .build();
+    let mut state = game(
+        field,
+        vec![card("Tul-Bak-Ra")],
+        vec![card("Marro Warriors")],
+    );
+    put(&mut state, 1, 1, 1, None);
+    put(&mut state, 2, 0, 1, None);
+    let spots = power_spots(&state, 1, MoveWay::Place);
+    assert!(spots.contains(&(Hex::new(11, 1), 1)));
+    assert!(!spots.contains(&(Hex::new(12, 1), 1)), "eleven spaces away");
+    assert!(
+        !spots.iter().any(|s| s.0 == Hex::new(4, 0)),
+        "another level"
+    );
+    let events = play(&mut state, power_move(1, MoveWay::Place, 11, 1, 1), &[]);
+    assert!(left(&events).is_empty());
+    assert_eq!(state.figure(1).unwrap().wounds, 0);
+    assert!(events.contains(&Event::MovedBy {
+        figure: 1,
+        way: MoveWay::Place
+    }));
+    assert_eq!(
+        crate::present::text::way_name(&state, 1, MoveWay::Place, skirmish_lang::Lang::Fr),
+        "Teleportation"
+    );
+}
+
+/// Shadow Dance: only when Mika started her turn on a shadow space, and only onto another
+/// one within 8.
+#[test]
+fn shadow_dance_from_shadow_to_shadow() {
+    let shadow = solid(1, 2, Ground::Shadow);
+    let field = Field::plain(0, 12, 0, 0)
+        .span(1, 0, shadow)
+        .span(6, 0, shadow)
+        .span(10, 0, shadow)
+        .build();
+    let mut state = game(
+        field,
+        vec![card("Mika Connour")],
+        vec![card("Marro Warriors")],
+    );
+    put(&mut state, 1, 1, 0, None);
+    record_start(&mut state);
+    assert_eq!(
+        power_spots(&state, 1, MoveWay::Place),
+        vec![(Hex::new(6, 0), 2)]
+    );
+    // Started on grass: no Shadow Dance, even on a shadow space now.
+    put(&mut state, 1, 0, 0, None);
+    record_start(&mut state);
+    put(&mut state, 1, 1, 0, None);
+    assert!(power_spots(&state, 1, MoveWay::Place).is_empty());
+    let why = explain(&state, &power_move(1, MoveWay::Place, 6, 0, 2)).unwrap();
+    assert!(
+        why.contains("did not start its turn on a shadow space"),
+        "{why}"
+    );
+}
+
+/// Stealth Leap: a Shaolin Monk leaps 3 spaces over figures and up to 12 levels, never 13,
+/// and the enemy it leaves rolls no die; the Einar Imperium's misprinted Stealth Flying reads.
+#[test]
+fn stealth_leap_twelve_levels() {
+    let field = Field::plain(0, 6, 0, 2)
+        .span(3, 1, solid(1, 13, Ground::Rock))
+        .span(3, 0, solid(1, 14, Ground::Rock))
+        .build();
+    let mut state = game(
+        field,
+        vec![card("Shaolin Monks")],
+        vec![card("Marro Warriors")],
+    );
+    let monk = figures_of(&state, 0)[0];
+    let marro = figures_of(&state, 1)[0];
+    put(&mut state, monk, 1, 1, None);
+    put(&mut state, marro, 2, 1, None);
+    let spots = power_spots(&state, monk, MoveWay::Leap);
+    assert!(spots.contains(&(Hex::new(3, 1), 13)), "12 levels up");
+    assert!(!spots.contains(&(Hex::new(3, 0), 14)), "13 levels up");
+    assert!(!spots.contains(&(Hex::new(5, 1), 1)), "four spaces away");
+    let events = play(&mut state, power_move(monk, MoveWay::Leap, 4, 1, 1), &[]);
+    assert!(left(&events).is_empty());
+    assert_eq!(state.figure(monk).unwrap().hex, Some(Hex::new(4, 1)));
+    assert_eq!(
+        super::super::flight(&card("The Einar Imperium")),
+        Flight::StealthFlies
+    );
+}
+
+/// Water Tunnel: the Water Elemental's normal move ends on water, then it is placed at once on
+/// water of its level within 5, taking no leaving-engagement attack; the moves then end. Any
+/// other action lets the chance go.
+#[test]
+fn water_tunnel_after_a_normal_move() {
+    let water = Span {
+        bottom: 1,
+        top: 2,
+        material: Material::Liquid(Ground::Water),
+    };
+    let field = Field::plain(0, 10, 0, 0)
+        .span(3, 0, water)
+        .span(7, 0, water)
+        .span(9, 0, water)
+        .build();
+    let mut state = game(
+        field.clone(),
+        vec![card("Water Elemental")],
+        vec![card("Marro Warriors")],
+    );
+    put(&mut state, 1, 0, 0, None);
+    put(&mut state, 2, 4, 0, None);
+    // No tunnel before moving.
+    assert!(power_spots(&state, 1, MoveWay::Tunnel).is_empty());
+    play(&mut state, mv(1, 3, 0, 1), &[]);
+    assert_eq!(
+        state.turn().unwrap().stage,
+        Stage::Move,
+        "the tunnel is offered"
+    );
+    assert_eq!(
+        power_spots(&state, 1, MoveWay::Tunnel),
+        vec![(Hex::new(7, 0), 1)]
+    );
+    let events = play(&mut state, power_move(1, MoveWay::Tunnel, 7, 0, 1), &[]);
+    assert!(left(&events).is_empty(), "it leaves the Marro unharmed");
+    assert_eq!(state.figure(1).unwrap().hex, Some(Hex::new(7, 0)));
+    assert!(
+        state.turn().is_none_or(|t| t.stage == Stage::Attack),
+        "one tunnel, then the moves are over"
+    );
+    // Declined: the moves end, and no tunnel is offered any more.
+    let mut state = game(
+        field,
+        vec![card("Water Elemental")],
+        vec![card("Marro Warriors")],
+    );
+    put(&mut state, 1, 0, 0, None);
+    put(&mut state, 2, 10, 0, None);
+    play(&mut state, mv(1, 3, 0, 1), &[]);
+    play(&mut state, Action::EndMoves, &[]);
+    assert!(power_spots(&state, 1, MoveWay::Tunnel).is_empty());
+}
+
+/// Swamp Water Tunnel: a Marro Drudge tunnels from swamp water to swamp water, taking the
+/// leaving-engagement attack; a move ending on grass offers nothing.
+#[test]
+fn swamp_water_tunnel_takes_the_attack() {
+    let swamp = Span {
+        bottom: 1,
+        top: 2,
+        material: Material::Liquid(Ground::SwampWater),
+    };
+    let field = Field::plain(0, 10, 0, 0)
+        .span(3, 0, swamp)
+        .span(6, 0, swamp)
+        .build();
+    let mut state = game(
+        field,
+        vec![card("Marro Drudge")],
+        vec![card("Marro Warriors")],
+    );
+    let drudges = figures_of(&state, 0);
+    let enemy = figures_of(&state, 1)[0];
+    put(&mut state, drudges[0], 0, 0, None);
+    put(&mut state, drudges[1], 10, 0, None);
+    put(&mut state, enemy, 4, 0, None);
+    play(&mut state, mv(drudges[1], 9, 0, 1), &[]);
+    assert!(power_spots(&state, drudges[1], MoveWay::Tunnel).is_empty());
+    play(&mut state, mv(drudges[0], 3, 0, 1), &[]);
+    assert_eq!(
+        power_spots(&state, drudges[0], MoveWay::Tunnel),
+        vec![(Hex::new(6, 0), 1)]
+    );
+    let events = play(
+        &mut state,
+        power_move(drudges[0], MoveWay::Tunnel, 6, 0, 1),
+        &[SKULL],
+    );
+    assert_eq!(left(&events), vec![(drudges[0], enemy)]);
+    assert!(
+        state.figure(drudges[0]).unwrap().destroyed,
+        "a skull, a drudge of 1 life"
+    );
 }

@@ -380,6 +380,7 @@ fn reaches(state: &State, unit: &Unit, who: Who, f: &Figure) -> bool {
         Who::AdjacentAll => adjacent_to_card(),
         Who::OpponentsWithin(n) => !state.allies(f.owner, unit.owner) && within(n),
         Who::AdjacentOpponents => !state.allies(f.owner, unit.owner) && adjacent_to_card(),
+        Who::OtherFriendly => !own && state.allies(f.owner, unit.owner),
     }
 }
 
@@ -449,6 +450,8 @@ pub fn holds(
         }),
         Condition::MovedThisTurn => turn.is_some_and(|t| t.moved.contains(&f.id)),
         Condition::NotMovedThisTurn => turn.is_none_or(|t| !t.moved.contains(&f.id)),
+        Condition::StartedTurnOn(ground) => super::moves::started_on(state, f, ground),
+        Condition::StartedTurnNextTo(filter) => super::moves::started_next_to(state, f, filter),
         Condition::OnGround(ground) => ground_of(state, f).is_some_and(|g| {
             serde_json::to_value(g)
                 .ok()

@@ -590,10 +590,18 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
             grid.name(*hex)
         ),
         Event::MovedBy { figure, way } if fr => {
-            format!("{} utilise {}", fig(figure), move_way_name(*way, lang))
+            format!(
+                "{} utilise {}",
+                fig(figure),
+                way_name(state, *figure, *way, lang)
+            )
         }
         Event::MovedBy { figure, way } => {
-            format!("{} uses {}", fig(figure), move_way_name(*way, lang))
+            format!(
+                "{} uses {}",
+                fig(figure),
+                way_name(state, *figure, *way, lang)
+            )
         }
         Event::MoltenLava {
             figure,

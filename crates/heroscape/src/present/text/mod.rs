@@ -324,13 +324,13 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
         } => match lang {
             Lang::En => format!(
                 "{}: {} to {} (level {level})",
-                move_way_name(*way, lang),
+                way_name(state, *figure, *way, lang),
                 figure_name(state, *figure),
                 grid.name(*to)
             ),
             Lang::Fr => format!(
                 "{} : {} en {} (niveau {level})",
-                move_way_name(*way, lang),
+                way_name(state, *figure, *way, lang),
                 figure_name(state, *figure),
                 grid.name(*to)
             ),
@@ -381,6 +381,22 @@ pub fn move_way_name(way: MoveWay, lang: Lang) -> &'static str {
     match way {
         MoveWay::Teleport => lang.pick("Warp Space", "Distorsion spatiale"),
         MoveWay::AlternateMove => lang.pick("Grapple Gun", "Grappin"),
+        MoveWay::Place => lang.pick("a placement power", "un pouvoir de placement"),
+        MoveWay::Leap => lang.pick("Stealth Leap", "Saut furtif"),
+        MoveWay::Tunnel => lang.pick("Water Tunnel", "Tunnel aquatique"),
+    }
+}
+
+/// The name of the power `figure` moves by: the one its card prints for the placements
+/// (*Underground Movement*, *Shadow Dance*...), whose names the cards vary.
+pub fn way_name(state: &State, figure: u32, way: MoveWay, lang: Lang) -> String {
+    let printed = matches!(way, MoveWay::Place | MoveWay::Tunnel)
+        .then(|| state.figure(figure))
+        .flatten()
+        .and_then(|f| crate::game::powers::moves::power_name(state.card_of(f), way));
+    match printed {
+        Some(name) => name.to_string(),
+        None => move_way_name(way, lang).to_string(),
     }
 }
 
