@@ -817,6 +817,8 @@ fn rules() -> &'static [Rule] {
                             within: None,
                             opponents_only: false,
                             controlled_only: true,
+                            friendly_only: false,
+                            wounded: false,
                             filter: Filter::default(),
                         }),
                         roll: Some(d20(c.u8(0))),
@@ -952,6 +954,8 @@ fn rules() -> &'static [Rule] {
                             within: None,
                             opponents_only: true,
                             controlled_only: false,
+                            friendly_only: false,
+                            wounded: false,
                             filter: Filter {
                                 sizes: vec![Size::Small, Size::Medium],
                                 ..Filter::default()
@@ -1080,6 +1084,8 @@ fn rules() -> &'static [Rule] {
                             within: None,
                             opponents_only: false,
                             controlled_only: false,
+                            friendly_only: false,
+                            wounded: false,
                             filter: Filter {
                                 sizes: vec![Size::Small, Size::Medium],
                                 ..Filter::default()
@@ -1135,6 +1141,8 @@ fn rules() -> &'static [Rule] {
                             within: None,
                             opponents_only: false,
                             controlled_only: false,
+                            friendly_only: false,
+                            wounded: false,
                             filter: Filter {
                                 rarity: Some(Rarity::Unique),
                                 ..Filter::default()
@@ -1155,6 +1163,8 @@ fn rules() -> &'static [Rule] {
                             within: Some(c.n(0)),
                             opponents_only: false,
                             controlled_only: false,
+                            friendly_only: false,
+                            wounded: false,
                             filter: Filter::default(),
                         }),
                         roll: Some(d20(c.u8(1))),
@@ -1221,6 +1231,8 @@ fn d20(at_least: u8) -> Roll {
         only_if: None,
         each_figure: false,
         add_distance: false,
+        forced: false,
+        each_target: false,
     }
 }
 
@@ -1283,6 +1295,8 @@ fn readers() -> &'static [Reader] {
         modifiers::one_shield,
         modifiers::per_adjacent_self,
         modifiers::reload,
+        triggered::bonded_sacrifice,
+        triggered::bonding_alternatives,
     ]
 }
 
