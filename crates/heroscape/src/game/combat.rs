@@ -119,7 +119,8 @@ pub fn resolve(
     if let Some((why, by)) = bonus {
         attack_dice.add(why, by);
     }
-    let defence_dice = values::defence_dice(state, &a, &t, kind);
+    let mut defence_dice = values::defence_dice(state, &a, &t, kind);
+    super::powers::triggered::cap_defence(state, &a, &t, &mut defence_dice);
     let height = height_bonus(a.level, t.level);
     let attack_faces = roll(dice, attack_dice.value());
     let defence_faces = roll(dice, defence_dice.value());
@@ -169,6 +170,7 @@ pub fn resolve(
     let wounds =
         super::powers::triggered::before_wounds(state, attacker, target, wounds, dice, events);
     wound(state, target, wounds, events);
+    super::powers::triggered::after_wounds(state, attacker, target, wounds, dice, events);
     if counter_strike.is_some() {
         events.push(Event::CounterStruck {
             figure: target,

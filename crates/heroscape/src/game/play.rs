@@ -990,7 +990,7 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
     };
     // Powers used once the moves are over (*after moving and before attacking*) are asked
     // first.
-    if turn.stage == Stage::Attack && triggered::after_moves(state) {
+    if turn.stage == Stage::Attack && triggered::after_moves(state, dice, events) {
         return;
     }
     if turn.stage == Stage::Attack

@@ -337,6 +337,12 @@ pub enum Trigger {
     /// When an opponent's figure matching the power's target moves into engagement with a
     /// figure of this card.
     OpponentEngages,
+    /// When a figure of this card attacks a figure matching the power's target and inflicts at
+    /// least this many wounds (*Coil Crush*).
+    InflictsWounds(u16),
+    /// When the figure this card's *Bonding* chose starts its bonded turn; that figure uses
+    /// the power (*Hivelord Life Bonding*).
+    BondedTurnStarts,
 }
 
 /// The 20-sided die roll a triggered power needs.
@@ -359,6 +365,14 @@ pub struct Roll {
     /// (*Concealment*).
     #[serde(default, skip_serializing_if = "is_false")]
     pub add_distance: bool,
+    /// The card says *roll*, not *you may roll*: the roll is made at once, nobody is asked
+    /// (*Net Trip*).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub forced: bool,
+    /// Roll once for each figure the power's target describes, each success reaching that
+    /// figure (*Toxic Skin*: each figure adjacent to it).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub each_target: bool,
 }
 
 /// The figure a triggered power chooses.
@@ -380,6 +394,12 @@ pub struct Target {
     /// What it must be.
     #[serde(default, skip_serializing_if = "Filter::is_any")]
     pub filter: Filter,
+    /// Friendly figures only: yours and your teammates' (*a friendly Hero*).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub friendly_only: bool,
+    /// Figures with at least one wound marker only (*a wounded friendly Hero*).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub wounded: bool,
 }
 
 /// What a triggered power does when it succeeds.
@@ -415,6 +435,15 @@ pub enum Outcome {
     Heal(u16),
     /// Remove this many wound markers from the chosen figure's card.
     HealTarget(u16),
+    /// For the rest of the turn, a figure matching `filter` attacked by the figure that used
+    /// the power rolls at most `dice` defence dice (*Net Trip*, *Heart Finder Spear*).
+    DefenceAtMost {
+        /// The most defence dice.
+        dice: u16,
+        /// Which defending figures it holds (empty: any).
+        #[serde(default, skip_serializing_if = "Filter::is_any")]
+        filter: Filter,
+    },
 }
 
 /// A power used at a given moment: maybe a chosen figure, maybe a d20 roll, then outcomes.

@@ -818,6 +818,8 @@ fn rules() -> &'static [Rule] {
                             within: None,
                             opponents_only: false,
                             controlled_only: true,
+                            friendly_only: false,
+                            wounded: false,
                             filter: Filter::default(),
                         }),
                         roll: Some(d20(c.u8(0))),
@@ -953,6 +955,8 @@ fn rules() -> &'static [Rule] {
                             within: None,
                             opponents_only: true,
                             controlled_only: false,
+                            friendly_only: false,
+                            wounded: false,
                             filter: Filter {
                                 sizes: vec![Size::Small, Size::Medium],
                                 ..Filter::default()
@@ -1081,6 +1085,8 @@ fn rules() -> &'static [Rule] {
                             within: None,
                             opponents_only: false,
                             controlled_only: false,
+                            friendly_only: false,
+                            wounded: false,
                             filter: Filter {
                                 sizes: vec![Size::Small, Size::Medium],
                                 ..Filter::default()
@@ -1136,6 +1142,8 @@ fn rules() -> &'static [Rule] {
                             within: None,
                             opponents_only: false,
                             controlled_only: false,
+                            friendly_only: false,
+                            wounded: false,
                             filter: Filter {
                                 rarity: Some(Rarity::Unique),
                                 ..Filter::default()
@@ -1156,6 +1164,8 @@ fn rules() -> &'static [Rule] {
                             within: Some(c.n(0)),
                             opponents_only: false,
                             controlled_only: false,
+                            friendly_only: false,
+                            wounded: false,
                             filter: Filter::default(),
                         }),
                         roll: Some(d20(c.u8(1))),
@@ -1222,6 +1232,8 @@ fn d20(at_least: u8) -> Roll {
         only_if: None,
         each_figure: false,
         add_distance: false,
+        forced: false,
+        each_target: false,
     }
 }
 
@@ -1285,6 +1297,8 @@ fn readers() -> &'static [Reader] {
         modifiers::per_adjacent_self,
         modifiers::reload,
         moves::underground_by_height,
+        triggered::bonded_sacrifice,
+        triggered::bonding_alternatives,
     ]
 }
 

@@ -26,14 +26,22 @@ pub struct Bonded {
     pub then: u16,
 }
 
-/// A card's *Bonding* power: its place and whom it bonds with.
-fn bonding(state: &State, unit: u16) -> Option<(u8, &Filter)> {
+/// A card's *Bonding* power: its place and whom it bonds with. A power naming several kinds
+/// of figures ("a Warlord or Profiteer Hero") has one bonding effect per kind: the bonded
+/// figure matches any of them, and one bonded turn is taken all the same.
+fn bonding(state: &State, unit: u16) -> Option<(u8, Vec<&Filter>)> {
     let card = &state.unit(unit)?.card;
     card.powers.iter().enumerate().find_map(|(i, p)| {
-        p.effects.as_deref()?.iter().find_map(|e| match e {
-            Effect::Bonding { with } => Some((u8::try_from(i).ok()?, with)),
-            _ => None,
-        })
+        let with: Vec<&Filter> = p
+            .effects
+            .as_deref()?
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Bonding { with } => Some(with),
+                _ => None,
+            })
+            .collect();
+        (!with.is_empty()).then_some((u8::try_from(i).ok()?, with))
     })
 }
 
@@ -61,12 +69,12 @@ pub fn may_act(state: &State, f: &Figure) -> bool {
 }
 
 /// The figures a bonding card's player may take the bonded turn with.
-fn partners(state: &State, seat: Seat, unit: u16, with: &Filter) -> Vec<u32> {
+fn partners(state: &State, seat: Seat, unit: u16, with: &[&Filter]) -> Vec<u32> {
     state
         .figures
         .iter()
         .filter(|f| f.on_field() && f.owner == seat && f.unit != unit)
-        .filter(|f| matches(state.card_of(f), with))
+        .filter(|f| with.iter().any(|w| matches(state.card_of(f), w)))
         .map(|f| f.id)
         .collect()
 }
@@ -80,7 +88,7 @@ fn bearer(state: &State, unit: u16) -> Option<u32> {
 pub(crate) fn uses(state: &State, o: &Offer) -> Vec<super::super::Action> {
     use super::super::Action;
     if let Some((p, with)) = bonding(state, o.unit).filter(|(p, _)| *p == o.power) {
-        return partners(state, o.seat, o.unit, with)
+        return partners(state, o.seat, o.unit, &with)
             .into_iter()
             .map(|t| Action::UsePower {
                 figure: o.figure,
@@ -103,13 +111,15 @@ pub fn before_turn(state: &mut State) -> bool {
     let Some(turn) = state.turn().cloned() else {
         return false;
     };
-    let Some((power, with)) = bonding(state, turn.unit).map(|(p, w)| (p, w.clone())) else {
+    let Some((power, ready)) = bonding(state, turn.unit)
+        .map(|(p, with)| (p, !partners(state, turn.seat, turn.unit, &with).is_empty()))
+    else {
         return false;
     };
     let Some(figure) = bearer(state, turn.unit) else {
         return false;
     };
-    if partners(state, turn.seat, turn.unit, &with).is_empty() {
+    if !ready {
         return false;
     }
     state.frames.as_mut().push(HsFrame::Power(Offer {
@@ -189,6 +199,7 @@ pub(crate) fn use_power(
             figure: t.id,
             unit: o.unit,
         });
+        super::triggered::bonded_turn_starts(state, o, t.id);
         return;
     }
     let Phase::Turns { order, next, .. } = &state.phase else {

@@ -20,8 +20,6 @@ use crate::power::{Ability, Effect, Filter};
 
 pub mod bonding;
 pub mod triggered;
-#[cfg(test)]
-mod triggered_tests;
 
 pub use triggered::Memory;
 

@@ -420,7 +420,11 @@ pub fn attack_dice(state: &State, attacker: u32, target: u32) -> (u16, u16) {
     match (state.figure(attacker), state.figure(target)) {
         (Some(a), Some(t)) => (
             values::attack_dice(state, a, t, AttackKind::Normal).value(),
-            values::defence_dice(state, a, t, AttackKind::Normal).value(),
+            {
+                let mut d = values::defence_dice(state, a, t, AttackKind::Normal);
+                crate::game::powers::triggered::cap_defence(state, a, t, &mut d);
+                d.value()
+            },
         ),
         _ => (0, 0),
     }

@@ -236,6 +236,14 @@ pub(super) fn outcome_words(
         (O::Heal(n), Lang::Fr) => format!("retire {} de sa carte", wounds(*n)),
         (O::HealTarget(n), Lang::En) => format!("removes {} from the card of {who}", wounds(*n)),
         (O::HealTarget(n), Lang::Fr) => format!("retire {} de la carte de {who}", wounds(*n)),
+        (O::DefenceAtMost { dice, .. }, Lang::En) => format!(
+            "figures it attacks this turn roll at most {}",
+            plural(*dice, ("defense die", "defense dice"), ("dé", "dés"), lang)
+        ),
+        (O::DefenceAtMost { dice, .. }, Lang::Fr) => format!(
+            "les figurines qu'elle attaque ce tour-ci lancent au plus {} de défense",
+            plural(*dice, ("defense die", "defense dice"), ("dé", "dés"), lang)
+        ),
     }
 }
 

@@ -10,7 +10,7 @@ use skirmish_board::hex::Hex;
 use skirmish_dice::Dice;
 use skirmish_engine::{conformance, Pending, Ruleset, Seat};
 
-use super::triggered::{self, deploy_spaces};
+use super::{self as triggered, deploy_spaces};
 use crate::battlefield::{Battlefield, Builder, Ground, Level, Material, Span};
 use crate::card::Card;
 use crate::game::frames::HsFrame;
@@ -218,7 +218,7 @@ fn the_parser_gives_the_cards_their_triggered_powers() {
     );
     assert_eq!(t.outcomes, vec![Outcome::ReturnDestroyedAdjacent]);
     let drop = real("Airborne Elite");
-    assert!(super::effects(&drop).any(|e| matches!(e, Effect::StartsOffBattlefield)));
+    assert!(super::super::effects(&drop).any(|e| matches!(e, Effect::StartsOffBattlefield)));
     let (_, t) = power(&drop);
     assert_eq!(
         (t.trigger, t.roll.map(|r| r.at_least), t.outcomes),
@@ -1047,3 +1047,5 @@ fn battle_ready_reveals_the_x_and_takes_the_numbered_marker() {
         unit: 0
     }));
 }
+
+mod cards;

@@ -1,0 +1,379 @@
+//! The frames of the triggered powers: an offered power answered (used, with a figure it
+//! chooses, or declined), its outcomes applied, and the figures a power places.
+
+use super::*;
+
+/// What a power frame asks.
+pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
+    match frame {
+        HsFrame::Power(o) => Ask {
+            seats: vec![o.seat],
+            decision: Decision::UsePower {
+                figure: o.figure,
+                unit: o.unit,
+                power: o.power,
+            },
+        },
+        HsFrame::Deploy(d) => match to_place(state, d) {
+            Some(figure) => Ask {
+                seats: vec![d.seat],
+                decision: Decision::Deploy {
+                    figure,
+                    unit: d.unit,
+                    power: d.power,
+                },
+            },
+            None => Ask {
+                seats: Vec::new(),
+                decision: Decision::PlaceMarkers { round: state.round },
+            },
+        },
+        HsFrame::Markers { .. } | HsFrame::Spirit { .. } => Ask {
+            seats: Vec::new(),
+            decision: Decision::PlaceMarkers { round: state.round },
+        },
+    }
+}
+
+/// The answers to a power frame.
+pub(crate) fn answers(frame: &HsFrame, state: &State, seat: Seat) -> Vec<Action> {
+    match frame {
+        HsFrame::Power(o) if o.seat == seat => {
+            let mut out = uses(state, o);
+            out.push(Action::DeclinePower);
+            out
+        }
+        HsFrame::Deploy(d) if d.seat == seat && !d.beside.is_empty() => {
+            let Some(figure) = to_place(state, d) else {
+                return Vec::new();
+            };
+            clone_spaces(state, d.beside[0])
+                .into_iter()
+                .map(|(hex, _)| Action::Place {
+                    figure,
+                    hex,
+                    tail: None,
+                })
+                .collect()
+        }
+        HsFrame::Deploy(d) if d.seat == seat => {
+            let Some(f) = next_to_deploy(state, d.unit).and_then(|id| state.figure(id)) else {
+                return Vec::new();
+            };
+            let mut out: Vec<Action> = deploy_spaces(state, f)
+                .into_iter()
+                .map(|(hex, tail, _)| Action::Place {
+                    figure: f.id,
+                    hex,
+                    tail,
+                })
+                .collect();
+            out.push(Action::DeclinePower);
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The ways to use an offered power: with each figure that may choose, each figure it may
+/// choose.
+pub(super) fn uses(state: &State, o: &Offer) -> Vec<Action> {
+    if super::super::bonding::is_turn_power(state, o.unit, o.power) && !by_bonded(state, o) {
+        return super::super::bonding::uses(state, o);
+    }
+    let Some(t) = power_of(state, o.unit, o.power) else {
+        return Vec::new();
+    };
+    if t.target.is_none() {
+        return vec![Action::UsePower {
+            figure: o.figure,
+            power: o.power,
+            target: None,
+        }];
+    }
+    let users: Vec<u32> = match o.then {
+        // Each figure of the active card may be the one choosing (not the bonded figure's
+        // use of its bonding card's power: that figure chooses).
+        Then::Turn if !by_bonded(state, o) => on_field(state, o.unit),
+        _ => vec![o.figure],
+    };
+    let mut out = Vec::new();
+    for u in users {
+        let Some(user) = state.figure(u) else {
+            continue;
+        };
+        for target in useful_targets(state, o.seat, user, t) {
+            out.push(Action::UsePower {
+                figure: u,
+                power: o.power,
+                target: Some(target),
+            });
+        }
+    }
+    out
+}
+
+/// Answers a power frame.
+pub(crate) fn resolve(
+    state: &mut State,
+    asked: HsFrame,
+    seat: Seat,
+    answer: &Action,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Result<(), Rejection> {
+    if !answers(&asked, state, seat).contains(answer) {
+        return Err(Rejection::illegal(match &asked {
+            HsFrame::Deploy(_) => {
+                "place the figure on an empty space, not adjacent to another figure and not on a \
+                 glyph, or place no more"
+            }
+            _ => "use the power (with a figure it may choose) or decline it",
+        }));
+    }
+    match asked {
+        HsFrame::Power(offer) => {
+            state.frames.as_mut().pop();
+            answer_offer(state, &offer, answer, dice, events);
+        }
+        HsFrame::Deploy(mut d) if !d.beside.is_empty() => {
+            let &Action::Place { figure, hex, .. } = answer else {
+                return Ok(());
+            };
+            let roller = d.beside.remove(0);
+            let level = state.figure(roller).map_or(0, |r| r.level);
+            if let Some(f) = state.figure_mut(figure) {
+                f.destroyed = false;
+                f.wounds = 0;
+                f.hex = Some(hex);
+                f.tail = None;
+                f.level = level;
+            }
+            events.push(Event::PowerUsed {
+                figure: roller,
+                unit: d.unit,
+                power: d.power,
+                target: Some(figure),
+                outcome: Outcome::ReturnDestroyedAdjacent,
+            });
+            events.push(Event::Placed { figure, hex, level });
+            if clone_ready(state, &mut d) {
+                if let Some(top) = state.frames.as_mut().top_mut() {
+                    *top = HsFrame::Deploy(d);
+                }
+                return Ok(());
+            }
+            state.frames.as_mut().pop();
+            play::settle(state, dice, events);
+        }
+        HsFrame::Deploy(d) => {
+            match *answer {
+                Action::Place { figure, hex, tail } => {
+                    let level = land_level(state, hex).unwrap_or(0);
+                    if let Some(f) = state.figure_mut(figure) {
+                        f.hex = Some(hex);
+                        f.tail = tail;
+                        f.level = level;
+                    }
+                    events.push(Event::Placed { figure, hex, level });
+                    if next_to_deploy(state, d.unit)
+                        .and_then(|id| state.figure(id))
+                        .is_some_and(|f| !deploy_spaces(state, f).is_empty())
+                    {
+                        return Ok(());
+                    }
+                }
+                _ => {
+                    let figure = next_to_deploy(state, d.unit).unwrap_or(0);
+                    events.push(Event::PowerDeclined {
+                        figure,
+                        unit: d.unit,
+                        power: d.power,
+                    });
+                }
+            }
+            state.frames.as_mut().pop();
+            skirmish_engine::frames::resume::<HsFrame>(state);
+        }
+        HsFrame::Markers { .. } | HsFrame::Spirit { .. } => {}
+    }
+    Ok(())
+}
+
+/// Uses (or not) an offered power, then goes on with what it interrupted.
+pub(super) fn answer_offer(
+    state: &mut State,
+    o: &Offer,
+    answer: &Action,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    let mut cut = false;
+    let mut again = false;
+    match *answer {
+        Action::UsePower { target, .. }
+            if super::super::bonding::is_turn_power(state, o.unit, o.power)
+                && !by_bonded(state, o) =>
+        {
+            super::super::bonding::use_power(state, o, target, events);
+        }
+        Action::UsePower { figure, target, .. } => {
+            if let Some(t) = power_of(state, o.unit, o.power).cloned() {
+                if succeeds(state, dice, figure, o.power, &t, target, events) {
+                    for outcome in &t.outcomes {
+                        match outcome {
+                            Outcome::EndAttack => cut = true,
+                            Outcome::AnotherTurn => again = true,
+                            _ => {}
+                        }
+                        apply(state, figure, o.power, target, outcome, o, events);
+                    }
+                }
+            }
+        }
+        _ => events.push(Event::PowerDeclined {
+            figure: o.figure,
+            unit: o.unit,
+            power: o.power,
+        }),
+    }
+    match o.then {
+        Then::Turn => play::settle(state, dice, events),
+        Then::Attack { attacker, target } => {
+            let standing = |s: &State, id| s.figure(id).is_some_and(Figure::on_field);
+            if !cut && standing(state, attacker) && standing(state, target) {
+                combat::attack(state, attacker, target, dice, events);
+                after_attack(state, attacker, dice, events);
+            }
+            play::settle(state, dice, events);
+        }
+        Then::EndTurn { seat } => {
+            if again && !on_field(state, o.unit).is_empty() {
+                state.powers.extra_turns += 1;
+                if let Some(turn) = turn_mut(state) {
+                    turn.stage = Stage::Move;
+                    turn.moved.clear();
+                    turn.attacked.clear();
+                }
+                play::settle(state, dice, events);
+            } else {
+                play::end_turn(state, seat, dice, events);
+            }
+        }
+        Then::NextTurn => play::next_turn(state, dice, events),
+    }
+}
+
+/// One outcome of a power that succeeded.
+pub(super) fn apply(
+    state: &mut State,
+    user: u32,
+    power: u8,
+    target: Option<u32>,
+    outcome: &Outcome,
+    o: &Offer,
+    events: &mut Vec<Event>,
+) {
+    let Some(unit) = state.figure(user).map(|f| f.unit) else {
+        return;
+    };
+    let reached = match (outcome, o.then.clone()) {
+        (Outcome::WoundAttacker(_) | Outcome::EndAttack, Then::Attack { attacker, .. }) => {
+            Some(attacker)
+        }
+        _ => target,
+    };
+    events.push(Event::PowerUsed {
+        figure: user,
+        unit,
+        power,
+        target: reached,
+        outcome: outcome.clone(),
+    });
+    match *outcome {
+        Outcome::WoundAttacker(n) | Outcome::WoundTarget(n) => {
+            if let Some(id) = reached {
+                combat::wound(state, id, n, events);
+            }
+        }
+        Outcome::DestroyTarget => {
+            if let Some(id) = reached {
+                combat::destroy(state, id, events);
+            }
+        }
+        Outcome::TakeControl => {
+            if let Some(id) = reached {
+                take_control(state, user, id, events);
+            }
+        }
+        Outcome::MoveAgain => {
+            if let Some(turn) = turn_mut(state) {
+                turn.stage = Stage::Move;
+                turn.moved.clear();
+            }
+        }
+        Outcome::Heal(n) => heal(state, unit, n),
+        Outcome::DefenceAtMost { .. } => {
+            if let Some(k) = turn_key(state) {
+                state.powers.capped.retain(|(key, _, _)| *key == k);
+                state.powers.capped.push((k, unit, power));
+            }
+        }
+        Outcome::HealTarget(n) => {
+            if let Some(u) = reached.and_then(|id| state.figure(id)).map(|f| f.unit) {
+                heal(state, u, n);
+            }
+        }
+        // Handled where they trigger: the attack's end, the extra turn, another attack,
+        // wounds ignored, figures placed.
+        Outcome::EndAttack
+        | Outcome::AnotherTurn
+        | Outcome::AttackAgain
+        | Outcome::IgnoreWounds
+        | Outcome::ReturnDestroyedAdjacent
+        | Outcome::DeployApart => {}
+    }
+}
+
+/// Removes up to `n` wound markers from a unit's figures.
+pub(super) fn heal(state: &mut State, unit: u16, n: u16) {
+    let mut left = n;
+    for f in state
+        .figures
+        .iter_mut()
+        .filter(|f| f.unit == unit && !f.destroyed)
+    {
+        let off = f.wounds.min(left);
+        f.wounds -= off;
+        left -= off;
+    }
+}
+
+/// *Mind Shackle*: the user's player controls the chosen figure's card and all its figures
+/// from now on, even if the user is destroyed later; the order markers on that card are
+/// removed.
+pub(super) fn take_control(state: &mut State, user: u32, chosen: u32, events: &mut Vec<Event>) {
+    let (Some(to), Some(unit)) = (
+        state.figure(user).map(|f| f.owner),
+        state.figure(chosen).map(|f| f.unit),
+    ) else {
+        return;
+    };
+    let from = state.units[usize::from(unit)].owner;
+    if from == to {
+        return;
+    }
+    state.units[usize::from(unit)].owner = to;
+    for f in state.figures.iter_mut().filter(|f| f.unit == unit) {
+        f.owner = to;
+    }
+    let markers = &mut state.players[from.index()].markers;
+    for i in 0..4 {
+        if markers.on[i] == Some(unit) {
+            markers.on[i] = None;
+            markers.revealed[i] = false;
+            markers.lost[i] = false;
+        }
+    }
+    events.push(Event::ControlTaken { unit, from, to });
+}
