@@ -166,8 +166,9 @@ pub fn resolve(
         defence_dice,
         rules,
     });
-    let wounds =
-        super::powers::triggered::before_wounds(state, attacker, target, wounds, dice, events);
+    let wounds = super::powers::triggered::before_wounds(
+        state, attacker, target, true, wounds, dice, events,
+    );
     wound(state, target, wounds, events);
     if counter_strike.is_some() {
         events.push(Event::CounterStruck {
