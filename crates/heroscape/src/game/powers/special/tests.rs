@@ -412,10 +412,10 @@ fn mimring_fire_line_hits_every_level_it_sees() {
         power: 0,
         target: None,
         line: Some(Line {
-            dice: None,
             from: h(0, 3),
             dir: HexDir::E,
         }),
+        dice: None,
     };
     assert!(!HeroScape::legal_actions(&state, Seat(0)).contains(&through));
     // One roll of 4 dice for all; each Airborne Elite rolls its 2 defence dice.
@@ -765,7 +765,7 @@ fn common_squads_roll_fewer_defence_dice_against_fledgling_fires() {
     let places = [
         (1, h(2, 2), None, 1),
         (6, h(6, 2), None, 1),
-        (2, h(6, 4), None, 1),
+        (2, h(5, 3), None, 1),
     ];
     let mut state = attack_step(
         field(&[]),
@@ -829,7 +829,7 @@ fn explosions_that_spare_friends_or_weaken_common_squads() {
             (1, h(2, 2), None, 1),
             (2, h(6, 3), None, 1),
             (6, h(6, 2), None, 1),
-            (7, h(7, 2), None, 1),
+            (7, h(5, 3), None, 1),
         ],
     );
     let aim = Aim::of(&special(1, 6)).unwrap();
@@ -951,7 +951,7 @@ fn rain_of_flame_is_an_explosion_with_the_elf_wizards_bonus() {
             (1, h(2, 2), None, 1),
             (2, h(2, 3), None, 1),
             (3, h(6, 2), None, 1),
-            (4, h(7, 2), None, 1),
+            (4, h(5, 3), None, 1),
         ],
     );
     let shot = shot(&state, &Aim::of(&special(1, 3)).unwrap()).unwrap();
