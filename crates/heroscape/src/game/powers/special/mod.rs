@@ -490,7 +490,7 @@ fn chosen<'a>(
     if let Some(most) = power.level_gap {
         let gap = f.level.abs_diff(target.level);
         if gap > most {
-            return Err(Refusal::LevelGap(t, gap.into(), most));
+            return Err(Refusal::LevelGap(t, gap, most));
         }
     }
     let engaged = geometry::engaged_with(state, f);

@@ -994,7 +994,9 @@ fn wild_spin_attacks_every_adjacent_figure_one_roll_each() {
             SKULL, SKULL, BLANK, BLANK, SHIELD, SHIELD, BLANK, BLANK, // at 7: 3 + 1 height
         ],
     );
-    let rolls: Vec<(u16, Vec<(u32, usize, u16)>)> = events
+    /// Skulls, then each figure's defence dice and wounds.
+    type Rolled = (u16, Vec<(u32, usize, u16)>);
+    let rolls: Vec<Rolled> = events
         .iter()
         .filter_map(|e| match e {
             Event::SpecialAttacked { skulls, hits, .. } => Some((
