@@ -167,8 +167,9 @@ pub fn resolve(
         defence_dice,
         rules,
     });
-    let wounds =
-        super::powers::triggered::before_wounds(state, attacker, target, wounds, dice, events);
+    let wounds = super::powers::triggered::before_wounds(
+        state, attacker, target, true, wounds, dice, events,
+    );
     wound(state, target, wounds, events);
     super::powers::triggered::after_wounds(state, attacker, target, wounds, dice, events);
     if counter_strike.is_some() {

@@ -99,6 +99,9 @@ pub enum Action {
         /// For a fire line: the attacker's hex it starts from and its direction.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         line: Option<powers::special::Line>,
+        /// The attack dice chosen, for a power that lets the player choose them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dice: Option<u16>,
     },
     /// Takes an army card from the draft's pool.
     DraftPick {
@@ -449,6 +452,9 @@ pub enum Event {
         skulls: u16,
         /// Every figure affected, the chosen one first, with its defence.
         hits: Vec<powers::special::Hit>,
+        /// The attack dice and what made their number (printed, glyphs, height, powers).
+        #[serde(default)]
+        attack_dice: powers::values::Tally,
     },
     /// A player took a card in the draft.
     DraftPicked {

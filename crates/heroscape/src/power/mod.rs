@@ -272,6 +272,72 @@ pub struct SpecialAttack {
     /// the same figure more than once").
     #[serde(default, skip_serializing_if = "is_false")]
     pub distinct_targets: bool,
+    /// The figure may attack again with it after an attack that did this ("if Deathwalker's
+    /// Rapid Fire Special Attack inflicts a wound, he may attack again with his Rapid Fire
+    /// Special Attack"), as many times as each attack does it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub again: Option<Again>,
+    /// Figures matching the filter roll this many fewer defence dice against it ("Common
+    /// Squad figures roll 2 fewer defense dice against Fledgling Fires Special Attack").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weaker_defence: Option<(Filter, u16)>,
+    /// Attack dice added for other figures near the attacker ("add 1 to Chardris' attack dice
+    /// for every additional Elf Wizard you control within 3 clear sight spaces of Chardris, up
+    /// to a maximum of +3 dice").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<Bonus>,
+    /// Each affected figure is a separate attack with its own roll ("roll each attack
+    /// separately"), instead of one roll for all.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub separately: bool,
+    /// The printed dice the player chooses among for each attack ("Attack 1, 2 or 3"); the
+    /// action names one. Empty: the printed `attack`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice_choice: Vec<u16>,
+    /// The attack dice a figure has for the turn, spent by each attack's chosen dice ("Moriko
+    /// starts each turn with 6 attack dice"); it may attack until they are all rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice_pool: Option<u16>,
+    /// Only a figure that moved this turn may use it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub after_moving: bool,
+    /// The chosen figure must not be adjacent to the attacker.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub non_adjacent: bool,
+    /// The chosen figure's base is at most this many levels above or below the attacker's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level_gap: Option<u16>,
+    /// *Pounce*: when the chosen figure is destroyed the attacker is placed on its space,
+    /// else the attacker is destroyed.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pounce: bool,
+}
+
+/// A special attack's extra dice: one for each other figure its player controls matching
+/// `per` within `within` clear-sight spaces of the attacker, at most `max`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bonus {
+    /// The figures counted.
+    pub per: Filter,
+    /// Within this many clear-sight spaces of the attacker.
+    pub within: u16,
+    /// At most this many dice.
+    pub max: u16,
+}
+
+/// What a special attack must do for its figure to attack again with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Again {
+    /// It inflicted at least one wound.
+    Wounds,
+    /// It destroyed a figure.
+    Destroys,
+    /// It rolled at least this many skulls.
+    Skulls(u16),
+    /// It rolled a skull on every die.
+    AllSkulls,
 }
 
 fn one() -> u8 {

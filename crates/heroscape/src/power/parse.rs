@@ -530,6 +530,16 @@ fn special(range: Option<u16>, attack: u16, area: Area) -> SpecialAttack {
         with_normal_attack: false,
         lob: None,
         distinct_targets: false,
+        again: None,
+        weaker_defence: None,
+        bonus: None,
+        separately: false,
+        dice_choice: Vec::new(),
+        dice_pool: None,
+        after_moving: false,
+        non_adjacent: false,
+        level_gap: None,
+        pounce: false,
     }
 }
 

@@ -88,11 +88,15 @@ pub(super) fn special_event_text(state: &State, event: &Event, lang: Lang) -> St
         height,
         skulls,
         hits,
+        attack_dice,
     } = event
     else {
         return String::new();
     };
     let up = match (*height, lang) {
+        _ if !attack_dice.changes.is_empty() => {
+            format!(" ({})", tally_text(state, attack_dice, true, lang))
+        }
         (0, _) => String::new(),
         (h, Lang::En) => format!(" (+{h} for height)"),
         (h, Lang::Fr) => format!(" (+{h} pour la hauteur)"),
@@ -132,6 +136,9 @@ pub(super) fn special_event_text(state: &State, event: &Event, lang: Lang) -> St
         .iter()
         .map(|h| {
             let up = match (h.height, lang) {
+                _ if !h.defence_dice.changes.is_empty() => {
+                    format!(" ({})", tally_text(state, &h.defence_dice, false, lang))
+                }
                 (0, _) => String::new(),
                 (n, Lang::En) => format!(" (+{n} for height)"),
                 (n, Lang::Fr) => format!(" (+{n} pour la hauteur)"),

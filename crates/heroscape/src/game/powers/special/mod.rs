@@ -2,13 +2,22 @@
 //!
 //! In the attack step a figure of the active card may make one of its card's special attacks
 //! instead of its normal attack (besides it with `with_normal_attack`; `attacks` times with
-//! `attacks`): [`Action::SpecialAttack`] names the power (its index among the card's special
-//! attacks), the chosen figure for a single target or an explosion, the start hex and direction
-//! for a fire line, nothing for an attack on every adjacent figure. The attack dice are rolled
-//! once for every figure affected (the power's dice, Astrid's glyph, and the height advantage
-//! over the chosen figure when there is one); each affected figure then rolls its own defence
-//! dice with its own height advantage, and none when no skull was rolled (*l'attaque est
-//! nulle*). [`Event::SpecialAttacked`] lists every figure affected with its roll.
+//! `attacks`, and once more after each attack that did what `again` asks):
+//! [`Action::SpecialAttack`] names the power (its index among the card's special attacks), the
+//! chosen figure for a single target or an explosion, the start hex and direction for a fire
+//! line, nothing for an attack on every adjacent figure. The attack dice are rolled once for
+//! every figure affected; each affected figure then rolls its own defence dice, and none when
+//! no skull was rolled (*l'attaque est nulle*). Both counts are the ones of
+//! [`values::attack_dice`] and [`values::defence_dice`] with [`AttackKind::Special`], as for a
+//! normal attack (*ajoutez un dé ou plusieurs dés en tenant compte des bonus obtenus par les
+//! pouvoirs, les glyphes ou la hauteur*): the power's printed dice, glyphs, the powers of every
+//! card that reach the figures (those naming special attacks included, those naming normal
+//! attacks left out), automatic skulls and shields, and height. The attacker's height
+//! advantage is over the chosen figure; a line or an attack on every adjacent figure chooses
+//! none, so it rolls no height die, and the powers that look at the defender look at the first
+//! opponent's figure it affects. Each defender counts its own height advantage, and
+//! `weaker_defence` takes its dice off the figures it names. [`Event::SpecialAttacked`] lists
+//! every figure affected with its roll and what made its dice.
 //!
 //! The rules it keeps (rulebook *La ligne de feu, l'attaque spéciale de Mimring*, *Les grenades
 //! des unités d'élites Aéroportées*, and the card texts):
@@ -29,11 +38,10 @@
 //!   lines and attacks on every adjacent figure choose nobody and must affect an opponent's
 //!   figure.
 //!
-//! Not kept: Ivor's glyph does not lengthen special attack ranges; value modifiers of other
-//! powers reach special attacks only through the glyph and dice functions the combat rules
-//! give.
+//! Not kept: Ivor's glyph does not lengthen special attack ranges.
 
 pub mod area;
+mod refusal;
 #[cfg(test)]
 mod tests;
 
@@ -42,12 +50,14 @@ use skirmish_board::hex::Hex;
 use skirmish_dice::Dice;
 use skirmish_engine::{Rejection, Seat};
 
+use super::values::{self, AttackKind, Tally, Why};
 use crate::card::Card;
 use crate::game::state::{Figure, Phase, Stage, State};
-use crate::game::{combat, geometry, glyphs, Action, Event, Face};
-use crate::power::{Area, Effect, SpecialAttack};
+use crate::game::{combat, geometry, Action, Event, Face};
+use crate::power::{Again, Area, Effect, SpecialAttack};
 
 pub use area::Line;
+pub use refusal::Refusal;
 
 /// The special attacks of a card, in print order, with the printed name of their power; an
 /// action names one by its index here.
@@ -77,6 +87,16 @@ pub struct Use {
     /// The figures it chose this turn (a power with `distinct_targets` never chooses one twice).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub targets: Vec<u32>,
+    /// Its last attack did what the power's `again` asks: it may attack once more.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub again: bool,
+    /// The chosen dice it rolled this turn, for a power with a pool of dice.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub dice: u16,
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 /// What the game remembers of special attacks.
@@ -138,6 +158,22 @@ fn times(state: &State, figure: u32, power: u8) -> u8 {
         .sum()
 }
 
+/// The chosen dice `figure` rolled with `power` this turn.
+fn dice_spent(state: &State, figure: u32, power: u8) -> u16 {
+    this_turn(state)
+        .iter()
+        .filter(|u| u.figure == figure && u.power == power)
+        .map(|u| u.dice)
+        .sum()
+}
+
+/// Whether `figure`'s last attack with `power` this turn earned it another (`again`).
+fn again_earned(state: &State, figure: u32, power: u8) -> bool {
+    this_turn(state)
+        .iter()
+        .any(|u| u.figure == figure && u.power == power && u.again)
+}
+
 /// The special attack every attacking figure of `unit` must use this turn, if one of them used
 /// a power with `all_attackers_must_use`.
 fn must_use(state: &State, unit: u16) -> Option<u8> {
@@ -159,126 +195,6 @@ pub fn normal_barred(state: &State, f: &Figure) -> bool {
     must_use(state, f.unit).is_some()
 }
 
-/// Why a special attack cannot be made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// Not the attack step, or not a figure of the active card on the battlefield.
-    NotNow,
-    /// The card has no such special attack.
-    NoSuchPower,
-    /// The figure made its normal attack and the power does not come besides it.
-    AlreadyAttacked,
-    /// The figure made all the attacks the power allows this turn.
-    UsedUp(u8),
-    /// The power never attacks the same figure twice in a turn, and this one it already did.
-    SameTarget(u32),
-    /// Another special attack of the card must be used by every attacking figure this turn.
-    Barred(String),
-    /// A once-per-game special attack already used.
-    Spent,
-    /// Every attacking figure of the card must use the power, and this figure of the card
-    /// already made a normal attack this turn.
-    OthersAttacked(u32),
-    /// The power needs a chosen figure (single target, explosion).
-    NeedsTarget,
-    /// The power is a line and needs its start and direction.
-    NeedsLine,
-    /// The power chooses nobody (every adjacent figure), or a line was given to another area.
-    NoAim,
-    /// The chosen figure is not on the battlefield.
-    NotOnField(u32),
-    /// The chosen figure is the attacker's own or a teammate's.
-    NotOpponent(u32),
-    /// The chosen figure does not match the power's target filter.
-    Filtered(u32),
-    /// The attacker is engaged and the chosen figure is not one it is engaged with.
-    Engaged(u32),
-    /// The chosen figure is beyond the power's range: (spaces, range).
-    OutOfRange(u32, u16),
-    /// The thrown attack would have to rise higher than its lob: (height, lob).
-    LobTooShort(u16, u16),
-    /// No clear line of sight to the chosen figure; true when only an overhang makes it needed.
-    NoSight(u32, bool),
-    /// The line does not start from one of the attacker's hexes, or runs through it.
-    BadLine,
-    /// No opponent's figure would be affected.
-    NoOpponentAffected,
-}
-
-impl Refusal {
-    /// The reason, for people (explanations of illegal actions are in English).
-    pub fn text(&self, state: &State, figure: u32, name: &str) -> String {
-        let card = state
-            .figure(figure)
-            .map_or(String::new(), |f| state.card_of(f).name.clone());
-        match self {
-            Refusal::NotNow => format!(
-                "figure {figure} cannot make a special attack now: special attacks are made in \
-                 the attack step, by a figure of the active card on the battlefield"
-            ),
-            Refusal::NoSuchPower => {
-                format!("figure {figure} ({card}) has no such special attack")
-            }
-            Refusal::AlreadyAttacked => format!(
-                "figure {figure} has already made its normal attack this turn, and {name} does \
-                 not come besides it"
-            ),
-            Refusal::UsedUp(n) => format!(
-                "figure {figure} has already used {name} {n} time(s) this turn, all it allows"
-            ),
-            Refusal::SameTarget(t) => format!(
-                "figure {figure} has already attacked figure {t} with {name} this turn, and \
-                 {name} never attacks the same figure twice"
-            ),
-            Refusal::Barred(other) => format!(
-                "{card} used {other} this turn: every figure of the card that attacks must use it"
-            ),
-            Refusal::Spent => {
-                format!("{name} may be used once per game, and {card} has already used it")
-            }
-            Refusal::OthersAttacked(other) => format!(
-                "every figure of {card} that attacks in a turn must use {name}, and figure \
-                 {other} already made a normal attack this turn"
-            ),
-            Refusal::NeedsTarget => format!("{name} needs a chosen figure to attack"),
-            Refusal::NeedsLine => format!(
-                "{name} is a line: give the hex of figure {figure} it starts from and its \
-                 direction"
-            ),
-            Refusal::NoAim => format!("{name} takes no chosen figure and no line"),
-            Refusal::NotOnField(t) => format!("figure {t} is not on the battlefield"),
-            Refusal::NotOpponent(t) => {
-                format!("figure {t} is not an opponent's figure: {name} must choose one")
-            }
-            Refusal::Filtered(t) => format!("{name} cannot be used against figure {t}"),
-            Refusal::Engaged(t) => format!(
-                "figure {figure} is engaged and may only attack figures it is engaged with, \
-                 not figure {t}"
-            ),
-            Refusal::OutOfRange(d, r) => {
-                format!("the chosen figure is {d} spaces away, out of {name}'s range of {r}")
-            }
-            Refusal::LobTooShort(h, l) => format!(
-                "the throw is too short: the highest column between figure {figure} and its \
-                 target rises {h} levels above its base, and {name} lobs {l} at most ({l} < {h})"
-            ),
-            Refusal::NoSight(t, overhang) if *overhang => format!(
-                "figure {figure} or figure {t} stands under an overhang, so a clear line of \
-                 sight is needed, and figure {figure} does not see figure {t}"
-            ),
-            Refusal::NoSight(t, _) => {
-                format!("figure {figure} has no clear line of sight to figure {t}")
-            }
-            Refusal::BadLine => {
-                format!("the line must start from a hex of figure {figure} and run away from it")
-            }
-            Refusal::NoOpponentAffected => {
-                format!("{name} would affect no opponent's figure there")
-            }
-        }
-    }
-}
-
 /// A special attack ready to be made: who it affects, where, and its dice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shot {
@@ -294,6 +210,8 @@ pub struct Shot {
     pub attack: u16,
     /// Of those, the dice added for height over the chosen figure.
     pub height: u16,
+    /// What made the attack dice: the printed dice and each change.
+    pub dice: Tally,
 }
 
 /// The aim of a special attack action.
@@ -307,6 +225,8 @@ pub struct Aim {
     pub target: Option<u32>,
     /// The fire line.
     pub line: Option<Line>,
+    /// The attack dice chosen.
+    pub dice: Option<u16>,
 }
 
 impl Aim {
@@ -318,11 +238,13 @@ impl Aim {
                 power,
                 target,
                 line,
+                dice,
             } => Some(Aim {
                 figure,
                 power,
                 target,
                 line,
+                dice,
             }),
             _ => None,
         }
@@ -345,12 +267,31 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     if !power.with_normal_attack && used == 0 && turn.attacked.contains(&f.id) {
         return Err(Refusal::AlreadyAttacked);
     }
-    if used >= power.attacks.max(1) {
+    let printed = match (power.dice_choice.is_empty(), aim.dice) {
+        (true, None) => power.attack,
+        (true, Some(n)) => return Err(Refusal::NotOffered(n)),
+        (false, None) => return Err(Refusal::NeedsDice(power.dice_choice.clone())),
+        (false, Some(n)) if !power.dice_choice.contains(&n) => return Err(Refusal::NotOffered(n)),
+        (false, Some(n)) => n,
+    };
+    if let Some(pool) = power.dice_pool {
+        // A pool of dice: as many attacks as it lasts.
+        let rolled = dice_spent(state, f.id, aim.power);
+        if rolled >= pool {
+            return Err(Refusal::PoolSpent(rolled, pool));
+        }
+        if printed > pool - rolled {
+            return Err(Refusal::PoolShort(printed, pool - rolled));
+        }
+    } else if used >= power.attacks.max(1) && !again_earned(state, f.id, aim.power) {
         return Err(Refusal::UsedUp(used));
     }
     if let Some(p) = must_use(state, f.unit).filter(|p| *p != aim.power) {
         let other = list.get(usize::from(p)).map_or("", |(n, _)| *n);
         return Err(Refusal::Barred(other.to_string()));
+    }
+    if power.after_moving && !turn.moved.contains(&f.id) {
+        return Err(Refusal::NotMoved);
     }
     if power.once_per_game
         && state.specials.spent.contains(&(f.unit, aim.power))
@@ -367,15 +308,17 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
             return Err(Refusal::OthersAttacked(*other));
         }
     }
+    let mut power = power.clone();
+    power.attack = printed;
+    let power = &power;
     let mut shot = Shot {
         name: name.to_string(),
         power: power.clone(),
         affected: Vec::new(),
         cells: Vec::new(),
-        attack: glyphs::attack_of(state, f)
-            .saturating_sub(card.attack)
-            .saturating_add(power.attack),
+        attack: 0,
         height: 0,
+        dice: Tally::default(),
     };
     match power.area {
         Area::Single | Area::Explosion(_) => {
@@ -393,9 +336,6 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
             let target = chosen(state, f, power, t)?;
             shot.affected.push(t);
             shot.cells.extend(target.hexes());
-            let (up, _) = combat::height_bonus(f.level, target.level);
-            shot.height = up;
-            shot.attack += up;
             if let Area::Explosion(n) = power.area {
                 let sight = needs_sight(state, f, power, target) && !power.sight_to_target_only;
                 for g in state.figures.iter().filter(|g| g.on_field() && g.id != t) {
@@ -468,10 +408,59 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
             .figure(*id)
             .is_some_and(|g| !state.allies(g.owner, f.owner))
     };
-    if !shot.affected.iter().any(opponent) {
+    let Some(reference) = shot
+        .affected
+        .iter()
+        .find(|id| opponent(id))
+        .and_then(|id| state.figure(*id))
+    else {
         return Err(Refusal::NoOpponentAffected);
+    };
+    let mut dice = attack_tally(state, f, reference, &shot);
+    if aim.target.is_none() && !power.separately {
+        // No chosen figure: no height advantage over one.
+        dice.changes.retain(|c| c.why != Why::Height);
     }
+    shot.height = height_of(&dice);
+    shot.attack = dice.value();
+    shot.dice = dice;
     Ok(shot)
+}
+
+/// The attack dice of `a`'s special attack against `t`: [`values::attack_dice`] and the
+/// power's own `bonus`.
+fn attack_tally(state: &State, a: &Figure, t: &Figure, shot: &Shot) -> Tally {
+    let kind = AttackKind::Special {
+        dice: shot.power.attack,
+    };
+    let mut tally = values::attack_dice(state, a, t, kind);
+    if let Some(b) = &shot.power.bonus {
+        let n = state
+            .figures
+            .iter()
+            .filter(|g| g.on_field() && g.owner == a.owner && g.id != a.id)
+            .filter(|g| super::matches(state.card_of(g), &b.per))
+            .filter(|g| values::within_clear_sight(state, a, g, b.within))
+            .count();
+        let n = u16::try_from(n).unwrap_or(u16::MAX).min(b.max);
+        tally.add(
+            Why::Power {
+                unit: a.unit,
+                power: shot.name.clone(),
+            },
+            i16::try_from(n).unwrap_or(0),
+        );
+    }
+    tally
+}
+
+/// The dice a tally added for height.
+fn height_of(t: &Tally) -> u16 {
+    t.changes
+        .iter()
+        .filter(|c| c.why == Why::Height)
+        .map(|c| u16::try_from(c.by).unwrap_or(0))
+        .sum()
 }
 
 /// The chosen figure of a single-target attack or an explosion, checked.
@@ -494,6 +483,15 @@ fn chosen<'a>(
         .is_some_and(|filter| !super::matches(state.card_of(target), filter))
     {
         return Err(Refusal::Filtered(t));
+    }
+    if power.non_adjacent && values::adjacent(state, f, target) {
+        return Err(Refusal::Adjacent(t));
+    }
+    if let Some(most) = power.level_gap {
+        let gap = f.level.abs_diff(target.level);
+        if gap > most {
+            return Err(Refusal::LevelGap(t, gap, most));
+        }
     }
     let engaged = geometry::engaged_with(state, f);
     if !engaged.is_empty() && !engaged.contains(&t) {
@@ -585,6 +583,7 @@ pub fn actions(state: &State) -> Vec<Action> {
                         power: power_ix,
                         target: Some(t.id),
                         line: None,
+                        dice: None,
                     })
                     .collect(),
                 Area::Line(n) => area::lines(f, n)
@@ -594,6 +593,7 @@ pub fn actions(state: &State) -> Vec<Action> {
                         power: power_ix,
                         target: None,
                         line: Some(l),
+                        dice: None,
                     })
                     .collect(),
                 Area::AllAdjacent => vec![Aim {
@@ -601,8 +601,17 @@ pub fn actions(state: &State) -> Vec<Action> {
                     power: power_ix,
                     target: None,
                     line: None,
+                    dice: None,
                 }],
             };
+            let choices: Vec<Option<u16>> = if power.dice_choice.is_empty() {
+                vec![None]
+            } else {
+                power.dice_choice.iter().copied().map(Some).collect()
+            };
+            let aims = aims
+                .into_iter()
+                .flat_map(|a| choices.iter().map(move |dice| Aim { dice: *dice, ..a }));
             for aim in aims {
                 match shot(state, &aim) {
                     Ok(_) => out.push(Action::SpecialAttack {
@@ -610,6 +619,7 @@ pub fn actions(state: &State) -> Vec<Action> {
                         power: aim.power,
                         target: aim.target,
                         line: aim.line,
+                        dice: aim.dice,
                     }),
                     // Nothing else of this power can be legal for this figure.
                     Err(
@@ -618,7 +628,9 @@ pub fn actions(state: &State) -> Vec<Action> {
                         | Refusal::UsedUp(_)
                         | Refusal::Barred(_)
                         | Refusal::Spent
-                        | Refusal::OthersAttacked(_),
+                        | Refusal::OthersAttacked(_)
+                        | Refusal::PoolSpent(..)
+                        | Refusal::NotMoved,
                     ) => break,
                     Err(_) => {}
                 }
@@ -659,6 +671,9 @@ pub struct Hit {
     pub defence: Vec<Face>,
     /// Defence dice it added for height.
     pub height: u16,
+    /// What made its defence dice (empty when it rolled none).
+    #[serde(default)]
+    pub defence_dice: Tally,
     /// Shields.
     pub shields: u16,
     /// Wounds it takes.
@@ -695,43 +710,150 @@ pub fn apply(
     let Some(a) = state.figure(aim.figure).cloned() else {
         return Ok(());
     };
-    let attack = combat::roll(dice, shot.attack);
-    let skulls = combat::skulls(&attack);
-    let mut hits = Vec::new();
-    for id in &shot.affected {
-        let Some(t) = state.figure(*id) else {
-            continue;
-        };
-        let (_, up) = combat::height_bonus(a.level, t.level);
-        let defence = if skulls == 0 {
-            Vec::new()
-        } else {
-            combat::roll(dice, glyphs::defence_of(state, t) + up)
-        };
-        let shields = combat::shields(&defence);
-        hits.push(Hit {
-            figure: *id,
-            height: if skulls == 0 { 0 } else { up },
-            shields,
-            wounds: skulls.saturating_sub(shields),
-            defence,
+    let chosen_space = aim
+        .target
+        .and_then(|t| state.figure(t))
+        .and_then(|t| Some((t.hex?, t.level)));
+    // One roll for all the figures affected, or one for each with `separately`.
+    let groups: Vec<(Vec<u32>, Tally)> = if shot.power.separately {
+        shot.affected
+            .iter()
+            .filter_map(|id| state.figure(*id))
+            .map(|t| (vec![t.id], attack_tally(state, &a, t, &shot)))
+            .collect()
+    } else {
+        vec![(shot.affected.clone(), shot.dice.clone())]
+    };
+    let mut inflicted = 0;
+    let mut rolled_most = 0;
+    let mut all_skulls = true;
+    let mut standing = Vec::new();
+    for (ids, tally) in groups {
+        let attack = combat::roll(dice, tally.value());
+        let rolled = combat::skulls(&attack);
+        rolled_most = rolled_most.max(rolled);
+        all_skulls &= !attack.is_empty() && usize::from(rolled) == attack.len();
+        let skulls = rolled + tally.automatic();
+        let mut hits = Vec::new();
+        for id in &ids {
+            let Some(t) = state.figure(*id) else {
+                continue;
+            };
+            let defended = if skulls == 0 {
+                Tally::default()
+            } else {
+                defence_tally(state, &a, t, &shot)
+            };
+            let defence = combat::roll(dice, if skulls == 0 { 0 } else { defended.value() });
+            let shields = combat::shields(&defence) + defended.automatic();
+            hits.push(Hit {
+                figure: *id,
+                height: height_of(&defended),
+                shields,
+                wounds: skulls.saturating_sub(shields),
+                defence,
+                defence_dice: defended,
+            });
+        }
+        let wounds: Vec<(u32, u16)> = hits.iter().map(|h| (h.figure, h.wounds)).collect();
+        standing.extend(
+            wounds
+                .iter()
+                .filter(|(id, _)| state.figure(*id).is_some_and(|g| !g.destroyed))
+                .map(|(id, _)| *id),
+        );
+        events.push(Event::SpecialAttacked {
+            attacker: a.id,
+            power: shot.name.clone(),
+            target: aim.target,
+            line: aim.line,
+            attack,
+            height: height_of(&tally),
+            skulls,
+            hits,
+            attack_dice: tally,
         });
+        for (id, n) in wounds {
+            // The powers that answer wounds (*Stealth Armor*; *Concealment* for the chosen
+            // figure) answer special attacks as their texts say.
+            let targeted = aim.target == Some(id);
+            let n = super::triggered::before_wounds(state, a.id, id, targeted, n, dice, events);
+            inflicted += n;
+            combat::wound(state, id, n, events);
+        }
     }
-    let wounds: Vec<(u32, u16)> = hits.iter().map(|h| (h.figure, h.wounds)).collect();
-    events.push(Event::SpecialAttacked {
-        attacker: a.id,
-        power: shot.name,
-        target: aim.target,
-        line: aim.line,
-        attack,
-        height: shot.height,
-        skulls,
-        hits,
-    });
-    for (id, n) in wounds {
-        combat::wound(state, id, n, events);
+    let rolled = rolled_most;
+    if shot.power.pounce {
+        pounce(state, a.id, aim.target, chosen_space, events);
+    }
+    let earned = match shot.power.again {
+        None => false,
+        Some(Again::Wounds) => inflicted > 0,
+        Some(Again::Destroys) => standing
+            .iter()
+            .any(|id| state.figure(*id).is_some_and(|g| g.destroyed)),
+        Some(Again::Skulls(n)) => rolled >= n,
+        Some(Again::AllSkulls) => all_skulls,
+    };
+    if let Some(u) = state
+        .specials
+        .this_turn
+        .iter_mut()
+        .find(|u| u.figure == aim.figure && u.power == aim.power)
+    {
+        u.again = earned;
     }
     Ok(())
+}
+
+/// *Pounce* after the attack: the attacker takes the chosen figure's space when it was
+/// destroyed, and is destroyed when it was not.
+fn pounce(
+    state: &mut State,
+    attacker: u32,
+    target: Option<u32>,
+    space: Option<(Hex, crate::battlefield::Level)>,
+    events: &mut Vec<Event>,
+) {
+    let gone = target
+        .and_then(|t| state.figure(t))
+        .is_some_and(|t| t.destroyed);
+    match space {
+        Some((hex, level)) if gone => {
+            if let Some(f) = state.figure_mut(attacker).filter(|f| f.on_field()) {
+                f.hex = Some(hex);
+                f.tail = None;
+                f.level = level;
+                events.push(Event::Placed {
+                    figure: attacker,
+                    hex,
+                    level,
+                });
+            }
+        }
+        _ => combat::destroy(state, attacker, events),
+    }
+}
+
+/// The defence dice of `t` against the special attack: [`values::defence_dice`], less the
+/// dice the power's `weaker_defence` takes from the figures it names.
+fn defence_tally(state: &State, a: &Figure, t: &Figure, shot: &Shot) -> Tally {
+    let kind = AttackKind::Special {
+        dice: shot.power.attack,
+    };
+    let mut tally = values::defence_dice(state, a, t, kind);
+    if let Some((filter, n)) = &shot.power.weaker_defence {
+        if super::matches(state.card_of(t), filter) {
+            tally.add(
+                Why::Power {
+                    unit: a.unit,
+                    power: shot.name.clone(),
+                },
+                -i16::try_from(*n).unwrap_or(0),
+            );
+        }
+    }
+    tally
 }
 
 /// Counts the use: this turn's record, a once-per-game power spent, and the figure's attack
@@ -756,6 +878,7 @@ fn record(state: &mut State, aim: &Aim, power: &SpecialAttack) {
         Some(u) => {
             u.times = u.times.saturating_add(1);
             u.targets.extend(aim.target);
+            u.dice = u.dice.saturating_add(aim.dice.unwrap_or(0));
         }
         None => uses.this_turn.push(Use {
             figure: aim.figure,
@@ -763,6 +886,8 @@ fn record(state: &mut State, aim: &Aim, power: &SpecialAttack) {
             power: aim.power,
             times: 1,
             targets: aim.target.into_iter().collect(),
+            again: false,
+            dice: aim.dice.unwrap_or(0),
         }),
     }
     if power.once_per_game && !uses.spent.contains(&(unit, aim.power)) {

@@ -274,11 +274,13 @@ pub fn targeted(state: &mut State, attacker: u32, target: u32) -> bool {
 
 /// An attack's wounds are about to be put on the target: its powers may roll to ignore them
 /// (*Stealth Dodge*; *Concealment* from a figure not adjacent, adding the spaces between
-/// them). Returns the wounds left.
+/// them, only for the figure the attack `targeted`: a figure a special attack affects without
+/// choosing it is not targeted). Returns the wounds left.
 pub fn before_wounds(
     state: &mut State,
     attacker: u32,
     target: u32,
+    targeted: bool,
     wounds: u16,
     dice: &mut Dice,
     events: &mut Vec<Event>,
@@ -300,7 +302,7 @@ pub fn before_wounds(
         let Some(roll) = &p.roll else { continue };
         let distance = match p.trigger {
             Trigger::WouldBeWounded => 0,
-            Trigger::WouldBeWoundedFromAfar if !adjacent(state, &a, &t) => {
+            Trigger::WouldBeWoundedFromAfar if targeted && !adjacent(state, &a, &t) => {
                 if roll.add_distance {
                     geometry::range(state, &a, &t)
                         .and_then(|r| u16::try_from(r).ok())

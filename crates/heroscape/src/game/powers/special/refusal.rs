@@ -1,0 +1,162 @@
+//! Why a special attack cannot be made, in words for people.
+
+use crate::game::state::State;
+
+/// Why a special attack cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not the attack step, or not a figure of the active card on the battlefield.
+    NotNow,
+    /// The card has no such special attack.
+    NoSuchPower,
+    /// The figure made its normal attack and the power does not come besides it.
+    AlreadyAttacked,
+    /// The figure made all the attacks the power allows this turn.
+    UsedUp(u8),
+    /// The power never attacks the same figure twice in a turn, and this one it already did.
+    SameTarget(u32),
+    /// Another special attack of the card must be used by every attacking figure this turn.
+    Barred(String),
+    /// A once-per-game special attack already used.
+    Spent,
+    /// Every attacking figure of the card must use the power, and this figure of the card
+    /// already made a normal attack this turn.
+    OthersAttacked(u32),
+    /// The power needs a chosen figure (single target, explosion).
+    NeedsTarget,
+    /// The power is a line and needs its start and direction.
+    NeedsLine,
+    /// The power chooses nobody (every adjacent figure), or a line was given to another area.
+    NoAim,
+    /// The chosen figure is not on the battlefield.
+    NotOnField(u32),
+    /// The chosen figure is the attacker's own or a teammate's.
+    NotOpponent(u32),
+    /// The chosen figure does not match the power's target filter.
+    Filtered(u32),
+    /// The attacker is engaged and the chosen figure is not one it is engaged with.
+    Engaged(u32),
+    /// The chosen figure is beyond the power's range: (spaces, range).
+    OutOfRange(u32, u16),
+    /// The thrown attack would have to rise higher than its lob: (height, lob).
+    LobTooShort(u16, u16),
+    /// No clear line of sight to the chosen figure; true when only an overhang makes it needed.
+    NoSight(u32, bool),
+    /// The line does not start from one of the attacker's hexes, or runs through it.
+    BadLine,
+    /// No opponent's figure would be affected.
+    NoOpponentAffected,
+    /// The power lets the player choose its dice among these, and none was chosen.
+    NeedsDice(Vec<u16>),
+    /// Dice were chosen for a power whose dice are printed, or not among its choices.
+    NotOffered(u16),
+    /// The figure's dice for the turn are spent: (rolled, pool).
+    PoolSpent(u16, u16),
+    /// The dice chosen are more than the figure has left: (chosen, left).
+    PoolShort(u16, u16),
+    /// Only a figure that moved this turn may use the power.
+    NotMoved,
+    /// The chosen figure is adjacent to the attacker, and the power needs one that is not.
+    Adjacent(u32),
+    /// The chosen figure's base is too many levels above or below the attacker's: (gap, most).
+    LevelGap(u32, u16, u16),
+}
+
+impl Refusal {
+    /// The reason, for people (explanations of illegal actions are in English).
+    pub fn text(&self, state: &State, figure: u32, name: &str) -> String {
+        let card = state
+            .figure(figure)
+            .map_or(String::new(), |f| state.card_of(f).name.clone());
+        match self {
+            Refusal::NotNow => format!(
+                "figure {figure} cannot make a special attack now: special attacks are made in \
+                 the attack step, by a figure of the active card on the battlefield"
+            ),
+            Refusal::NoSuchPower => {
+                format!("figure {figure} ({card}) has no such special attack")
+            }
+            Refusal::AlreadyAttacked => format!(
+                "figure {figure} has already made its normal attack this turn, and {name} does \
+                 not come besides it"
+            ),
+            Refusal::UsedUp(n) => format!(
+                "figure {figure} has already used {name} {n} time(s) this turn, all it allows"
+            ),
+            Refusal::SameTarget(t) => format!(
+                "figure {figure} has already attacked figure {t} with {name} this turn, and \
+                 {name} never attacks the same figure twice"
+            ),
+            Refusal::Barred(other) => format!(
+                "{card} used {other} this turn: every figure of the card that attacks must use it"
+            ),
+            Refusal::Spent => {
+                format!("{name} may be used once per game, and {card} has already used it")
+            }
+            Refusal::OthersAttacked(other) => format!(
+                "every figure of {card} that attacks in a turn must use {name}, and figure \
+                 {other} already made a normal attack this turn"
+            ),
+            Refusal::NeedsTarget => format!("{name} needs a chosen figure to attack"),
+            Refusal::NeedsLine => format!(
+                "{name} is a line: give the hex of figure {figure} it starts from and its \
+                 direction"
+            ),
+            Refusal::NoAim => format!("{name} takes no chosen figure and no line"),
+            Refusal::NotOnField(t) => format!("figure {t} is not on the battlefield"),
+            Refusal::NotOpponent(t) => {
+                format!("figure {t} is not an opponent's figure: {name} must choose one")
+            }
+            Refusal::Filtered(t) => format!("{name} cannot be used against figure {t}"),
+            Refusal::Engaged(t) => format!(
+                "figure {figure} is engaged and may only attack figures it is engaged with, \
+                 not figure {t}"
+            ),
+            Refusal::OutOfRange(d, r) => {
+                format!("the chosen figure is {d} spaces away, out of {name}'s range of {r}")
+            }
+            Refusal::LobTooShort(h, l) => format!(
+                "the throw is too short: the highest column between figure {figure} and its \
+                 target rises {h} levels above its base, and {name} lobs {l} at most ({l} < {h})"
+            ),
+            Refusal::NoSight(t, overhang) if *overhang => format!(
+                "figure {figure} or figure {t} stands under an overhang, so a clear line of \
+                 sight is needed, and figure {figure} does not see figure {t}"
+            ),
+            Refusal::NoSight(t, _) => {
+                format!("figure {figure} has no clear line of sight to figure {t}")
+            }
+            Refusal::BadLine => {
+                format!("the line must start from a hex of figure {figure} and run away from it")
+            }
+            Refusal::NoOpponentAffected => {
+                format!("{name} would affect no opponent's figure there")
+            }
+            Refusal::NeedsDice(choice) => {
+                let list: Vec<String> = choice.iter().map(u16::to_string).collect();
+                format!(
+                    "{name} rolls {} attack dice: choose how many",
+                    list.join(" or ")
+                )
+            }
+            Refusal::NotOffered(n) => format!("{name} cannot roll {n} attack dice"),
+            Refusal::PoolSpent(rolled, pool) => format!(
+                "figure {figure} has rolled {rolled} of its {pool} attack dice for {name} this \
+                 turn: none left"
+            ),
+            Refusal::NotMoved => {
+                format!("only a figure that moved this turn may use {name}")
+            }
+            Refusal::Adjacent(t) => format!(
+                "figure {t} is adjacent to figure {figure}: {name} must choose a figure that is not"
+            ),
+            Refusal::LevelGap(t, gap, most) => format!(
+                "figure {t}'s base is {gap} levels from figure {figure}'s, more than the {most} \
+                 {name} allows"
+            ),
+            Refusal::PoolShort(n, left) => {
+                format!("figure {figure} has {left} attack dice left for {name} this turn, not {n}")
+            }
+        }
+    }
+}
