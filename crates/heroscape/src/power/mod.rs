@@ -121,6 +121,11 @@ pub enum Who {
     OpponentsWithin(u16),
     /// Opponents' figures adjacent to a figure of this card.
     AdjacentOpponents,
+    /// The figure a figure of this card is attacking (*Soul Weapons*).
+    AttackedBy,
+    /// Friendly figures (yours and your teammates') within this many clear-sight spaces of a
+    /// figure of this card, this card's figures left out.
+    OtherFriendlyWithin(u16),
 }
 
 /// A condition a modifier or a trigger needs; a list holds when every condition holds.
@@ -166,6 +171,13 @@ pub enum Condition {
     WoundsAtLeast(u16),
     /// The figure reached has not moved this turn (*Reload*).
     NotMovedThisTurn,
+    /// The other figure in the attack is adjacent to none of the reached figure's enemies
+    /// but the reached figure itself (*Assassinate*: "not adjacent to any other enemy
+    /// figures").
+    OpponentAlone,
+    /// The other figure in the attack stood at least this many spaces away from the reached
+    /// figure when the turn began (*Galloping Charge*).
+    OpponentFarAtTurnStart(u16),
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -296,6 +308,20 @@ pub enum Count {
     OpponentWounds,
     /// Wound markers on this card.
     OwnWounds,
+    /// Wounds put on the other figure of the attack this turn by attacks of figures matching
+    /// the filter that the reached figure's controller controls (*Combined Arbalest*).
+    WoundsThisTurn(Filter),
+    /// Figures matching the filter adjacent to the other figure of the attack, the reached
+    /// figure left out: figures its controller controls (`controlled`) or friendly ones
+    /// (*Homing Device*, *Coordinated Takedown*).
+    AdjacentToOpponent {
+        /// Which figures.
+        #[serde(default, skip_serializing_if = "Filter::is_any")]
+        filter: Filter,
+        /// Only figures the reached figure's controller controls (else friendly ones).
+        #[serde(default, skip_serializing_if = "is_false")]
+        controlled: bool,
+    },
 }
 
 /// When a triggered power may be used.
@@ -615,6 +641,58 @@ pub enum Effect {
         /// Only the figures engaged with it, not every adjacent one (*Necrotech Ghoulgrip*).
         #[serde(default, skip_serializing_if = "is_false")]
         engaged: bool,
+    },
+    /// When a figure of this card rolls a skull on every attack die against a figure matching
+    /// `targets`, the defending figure rolls no defence dice (*Venomous Sting*); with
+    /// `wound_per_skull` it takes a wound for every skull whatever else would block them
+    /// (*Maul*); with `destroy` it is destroyed (*Lethal Sting*).
+    AllSkulls {
+        /// Which defending figures.
+        #[serde(default, skip_serializing_if = "Filter::is_any")]
+        targets: Filter,
+        /// A wound for every skull.
+        #[serde(default, skip_serializing_if = "is_false")]
+        wound_per_skull: bool,
+        /// The defending figure is destroyed.
+        #[serde(default, skip_serializing_if = "is_false")]
+        destroy: bool,
+    },
+    /// While the conditions hold for the attacking figure of this card, the defender's
+    /// defence value falls by 1 for each skull its attack dice rolled (*Hypnosis*).
+    DefensePerSkull {
+        /// When (seen from the attacker).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        when: Vec<Condition>,
+    },
+    /// When a figure of this card (or, with `guards`, a friendly figure matching it adjacent
+    /// to one) successfully defends while the conditions hold for the defender, the attacking
+    /// figure takes 1 wound for each excess shield (*Evil Eye Protection*, *Arcane Riposte*).
+    Riposte {
+        /// When (seen from the defender).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        when: Vec<Condition>,
+        /// Friendly figures adjacent to this card's figures that it also protects.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        guards: Option<Filter>,
+    },
+    /// When a figure of this card attacks, each shield the defender rolls beyond the skulls is
+    /// an unblockable wound on the attacker, inflicted by the defender (*Lumbering Bully*).
+    ExcessShieldsWoundSelf,
+    /// After a figure of this card makes a normal attack, if the shields equal the skulls,
+    /// the attacker and the defender each take this many wounds (*Headbutt*).
+    EvenRollWoundsBoth {
+        /// Wounds each.
+        wounds: u16,
+    },
+    /// When a figure of this card inflicts at least 1 wound with a normal attack (or, with
+    /// `leaving_engagement`, a leaving-engagement attack), it inflicts `by` more (*Twist the
+    /// Blade*).
+    ExtraWound {
+        /// More wounds.
+        by: u16,
+        /// Its leaving-engagement attacks too.
+        #[serde(default, skip_serializing_if = "is_false")]
+        leaving_engagement: bool,
     },
 }
 

@@ -21,6 +21,7 @@ use crate::card::{Card, Kind, Rarity, Size};
 
 mod attacks;
 mod modifiers;
+mod rolls;
 mod support;
 mod triggered;
 
@@ -333,11 +334,15 @@ impl SelfNames {
             }
             return false;
         }
-        let words: Vec<String> = p
+        let mut words: Vec<String> = p
             .split([' ', ','])
             .filter(|w| !w.is_empty())
             .map(singular)
             .collect();
+        // "a Templar Cavalry Knight": the card's name and its class
+        if words.len() > 1 && words.last() == Some(&self.class) {
+            words.pop();
+        }
         !words.is_empty()
             && words
                 .iter()
@@ -1283,6 +1288,8 @@ fn readers() -> &'static [Reader] {
         modifiers::one_shield,
         modifiers::per_adjacent_self,
         modifiers::reload,
+        rolls::wounds_this_turn,
+        rolls::per_adjacent_hero,
     ]
 }
 
@@ -1293,6 +1300,8 @@ fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
         .chain(attacks::rules())
         .chain(triggered::rules())
         .chain(support::rules())
+        .chain(rolls::rules())
+        .chain(modifiers::rules())
         .find_map(|r| r.apply(text, ctx.me, ctx.lex))
         .or_else(|| readers().iter().find_map(|r| r(text, ctx)))
         // the grammar reads sentence by sentence, a second one only to leave the bearer out
