@@ -719,3 +719,39 @@ fn laglors_aura_lengthens_friendly_vydar_ranges_and_protection_from_evil_adds_a_
         0
     );
 }
+
+#[test]
+fn fearless_advantage_adds_a_die_against_large_and_huge_figures() {
+    // "An Axegrinder of Burning Forge rolls an additional die when attacking or defending
+    // against large or huge figures."
+    let s = battle(
+        8,
+        &["The Axegrinders of Burning Forge"],
+        &["Torin", "Agent Carr (RotV)"],
+    );
+    let (state, ids) = only(
+        &s,
+        &[
+            ("The Axegrinders of Burning Forge", 0, 1),
+            ("Torin", 0, 0),
+            ("Agent Carr (RotV)", 0, 2),
+        ],
+    );
+    let (axe, torin, carr) = (ids[0], ids[1], ids[2]);
+    assert_eq!(
+        by_power(&tallies(&state, axe, torin).0, "Fearless Advantage"),
+        1
+    );
+    assert_eq!(
+        by_power(&tallies(&state, torin, axe).1, "Fearless Advantage"),
+        1
+    );
+    assert_eq!(
+        by_power(&tallies(&state, axe, carr).0, "Fearless Advantage"),
+        0
+    );
+    assert_eq!(
+        by_power(&tallies(&state, carr, axe).1, "Fearless Advantage"),
+        0
+    );
+}

@@ -28,6 +28,28 @@ pub(super) fn rules() -> &'static [Rule] {
                 },
             ),
             rule(
+                r"{S} rolls? an additional die when attacking or defending against {W}",
+                |c, lex| {
+                    let f = lex.filter(c.w(0)).filter(|f| !f.is_any())?;
+                    Some(vec![
+                        modify(
+                            Stat::Attack,
+                            1,
+                            Who::Bearer,
+                            Filter::default(),
+                            vec![Condition::Attacking, Condition::Opponent(f.clone())],
+                        ),
+                        modify(
+                            Stat::Defense,
+                            1,
+                            Who::Bearer,
+                            Filter::default(),
+                            vec![Condition::Defending, Condition::Opponent(f)],
+                        ),
+                    ])
+                },
+            ),
+            rule(
                 r"figures that have the flying or stealth flying special power subtract {N} from their defense dice when attacked by {S}",
                 |c, _| {
                     Some(vec![modify(
@@ -244,6 +266,33 @@ mod tests {
                 },
                 vec![Defending]
             )])
+        );
+    }
+
+    #[test]
+    fn an_additional_die_attacking_or_defending() {
+        let big = Filter {
+            sizes: vec![Size::Large, Size::Huge],
+            ..Filter::default()
+        };
+        assert_eq!(
+            read("The Axegrinders of Burning Forge", "Fearless Advantage"),
+            Ok(vec![
+                m(
+                    Stat::Attack,
+                    1,
+                    Who::Bearer,
+                    Filter::default(),
+                    vec![Attacking, Opponent(big.clone())]
+                ),
+                m(
+                    Stat::Defense,
+                    1,
+                    Who::Bearer,
+                    Filter::default(),
+                    vec![Defending, Opponent(big)]
+                ),
+            ])
         );
     }
 
