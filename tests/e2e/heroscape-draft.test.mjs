@@ -6,31 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser, baseUrl, shot } from './helpers.mjs';
-
-async function snapState(page) {
-  return page.evaluate(() => {
-    const g = window.__skirmish && window.__skirmish.game();
-    if (!g || !g.snap || !g.snap.view) return null;
-    const s = g.snap;
-    return {
-      busy: g.busy,
-      step: s.step,
-      mine: window.__skirmish.myDecision(),
-      legal: (s.legal || []).map((e) => ({ ...(e.action || e), cells: e.cells || [] })),
-      view: s.view,
-    };
-  });
-}
-
-async function waitFor(page, pred, what, timeout = 60_000) {
-  const start = Date.now();
-  for (;;) {
-    const st = await snapState(page);
-    if (st && pred(st)) return st;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(st && { step: st.step, mine: st.mine, phase: st.view.phase })}`);
-    await page.waitForTimeout(150);
-  }
-}
+import { waitFor } from './heroscape-helpers.mjs';
 
 test('a drafted HeroScape game: the pool, the picks, the armies and the end of the draft', async () => {
   const b = await openBrowser({ viewport: { width: 1280, height: 800 }, name: 'hs-draft' });

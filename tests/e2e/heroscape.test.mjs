@@ -7,51 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openBrowser, baseUrl, shot } from './helpers.mjs';
-
-/** What the page holds of the game (read-only). */
-async function hsState(page) {
-  return page.evaluate(() => {
-    const g = window.__skirmish && window.__skirmish.game();
-    if (!g || !g.snap || !g.snap.view) return null;
-    const s = g.snap;
-    return {
-      seat: g.seat,
-      busy: g.busy,
-      step: s.step,
-      over: !!(s.pending && s.pending.over),
-      mine: window.__skirmish.myDecision(),
-      legal: (s.legal || []).map((e) => ({ ...(e.action || e), cells: e.cells || [], figure: e.figure, targets: e.targets || [] })),
-      view: s.view,
-      pieces: (s.board && s.board.pieces) || [],
-      log: (s.log || []).map((e) => ({ text: e.text, type: e.event && e.event.type })),
-    };
-  });
-}
-
-async function waitFor(page, pred, what, timeout = 60_000) {
-  const start = Date.now();
-  for (;;) {
-    const st = await hsState(page);
-    if (st && pred(st)) return st;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(st && { step: st.step, mine: st.mine, phase: st.view.phase })}`);
-    await page.waitForTimeout(150);
-  }
-}
-
-const mineNow = (page) => waitFor(page, (s) => !s.busy && (s.over || !!s.mine), 'a decision for this page');
-
-/** The bot's marker numbers must never be on screen before they are revealed. */
-async function checkBotMarkersHidden(page, st) {
-  const bot = st.view.players.find((p) => p.seat !== st.seat);
-  // The view itself holds no number of the bot's but those turned face up.
-  const revealed = new Set((bot.markers.known || []).map(([m, u]) => `${m}@${u}`));
-  const chips = await page.locator(`[data-testid=hs-player-${bot.seat}] .hs-marker`).evaluateAll((els) => els.map((e) => ({ m: e.dataset.marker, unit: e.closest('[data-unit]') && Number(e.closest('[data-unit]').dataset.unit) })));
-  for (const c of chips) {
-    if (c.m === 'back') continue;
-    assert.ok(revealed.has(`${c.m}@${c.unit}`), `the bot's marker ${c.m} is shown on card ${c.unit} before being revealed`);
-  }
-  return chips;
-}
+import { hsState, waitFor, mineNow, checkBotMarkersHidden } from './heroscape-helpers.mjs';
 
 async function play(viewport, name) {
   const b = await openBrowser({ viewport, name });

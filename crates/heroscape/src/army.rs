@@ -1,7 +1,8 @@
 //! Armies (*Rassemblez et placez votre armée*): a points limit, unique cards at most once,
 //! common cards as often as the points allow. Each copy of a common card is its own card in the
-//! army (its own figures and wounds), but one order marker on any copy activates the figures of
-//! every copy (*Cartes Armée communes*): [`Army::order_groups`].
+//! army (its own figures and wounds), but the copies share their figures: one order marker on any copy
+//! gives a turn to one card's worth of them, any of them (*Cartes Armée communes*):
+//! [`Army::order_groups`].
 //!
 //! An army file names its cards by id, a common card once per copy:
 //!
@@ -214,8 +215,8 @@ impl Army {
         self.cards.iter().map(|a| u32::from(a.card.figures)).sum()
     }
 
-    /// The cards one order marker activates together, as indices into `cards`: each unique
-    /// card alone, every copy of a common card together.
+    /// The cards whose figures one order marker draws on, as indices into `cards`: each unique
+    /// card alone, every copy of a common card together (one card's worth of them acts).
     pub fn order_groups(&self) -> Vec<Vec<usize>> {
         let mut groups: Vec<Vec<usize>> = Vec::new();
         for (i, a) in self.cards.iter().enumerate() {

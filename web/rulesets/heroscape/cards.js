@@ -42,7 +42,9 @@ export function cardPanel(box, { card, unit, figure, figures, seatName, active }
     woundsRow.length ? el('p', { class: 'small hs-wrow' }, woundsRow) : null,
     el('h4', {}, t('hs.card.powers')),
     (card.powers || []).length
-      ? el('ul', { class: 'hs-powers' }, card.powers.map((p) => el('li', {}, el('strong', {}, p.name), ' ', p.text)))
+      ? el('ul', { class: 'hs-powers' }, card.powers.map((p) => el('li', { class: p.applied === false ? 'by-hand' : '', 'data-applied': p.applied === false ? 'no' : 'yes' },
+        el('strong', {}, p.name), ' ', p.text,
+        p.applied === false ? el('span', { class: 'hs-by-hand', 'data-testid': 'hs-by-hand', title: t('hs.card.by_hand_help') }, t('hs.card.by_hand')) : null)))
       : el('p', { class: 'muted small' }, t('hs.card.no_powers')));
 }
 
@@ -206,6 +208,9 @@ export const STYLE = `
 .hs .hs-wrap { position: relative; }
 .hs .hs-note { position: absolute; left: 8px; right: 8px; bottom: 8px; margin: 0; background: rgba(255,255,255,.95); box-shadow: 0 2px 8px rgba(0,0,0,.4); pointer-events: none; }
 .hs .hs-note[hidden] { display: none; }
+.hs .hs-powers li.by-hand { border-left: 3px solid #b8860b; padding-left: 6px; }
+.hs .hs-by-hand { display: block; font-size: 11px; color: #7a5200; font-weight: 600; margin-top: 2px; }
+.hs .hs-note.top { top: 8px; bottom: auto; }
 .hs .hs-note .refusal { color: #b71c1c; font-weight: 600; margin: 0; }
 .hs .los-note.ok { color: #1b5e20; }
 .hs .los-note.no { color: #b71c1c; }

@@ -470,6 +470,27 @@ function renderNote() {
   }
   fill(note, parts);
   note.hidden = !parts.length;
+  dockNote(note);
+}
+
+/**
+ * The note lies over the board: over its top edge when what it speaks of (the refused hex, the
+ * two ends of the line of sight) lies in the board's lower half, so that it never covers them.
+ */
+function dockNote(note) {
+  const board = root.querySelector('svg.hs-board');
+  if (note.hidden || !board) return;
+  const spots = [];
+  if (S.refused && S.refused.at) spots.push(`.hex[data-at="${key(S.refused.at)}"]`);
+  if (S.los) for (const id of [S.los.from, S.los.to]) spots.push(`.figure[data-fig="${id}"]`);
+  const box = board.getBoundingClientRect();
+  const low = spots.some((q) => {
+    const e = board.querySelector(q);
+    if (!e) return false;
+    const r = e.getBoundingClientRect();
+    return r.top + r.height / 2 > box.top + box.height / 2;
+  });
+  note.classList.toggle('top', low);
 }
 
 function renderCard() {

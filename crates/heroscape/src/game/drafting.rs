@@ -295,7 +295,7 @@ pub(crate) fn apply(
 }
 
 /// Adds a drafted card to `seat`'s army: a new unit, or one more copy of a common card already
-/// drafted (one order marker moves every copy), with its figures waiting to be placed.
+/// drafted (the copies share their figures under one order marker), with its figures waiting to be placed.
 fn enlist(state: &mut State, seat: Seat, card: Card) {
     let unit = match state
         .units

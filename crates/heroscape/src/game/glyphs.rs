@@ -155,8 +155,9 @@ pub fn d20_bonus(state: &State, seat: Seat) -> u16 {
     held(state, seat, Glyph::Lodin, None)
 }
 
-/// A figure has stopped on `hex`: a face-down glyph there turns face up, and a temporary glyph
-/// acts and is discarded.
+/// A figure has stopped on a glyph: a face-down glyph turns face up, and a temporary glyph acts
+/// and is discarded. Only a glyph at the figure's own level: one lying on the ground under a
+/// bridge or an overhang is not reached by a figure stopping on the span above it.
 pub fn stopped_on(state: &mut State, figure: u32, dice: &mut Dice, events: &mut Vec<Event>) {
     let Some(f) = state.figure(figure).cloned() else {
         return;
@@ -164,7 +165,7 @@ pub fn stopped_on(state: &mut State, figure: u32, dice: &mut Dice, events: &mut 
     let Some(i) = state
         .glyphs
         .iter()
-        .position(|g| !g.gone && f.hexes().any(|h| h == g.spot.hex))
+        .position(|g| !g.gone && g.spot.level == f.level && f.hexes().any(|h| h == g.spot.hex))
     else {
         return;
     };
@@ -585,6 +586,72 @@ mod tests {
             level: 1,
             tail: None,
         }
+    }
+
+    #[test]
+    fn a_figure_on_a_bridge_does_not_reveal_the_glyph_on_the_ground_below() {
+        let mut b = Builder::new("bridge");
+        for q in 0..5 {
+            b.span(
+                Hex::new(q, 0),
+                Span {
+                    bottom: 0,
+                    top: 1,
+                    material: Material::Solid(Ground::Grass),
+                },
+                format!("hex {q}"),
+            );
+        }
+        // A span over hex 2, well above the glyph lying on the grass.
+        b.span(
+            Hex::new(2, 0),
+            Span {
+                bottom: 5,
+                top: 6,
+                material: Material::Solid(Ground::Rock),
+            },
+            "bridge",
+        );
+        b.start(Hex::new(0, 0), 1, "west");
+        b.start(Hex::new(4, 0), 2, "east");
+        b.glyph(GlyphSpot {
+            hex: Hex::new(2, 0),
+            level: 1,
+            glyph: Glyph::Kelda,
+            face_up: false,
+        });
+        let field = Arc::new(b.build().unwrap());
+        let mut state = turn(
+            field,
+            "emberclaw-brute",
+            "skyreach-archer",
+            &[(1, 0), (2, 4)],
+        );
+        let brute = state.figure_mut(1).unwrap();
+        brute.hex = Some(Hex::new(2, 0));
+        brute.level = 6;
+        brute.wounds = 1;
+        let mut events = Vec::new();
+        stopped_on(&mut state, 1, &mut Dice::scripted([]), &mut events);
+        assert!(events.is_empty(), "{events:?}");
+        assert!(glyph_at(&state, Hex::new(2, 0)).is_some_and(|g| !g.face_up));
+        assert_eq!(
+            state.figure(1).unwrap().wounds,
+            1,
+            "Kelda did not heal from below"
+        );
+        // On the grass, the same stop reveals it and heals.
+        let brute = state.figure_mut(1).unwrap();
+        brute.level = 1;
+        stopped_on(&mut state, 1, &mut Dice::scripted([]), &mut events);
+        assert!(matches!(
+            events.first(),
+            Some(Event::GlyphRevealed {
+                glyph: Glyph::Kelda,
+                ..
+            })
+        ));
+        assert_eq!(state.figure(1).unwrap().wounds, 0);
     }
 
     #[test]

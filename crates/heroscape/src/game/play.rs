@@ -577,6 +577,30 @@ pub(crate) fn active_figures<'a>(
         .figures
         .iter()
         .filter(move |f| f.unit == turn.unit && f.on_field() && bonding::may_act(state, f))
+        .filter(move |f| within_one_card(state, turn, f))
+}
+
+/// Several copies of a common card share their figures, but a marker on either card gives a
+/// turn to one card's worth of them (*chaque marqueur d'ordre placé sur l'une ou l'autre carte
+/// Armée active les 4 figurines*): any of them, the first to move or attack being the ones
+/// taken.
+fn within_one_card(state: &State, turn: &Turn, f: &Figure) -> bool {
+    let Some(unit) = state.unit(turn.unit) else {
+        return true;
+    };
+    if unit.copies <= 1 {
+        return true;
+    }
+    let mut acting: Vec<u32> = turn
+        .moved
+        .iter()
+        .chain(&turn.attacked)
+        .copied()
+        .filter(|id| state.figure(*id).is_some_and(|g| g.unit == turn.unit))
+        .collect();
+    acting.sort_unstable();
+    acting.dedup();
+    acting.contains(&f.id) || acting.len() < usize::from(unit.card.figures.max(1))
 }
 
 /// The figures `f` may attack: enemies in range and in sight; only those it is engaged with

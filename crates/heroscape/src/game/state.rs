@@ -153,8 +153,8 @@ pub struct Player {
     pub initiative: Option<u16>,
 }
 
-/// The figures of one army card, or of every copy of a common card (one order marker
-/// activates them all).
+/// The figures of one army card, or of every copy of a common card (one order marker draws on
+/// them all, one card's worth acting in a turn).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Unit {
     /// Its index in [`State::units`].
@@ -421,12 +421,22 @@ impl State {
         self.figures.iter().any(|f| f.owner == seat && !f.destroyed)
     }
 
-    /// Points of a seat's cards with a figure on the battlefield (*COMPTEZ LES POINTS*).
+    /// Points of a seat's cards with a figure on the battlefield (*COMPTEZ LES POINTS*: *des
+    /// figurines encore sur le champ de bataille*). Once the game is under way a figure waiting
+    /// off the battlefield (The Drop before it lands) does not count; during the draft and the
+    /// placement the army's figures count whole, none being placed yet.
     pub fn points(&self, seat: Seat) -> u32 {
+        let placing = matches!(self.phase, Phase::Draft | Phase::Placement { .. });
         self.units
             .iter()
             .filter(|u| u.owner == seat)
-            .map(|u| u.points_alive(self.unit_alive(u.id).count()))
+            .map(|u| {
+                let standing = self
+                    .unit_alive(u.id)
+                    .filter(|f| placing || f.hex.is_some())
+                    .count();
+                u.points_alive(standing)
+            })
             .sum()
     }
 

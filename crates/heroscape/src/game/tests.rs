@@ -563,7 +563,7 @@ fn points_count_cards_with_a_figure_left() {
     assert_eq!(
         runners.len(),
         4,
-        "one marker activates both copies' figures"
+        "the copies share their figures under one marker"
     );
     let mut events = Vec::new();
     for id in &runners[..2] {
@@ -575,6 +575,115 @@ fn points_count_cards_with_a_figure_left() {
         state.points(Seat(1)),
         90,
         "one figure left keeps its card's points"
+    );
+}
+
+#[test]
+fn figures_waiting_off_the_battlefield_score_nothing_once_the_game_is_under_way() {
+    // *les points des cartes Armée des figurines encore sur le champ de bataille*: an army whose
+    // figures wait off the battlefield (as The Drop's do until they land) scores for none of them.
+    let scenario = samples::scenario(&["wardens", "outriders"], 3);
+    let mut state = HeroScape::setup(&scenario, &mut Dice::seeded(2)).unwrap();
+    assert!(
+        state.figures.iter().all(|f| f.hex.is_none()),
+        "nobody placed yet"
+    );
+    assert_eq!(
+        state.points(Seat(1)),
+        130,
+        "the placement counts the whole army"
+    );
+    state.phase = Phase::Markers;
+    assert_eq!(state.points(Seat(1)), 0);
+    let stalker = state
+        .figures
+        .iter()
+        .position(|f| f.owner == Seat(1) && state.card_of(f).id == "marsh-stalkers")
+        .unwrap();
+    state.figures[stalker].hex = Some(Hex::new(0, 0));
+    assert_eq!(
+        state.points(Seat(1)),
+        50,
+        "one figure on the battlefield scores its card"
+    );
+}
+
+#[test]
+fn a_marker_on_two_copies_of_a_common_card_moves_one_cards_worth_of_figures() {
+    // Two Dune Runners cards of two figures each: a turn with any two of the four.
+    let scenario = Scenario {
+        battlefield: strip(&[1; 12]),
+        players: vec![
+            PlayerSetup {
+                name: "West".into(),
+                team: 1,
+                army: vec![card("dune-runners"), card("dune-runners")],
+            },
+            PlayerSetup {
+                name: "East".into(),
+                team: 2,
+                army: vec![card("marsh-stalkers")],
+            },
+        ],
+        rounds: 5,
+        options: Options::default(),
+        draft: None,
+    };
+    let mut state = in_turn(
+        &scenario,
+        &[
+            (1, Hex::new(0, 0)),
+            (2, Hex::new(1, 0)),
+            (3, Hex::new(2, 0)),
+            (4, Hex::new(3, 0)),
+            (5, Hex::new(11, 0)),
+        ],
+        Stage::Move,
+    );
+    assert_eq!(state.unit(0).unwrap().copies, 2);
+    let movers = |state: &State| -> Vec<u32> {
+        let mut v: Vec<u32> = HeroScape::legal_actions(state, Seat(0))
+            .iter()
+            .filter_map(|a| match a {
+                Action::Move { figure, .. } => Some(*figure),
+                _ => None,
+            })
+            .collect();
+        v.dedup();
+        v
+    };
+    assert_eq!(
+        movers(&state),
+        vec![1, 2, 3, 4],
+        "any of the four may be taken"
+    );
+    play(
+        &mut state,
+        Seat(0),
+        Action::Move {
+            figure: 4,
+            to: Hex::new(5, 0),
+            level: 1,
+            tail: None,
+        },
+        &[],
+    );
+    let after_one = movers(&state);
+    assert_eq!(after_one, vec![1, 2, 3], "a second figure may still move");
+    play(
+        &mut state,
+        Seat(0),
+        Action::Move {
+            figure: 1,
+            to: Hex::new(4, 0),
+            level: 1,
+            tail: None,
+        },
+        &[],
+    );
+    assert!(
+        movers(&state).is_empty(),
+        "two figures have moved: the card's worth is taken"
     );
 }
 

@@ -192,12 +192,7 @@ pub fn board_of(state: &State, viewer: Viewer, lang: Lang) -> Board {
         .filter_map(|f| {
             let card = state.card_of(f);
             let name = text::figure_name(state, f.id);
-            let initials: String = card
-                .name
-                .split_whitespace()
-                .filter_map(|w| w.chars().next())
-                .take(2)
-                .collect();
+            let initials = initials(&card.name);
             let number = name
                 .rsplit(' ')
                 .next()
@@ -589,6 +584,22 @@ impl Presentation for HeroScapePresentation {
         // Every seat sees the same picture: levels, terrain, figures, glyph places (not names).
         let _ = viewer;
         downcast(game).map_or_else(String::new, |g| terminal::board_text(g.state(), lang))
+    }
+}
+
+/// A figure's label on the board: the initials of its card's first two words ("Captain Oriel
+/// Vance" → "CO"), or the first two letters of a one-word name ("Isamu" → "Is"), leaving out
+/// the edition in brackets that real card names carry ("Isamu (SotC)").
+fn initials(card: &str) -> String {
+    let bare = card.split(" (").next().unwrap_or(card);
+    let words: Vec<&str> = bare
+        .split_whitespace()
+        .filter(|w| w.chars().next().is_some_and(char::is_alphanumeric))
+        .collect();
+    match words.as_slice() {
+        [] => card.chars().take(2).collect(),
+        [one] => one.chars().take(2).collect(),
+        [a, b, ..] => a.chars().take(1).chain(b.chars().take(1)).collect(),
     }
 }
 

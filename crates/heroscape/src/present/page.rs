@@ -114,7 +114,12 @@ pub fn field(state: &State, lang: Lang) -> Value {
                 "defense": c.defense,
                 "points": c.points,
                 "copies": u.copies,
-                "powers": c.powers.iter().map(|p| json!({ "name": p.name, "text": p.text })).collect::<Vec<_>>(),
+                // Whether the game plays the power: the others stay text for the players to apply.
+                "powers": c.powers.iter().map(|p| json!({
+                    "name": p.name,
+                    "text": p.text,
+                    "applied": p.effects.as_ref().is_some_and(|e| e.iter().all(crate::power::Effect::runs_in_game)),
+                })).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -228,6 +233,15 @@ mod tests {
         assert!(units
             .iter()
             .all(|u| u["powers"].is_array() && u["life"].as_u64() > Some(0)));
+        // The sample cards' powers are all authored as data: the game applies every one.
+        let powers: Vec<&serde_json::Value> = units
+            .iter()
+            .flat_map(|u| u["powers"].as_array().unwrap())
+            .collect();
+        assert!(!powers.is_empty());
+        assert!(powers
+            .iter()
+            .all(|p| p["applied"] == serde_json::json!(true)));
         assert_eq!(units[0]["owner"], serde_json::json!(Seat(0)));
         let text = v.to_string();
         assert!(!text.contains("marker"), "the field names markers: {text}");

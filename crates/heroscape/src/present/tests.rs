@@ -241,3 +241,12 @@ fn setup_offers_pre_built_armies_or_a_draft_and_refuses_bad_ones() {
     f.insert("army_2".into(), serde_json::json!(["granite-warden"]));
     assert!(hs.setup(&f, Lang::En).is_ok());
 }
+
+#[test]
+fn board_labels_are_initials_without_the_edition() {
+    assert_eq!(super::initials("Captain Oriel Vance"), "CO");
+    assert_eq!(super::initials("Isamu (SotC)"), "Is");
+    assert_eq!(super::initials("Agent Carr (RotV)"), "AC");
+    assert_eq!(super::initials("Eel & F'Fuoh"), "EF");
+    assert_eq!(super::initials("Q"), "Q");
+}

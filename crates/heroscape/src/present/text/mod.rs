@@ -169,22 +169,21 @@ fn plural(n: u16, en: (&str, &str), fr: (&str, &str), lang: Lang) -> String {
 pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
     let grid = Grid::of(&state.field);
     match action {
-        Action::Place { figure, hex, .. } => {
+        Action::Place { figure, hex, tail } => {
             let level = state
                 .field
                 .column(*hex)
                 .and_then(|c| c.top_footing())
                 .map_or(0, |f| f.level);
+            let at = hexes_words(grid, *hex, *tail, lang);
             match lang {
                 Lang::En => format!(
-                    "Place {} on {} (level {level})",
-                    figure_name(state, *figure),
-                    grid.name(*hex)
+                    "Place {} on {at} (level {level})",
+                    figure_name(state, *figure)
                 ),
                 Lang::Fr => format!(
-                    "Placer {} en {} (niveau {level})",
-                    figure_name(state, *figure),
-                    grid.name(*hex)
+                    "Placer {} en {at} (niveau {level})",
+                    figure_name(state, *figure)
                 ),
             }
         }
@@ -201,19 +200,23 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
             ),
         },
         Action::Move {
-            figure, to, level, ..
-        } => match lang {
-            Lang::En => format!(
-                "Move {} to {} (level {level})",
-                figure_name(state, *figure),
-                grid.name(*to)
-            ),
-            Lang::Fr => format!(
-                "Déplacer {} en {} (niveau {level})",
-                figure_name(state, *figure),
-                grid.name(*to)
-            ),
-        },
+            figure,
+            to,
+            level,
+            tail,
+        } => {
+            let at = hexes_words(grid, *to, *tail, lang);
+            match lang {
+                Lang::En => format!(
+                    "Move {} to {at} (level {level})",
+                    figure_name(state, *figure)
+                ),
+                Lang::Fr => format!(
+                    "Déplacer {} en {at} (niveau {level})",
+                    figure_name(state, *figure)
+                ),
+            }
+        }
         Action::EndMoves => lang
             .pick("End the moves: attack", "Finir les déplacements : attaquer")
             .into(),
@@ -355,6 +358,20 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
                 grid.name(*to)
             ),
         },
+    }
+}
+
+/// Where a figure stands or goes: its hex, and for a double-space figure both hexes (the choices
+/// between the ways a double-space figure lies over the same hex differ only by the second).
+fn hexes_words(grid: Grid, hex: Hex, tail: Option<Hex>, lang: Lang) -> String {
+    match tail {
+        Some(t) => format!(
+            "{} {} {}",
+            grid.name(hex),
+            lang.pick("and", "et"),
+            grid.name(t)
+        ),
+        None => grid.name(hex),
     }
 }
 
