@@ -126,6 +126,9 @@ pub enum Who {
     /// Friendly figures (yours and your teammates') within this many clear-sight spaces of a
     /// figure of this card, this card's figures left out.
     OtherFriendlyWithin(u16),
+    /// Friendly figures adjacent to figures of this card, the change counted once for each
+    /// adjacent figure of this card ("for each adjacent Swog Rider you control").
+    AdjacentFriendlyEach,
 }
 
 /// A condition a modifier or a trigger needs; a list holds when every condition holds.

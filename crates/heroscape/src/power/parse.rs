@@ -1289,7 +1289,7 @@ fn readers() -> &'static [Reader] {
         modifiers::per_adjacent_self,
         modifiers::reload,
         rolls::wounds_this_turn,
-        rolls::per_adjacent_hero,
+        rolls::per_adjacent_figure,
     ]
 }
 

@@ -275,7 +275,16 @@ fn powers(state: &State, f: &Figure, stat: Stat, fight: Option<&Fight>, t: &mut 
                     && matches(state.card_of(f), filter)
                     && holds_all(state, unit, f, when, fight) =>
                 {
-                    t.add(why(), i16::from(*by));
+                    let times = match who {
+                        Who::AdjacentFriendlyEach => figures_of(state, unit.id)
+                            .filter(|g| adjacent(state, g, f))
+                            .count(),
+                        _ => 1,
+                    };
+                    t.add(
+                        why(),
+                        i16::from(*by) * i16::try_from(times).unwrap_or(i16::MAX),
+                    );
                 }
                 Effect::PerCount {
                     stat: s,
@@ -371,7 +380,9 @@ fn reaches(state: &State, unit: &Unit, who: Who, f: &Figure, fight: Option<&Figh
     let within = |n: u16| near(&|g| within_clear_sight(state, g, f, n));
     match who {
         Who::Bearer => own,
-        Who::AdjacentFriendly => state.allies(f.owner, unit.owner) && adjacent_to_card(),
+        Who::AdjacentFriendly | Who::AdjacentFriendlyEach => {
+            state.allies(f.owner, unit.owner) && adjacent_to_card()
+        }
         Who::AdjacentControlled => controlled && adjacent_to_card(),
         Who::ControlledWithin(n) => controlled && (own || within(n)),
         Who::OtherControlledWithin(n) => controlled && !own && within(n),

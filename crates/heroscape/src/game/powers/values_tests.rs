@@ -597,6 +597,7 @@ fn galloping_charge_from_four_spaces_and_dismiss_the_rabble_against_adjacent_squ
 #[test]
 fn soul_weapons_and_air_mastery_reach_the_figure_attacked() {
     // "Figures attacked by a Death Knight of Valkrill subtract two from their defense dice."
+    // Raelin's Defensive Aura stays out of reach of Carr (more than 4 spaces)
     let s = battle(
         8,
         &["Death Knights of Valkrill", "Air Elemental"],
@@ -607,8 +608,8 @@ fn soul_weapons_and_air_mastery_reach_the_figure_attacked() {
         &[
             ("Death Knights of Valkrill", 0, 0),
             ("Agent Carr (RotV)", 0, 1),
-            ("Air Elemental", 0, 3),
-            ("Raelin the Kyrie Warrior (ROTV)", 0, 4),
+            ("Air Elemental", 0, 6),
+            ("Raelin the Kyrie Warrior (ROTV)", 0, 7),
         ],
     );
     let (knight, carr, air, raelin) = (ids[0], ids[1], ids[2], ids[3]);

@@ -7,7 +7,6 @@
 use std::sync::OnceLock;
 
 use super::{modify, rule, stat_word, Ctx, Lexicon, Rule, Tpl};
-use crate::card::Kind;
 use crate::power::{Condition, Count, Effect, Filter, Stat, Who};
 
 /// "Hypnosis does not affect destructible objects": the game has no destructible objects, so
@@ -130,8 +129,8 @@ fn all_skulls(
 
 /// "When attacking with a Protector of Ullar, roll 1 additional attack die for each wound that
 /// has been inflicted on the defending figure this turn by Protectors of Ullar you control":
-/// the wounds counted are those of this card's figures (every copy of it: one order marker
-/// activates them all).
+/// the wounds counted are those of the figures of every copy of this card the attacker's
+/// controller controls.
 pub(super) fn wounds_this_turn(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     static T: OnceLock<Tpl<()>> = OnceLock::new();
     let t = T.get_or_init(|| {
@@ -153,9 +152,9 @@ pub(super) fn wounds_this_turn(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
 }
 
 /// "All friendly Orc Archers add 1 to their Attack and Defense Values for each adjacent Swog
-/// Rider you control": on a hero card each copy is one figure and one card, so an aura of
-/// each card on the friendly figures adjacent to it adds once per adjacent figure.
-pub(super) fn per_adjacent_hero(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+/// Rider you control": an aura on the friendly figures adjacent to this card's figures, once
+/// for each adjacent one.
+pub(super) fn per_adjacent_figure(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     static T: OnceLock<Tpl<(String, i8, String)>> = OnceLock::new();
     let t = T.get_or_init(|| {
         rule(
@@ -163,9 +162,6 @@ pub(super) fn per_adjacent_hero(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
             |c, _| Some((c.w(0).to_string(), c.i8(0), c.w(1).to_string())),
         )
     });
-    if ctx.card.kind != Kind::Hero {
-        return None;
-    }
     let (who, by, stats) = t.apply(text, ctx.me, ctx.lex)?;
     let filter = ctx.lex.filter(&who).filter(|f| !f.is_any())?;
     let stats = stats
@@ -183,7 +179,7 @@ pub(super) fn per_adjacent_hero(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
                     Stat::Defense => vec![Condition::Defending],
                     _ => vec![],
                 };
-                modify(stat, by, Who::AdjacentFriendly, filter.clone(), when)
+                modify(stat, by, Who::AdjacentFriendlyEach, filter.clone(), when)
             })
             .collect(),
     )
@@ -375,25 +371,19 @@ mod tests {
                 Effect::Modify {
                     stat: Stat::Attack,
                     by: 1,
-                    who: Who::AdjacentFriendly,
+                    who: Who::AdjacentFriendlyEach,
                     filter: archers.clone(),
                     when: vec![Attacking]
                 },
                 Effect::Modify {
                     stat: Stat::Defense,
                     by: 1,
-                    who: Who::AdjacentFriendly,
+                    who: Who::AdjacentFriendlyEach,
                     filter: archers,
                     when: vec![Defending]
                 }
             ])
         );
-        // a squad's figures are several per card: "for each adjacent" cannot be one aura
-        assert!(read_shared(
-            "Arrow Gruts",
-            "All friendly Orc Archers add 1 to their Attack and Defense Values for each adjacent Arrow Grut you control."
-        )
-        .is_err());
         assert_eq!(
             read("Snake Eyes", "ASSASSINATE 2"),
             Ok(vec![Effect::Modify {
