@@ -208,6 +208,8 @@ export const STYLE = `
 .hs .hs-wrap { position: relative; }
 .hs .hs-note { position: absolute; left: 8px; right: 8px; bottom: 8px; margin: 0; background: rgba(255,255,255,.95); box-shadow: 0 2px 8px rgba(0,0,0,.4); pointer-events: none; }
 .hs .hs-note[hidden] { display: none; }
+.hs svg.hs-board .path.risky { stroke: #e65100; }
+.hs svg.hs-board .path-risk { font: 700 12px system-ui, sans-serif; text-anchor: middle; fill: #fff3e0; paint-order: stroke; stroke: #bf360c; stroke-width: 3px; pointer-events: none; }
 .hs .hs-powers li.by-hand { border-left: 3px solid #b8860b; padding-left: 6px; }
 .hs .hs-by-hand { display: block; font-size: 11px; color: #7a5200; font-weight: 600; margin-top: 2px; }
 .hs .hs-note.top { top: 8px; bottom: auto; }

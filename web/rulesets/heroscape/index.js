@@ -339,9 +339,16 @@ function drawOverlay() {
     if (d && p && p.at) {
       const cellsOnPath = [p.at, ...d.path].filter((c, i, all) => i === 0 || key(c) !== key(all[i - 1]));
       const pts = cellsOnPath.map((c) => centre(c).map((v) => v.toFixed(1)).join(',')).join(' ');
-      over.append(node('polyline', { class: 'path', points: pts, 'data-testid': 'hs-path' }));
+      // A way that leaves an engagement or falls costs dice before the figure gets there: say so
+      // where the player is looking, before the click.
+      const risks = [
+        d.leaves ? t('hs.path.leaves', { n: d.leaves }) : null,
+        d.falls ? t('hs.path.falls', { n: d.falls }) : null,
+      ].filter(Boolean);
+      over.append(node('polyline', { class: `path${risks.length ? ' risky' : ''}`, points: pts, 'data-testid': 'hs-path', 'data-leaves': d.leaves || 0, 'data-falls': d.falls || 0 }));
       const [x, y] = centre(d.at);
       over.append(node('text', { x, y: y - HR * 0.45, class: 'path-cost' }, `${d.cost}`));
+      if (risks.length) over.append(node('text', { x, y: y + HR * 0.95, class: 'path-risk', 'data-testid': 'hs-path-risk' }, `⚠ ${risks.join(' · ')}`));
     }
   }
   if (S.refused) {
@@ -380,7 +387,10 @@ function drawOverlay() {
     if (isActive) g.append(node('circle', { cx: x, cy: y, r: HR * 0.78, class: 'active-ring' }));
     if (targets.has(p.id)) g.append(node('circle', { cx: x, cy: y, r: HR * 0.8, class: 'target-ring' }));
     g.append(node('circle', { cx: x, cy: y, r: HR * 0.56, fill: colour, stroke: S.sel === p.id ? '#fff' : '#111', 'stroke-width': S.sel === p.id ? 3 : 1.5 }));
-    g.append(node('text', { x, y: y + 4, class: 'fig-label' }, p.label || ''));
+    // Long labels (cards told apart by more letters, a figure number) are squeezed into the token.
+    const label = p.label || '';
+    const squeeze = label.length > 4 ? { textLength: HR * 1.05, lengthAdjust: 'spacingAndGlyphs' } : {};
+    g.append(node('text', { x, y: y + 4, class: 'fig-label', ...squeeze }, label));
     if (f.wounds) {
       g.append(node('circle', { cx: x + HR * 0.5, cy: y - HR * 0.45, r: 7, class: 'wound-dot' }));
       g.append(node('text', { x: x + HR * 0.5, y: y - HR * 0.45 + 3.5, class: 'wound-text' }, `${f.wounds}`));
@@ -558,7 +568,17 @@ async function confirmMarkers() {
     S.plan = {};
     S.pick = null;
     if (shell) shell.render();
+    boardIntoView();
   }
+}
+
+/** After the markers panel folds away, the page may be left scrolled below the board (a large
+ * army's panel reaches past the window): bring the board back where the turns are played. */
+function boardIntoView() {
+  const board = root && root.querySelector('.board-wrap');
+  if (!board) return;
+  const r = board.getBoundingClientRect();
+  if (r.top < 0 || r.top > window.innerHeight * 0.5) board.scrollIntoView({ block: 'start' });
 }
 
 function renderSide() {

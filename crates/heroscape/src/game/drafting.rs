@@ -193,8 +193,12 @@ pub(crate) fn legal(state: &State, seat: Seat) -> Option<Vec<Action>> {
     }
     let mut out: Vec<Action> = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
+    let room = zone_room(state, seat);
     for c in d.draft.pool() {
-        if seen.contains(&c.id.as_str()) || d.draft.refusal(seat.index(), c).is_some() {
+        if seen.contains(&c.id.as_str())
+            || d.draft.refusal(seat.index(), c).is_some()
+            || (holds_a_card(d, seat) && room_needed(c) > room)
+        {
             continue;
         }
         seen.push(&c.id);
@@ -204,6 +208,43 @@ pub(crate) fn legal(state: &State, seat: Seat) -> Option<Vec<Action>> {
         out.push(Action::DraftPass);
     }
     Some(out)
+}
+
+/// Free hexes left in `seat`'s start zone: the figures of each card are placed as it is picked,
+/// so a card whose figures would not fit any more is refused rather than drafted to stay out
+/// (*vous ne pouvez pas utiliser toutes les figurines*).
+fn zone_room(state: &State, seat: Seat) -> usize {
+    let zone = state.players[seat.index()].zone;
+    state
+        .field
+        .start_zone(zone)
+        .filter(|&h| {
+            state.figure_at(h).is_none()
+                && super::glyphs::glyph_at(state, h).is_none()
+                && state
+                    .field
+                    .column(h)
+                    .and_then(|c| c.top_footing())
+                    .is_some()
+        })
+        .count()
+}
+
+/// Hexes a card's figures take: one each, two for a double-space figure.
+fn room_needed(card: &Card) -> usize {
+    usize::from(card.figures.max(1)) * usize::from(card.base.max(1))
+}
+
+/// Why a pick does not fit the start zone any more, if it does not.
+fn no_room(state: &State, seat: Seat, card: &Card) -> Option<String> {
+    let d = state.draft.as_ref()?;
+    let (room, need) = (zone_room(state, seat), room_needed(card));
+    (holds_a_card(d, seat) && need > room).then(|| {
+        format!(
+            "{} needs {need} hex(es) and the start zone has {room} free: its figures could not be placed",
+            card.name
+        )
+    })
 }
 
 /// Why a pick or a pass is refused now, in the draft's words; `None` outside the draft.
@@ -217,10 +258,10 @@ pub(crate) fn explain(state: &State, seat: Seat, action: &Action) -> Option<Reje
             crate::draft::DraftError::NotYourTurn { expected: p }.to_string()
         }
         (_, Action::DraftPick { card }) => match d.draft.pool().iter().find(|c| &c.id == card) {
-            Some(c) => d
-                .draft
-                .refusal(seat.index(), c)
-                .map_or_else(|| "that card may be picked".into(), |e| e.to_string()),
+            Some(c) => d.draft.refusal(seat.index(), c).map_or_else(
+                || no_room(state, seat, c).unwrap_or_else(|| "that card may be picked".into()),
+                |e| e.to_string(),
+            ),
             None => crate::draft::DraftError::NotInPool { id: card.clone() }.to_string(),
         },
         (_, Action::DraftPass) => "pick a card first: an army needs at least one".into(),
@@ -246,6 +287,18 @@ pub(crate) fn apply(
         };
     }
     let refuse = |why: String| Some(Err(Rejection::illegal(why)));
+    if let (Action::DraftPick { card }, Some(d)) = (action, state.draft.as_ref()) {
+        let fits = d
+            .draft
+            .pool()
+            .iter()
+            .find(|c| &c.id == card)
+            .cloned()
+            .and_then(|c| no_room(state, seat, &c));
+        if let Some(why) = fits {
+            return refuse(why);
+        }
+    }
     let Some(d) = state.draft.as_mut() else {
         return refuse("there is no draft in this game".into());
     };
@@ -504,6 +557,74 @@ mod tests {
 
     fn pick(state: &mut State, seat: Seat, card: &str) -> Vec<Event> {
         act(state, seat, Action::DraftPick { card: card.into() })
+    }
+
+    #[test]
+    fn a_card_whose_figures_would_not_fit_the_start_zone_is_not_offered() {
+        // A strip with three start hexes a side: after a card of two figures, one hex is left,
+        // and a second two-figure card may not be drafted to stay out of the game.
+        let mut b = crate::battlefield::Builder::new("strip");
+        for q in 0..10 {
+            let hex = skirmish_board::hex::Hex::new(q, 0);
+            b.span(hex, crate::game::tests::land(1), format!("hex {q}"));
+            if q < 3 {
+                b.start(hex, 1, "west");
+            }
+            if q > 6 {
+                b.start(hex, 2, "east");
+            }
+        }
+        let mut s = scenario(
+            300,
+            &[
+                "dune-runners",
+                "dune-runners",
+                "dune-runners",
+                "skyreach-archer",
+                "emberclaw-brute",
+            ],
+        );
+        s.battlefield = Arc::new(b.build().unwrap());
+        let mut state = HeroScape::setup(&s, &mut Dice::scripted([17, 5])).unwrap();
+        assert_eq!(picker(&state), Some(Seat(0)));
+        pick(&mut state, Seat(0), "dune-runners");
+        assert_eq!(place_all(&mut state, Seat(0)), 2);
+        // East: one card then its second pick.
+        pick(&mut state, Seat(1), "emberclaw-brute");
+        place_all(&mut state, Seat(1));
+        pick(&mut state, Seat(1), "dune-runners");
+        place_all(&mut state, Seat(1));
+        assert_eq!(picker(&state), Some(Seat(0)));
+        let legal = HeroScape::legal_actions(&state, Seat(0));
+        assert!(
+            legal.contains(&Action::DraftPick {
+                card: "skyreach-archer".into()
+            }),
+            "one figure fits the last hex: {legal:?}"
+        );
+        let why = explain(
+            &state,
+            Seat(0),
+            &Action::DraftPick {
+                card: "dune-runners".into(),
+            },
+        );
+        let why = format!("{why:?}");
+        assert!(
+            why.contains("needs 2 hex(es)") && why.contains("1 free"),
+            "{why}"
+        );
+        let mut events = Vec::new();
+        let refused = HeroScape::apply(
+            &mut state,
+            Seat(0),
+            &Action::DraftPick {
+                card: "dune-runners".into(),
+            },
+            &mut Dice::seeded(1),
+            &mut events,
+        );
+        assert!(refused.is_err() && events.is_empty());
     }
 
     #[test]

@@ -185,6 +185,7 @@ pub fn board_of(state: &State, viewer: Viewer, lang: Lang) -> Board {
             });
         }
     }
+    let labels = unit_labels(state.units.iter().map(|u| u.card.name.as_str()));
     let pieces = state
         .figures
         .iter()
@@ -192,7 +193,7 @@ pub fn board_of(state: &State, viewer: Viewer, lang: Lang) -> Board {
         .filter_map(|f| {
             let card = state.card_of(f);
             let name = text::figure_name(state, f.id);
-            let initials = initials(&card.name);
+            let initials = labels.get(usize::from(f.unit)).cloned().unwrap_or_default();
             let number = name
                 .rsplit(' ')
                 .next()
@@ -587,20 +588,80 @@ impl Presentation for HeroScapePresentation {
     }
 }
 
+/// The words of a card's name that labels are made of, without punctuation.
+fn name_words(name: &str) -> Vec<String> {
+    name.split_whitespace()
+        .map(|w| {
+            w.chars()
+                .filter(|c| c.is_alphanumeric())
+                .collect::<String>()
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
 /// A figure's label on the board: the initials of its card's first two words ("Captain Oriel
 /// Vance" → "CO"), or the first two letters of a one-word name ("Isamu" → "Is"), leaving out
 /// the edition in brackets that real card names carry ("Isamu (SotC)").
 fn initials(card: &str) -> String {
     let bare = card.split(" (").next().unwrap_or(card);
-    let words: Vec<&str> = bare
-        .split_whitespace()
-        .filter(|w| w.chars().next().is_some_and(char::is_alphanumeric))
-        .collect();
+    let words = name_words(bare);
     match words.as_slice() {
         [] => card.chars().take(2).collect(),
         [one] => one.chars().take(2).collect(),
         [a, b, ..] => a.chars().take(1).chain(b.chars().take(1)).collect(),
     }
+}
+
+/// Board labels of the units, in order: their [`initials`], lengthened where different cards
+/// would share one (Marro Drones, Marro Dividers and Marro Drudge: "MDro", "MDiv", "MDru";
+/// Isamu (SotC) and Isamu (FoV): "IsS", "IsF"), so that no two cards look alike on the board.
+/// Copies of one card, and the same card in two armies, keep one label.
+fn unit_labels<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let names: Vec<&str> = names.collect();
+    let mut labels: Vec<String> = names.iter().map(|n| initials(n)).collect();
+    // What tells the names apart after their initials: the edition in brackets first, then the
+    // rest of the word the initials end on.
+    let tail = |n: &str| -> String {
+        let bare_name = n.split(" (").next().unwrap_or(n);
+        let bare = name_words(bare_name);
+        let edition: String = name_words(&n[bare_name.len()..]).concat();
+        let (word, skip) = match bare.as_slice() {
+            [] => ("", 0),
+            [one] => (one.as_str(), 2),
+            [_, second, ..] => (second.as_str(), 1),
+        };
+        edition + &word.chars().skip(skip).collect::<String>()
+    };
+    let mut bases: Vec<String> = labels.clone();
+    bases.sort();
+    bases.dedup();
+    for base in bases {
+        let mut group: Vec<&str> = (0..names.len())
+            .filter(|&j| labels[j] == base)
+            .map(|j| names[j])
+            .collect();
+        group.sort_unstable();
+        group.dedup();
+        if group.len() < 2 {
+            continue;
+        }
+        let cut = |n: &str, k: usize| -> String { tail(n).chars().take(k).collect() };
+        let k = (1..=8)
+            .find(|&k| {
+                let mut cuts: Vec<String> = group.iter().map(|n| cut(n, k)).collect();
+                cuts.sort();
+                cuts.dedup();
+                cuts.len() == group.len()
+            })
+            .unwrap_or(8);
+        for j in 0..names.len() {
+            if labels[j] == base {
+                labels[j] = format!("{base}{}", cut(names[j], k));
+            }
+        }
+    }
+    labels
 }
 
 #[cfg(test)]

@@ -250,3 +250,22 @@ fn board_labels_are_initials_without_the_edition() {
     assert_eq!(super::initials("Eel & F'Fuoh"), "EF");
     assert_eq!(super::initials("Q"), "Q");
 }
+
+#[test]
+fn board_labels_tell_different_cards_apart() {
+    let names = [
+        "Marro Drones",
+        "Marro Dividers",
+        "Marro Drudge",
+        "Isamu (SotC)",
+        "Isamu (FoV)",
+        "Captain Oriel Vance",
+        "Marro Drones",
+    ];
+    let labels = super::unit_labels(names.iter().copied());
+    assert_eq!(
+        labels,
+        ["MDro", "MDiv", "MDru", "IsS", "IsF", "CO", "MDro"],
+        "the same card keeps one label"
+    );
+}

@@ -481,18 +481,48 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
             figure,
             unit,
             power,
-        } => match lang {
-            Lang::En => format!(
-                "{who}: use {} of {}?",
-                power_name(state, *unit, *power),
-                figure_name(state, *figure)
-            ),
-            Lang::Fr => format!(
-                "{who} : utiliser le pouvoir {} de {} ?",
-                power_name(state, *unit, *power),
-                figure_name(state, *figure)
-            ),
-        },
+        } => {
+            // What the power answers, and its printed words: the player decides on them.
+            let why = match state.frames.top() {
+                Some(crate::game::frames::HsFrame::Power(offer)) => match offer.then {
+                    crate::game::powers::triggered::Then::Attack { attacker, target } => {
+                        match lang {
+                            Lang::En => format!(
+                                " {} attacks {}.",
+                                figure_name(state, attacker),
+                                figure_name(state, target)
+                            ),
+                            Lang::Fr => format!(
+                                " {} attaque {}.",
+                                figure_name(state, attacker),
+                                figure_name(state, target)
+                            ),
+                        }
+                    }
+                    _ => String::new(),
+                },
+                _ => String::new(),
+            };
+            let printed = state
+                .unit(*unit)
+                .and_then(|u| u.card.powers.get(usize::from(*power)))
+                .map_or_else(String::new, |p| match lang {
+                    Lang::En => format!(" “{}”", p.text),
+                    Lang::Fr => format!(" « {} »", p.text),
+                });
+            match lang {
+                Lang::En => format!(
+                    "{who}: use {} of {}?{why}{printed}",
+                    power_name(state, *unit, *power),
+                    figure_name(state, *figure)
+                ),
+                Lang::Fr => format!(
+                    "{who} : utiliser le pouvoir {} de {} ?{why}{printed}",
+                    power_name(state, *unit, *power),
+                    figure_name(state, *figure)
+                ),
+            }
+        }
         Decision::Deploy {
             figure,
             unit,
