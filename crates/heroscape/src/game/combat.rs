@@ -8,8 +8,8 @@ use skirmish_dice::{Dice, Die};
 
 use crate::battlefield::Level;
 
-use super::powers::attacks;
 use super::powers::values::{self, AttackKind, Fight};
+use super::powers::{attacks, rolls};
 use super::state::State;
 use super::Event;
 
@@ -92,7 +92,10 @@ pub fn attack(
 /// the defence dice; the skulls (doubled by *Deadly Shot*, automatic skulls added) not blocked
 /// by the shields (doubled by *Shields of Valor*, automatic shields added) wound the target,
 /// unless one shield blocks all (*Stealth Dodge*) or leaves one wound (*One Shield Defense*).
-/// Then *Counter Strike* wounds the attacker for each shield beyond the skulls, and *Life
+/// Between the rolls, [`rolls::after_attack_roll`] lowers the defence by the skulls
+/// (*Hypnosis*) or leaves it no dice after a skull on every die (*Maul*). Then *Counter
+/// Strike* (or a [`rolls::riposte`], or the attacker's *Lumbering Bully*) wounds the attacker
+/// for each shield beyond the skulls, *Headbutt* wounds both after an even roll, and *Life
 /// Drain* heals an attacker that destroyed its target. Returns the wounds dealt.
 pub fn resolve(
     state: &mut State,
@@ -123,6 +126,7 @@ pub fn resolve(
     super::powers::triggered::cap_defence(state, &a, &t, &mut defence_dice);
     let height = height_bonus(a.level, t.level);
     let attack_faces = roll(dice, attack_dice.value());
+    let sweep = rolls::after_attack_roll(state, &fight, &attack_faces, &mut defence_dice);
     let defence_faces = roll(dice, defence_dice.value());
     let (rolled_s, rolled_b) = (skulls(&attack_faces), shields(&defence_faces));
     let mut rules = Vec::new();
@@ -148,12 +152,30 @@ pub fn resolve(
             }
         }
     }
+    if let Some(sw) = &sweep {
+        if sw.wound_per_skull {
+            wounds = s;
+        }
+        rules.push(sw.why.clone());
+    }
+    if kind == AttackKind::Normal {
+        if let Some((why, by)) = rolls::extra_wound(state, &a, wounds, false) {
+            wounds += by;
+            rules.push(why);
+        }
+    }
     let counter = b.saturating_sub(s);
-    let counter_strike = if counter > 0 {
-        attacks::counter_strike(state, &fight)
+    let (counter_strike, riposte) = if counter > 0 && sweep.is_none() {
+        let strike = attacks::counter_strike(state, &fight);
+        let other = strike
+            .is_none()
+            .then(|| rolls::riposte(state, &fight).or_else(|| rolls::wound_self(state, &fight)))
+            .flatten();
+        (strike, other)
     } else {
-        None
+        (None, None)
     };
+    let headbutt = rolls::even_roll(state, &fight, s, b);
     events.push(Event::Attacked {
         attacker,
         target,
@@ -167,10 +189,17 @@ pub fn resolve(
         defence_dice,
         rules,
     });
-    let wounds = super::powers::triggered::before_wounds(
-        state, attacker, target, true, wounds, dice, events,
-    );
-    wound(state, target, wounds, events);
+    let wounds = if sweep.as_ref().is_some_and(|sw| sw.destroy) {
+        destroy(state, target, events);
+        wounds
+    } else {
+        let wounds = super::powers::triggered::before_wounds(
+            state, attacker, target, true, wounds, dice, events,
+        );
+        wound(state, target, wounds, events);
+        wounds
+    };
+    attacks::record_wounds(state, attacker, target, wounds);
     super::powers::triggered::after_wounds(state, attacker, target, wounds, dice, events);
     if counter_strike.is_some() {
         events.push(Event::CounterStruck {
@@ -179,6 +208,14 @@ pub fn resolve(
             wounds: counter,
         });
         wound(state, attacker, counter, events);
+    }
+    if let Some(why) = riposte {
+        power_wound(state, attacker, counter, why, events);
+    }
+    if let Some((why, n)) = headbutt {
+        for id in [attacker, target] {
+            power_wound(state, id, n, why.clone(), events);
+        }
     }
     let destroyed = !t.destroyed && state.figure(target).is_some_and(|g| g.destroyed);
     if destroyed {
@@ -214,6 +251,7 @@ pub fn leave_engagement(
     let mut faces = roll(dice, n);
     let die = faces.remove(0);
     let wounds = u16::from(die == Face::Skull) + skulls(&faces);
+    let extra = rolls::extra_wound(state, e, wounds, true);
     events.push(Event::LeftEngagement {
         figure,
         enemy,
@@ -221,6 +259,23 @@ pub fn leave_engagement(
         more: faces,
     });
     wound(state, figure, wounds, events);
+    if let Some((why, by)) = extra {
+        power_wound(state, figure, by, why, events);
+    }
+}
+
+/// A power puts `n` wounds on a figure still on the battlefield (*Lumbering Bully*,
+/// *Headbutt*...), saying which.
+fn power_wound(state: &mut State, figure: u32, n: u16, why: values::Why, events: &mut Vec<Event>) {
+    if n == 0 || !state.figure(figure).is_some_and(|f| f.on_field()) {
+        return;
+    }
+    events.push(Event::PowerWounded {
+        figure,
+        wounds: n,
+        why,
+    });
+    wound(state, figure, n, events);
 }
 
 /// Puts `n` wounds on a figure, destroying it at its life ([`values::life_of`]).

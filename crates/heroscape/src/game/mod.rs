@@ -637,6 +637,16 @@ pub enum Event {
         /// The die.
         die: Face,
     },
+    /// A power's wounds after an attack's rolls (*Lumbering Bully*, *Evil Eye Protection*,
+    /// *Headbutt*).
+    PowerWounded {
+        /// The figure wounded.
+        figure: u32,
+        /// Wounds.
+        wounds: u16,
+        /// The power.
+        why: powers::values::Why,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {

@@ -144,6 +144,17 @@ fn conditions() -> &'static [Tpl<Vec<Condition>>] {
                     (!f.is_any()).then(|| vec![Attacking, Opponent(f)])
                 },
             ),
+            rule(
+                r"when attacking an? (?:enemy|opponent's) figure that is not adjacent to any other (?:enemy|opponent's) figures",
+                |_, _| Some(vec![Attacking, OpponentAlone]),
+            ),
+            rule(
+                r"when rolling defense dice against adjacent {W}",
+                |c, lex| {
+                    let f = lex.filter(c.w(0))?;
+                    (!f.is_any()).then(|| vec![Defending, OpponentAdjacent, Opponent(f)])
+                },
+            ),
             rule(r"when attacking a figure adjacent to (?:them|{S})", |_, _| {
                 Some(vec![Attacking, OpponentAdjacent])
             }),
@@ -181,7 +192,7 @@ fn conditions() -> &'static [Tpl<Vec<Condition>>] {
                 |_, _| Some(vec![Defending, NormalAttack]),
             ),
             rule(
-                r"(?:when|while) (?:defending|rolling defense dice|{S} is defending) against (?:an attack from |attacks from )?{W}",
+                r"(?:when|while) (?:defending|rolling defense(?: dice)?|{S} is defending) against (?:an attack from |attacks from )?{W}",
                 |c, lex| {
                     let f = lex.filter(c.w(0))?;
                     (!f.is_any()).then(|| vec![Defending, Opponent(f)])

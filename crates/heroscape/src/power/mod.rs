@@ -124,6 +124,14 @@ pub enum Who {
     /// Friendly figures (yours and your teammates'), wherever they stand, this card's figures
     /// left out (*Ullar's Amulet*: its conditions say which).
     OtherFriendly,
+    /// The figure a figure of this card is attacking (*Soul Weapons*).
+    AttackedBy,
+    /// Friendly figures (yours and your teammates') within this many clear-sight spaces of a
+    /// figure of this card, this card's figures left out.
+    OtherFriendlyWithin(u16),
+    /// Friendly figures adjacent to figures of this card, the change counted once for each
+    /// adjacent figure of this card ("for each adjacent Swog Rider you control").
+    AdjacentFriendlyEach,
 }
 
 /// A condition a modifier or a trigger needs; a list holds when every condition holds.
@@ -174,6 +182,13 @@ pub enum Condition {
     /// The figure reached started its turn adjacent to another figure its owner controls that
     /// matches the filter (*Tricky Speed*).
     StartedTurnNextTo(Filter),
+    /// The other figure in the attack is adjacent to none of the reached figure's enemies
+    /// but the reached figure itself (*Assassinate*: "not adjacent to any other enemy
+    /// figures").
+    OpponentAlone,
+    /// The other figure in the attack stood at least this many spaces away from the reached
+    /// figure when the turn began (*Galloping Charge*).
+    OpponentFarAtTurnStart(u16),
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -370,6 +385,20 @@ pub enum Count {
     OpponentWounds,
     /// Wound markers on this card.
     OwnWounds,
+    /// Wounds put on the other figure of the attack this turn by attacks of figures matching
+    /// the filter that the reached figure's controller controls (*Combined Arbalest*).
+    WoundsThisTurn(Filter),
+    /// Figures matching the filter adjacent to the other figure of the attack, the reached
+    /// figure left out: figures its controller controls (`controlled`) or friendly ones
+    /// (*Homing Device*, *Coordinated Takedown*).
+    AdjacentToOpponent {
+        /// Which figures.
+        #[serde(default, skip_serializing_if = "Filter::is_any")]
+        filter: Filter,
+        /// Only figures the reached figure's controller controls (else friendly ones).
+        #[serde(default, skip_serializing_if = "is_false")]
+        controlled: bool,
+    },
 }
 
 /// When a triggered power may be used.
@@ -786,6 +815,58 @@ pub enum Effect {
         /// The cards all your markers must lie on.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         markers_on: Option<Filter>,
+    },
+    /// When a figure of this card rolls a skull on every attack die against a figure matching
+    /// `targets`, the defending figure rolls no defence dice (*Venomous Sting*); with
+    /// `wound_per_skull` it takes a wound for every skull whatever else would block them
+    /// (*Maul*); with `destroy` it is destroyed (*Lethal Sting*).
+    AllSkulls {
+        /// Which defending figures.
+        #[serde(default, skip_serializing_if = "Filter::is_any")]
+        targets: Filter,
+        /// A wound for every skull.
+        #[serde(default, skip_serializing_if = "is_false")]
+        wound_per_skull: bool,
+        /// The defending figure is destroyed.
+        #[serde(default, skip_serializing_if = "is_false")]
+        destroy: bool,
+    },
+    /// While the conditions hold for the attacking figure of this card, the defender's
+    /// defence value falls by 1 for each skull its attack dice rolled (*Hypnosis*).
+    DefensePerSkull {
+        /// When (seen from the attacker).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        when: Vec<Condition>,
+    },
+    /// When a figure of this card (or, with `guards`, a friendly figure matching it adjacent
+    /// to one) successfully defends while the conditions hold for the defender, the attacking
+    /// figure takes 1 wound for each excess shield (*Evil Eye Protection*, *Arcane Riposte*).
+    Riposte {
+        /// When (seen from the defender).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        when: Vec<Condition>,
+        /// Friendly figures adjacent to this card's figures that it also protects.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        guards: Option<Filter>,
+    },
+    /// When a figure of this card attacks, each shield the defender rolls beyond the skulls is
+    /// an unblockable wound on the attacker, inflicted by the defender (*Lumbering Bully*).
+    ExcessShieldsWoundSelf,
+    /// After a figure of this card makes a normal attack, if the shields equal the skulls,
+    /// the attacker and the defender each take this many wounds (*Headbutt*).
+    EvenRollWoundsBoth {
+        /// Wounds each.
+        wounds: u16,
+    },
+    /// When a figure of this card inflicts at least 1 wound with a normal attack (or, with
+    /// `leaving_engagement`, a leaving-engagement attack), it inflicts `by` more (*Twist the
+    /// Blade*).
+    ExtraWound {
+        /// More wounds.
+        by: u16,
+        /// Its leaving-engagement attacks too.
+        #[serde(default, skip_serializing_if = "is_false")]
+        leaving_engagement: bool,
     },
 }
 

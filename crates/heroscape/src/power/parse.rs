@@ -22,6 +22,7 @@ use crate::card::{Card, Kind, Rarity, Size};
 mod attacks;
 mod modifiers;
 mod moves;
+mod rolls;
 mod support;
 mod triggered;
 
@@ -334,11 +335,15 @@ impl SelfNames {
             }
             return false;
         }
-        let words: Vec<String> = p
+        let mut words: Vec<String> = p
             .split([' ', ','])
             .filter(|w| !w.is_empty())
             .map(singular)
             .collect();
+        // "a Templar Cavalry Knight": the card's name and its class
+        if words.len() > 1 && words.last() == Some(&self.class) {
+            words.pop();
+        }
         !words.is_empty()
             && words
                 .iter()
@@ -1309,6 +1314,8 @@ fn readers() -> &'static [Reader] {
         moves::underground_by_height,
         triggered::bonded_sacrifice,
         triggered::bonding_alternatives,
+        rolls::wounds_this_turn,
+        rolls::per_adjacent_figure,
     ]
 }
 
@@ -1320,6 +1327,8 @@ fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
         .chain(triggered::rules())
         .chain(support::rules())
         .chain(moves::rules())
+        .chain(rolls::rules())
+        .chain(modifiers::rules())
         .find_map(|r| r.apply(text, ctx.me, ctx.lex))
         .or_else(|| readers().iter().find_map(|r| r(text, ctx)))
         // the grammar reads sentence by sentence, a second one only to leave the bearer out

@@ -20,6 +20,13 @@ pub struct Strike {
     pub attacker: u32,
     /// The figure attacked.
     pub target: u32,
+    /// The wounds the attack put on the target (*Combined Arbalest*).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wounds: u16,
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 /// What the powers need to remember of the turn under way.
@@ -141,7 +148,29 @@ pub fn record(state: &mut State, attacker: u32, target: u32) {
         turn: Some(turn), ..
     } = &mut state.phase
     {
-        turn.record.strikes.push(Strike { attacker, target });
+        turn.record.strikes.push(Strike {
+            attacker,
+            target,
+            wounds: 0,
+        });
+    }
+}
+
+/// Records the wounds the last attack of `attacker` on `target` put on it.
+pub fn record_wounds(state: &mut State, attacker: u32, target: u32, wounds: u16) {
+    if let super::super::state::Phase::Turns {
+        turn: Some(turn), ..
+    } = &mut state.phase
+    {
+        if let Some(s) = turn
+            .record
+            .strikes
+            .iter_mut()
+            .rev()
+            .find(|s| s.attacker == attacker && s.target == target)
+        {
+            s.wounds = s.wounds.saturating_add(wounds);
+        }
     }
 }
 

@@ -9,11 +9,14 @@
 pub mod attacks;
 pub mod choices;
 pub mod moves;
+pub mod rolls;
 #[cfg(test)]
 mod scenarios;
 pub mod special;
 pub mod turns;
 pub mod values;
+#[cfg(test)]
+mod values_tests;
 
 use crate::card::Card;
 use crate::power::{Ability, Effect, Filter};

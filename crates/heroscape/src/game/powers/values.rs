@@ -271,11 +271,20 @@ fn powers(state: &State, f: &Figure, stat: Stat, fight: Option<&Fight>, t: &mut 
                     filter,
                     when,
                 } if *s == stat
-                    && reaches(state, unit, *who, f)
+                    && reaches(state, unit, *who, f, fight)
                     && matches(state.card_of(f), filter)
                     && holds_all(state, unit, f, when, fight) =>
                 {
-                    t.add(why(), i16::from(*by));
+                    let times = match who {
+                        Who::AdjacentFriendlyEach => figures_of(state, unit.id)
+                            .filter(|g| adjacent(state, g, f))
+                            .count(),
+                        _ => 1,
+                    };
+                    t.add(
+                        why(),
+                        i16::from(*by) * i16::try_from(times).unwrap_or(i16::MAX),
+                    );
                 }
                 Effect::PerCount {
                     stat: s,
@@ -360,7 +369,7 @@ pub fn within_clear_sight(state: &State, a: &Figure, b: &Figure, n: u16) -> bool
 }
 
 /// Whether an effect of `unit`'s card reaches figure `f`.
-fn reaches(state: &State, unit: &Unit, who: Who, f: &Figure) -> bool {
+fn reaches(state: &State, unit: &Unit, who: Who, f: &Figure, fight: Option<&Fight>) -> bool {
     if !f.on_field() && who != Who::Bearer {
         return false;
     }
@@ -371,7 +380,9 @@ fn reaches(state: &State, unit: &Unit, who: Who, f: &Figure) -> bool {
     let within = |n: u16| near(&|g| within_clear_sight(state, g, f, n));
     match who {
         Who::Bearer => own,
-        Who::AdjacentFriendly => state.allies(f.owner, unit.owner) && adjacent_to_card(),
+        Who::AdjacentFriendly | Who::AdjacentFriendlyEach => {
+            state.allies(f.owner, unit.owner) && adjacent_to_card()
+        }
         Who::AdjacentControlled => controlled && adjacent_to_card(),
         Who::ControlledWithin(n) => controlled && (own || within(n)),
         Who::OtherControlledWithin(n) => controlled && !own && within(n),
@@ -381,6 +392,10 @@ fn reaches(state: &State, unit: &Unit, who: Who, f: &Figure) -> bool {
         Who::OpponentsWithin(n) => !state.allies(f.owner, unit.owner) && within(n),
         Who::AdjacentOpponents => !state.allies(f.owner, unit.owner) && adjacent_to_card(),
         Who::OtherFriendly => !own && state.allies(f.owner, unit.owner),
+        Who::AttackedBy => {
+            fight.is_some_and(|x| x.defender.id == f.id && x.attacker.unit == unit.id)
+        }
+        Who::OtherFriendlyWithin(n) => state.allies(f.owner, unit.owner) && !own && within(n),
     }
 }
 
@@ -486,6 +501,21 @@ pub fn holds(
         }
         Condition::HeightAdvantage => fight.is_some_and(|x| f.level > x.other(f).level),
         Condition::Engaged => !geometry::engaged_with(state, f).is_empty(),
+        Condition::OpponentAlone => fight.is_some_and(|x| {
+            let other = x.other(f);
+            !state.figures.iter().any(|g| {
+                g.on_field()
+                    && g.id != f.id
+                    && g.id != other.id
+                    && !state.allies(g.owner, f.owner)
+                    && adjacent(state, other, g)
+            })
+        }),
+        Condition::OpponentFarAtTurnStart(n) => fight.is_some_and(|x| {
+            let me = at_turn_start(state, f);
+            let other = at_turn_start(state, x.other(f));
+            geometry::range(state, &me, &other).is_some_and(|r| r >= u32::from(*n))
+        }),
         Condition::WoundsAtLeast(n) => {
             let wounds: u16 = state
                 .figures
@@ -525,6 +555,43 @@ fn counted(state: &State, unit: &Unit, f: &Figure, count: &Count, fight: Option<
                 .filter(|g| g.unit == unit.id)
                 .map(|g| g.wounds)
                 .sum()
+        }
+        Count::AdjacentToOpponent { filter, controlled } => {
+            let Some(x) = fight else {
+                return 0;
+            };
+            let other = x.other(f);
+            state
+                .figures
+                .iter()
+                .filter(|g| g.on_field() && g.id != f.id && g.id != other.id)
+                .filter(|g| {
+                    if *controlled {
+                        g.owner == f.owner
+                    } else {
+                        state.allies(g.owner, f.owner)
+                    }
+                })
+                .filter(|g| matches(state.card_of(g), filter) && adjacent(state, other, g))
+                .count()
+        }
+        Count::WoundsThisTurn(filter) => {
+            let (Some(x), Some(turn)) = (fight, state.turn()) else {
+                return 0;
+            };
+            let other = x.other(f);
+            return turn
+                .record
+                .strikes
+                .iter()
+                .filter(|s| s.target == other.id)
+                .filter(|s| {
+                    state
+                        .figure(s.attacker)
+                        .is_some_and(|g| g.owner == f.owner && matches(state.card_of(g), filter))
+                })
+                .map(|s| s.wounds)
+                .sum();
         }
     };
     u16::try_from(n).unwrap_or(u16::MAX)

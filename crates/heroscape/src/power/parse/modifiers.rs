@@ -6,8 +6,112 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
-use super::{modify, number, rule, stat_word, Ctx, Tpl};
+use super::{modify, number, rule, stat_word, Ctx, Rule, Tpl};
 use crate::power::{Condition, Count, Effect, Filter, Stat, Who};
+
+/// Modifiers whose figures the grammar has no word for: the figure attacked by this card's
+/// figures, figures adjacent to the defender, friendly figures within a distance.
+pub(super) fn rules() -> &'static [Rule] {
+    static RULES: OnceLock<Vec<Rule>> = OnceLock::new();
+    RULES.get_or_init(|| {
+        vec![
+            rule(
+                r"figures attacked by {S} subtract {N} from their defense dice(?:\. destructible objects are not affected by [a-z' ]+)?",
+                |c, _| {
+                    Some(vec![modify(
+                        Stat::Defense,
+                        -c.i8(0),
+                        Who::AttackedBy,
+                        Filter::default(),
+                        vec![Condition::Defending],
+                    )])
+                },
+            ),
+            rule(
+                r"{S} rolls? an additional die when attacking or defending against {W}",
+                |c, lex| {
+                    let f = lex.filter(c.w(0)).filter(|f| !f.is_any())?;
+                    Some(vec![
+                        modify(
+                            Stat::Attack,
+                            1,
+                            Who::Bearer,
+                            Filter::default(),
+                            vec![Condition::Attacking, Condition::Opponent(f.clone())],
+                        ),
+                        modify(
+                            Stat::Defense,
+                            1,
+                            Who::Bearer,
+                            Filter::default(),
+                            vec![Condition::Defending, Condition::Opponent(f)],
+                        ),
+                    ])
+                },
+            ),
+            rule(
+                r"figures that have the flying or stealth flying special power subtract {N} from their defense dice when attacked by {S}",
+                |c, _| {
+                    Some(vec![modify(
+                        Stat::Defense,
+                        -c.i8(0),
+                        Who::AttackedBy,
+                        Filter {
+                            flying: Some(true),
+                            ..Filter::default()
+                        },
+                        vec![Condition::Defending],
+                    )])
+                },
+            ),
+            rule(
+                r"when attacking a non-adjacent figure, add (?:1|one) to {S} attack value for every {W} you control adjacent to the defending figure",
+                |c, lex| {
+                    Some(vec![Effect::PerCount {
+                        stat: Stat::Attack,
+                        count: Count::AdjacentToOpponent {
+                            filter: lex.filter(c.w(0)).filter(|f| !f.is_any())?,
+                            controlled: true,
+                        },
+                        max: None,
+                        when: vec![Condition::Attacking, Condition::OpponentNotAdjacent],
+                    }])
+                },
+            ),
+            rule(
+                r"while attacking, roll (?:1|one|an) additional attack die for each other friendly {W} adjacent to the target",
+                |c, lex| {
+                    Some(vec![Effect::PerCount {
+                        stat: Stat::Attack,
+                        count: Count::AdjacentToOpponent {
+                            filter: lex.filter(c.w(0)).filter(|f| !f.is_any())?,
+                            controlled: false,
+                        },
+                        max: None,
+                        when: vec![Condition::Attacking],
+                    }])
+                },
+            ),
+            rule(
+                r"all friendly figures with a range of {N} or more who follow {W} and are within {N} clear sight spaces of {S} add {N} spaces to their range number\. [a-z' ]+ does not affect {S}",
+                |c, lex| {
+                    let general = lex.filter(c.w(0))?.general?;
+                    Some(vec![modify(
+                        Stat::Range,
+                        c.i8(2),
+                        Who::OtherFriendlyWithin(c.n(1)),
+                        Filter {
+                            min_range: Some(c.n(0)),
+                            general: Some(general),
+                            ..Filter::default()
+                        },
+                        vec![],
+                    )])
+                },
+            ),
+        ]
+    })
+}
 
 /// "COBRA Commander adds 1 automatic skull when attacking adjacent figures": automatic skulls
 /// or shields with the conditions of the modifier grammar.
@@ -95,4 +199,168 @@ pub(super) fn reload(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
         Filter::default(),
         vec![Condition::NotMovedThisTurn],
     )])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::read_shared;
+    use crate::card::{Card, Size};
+    use crate::power::{Condition::*, Count, Effect, Filter, Stat, Who};
+
+    fn read(card: &str, power: &str) -> Result<Vec<Effect>, String> {
+        let cards: Vec<Card> = crate::import::read_file(&crate::import::shared_cards_path())
+            .expect("the shared card file reads")
+            .into_iter()
+            .map(|i| i.card)
+            .collect();
+        let c = cards
+            .iter()
+            .find(|c| c.name == card)
+            .expect("a shared card");
+        let text = &c
+            .powers
+            .iter()
+            .find(|p| p.name == power)
+            .expect("its power")
+            .text;
+        read_shared(card, text)
+    }
+
+    fn m(
+        stat: Stat,
+        by: i8,
+        who: Who,
+        filter: Filter,
+        when: Vec<crate::power::Condition>,
+    ) -> Effect {
+        Effect::Modify {
+            stat,
+            by,
+            who,
+            filter,
+            when,
+        }
+    }
+
+    #[test]
+    fn figures_attacked_by_this_card() {
+        assert_eq!(
+            read("Death Knights of Valkrill", "Soul Weapons"),
+            Ok(vec![m(
+                Stat::Defense,
+                -2,
+                Who::AttackedBy,
+                Filter::default(),
+                vec![Defending]
+            )])
+        );
+        assert_eq!(
+            read("Air Elemental", "Air Mastery"),
+            Ok(vec![m(
+                Stat::Defense,
+                -1,
+                Who::AttackedBy,
+                Filter {
+                    flying: Some(true),
+                    ..Filter::default()
+                },
+                vec![Defending]
+            )])
+        );
+    }
+
+    #[test]
+    fn an_additional_die_attacking_or_defending() {
+        let big = Filter {
+            sizes: vec![Size::Large, Size::Huge],
+            ..Filter::default()
+        };
+        assert_eq!(
+            read("The Axegrinders of Burning Forge", "Fearless Advantage"),
+            Ok(vec![
+                m(
+                    Stat::Attack,
+                    1,
+                    Who::Bearer,
+                    Filter::default(),
+                    vec![Attacking, Opponent(big.clone())]
+                ),
+                m(
+                    Stat::Defense,
+                    1,
+                    Who::Bearer,
+                    Filter::default(),
+                    vec![Defending, Opponent(big)]
+                ),
+            ])
+        );
+    }
+
+    #[test]
+    fn figures_adjacent_to_the_defender_and_friendly_auras() {
+        assert_eq!(
+            read("Blastatrons", "HOMING DEVICE"),
+            Ok(vec![Effect::PerCount {
+                stat: Stat::Attack,
+                count: Count::AdjacentToOpponent {
+                    filter: Filter {
+                        species: Some("Soulborg".into()),
+                        general: Some("Vydar".into()),
+                        ..Filter::default()
+                    },
+                    controlled: true
+                },
+                max: None,
+                when: vec![Attacking, OpponentNotAdjacent]
+            }])
+        );
+        assert_eq!(
+            read("Jinx and Kamakura", "COORDINATED TAKEDOWN"),
+            Ok(vec![Effect::PerCount {
+                stat: Stat::Attack,
+                count: Count::AdjacentToOpponent {
+                    filter: Filter {
+                        class: Some("Ninja".into()),
+                        ..Filter::default()
+                    },
+                    controlled: false
+                },
+                max: None,
+                when: vec![Attacking]
+            }])
+        );
+        assert_eq!(
+            read("Laglor", "Vydar\u{2019}s Range Enhancement Aura"),
+            Ok(vec![m(
+                Stat::Range,
+                2,
+                Who::OtherFriendlyWithin(4),
+                Filter {
+                    min_range: Some(4),
+                    general: Some("Vydar".into()),
+                    ..Filter::default()
+                },
+                vec![]
+            )])
+        );
+        assert_eq!(
+            read("Ana Karithon", "Protection From Evil Aura"),
+            Ok(vec![m(
+                Stat::Defense,
+                1,
+                Who::OtherControlledWithin(3),
+                Filter {
+                    sizes: vec![Size::Small, Size::Medium],
+                    ..Filter::default()
+                },
+                vec![
+                    Defending,
+                    Opponent(Filter {
+                        general: Some("Utgar".into()),
+                        ..Filter::default()
+                    })
+                ]
+            )])
+        );
+    }
 }

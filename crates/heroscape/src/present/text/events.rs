@@ -654,5 +654,23 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 ),
             }
         }
+        Event::PowerWounded {
+            figure,
+            wounds,
+            why,
+        } => match lang {
+            Lang::En => format!(
+                "{} takes {} ({})",
+                fig(figure),
+                plural(*wounds, ("wound", "wounds"), ("", ""), lang),
+                why_text(state, why, lang)
+            ),
+            Lang::Fr => format!(
+                "{} subit {} ({})",
+                fig(figure),
+                plural(*wounds, ("", ""), ("blessure", "blessures"), lang),
+                why_text(state, why, lang)
+            ),
+        },
     }
 }
