@@ -599,12 +599,24 @@ mod tests {
             classes,
             ["Knight", "Knight", "Sentinel", "Sentinel"].map(|c| Some(c.to_string()))
         );
+        // *Ullar's Amulet*: the start of the turn is a condition the grammar reads
+        let amulet = read(
+            &cards,
+            "Acolarh",
+            "All friendly figures who follow Ullar and start their turn adjacent to Acolarh may move 2 additional spaces.",
+        )
+        .expect("reads");
+        assert!(matches!(
+            amulet.as_slice(),
+            [Effect::Modify { stat: Stat::Move, by: 2, who: Who::OtherFriendly, when, .. }]
+                if when == &[Condition::StartedTurnAdjacent]
+        ));
         // a condition the grammar has no word for leaves the power as text
         assert_eq!(
             read(
                 &cards,
                 "Acolarh",
-                "All friendly figures who follow Ullar and start their turn adjacent to Acolarh may move 2 additional spaces."
+                "All friendly figures who follow Ullar and stand on a glyph may move 2 additional spaces."
             ),
             None
         );
