@@ -341,6 +341,9 @@ pub enum Event {
         figure: u32,
         /// The places stepped on, the destination last.
         path: Vec<(Hex, Level)>,
+        /// Where it set off from (absent from replays written before it was recorded).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<(Hex, Level)>,
     },
     /// A figure fell (*Chute*): attack dice, a wound per skull.
     Fell {

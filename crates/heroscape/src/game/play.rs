@@ -955,6 +955,7 @@ fn walk(
     events.push(Event::Moved {
         figure: f.id,
         path: walked,
+        from: f.hex.map(|h| (h, f.level)),
     });
 }
 

@@ -144,8 +144,13 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 seat(s)
             ),
         },
-        Event::Moved { figure, path } => {
-            let steps: Vec<String> = path.iter().map(|(h, _)| grid.name(*h)).collect();
+        Event::Moved { figure, path, from } => {
+            // From where it set off: "16,8 → 16,9", not "16,9" alone.
+            let steps: Vec<String> = from
+                .iter()
+                .chain(path)
+                .map(|(h, _)| grid.name(*h))
+                .collect();
             let level = path.last().map_or(0, |p| p.1);
             match lang {
                 Lang::En => format!(
