@@ -176,18 +176,10 @@ fn put(state: &mut State, id: u32, q: i32, r: i32, tail: Option<(i32, i32)>) {
     f.level = level;
 }
 
+/// [`crate::game::tests::play`] for the seat whose turn it is.
 fn play(state: &mut State, action: Action, dice: &[u8]) -> Vec<Event> {
     let seat = state.turn().map_or(Seat(0), |t| t.seat);
-    assert!(
-        HeroScape::legal_actions(state, seat).contains(&action),
-        "{action:?} is not legal: {:?}",
-        HeroScape::legal_actions(state, seat)
-    );
-    let mut d = Dice::scripted(dice.iter().copied());
-    let mut events = Vec::new();
-    HeroScape::apply(state, seat, &action, &mut d, &mut events).unwrap();
-    assert!(d.script_error().is_none(), "dice: {:?}", d.script_error());
-    events
+    crate::game::tests::play(state, seat, action, dice)
 }
 
 fn reaches(state: &State, id: u32, q: i32, r: i32, level: Level) -> bool {

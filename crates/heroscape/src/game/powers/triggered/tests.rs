@@ -15,6 +15,7 @@ use crate::battlefield::{Battlefield, Builder, Ground, Level, Material, Span};
 use crate::card::Card;
 use crate::game::frames::HsFrame;
 use crate::game::state::GlyphState;
+use crate::game::tests::play;
 use crate::game::{
     Action, Decision, Event, HeroScape, Marker, Options, Phase, PlayerSetup, RollFor, Scenario,
     Stage, State, Turn,
@@ -152,23 +153,6 @@ fn in_turn(scenario: &Scenario, places: &[(u32, Hex, Option<Hex>)], stage: Stage
         }),
     };
     state
-}
-
-fn play(state: &mut State, seat: Seat, action: Action, dice: &[u8]) -> Vec<Event> {
-    assert!(
-        HeroScape::legal_actions(state, seat).contains(&action),
-        "{action:?} is not legal: {:?}",
-        HeroScape::legal_actions(state, seat)
-    );
-    let mut d = Dice::scripted(dice.iter().copied());
-    let mut events = Vec::new();
-    HeroScape::apply(state, seat, &action, &mut d, &mut events).unwrap();
-    assert!(
-        d.script_error().is_none(),
-        "dice script: {:?}",
-        d.script_error()
-    );
-    events
 }
 
 fn asked(state: &State) -> (Vec<Seat>, Decision) {
