@@ -442,6 +442,13 @@ pub fn run_cli(args: &[String], lang: Lang) -> Result<ExitCode, String> {
 #[cfg(test)]
 pub(crate) fn shared_cards_path() -> std::path::PathBuf {
     let rel = "shared/data/heroscape/heroscape-cards.json";
+    // A worktree away from the repository's usual place names the shared data by this variable.
+    if let Some(shared) = std::env::var_os("SKIRMISH_SHARED") {
+        let file = Path::new(&shared).join("data/heroscape/heroscape-cards.json");
+        if file.exists() {
+            return file;
+        }
+    }
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .ancestors()
         .map(|a| a.join(rel))

@@ -28,6 +28,8 @@ pub mod play;
 pub mod powers;
 pub mod state;
 #[cfg(test)]
+pub(crate) mod test_support;
+#[cfg(test)]
 mod tests;
 pub mod view;
 

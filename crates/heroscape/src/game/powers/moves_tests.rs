@@ -2,7 +2,7 @@
 //! army-card data (`heroscape-cards.json`, never copied here), the battlefields are built for
 //! each rule.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use skirmish_board::hex::Hex;
 use skirmish_dice::Dice;
@@ -12,33 +12,12 @@ use super::*;
 use crate::battlefield::{Battlefield, Builder, Glyph, GlyphSpot, Material, Obstacle, Span};
 use crate::body::Flight;
 use crate::game::state::{Marker, Phase, Stage};
+use crate::game::test_support::real as card;
 use crate::game::{HeroScape, Options, PlayerSetup, Scenario};
 
 /// Combat die values: 1 a skull, 6 blank.
 const SKULL: u8 = 1;
 const BLANK: u8 = 6;
-
-/// The shared cards, read once.
-fn shared() -> &'static [Card] {
-    static CARDS: OnceLock<Vec<Card>> = OnceLock::new();
-    CARDS.get_or_init(|| {
-        let path = crate::import::shared_cards_path();
-        crate::import::read_file(&path)
-            .unwrap_or_else(|e| panic!("the shared cards at {}: {e}", path.display()))
-            .into_iter()
-            .map(|i| i.card)
-            .collect()
-    })
-}
-
-/// A shared card by name.
-fn card(name: &str) -> Card {
-    shared()
-        .iter()
-        .find(|c| c.name == name)
-        .unwrap_or_else(|| panic!("{name} is in the shared cards"))
-        .clone()
-}
 
 /// The same card without its powers, to compare.
 fn powerless(name: &str) -> Card {

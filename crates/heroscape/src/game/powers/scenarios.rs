@@ -2,80 +2,17 @@
 //! scripted dice: auras and conditions, automatic shields, dice rules, attack counts, *Run*,
 //! leaving-engagement dice, *Spirit* and *Overextend Attack*.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use skirmish_board::hex::Hex;
 use skirmish_dice::Dice;
 use skirmish_engine::{Ruleset, Seat};
 
-use super::super::tests::{in_turn, land, play, strip, BLANK, SHIELD, SKULL};
+use super::super::tests::{in_turn, land, play, BLANK, SHIELD, SKULL};
 use super::super::*;
 use super::values::{self, AttackKind, Tally, Why};
-use crate::battlefield::{Builder, Glyph, GlyphSpot, Level};
-use crate::card::Card;
-
-/// A card of the shared card file by its printed name (the first of that name).
-fn real(name: &str) -> Card {
-    static CARDS: OnceLock<Vec<Card>> = OnceLock::new();
-    let cards = CARDS.get_or_init(|| {
-        crate::import::read_file(&crate::import::shared_cards_path())
-            .expect("the shared card file (shared/data/heroscape/heroscape-cards.json) reads")
-            .into_iter()
-            .map(|i| i.card)
-            .collect()
-    });
-    cards
-        .iter()
-        .find(|c| c.name == name)
-        .cloned()
-        .unwrap_or_else(|| panic!("no card named {name} in the shared card file"))
-}
-
-/// West (seat 1) and East (seat 2) armies of real cards on a strip of hexes at `levels`.
-fn battle(levels: &[Level], west: &[&str], east: &[&str]) -> Scenario {
-    battle_on(strip(levels), west, east)
-}
-
-fn battle_on(
-    field: Arc<crate::battlefield::Battlefield>,
-    west: &[&str],
-    east: &[&str],
-) -> Scenario {
-    let army = |names: &[&str]| names.iter().map(|n| real(n)).collect();
-    Scenario {
-        battlefield: field,
-        players: vec![
-            PlayerSetup {
-                name: "West".into(),
-                team: 1,
-                army: army(west),
-            },
-            PlayerSetup {
-                name: "East".into(),
-                team: 2,
-                army: army(east),
-            },
-        ],
-        rounds: 5,
-        options: Options::default(),
-        draft: None,
-    }
-}
-
-/// The id of the `n`th figure (from 0) of the card named `name`.
-fn fig(state: &State, name: &str, n: usize) -> u32 {
-    state
-        .figures
-        .iter()
-        .filter(|f| state.card_of(f).name == name)
-        .nth(n)
-        .unwrap_or_else(|| panic!("no figure {n} of {name}"))
-        .id
-}
-
-fn h(q: i32) -> Hex {
-    Hex::new(q, 0)
-}
+use crate::battlefield::{Builder, Glyph, GlyphSpot};
+use crate::game::test_support::{battle, battle_on, fig, h};
 
 /// The turn goes on with another card of West's (as after its own marker).
 fn now_card_of(state: &mut State, id: u32) {

@@ -1,29 +1,14 @@
 //! Initiative powers with real cards (the shared army-card data, never copied here).
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use skirmish_dice::Dice;
 
 use super::*;
 use crate::card::Card;
+use crate::game::test_support::real as card;
 use crate::game::{play, Event, HeroScape, Options, PlayerSetup, RollFor, Scenario};
 use skirmish_engine::Ruleset;
-
-fn card(name: &str) -> Card {
-    static CARDS: OnceLock<Vec<Card>> = OnceLock::new();
-    CARDS
-        .get_or_init(|| {
-            crate::import::read_file(&crate::import::shared_cards_path())
-                .expect("the shared cards")
-                .into_iter()
-                .map(|i| i.card)
-                .collect()
-        })
-        .iter()
-        .find(|c| c.name == name)
-        .unwrap_or_else(|| panic!("{name} is in the shared cards"))
-        .clone()
-}
 
 fn game(west: Vec<Card>) -> State {
     let scenario = Scenario {

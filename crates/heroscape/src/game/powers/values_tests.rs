@@ -4,8 +4,6 @@
 //! from afar), *Lumbering Bully*, *Headbutt*, *Combined Arbalest* and *Orc Archer
 //! Enhancement*.
 
-use std::sync::OnceLock;
-
 use skirmish_board::hex::Hex;
 use skirmish_dice::Dice;
 use skirmish_engine::{Ruleset, Seat};
@@ -14,23 +12,7 @@ use skirmish_lang::Lang;
 use super::super::tests::{in_turn, play, strip, BLANK, SHIELD, SKULL};
 use super::super::*;
 use super::values::{self, AttackKind, Tally, Why};
-use crate::card::Card;
-
-fn real(name: &str) -> Card {
-    static CARDS: OnceLock<Vec<Card>> = OnceLock::new();
-    let cards = CARDS.get_or_init(|| {
-        crate::import::read_file(&crate::import::shared_cards_path())
-            .expect("the shared card file (shared/data/heroscape/heroscape-cards.json) reads")
-            .into_iter()
-            .map(|i| i.card)
-            .collect()
-    });
-    cards
-        .iter()
-        .find(|c| c.name == name)
-        .cloned()
-        .unwrap_or_else(|| panic!("no card named {name} in the shared card file"))
-}
+use crate::game::test_support::{fig, h, real};
 
 /// West (seat 1, whose turn it is with its first card) against East on a flat strip.
 fn battle(len: usize, west: &[&str], east: &[&str]) -> Scenario {
@@ -53,20 +35,6 @@ fn battle(len: usize, west: &[&str], east: &[&str]) -> Scenario {
         options: Options::default(),
         draft: None,
     }
-}
-
-fn fig(state: &State, name: &str, n: usize) -> u32 {
-    state
-        .figures
-        .iter()
-        .filter(|f| state.card_of(f).name == name)
-        .nth(n)
-        .unwrap_or_else(|| panic!("no figure {n} of {name}"))
-        .id
-}
-
-fn h(q: i32) -> Hex {
-    Hex::new(q, 0)
 }
 
 /// The turn's state with only the listed figures on the battlefield.

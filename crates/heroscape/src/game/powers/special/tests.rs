@@ -11,35 +11,12 @@ use skirmish_lang::Lang;
 use super::*;
 use crate::battlefield::{Battlefield, Builder, Ground, Level, Material, Obstacle, Span};
 use crate::game::state::{Marker, Options, PlayerSetup, Scenario, Turn};
+use crate::game::test_support::real as card;
 use crate::game::HeroScape;
 
 const SKULL: u8 = 1;
 const SHIELD: u8 = 4;
 const BLANK: u8 = 6;
-
-/// The real cards, read once.
-fn cards() -> &'static [Card] {
-    static CARDS: std::sync::OnceLock<Vec<Card>> = std::sync::OnceLock::new();
-    CARDS.get_or_init(|| {
-        let path = std::env::var_os("SKIRMISH_SHARED")
-            .map(|s| std::path::PathBuf::from(s).join("data/heroscape/heroscape-cards.json"))
-            .filter(|p| p.exists())
-            .unwrap_or_else(crate::import::shared_cards_path);
-        crate::import::read_file(&path)
-            .unwrap_or_else(|e| panic!("{}: the shared HeroScape cards: {e:?}", path.display()))
-            .into_iter()
-            .map(|i| i.card)
-            .collect()
-    })
-}
-
-fn card(name: &str) -> Card {
-    cards()
-        .iter()
-        .find(|c| c.name == name)
-        .unwrap_or_else(|| panic!("heroscape-cards.json has no card named '{name}'"))
-        .clone()
-}
 
 fn span(bottom: Level, top: Level, material: Material) -> Span {
     Span {

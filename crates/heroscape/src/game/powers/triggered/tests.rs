@@ -3,8 +3,7 @@
 //! dice.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use skirmish_board::hex::Hex;
 use skirmish_dice::Dice;
@@ -15,38 +14,13 @@ use crate::battlefield::{Battlefield, Builder, Ground, Level, Material, Span};
 use crate::card::Card;
 use crate::game::frames::HsFrame;
 use crate::game::state::GlyphState;
+use crate::game::test_support::real;
 use crate::game::tests::play;
 use crate::game::{
     Action, Decision, Event, HeroScape, Marker, Options, Phase, PlayerSetup, RollFor, Scenario,
     Stage, State, Turn,
 };
 use crate::power::{Effect, Outcome, Trigger, Triggered};
-
-/// The shared card file: `$SKIRMISH_SHARED/data/heroscape/...` when set, else beside the
-/// workspace.
-fn cards_file() -> PathBuf {
-    std::env::var_os("SKIRMISH_SHARED")
-        .map(|s| PathBuf::from(s).join("data/heroscape/heroscape-cards.json"))
-        .filter(|p| p.exists())
-        .unwrap_or_else(crate::import::shared_cards_path)
-}
-
-/// A real card by its printed name.
-fn real(name: &str) -> Card {
-    static CARDS: OnceLock<BTreeMap<String, Card>> = OnceLock::new();
-    let cards = CARDS.get_or_init(|| {
-        let file = cards_file();
-        crate::import::read_file(&file)
-            .unwrap_or_else(|e| panic!("{}: {e:?}", file.display()))
-            .into_iter()
-            .map(|i| (i.card.name.clone(), i.card))
-            .collect()
-    });
-    cards
-        .get(name)
-        .cloned()
-        .unwrap_or_else(|| panic!("no card named {name} in {}", cards_file().display()))
-}
 
 /// The card's triggered power: its place and data.
 fn power(card: &Card) -> (u8, Triggered) {
