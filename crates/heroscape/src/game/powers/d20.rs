@@ -130,10 +130,8 @@ pub(crate) fn apply(
                 }
             }
         }
-        Outcome::DestroySelf => {
-            if state.figure(user).is_some_and(Figure::on_field) {
-                combat::destroy(state, user, events);
-            }
+        Outcome::DestroySelf if state.figure(user).is_some_and(Figure::on_field) => {
+            combat::destroy(state, user, events);
         }
         _ => {}
     }

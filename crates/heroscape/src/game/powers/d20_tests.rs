@@ -373,3 +373,33 @@ fn dragon_healing_is_offered_when_sonlens_turn_starts_and_heals_the_chosen_hero_
         asked(&state)
     );
 }
+
+#[test]
+fn fledgling_acid_breath_wounds_a_figure_in_sight_instead_of_attacking() {
+    let sc = battle(&[1; 6], &["Black Wyrmling"], &["Ne-Gok-Sa"]);
+    let state = turn(
+        &sc,
+        &[("Black Wyrmling", 0, 1), ("Ne-Gok-Sa", 0, 4)],
+        Stage::Attack,
+    );
+    let wyrmling = fig(&state, "Black Wyrmling", 0);
+    let ne = fig(&state, "Ne-Gok-Sa", 0);
+    let p = power("Black Wyrmling", "Fledgling Acid Breath");
+    let breath = Action::UsePower {
+        figure: wyrmling,
+        power: p,
+        target: Some(ne),
+    };
+    for (die, wounds) in [(10, 0), (11, 1), (15, 1), (16, 2), (20, 2)] {
+        let mut s = state.clone();
+        let events = play(&mut s, Seat(0), breath.clone(), &[die]);
+        assert_eq!(rolled(&events), vec![(die, 11, wounds > 0)]);
+        assert_eq!(s.figure(ne).unwrap().wounds, wounds, "a roll of {die}");
+        assert!(
+            !HeroScape::legal_actions(&s, Seat(0))
+                .iter()
+                .any(|a| matches!(a, Action::Attack { .. })),
+            "instead of attacking"
+        );
+    }
+}

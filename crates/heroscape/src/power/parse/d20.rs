@@ -2,7 +2,8 @@
 //! figure that cannot defend against the chooser this turn (*Whip*, *Paralyzing Stare*), a
 //! threshold for heroes besides the squad figures' (*Stare of Stone*), a figure engaged with
 //! another of yours (*Commander's Strike*), a power attempted once per game (*Ullar's Bolt of
-//! the Witherwood*), and tables of results (*Chilling Touch*, *Self-Destruct*).
+//! the Witherwood*), a heal at the start of the turn (*Dragon Healing*), and tables of results
+//! (*Chilling Touch*, *Self-Destruct*, *Fledgling Acid Breath*).
 
 use std::sync::OnceLock;
 
@@ -160,15 +161,17 @@ pub(super) fn rules() -> &'static [Rule] {
 /// always destroyed"). A reader, not a template: the table has any number of lines, and they
 /// must cover every result from 1 to 20 with no gap nor overlap.
 pub(super) fn table(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
-    static HEADS: OnceLock<[Regex; 2]> = OnceLock::new();
+    static HEADS: OnceLock<[Regex; 3]> = OnceLock::new();
     static BAND: OnceLock<Regex> = OnceLock::new();
     static TAIL: OnceLock<Regex> = OnceLock::new();
-    let [touch, destruct] = HEADS.get_or_init(|| {
+    let [touch, destruct, breath] = HEADS.get_or_init(|| {
         [
             Regex::new(r"^after moving and before attacking, (.+?) may attempt an? [a-z' -]+\. to do this, choose a figure adjacent to (.+?) and roll (?:the )?20-sided die$")
                 .expect("the touch pattern compiles"),
             Regex::new(r"^after moving and instead of attacking, (.+?) may choose to [a-z' -]+\. roll (?:the )?20-sided die to determine if any other figures are wounded$")
                 .expect("the self-destruct pattern compiles"),
+            Regex::new(r"^instead of attacking with (?:an? |the )?(.+?), you may choose (?:one|a|any) ([a-z' -]+?) within (\d+) clear sight spaces of (.+?)\. roll (?:the )?20-sided die$")
+                .expect("the breath pattern compiles"),
         ]
     });
     let band = BAND.get_or_init(|| {
@@ -192,6 +195,19 @@ pub(super) fn table(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
             Trigger::AfterMoveBeforeAttack,
             Some(Target {
                 adjacent: true,
+                ..Target::default()
+            }),
+            true,
+        )
+    } else if let Some(m) = breath.captures(&head) {
+        if !ctx.me.is_self(&m[1]) || !(&m[4] == "it" || ctx.me.is_self(&m[4])) {
+            return None;
+        }
+        (
+            Trigger::InsteadOfAttacking,
+            Some(Target {
+                within: Some(m[3].parse().ok()?),
+                filter: ctx.lex.filter(&m[2])?,
                 ..Target::default()
             }),
             true,
@@ -407,6 +423,26 @@ mod tests {
             ]
         );
         assert_eq!(boom.outcomes, vec![Outcome::DestroySelf]);
+        let breath = printed("Black Wyrmling", "Fledgling Acid Breath");
+        assert_eq!(breath.trigger, Trigger::InsteadOfAttacking);
+        let target = breath.target.expect("a chosen figure");
+        assert_eq!(target.within, Some(4));
+        assert_eq!(target.filter.sizes, vec![Size::Small, Size::Medium]);
+        let lines: Vec<(u8, u8, Vec<Outcome>)> = breath
+            .roll
+            .expect("a roll")
+            .bands
+            .iter()
+            .map(|b| (b.from, b.to, b.outcomes.clone()))
+            .collect();
+        assert_eq!(
+            lines,
+            vec![
+                (1, 10, vec![]),
+                (11, 15, vec![Outcome::WoundTarget(1)]),
+                (16, 20, vec![Outcome::WoundTarget(2)]),
+            ]
+        );
         // a gap in the table (no line for 16) fails the power
         assert!(read_shared("Cyprien Esenwein", "After moving and before attacking, Cyprien Esenwein may attempt a Chilling Touch. To do this, choose a figure adjacent to Cyprien Esenwein and roll the 20-sided die. If you roll 1-12, nothing happens. If you roll 13-15, the chosen figure receives 1 wound. If you roll 17-19, the chosen figure receives 3 wounds. If you roll a 20 or higher, the chosen figure receives 6 wounds.").is_err());
     }
