@@ -124,6 +124,7 @@ pub fn resolve(
     }
     let mut defence_dice = values::defence_dice(state, &a, &t, kind);
     super::powers::triggered::cap_defence(state, &a, &t, &mut defence_dice);
+    super::powers::d20::hold_defence(state, &a, &t, &mut defence_dice);
     let height = height_bonus(a.level, t.level);
     let attack_faces = roll(dice, attack_dice.value());
     let sweep = rolls::after_attack_roll(state, &fight, &attack_faces, &mut defence_dice);

@@ -435,6 +435,9 @@ pub(crate) fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Eve
         if bonding::before_turn(state) {
             return;
         }
+        if powers::d20::start_of_turn(state) {
+            return;
+        }
         settle(state, dice, events);
         return;
     }

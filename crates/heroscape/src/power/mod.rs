@@ -438,10 +438,12 @@ pub enum Trigger {
     /// When the figure this card's *Bonding* chose starts its bonded turn; that figure uses
     /// the power (*Hivelord Life Bonding*).
     BondedTurnStarts,
+    /// At the start of a turn with this card, before it moves (*Dragon Healing*).
+    StartOfTurn,
 }
 
 /// The 20-sided die roll a triggered power needs.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Roll {
     /// The lowest roll that succeeds.
@@ -468,10 +470,37 @@ pub struct Roll {
     /// figure (*Toxic Skin*: each figure adjacent to it).
     #[serde(default, skip_serializing_if = "is_false")]
     pub each_target: bool,
+    /// The lowest roll that succeeds when the chosen figure is a hero; `at_least` is then the
+    /// squad figures' (*Stare of Stone*: a squad figure on 7, a hero on 17).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hero_at_least: Option<u8>,
+    /// The power may be attempted only once per game (*Ullar's Bolt of the Witherwood*).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub once_per_game: bool,
+    /// What each result does, when the card prints a table of results ("if you roll 13-15,
+    /// the chosen figure receives 1 wound. If you roll 16-17, ... 2 wounds"): the bands cover
+    /// every result from 1 to 20, the highest band taking any higher total. With bands,
+    /// `at_least` is not used, and the power's own outcomes follow whatever is rolled
+    /// (*Self-Destruct*: "after using this power, Deathwalker is always destroyed").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bands: Vec<Band>,
+}
+
+/// One line of a 20-sided die's table of results.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Band {
+    /// The lowest result of the band.
+    pub from: u8,
+    /// The highest result of the band.
+    pub to: u8,
+    /// What it does (nothing: "nothing happens").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outcomes: Vec<Outcome>,
 }
 
 /// The figure a triggered power chooses.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Target {
     /// Adjacent to the figure using the power (else within `within` clear-sight spaces).
@@ -495,6 +524,14 @@ pub struct Target {
     /// Figures with at least one wound marker only (*a wounded friendly Hero*).
     #[serde(default, skip_serializing_if = "is_false")]
     pub wounded: bool,
+    /// Figures engaged with a figure you control other than the one using the power only
+    /// (*Commander's Strike*).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub engaged_with_other: bool,
+    /// The figure using the power may choose itself (*Dragon Healing*: "Sonlen or a Hero
+    /// figure within 4 clear sight spaces of Sonlen").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub with_user: bool,
 }
 
 /// What a triggered power does when it succeeds.
@@ -539,6 +576,15 @@ pub enum Outcome {
         #[serde(default, skip_serializing_if = "Filter::is_any")]
         filter: Filter,
     },
+    /// The chosen figure rolls at most this many defence dice when the figure that used the
+    /// power attacks it this turn (*Whip*, *Paralyzing Stare*: "cannot roll any defense dice
+    /// if attacked by James this turn").
+    TargetDefenceAtMost(u16),
+    /// Each figure adjacent to the figure that used the power takes this many wounds, friend
+    /// or foe (*Self-Destruct*).
+    WoundAdjacent(u16),
+    /// The figure that used the power is destroyed (*Self-Destruct*).
+    DestroySelf,
 }
 
 /// A power used at a given moment: maybe a chosen figure, maybe a d20 roll, then outcomes.

@@ -20,6 +20,7 @@ use super::{
 use crate::card::{Card, Kind, Rarity, Size};
 
 mod attacks;
+mod d20;
 mod modifiers;
 mod moves;
 mod rolls;
@@ -835,6 +836,8 @@ fn rules() -> &'static [Rule] {
                             controlled_only: true,
                             friendly_only: false,
                             wounded: false,
+                            engaged_with_other: false,
+                            with_user: false,
                             filter: Filter::default(),
                         }),
                         roll: Some(d20(c.u8(0))),
@@ -972,6 +975,8 @@ fn rules() -> &'static [Rule] {
                             controlled_only: false,
                             friendly_only: false,
                             wounded: false,
+                            engaged_with_other: false,
+                            with_user: false,
                             filter: Filter {
                                 sizes: vec![Size::Small, Size::Medium],
                                 ..Filter::default()
@@ -1102,6 +1107,8 @@ fn rules() -> &'static [Rule] {
                             controlled_only: false,
                             friendly_only: false,
                             wounded: false,
+                            engaged_with_other: false,
+                            with_user: false,
                             filter: Filter {
                                 sizes: vec![Size::Small, Size::Medium],
                                 ..Filter::default()
@@ -1159,6 +1166,8 @@ fn rules() -> &'static [Rule] {
                             controlled_only: false,
                             friendly_only: false,
                             wounded: false,
+                            engaged_with_other: false,
+                            with_user: false,
                             filter: Filter {
                                 rarity: Some(Rarity::Unique),
                                 ..Filter::default()
@@ -1181,6 +1190,8 @@ fn rules() -> &'static [Rule] {
                             controlled_only: false,
                             friendly_only: false,
                             wounded: false,
+                            engaged_with_other: false,
+                            with_user: false,
                             filter: Filter::default(),
                         }),
                         roll: Some(d20(c.u8(1))),
@@ -1249,6 +1260,9 @@ fn d20(at_least: u8) -> Roll {
         add_distance: false,
         forced: false,
         each_target: false,
+        hero_at_least: None,
+        once_per_game: false,
+        bands: Vec::new(),
     }
 }
 
@@ -1316,6 +1330,7 @@ fn readers() -> &'static [Reader] {
         triggered::bonding_alternatives,
         rolls::wounds_this_turn,
         rolls::per_adjacent_figure,
+        d20::table,
     ]
 }
 
@@ -1329,6 +1344,7 @@ fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
         .chain(moves::rules())
         .chain(rolls::rules())
         .chain(modifiers::rules())
+        .chain(d20::rules())
         .find_map(|r| r.apply(text, ctx.me, ctx.lex))
         .or_else(|| readers().iter().find_map(|r| r(text, ctx)))
         // the grammar reads sentence by sentence, a second one only to leave the bearer out

@@ -8,6 +8,9 @@
 
 pub mod attacks;
 pub mod choices;
+pub mod d20;
+#[cfg(test)]
+mod d20_tests;
 pub mod moves;
 pub mod rolls;
 #[cfg(test)]

@@ -251,6 +251,26 @@ pub(super) fn outcome_words(
             "les figurines qu'elle attaque ce tour-ci lancent au plus {} de défense",
             plural(*dice, ("defense die", "defense dice"), ("dé", "dés"), lang)
         ),
+        (O::TargetDefenceAtMost(0), Lang::En) => {
+            format!("{who} rolls no defense dice against it this turn")
+        }
+        (O::TargetDefenceAtMost(0), Lang::Fr) => {
+            format!("{who} ne lance aucun dé de défense contre elle ce tour-ci")
+        }
+        (O::TargetDefenceAtMost(dice), Lang::En) => format!(
+            "{who} rolls at most {} against it this turn",
+            plural(*dice, ("defense die", "defense dice"), ("dé", "dés"), lang)
+        ),
+        (O::TargetDefenceAtMost(dice), Lang::Fr) => format!(
+            "{who} lance au plus {} de défense contre elle ce tour-ci",
+            plural(*dice, ("defense die", "defense dice"), ("dé", "dés"), lang)
+        ),
+        (O::WoundAdjacent(n), Lang::En) => format!("each adjacent figure takes {}", wounds(*n)),
+        (O::WoundAdjacent(n), Lang::Fr) => {
+            format!("chaque figurine adjacente subit {}", wounds(*n))
+        }
+        (O::DestroySelf, Lang::En) => "the figure that used it is destroyed".into(),
+        (O::DestroySelf, Lang::Fr) => "la figurine qui l'a utilisé est détruite".into(),
     }
 }
 

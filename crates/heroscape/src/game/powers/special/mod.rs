@@ -842,6 +842,7 @@ fn defence_tally(state: &State, a: &Figure, t: &Figure, shot: &Shot) -> Tally {
         dice: shot.power.attack,
     };
     let mut tally = values::defence_dice(state, a, t, kind);
+    super::d20::hold_defence(state, a, t, &mut tally);
     if let Some((filter, n)) = &shot.power.weaker_defence {
         if super::matches(state.card_of(t), filter) {
             tally.add(

@@ -40,7 +40,9 @@ pub(crate) fn answers(frame: &HsFrame, state: &State, seat: Seat) -> Vec<Action>
     match frame {
         HsFrame::Power(o) if o.seat == seat => {
             let mut out = uses(state, o);
-            out.push(Action::DeclinePower);
+            if out.is_empty() || !super::super::d20::must_choose(state, o) {
+                out.push(Action::DeclinePower);
+            }
             out
         }
         HsFrame::Deploy(d) if d.seat == seat && !d.beside.is_empty() => {
@@ -77,13 +79,16 @@ pub(crate) fn answers(frame: &HsFrame, state: &State, seat: Seat) -> Vec<Action>
 
 /// The ways to use an offered power: with each figure that may choose, each figure it may
 /// choose.
-pub(super) fn uses(state: &State, o: &Offer) -> Vec<Action> {
+pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
     if super::super::bonding::is_turn_power(state, o.unit, o.power) && !by_bonded(state, o) {
         return super::super::bonding::uses(state, o);
     }
     let Some(t) = power_of(state, o.unit, o.power) else {
         return Vec::new();
     };
+    if super::super::d20::spent(state, o.unit, o.power) {
+        return Vec::new();
+    }
     if t.target.is_none() {
         return vec![Action::UsePower {
             figure: o.figure,
@@ -219,7 +224,11 @@ pub(super) fn answer_offer(
         }
         Action::UsePower { figure, target, .. } => {
             if let Some(t) = power_of(state, o.unit, o.power).cloned() {
-                if succeeds(state, dice, figure, o.power, &t, target, events) {
+                // The d20 family plays its own powers (tables of results, once per game).
+                if !super::super::d20::use_power(
+                    state, dice, figure, o.power, &t, target, o, events,
+                ) && succeeds(state, dice, figure, o.power, &t, target, events)
+                {
                     for outcome in &t.outcomes {
                         match outcome {
                             Outcome::EndAttack => cut = true,
@@ -265,7 +274,7 @@ pub(super) fn answer_offer(
 }
 
 /// One outcome of a power that succeeded.
-pub(super) fn apply(
+pub(in crate::game::powers) fn apply(
     state: &mut State,
     user: u32,
     power: u8,
@@ -332,6 +341,9 @@ pub(super) fn apply(
         | Outcome::IgnoreWounds
         | Outcome::ReturnDestroyedAdjacent
         | Outcome::DeployApart => {}
+        Outcome::TargetDefenceAtMost(_) | Outcome::WoundAdjacent(_) | Outcome::DestroySelf => {
+            super::super::d20::apply(state, user, power, reached, outcome, events)
+        }
     }
 }
 

@@ -76,6 +76,13 @@ pub struct Memory {
     /// attacks they hold, the power.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub capped: Vec<(TurnKey, u16, u8)>,
+    /// Powers attempted once per game (*Ullar's Bolt of the Witherwood*): the unit, the power.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spent: Vec<(u16, u8)>,
+    /// Defence holds won on one chosen figure in the turn under way (*Whip*): the turn's key,
+    /// the figure that used the power, the chosen figure, the power.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<(TurnKey, u32, u32, u8)>,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
@@ -158,7 +165,7 @@ pub fn starts_off(state: &State, f: &Figure) -> bool {
 }
 
 /// The key of the turn under way.
-fn turn_key(state: &State) -> Option<TurnKey> {
+pub(in crate::game::powers) fn turn_key(state: &State) -> Option<TurnKey> {
     match &state.phase {
         Phase::Turns {
             next,
@@ -169,11 +176,11 @@ fn turn_key(state: &State) -> Option<TurnKey> {
     }
 }
 
-fn used(state: &State, unit: u16, power: u8) -> bool {
+pub(in crate::game::powers) fn used(state: &State, unit: u16, power: u8) -> bool {
     turn_key(state).is_some_and(|k| state.powers.used.contains(&(k, unit, power)))
 }
 
-fn mark_used(state: &mut State, unit: u16, power: u8) {
+pub(in crate::game::powers) fn mark_used(state: &mut State, unit: u16, power: u8) {
     let Some(k) = turn_key(state) else {
         return;
     };
@@ -202,14 +209,19 @@ fn candidates(state: &State, seat: Seat, user: &Figure, target: &Target) -> Vec<
     state
         .figures
         .iter()
-        .filter(|t| t.on_field() && t.id != user.id)
+        .filter(|t| t.on_field() && (t.id != user.id || target.with_user))
         .filter(|t| !target.opponents_only || !state.allies(t.owner, seat))
         .filter(|t| !target.controlled_only || t.owner == seat)
         .filter(|t| !target.friendly_only || state.allies(t.owner, seat))
         .filter(|t| !target.wounded || t.wounds > 0)
         .filter(|t| matches(state.card_of(t), &target.filter))
         .filter(|t| {
-            if target.adjacent {
+            !target.engaged_with_other || super::d20::engaged_with_other(state, seat, user, t)
+        })
+        .filter(|t| {
+            if t.id == user.id {
+                true
+            } else if target.adjacent {
                 adjacent(state, user, t)
             } else if let Some(n) = target.within {
                 geometry::range(state, user, t).is_some_and(|r| r <= u32::from(n))
@@ -259,7 +271,7 @@ fn threshold(state: &State, roll: &Roll, roller: &Figure) -> u8 {
 
 /// Rolls a power's d20 for `roller` (its army's glyphs added, and `distance` for
 /// *Concealment*); true on success.
-fn roll_d20(
+pub(in crate::game::powers) fn roll_d20(
     state: &State,
     dice: &mut Dice,
     roller: u32,
@@ -344,7 +356,7 @@ fn succeeds(
 }
 
 /// Every figure of a unit on the battlefield.
-fn on_field(state: &State, unit: u16) -> Vec<u32> {
+pub(in crate::game::powers) fn on_field(state: &State, unit: u16) -> Vec<u32> {
     state
         .figures
         .iter()

@@ -203,7 +203,12 @@ fn the_parser_gives_the_cards_their_triggered_powers() {
     assert_eq!(t.trigger, Trigger::OpponentEngages);
     let (_, t) = power(&real("Tarn Viking Warriors"));
     assert_eq!(t.outcomes, vec![Outcome::MoveAgain]);
-    let (_, t) = power(&real("Sonlen (SotM)"));
+    // Dragon Swoop, after Sonlen's Dragon Healing
+    let sonlen = real("Sonlen (SotM)");
+    let (_, t) = triggered::triggered(&sonlen)
+        .find(|(i, _)| sonlen.powers[usize::from(*i)].name == "Dragon Swoop")
+        .expect("Sonlen's Dragon Swoop is triggered");
+    let t = t.clone();
     assert_eq!(
         (t.target.and_then(|x| x.within), t.outcomes),
         (Some(4), vec![Outcome::WoundTarget(1)]),

@@ -93,11 +93,27 @@ pub fn turn_actions(state: &State, turn: &Turn) -> Vec<Action> {
             Trigger::InsteadOfAttacking
                 if turn.attacked.is_empty() && can_return(state, turn.unit, t) =>
             {
-                out.push(Action::UsePower {
-                    figure: first,
-                    power,
-                    target: None,
-                });
+                if t.target.is_none() {
+                    out.push(Action::UsePower {
+                        figure: first,
+                        power,
+                        target: None,
+                    });
+                    continue;
+                }
+                // A figure chosen instead of attacking (*Stare of Stone*).
+                for &id in &figures {
+                    let Some(user) = state.figure(id) else {
+                        continue;
+                    };
+                    for target in useful_targets(state, turn.seat, user, t) {
+                        out.push(Action::UsePower {
+                            figure: id,
+                            power,
+                            target: Some(target),
+                        });
+                    }
+                }
             }
             _ => {}
         }
@@ -155,6 +171,9 @@ pub fn use_in_turn(
         let rollers = on_field(state, turn.unit);
         if let Some(turn) = turn_mut(state) {
             turn.attacked.extend(rollers.iter().copied());
+        }
+        if super::super::d20::use_power(state, dice, figure, power, &t, target, &offer, events) {
+            return Ok(());
         }
         // One at a time, each figure in play rolls (*Water Clone*); each success then brings a
         // destroyed figure back next to its roller, on a space its player chooses.
