@@ -8,6 +8,9 @@
 
 pub mod attacks;
 pub mod choices;
+pub mod destroyed;
+pub mod holds;
+pub mod leaps;
 pub mod moves;
 pub mod rolls;
 #[cfg(test)]
@@ -15,6 +18,8 @@ mod scenarios;
 pub mod special;
 pub mod turns;
 pub mod values;
+#[cfg(test)]
+mod values2_tests;
 #[cfg(test)]
 mod values_tests;
 
