@@ -6,10 +6,10 @@
 
 use skirmish_board::hex::Hex;
 use skirmish_dice::Dice;
-use skirmish_engine::{Ruleset, Seat};
+use skirmish_engine::Seat;
 use skirmish_lang::Lang;
 
-use super::super::tests::{in_turn, play, strip, BLANK, SHIELD, SKULL};
+use super::super::tests::{play, strip, BLANK, SHIELD, SKULL};
 use super::super::*;
 use super::values::{self, AttackKind, Tally, Why};
 use crate::game::test_support::{fig, h, real};

@@ -162,6 +162,28 @@ pub(super) fn rules() -> &'static [Rule] {
                 },
             ),
             rule(
+                r"all {W} you control within {N} clear sight spaces of {S} add {N} to their attack dice and {N} to their defense dice",
+                |c, lex| {
+                    let filter = lex.filter(c.w(0)).filter(|f| !f.is_any())?;
+                    Some(vec![
+                        modify(
+                            Stat::Attack,
+                            c.i8(1),
+                            Who::ControlledWithin(c.n(0)),
+                            filter.clone(),
+                            vec![],
+                        ),
+                        modify(
+                            Stat::Defense,
+                            c.i8(2),
+                            Who::ControlledWithin(c.n(0)),
+                            filter,
+                            vec![],
+                        ),
+                    ])
+                },
+            ),
+            rule(
                 r"all {W} squad figures you control may leap an additional {N} levels up or down when using their stealth leap special power",
                 |c, lex| {
                     let filter = lex.filter(c.w(0)).filter(|f| !f.is_any())?;
