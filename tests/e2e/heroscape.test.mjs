@@ -255,6 +255,13 @@ test('HeroScape to the round limit: the end explains the points of surviving car
     const text = await dialog.innerText();
     for (const p of st.view.players) assert.ok(text.includes(`${p.name} ${p.points}`) || text.includes(String(p.points)), `the points of ${p.name}`);
     await shot(page, 'hs-end');
+    // The replay ends on the same game, with the last attack's skull and shield faces.
+    const attacked = st.log.some((e) => e.type === 'attacked' || e.type === 'special_attacked');
+    await dialog.getByRole('button', { name: /Watch the replay/ }).click();
+    await page.locator('#replay-step').filter({ hasText: /\d+ of \d+/ }).waitFor();
+    if (attacked) await page.locator('#replay-dice [data-testid=hs-attack-dice] .hs-dice-row').waitFor();
+    else await page.locator('#replay-dice').getByText(/No dice/).waitFor();
+    await shot(page, 'hs-end-replay');
     assert.deepEqual(b.problems, []);
   } finally {
     await b.close();

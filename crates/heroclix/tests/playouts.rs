@@ -60,12 +60,22 @@ pub fn invariants(s: &State) -> Result<(), String> {
     skirmish_heroclix::game::check_invariants(s)
 }
 
-#[test]
-fn starter_teams_play_whole_games_cleanly() {
+/// The starter teams' games in two halves, so that the test harness runs them on two cores.
+fn starter_teams_play(seeds: std::ops::Range<u64>) {
+    let n = seeds.end - seeds.start;
     let stats =
-        random_playouts::<HeroClix>(&starter_scenario(), 0..PLAYOUT_GAMES, 20_000, invariants)
-            .unwrap();
-    assert_eq!(stats.games, PLAYOUT_GAMES);
+        random_playouts::<HeroClix>(&starter_scenario(), seeds, 20_000, invariants).unwrap();
+    assert_eq!(stats.games, n);
+}
+
+#[test]
+fn starter_teams_play_whole_games_cleanly_first_half() {
+    starter_teams_play(0..PLAYOUT_GAMES / 2);
+}
+
+#[test]
+fn starter_teams_play_whole_games_cleanly_second_half() {
+    starter_teams_play(PLAYOUT_GAMES / 2..PLAYOUT_GAMES);
 }
 
 #[test]

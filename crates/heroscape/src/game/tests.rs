@@ -687,16 +687,38 @@ fn a_marker_on_two_copies_of_a_common_card_moves_one_cards_worth_of_figures() {
     );
 }
 
-#[test]
-fn random_games_conform() {
+/// A thousand random games in four tests of 250, so that the test harness spreads them over
+/// the machine's cores.
+fn random_games_conform(seeds: std::ops::Range<u64>) {
     let scenario = samples::scenario(&["wardens", "raiders"], 2);
+    let n = seeds.end - seeds.start;
     let stats =
-        conformance::random_playouts::<HeroScape>(&scenario, 0..1000, 3000, invariant).unwrap();
-    assert_eq!(stats.games, 1000);
+        conformance::random_playouts::<HeroScape>(&scenario, seeds, 3000, invariant).unwrap();
+    assert_eq!(stats.games, n);
     assert!(
         stats.wins.len() == 2,
         "both sides win some games: {stats:?}"
     );
+}
+
+#[test]
+fn random_games_conform_0_to_250() {
+    random_games_conform(0..250);
+}
+
+#[test]
+fn random_games_conform_250_to_500() {
+    random_games_conform(250..500);
+}
+
+#[test]
+fn random_games_conform_500_to_750() {
+    random_games_conform(500..750);
+}
+
+#[test]
+fn random_games_conform_750_to_1000() {
+    random_games_conform(750..1000);
 }
 
 #[test]
