@@ -208,7 +208,11 @@ pub fn resolve(
             attacker,
             wounds: counter,
         });
+        let standing = state.figure(attacker).is_some_and(|g| !g.destroyed);
         wound(state, attacker, counter, events);
+        if standing {
+            super::powers::destroyed::destroyed_by(state, target, attacker, events);
+        }
     }
     if let Some(why) = riposte {
         power_wound(state, attacker, counter, why, events);
@@ -220,6 +224,7 @@ pub fn resolve(
     }
     let destroyed = !t.destroyed && state.figure(target).is_some_and(|g| g.destroyed);
     if destroyed {
+        super::powers::destroyed::destroyed_by(state, attacker, target, events);
         if let Some(f) = state.figure(attacker).cloned() {
             if attacks::life_drain(state, &f) {
                 if let Some(g) = state.figure_mut(attacker) {
@@ -263,11 +268,18 @@ pub fn leave_engagement(
     if let Some((why, by)) = extra {
         power_wound(state, figure, by, why, events);
     }
+    super::powers::destroyed::destroyed_by(state, enemy, figure, events);
 }
 
 /// A power puts `n` wounds on a figure still on the battlefield (*Lumbering Bully*,
 /// *Headbutt*...), saying which.
-fn power_wound(state: &mut State, figure: u32, n: u16, why: values::Why, events: &mut Vec<Event>) {
+pub(crate) fn power_wound(
+    state: &mut State,
+    figure: u32,
+    n: u16,
+    why: values::Why,
+    events: &mut Vec<Event>,
+) {
     if n == 0 || !state.figure(figure).is_some_and(|f| f.on_field()) {
         return;
     }
@@ -292,7 +304,7 @@ pub fn wound(state: &mut State, figure: u32, n: u16, events: &mut Vec<Event>) {
     if let Some(f) = state.figure_mut(figure) {
         f.wounds = wounds.min(life);
     }
-    if wounds >= life {
+    if wounds >= life && !super::powers::destroyed::spared_until_round_end(state, figure) {
         destroy(state, figure, events);
     }
 }
@@ -313,4 +325,5 @@ pub fn destroy(state: &mut State, figure: u32, events: &mut Vec<Event>) {
         events.push(Event::CardRemoved { unit });
     }
     super::powers::choices::released(state, figure);
+    super::powers::destroyed::heartbreak(state, figure, events);
 }

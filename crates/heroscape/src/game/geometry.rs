@@ -149,10 +149,18 @@ fn with_query<R>(
     let grid = grid(state);
     let others = others(state, f.id);
     let gone = gone_glyphs(state);
+    // A figure an enemy's Cyberclaw holds may not move at all; one entering its reach stops.
+    let allowance = if super::powers::holds::held(state, f) {
+        0
+    } else {
+        allowance
+    };
+    let held = super::powers::holds::held_spots(state, f);
     let query = MoveQuery::new(me, allowance, &others)
         .with_powers(super::powers::moves::powers(state.card_of(f)))
         .with_way(way)
-        .with_gone_glyphs(&gone);
+        .with_gone_glyphs(&gone)
+        .with_held(&held);
     Some(ask(&grid, &query))
 }
 
@@ -247,6 +255,9 @@ pub fn refusal_text(
     lang: skirmish_lang::Lang,
     name: &dyn Fn(FigureId) -> String,
 ) -> Option<String> {
+    if super::powers::holds::held(state, f) {
+        return Some(super::powers::holds::held_text(lang));
+    }
     with_query(state, f, way, allowance, |grid, query| {
         let why = movement::reach(grid, query).explain(to).err()?;
         Some(why.text(query, lang, name))

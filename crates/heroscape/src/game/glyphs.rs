@@ -295,6 +295,7 @@ fn summons(state: &State, choice: &GlyphChoice) -> Vec<(u32, Hex)> {
         .figures
         .iter()
         .filter(|f| f.on_field() && f.id != *figure && f.tail.is_none())
+        .filter(|f| !super::powers::holds::held(state, f))
     {
         if state.card_of(f).base >= 2 {
             continue;

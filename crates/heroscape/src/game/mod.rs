@@ -652,6 +652,16 @@ pub enum Event {
         /// The power.
         why: powers::values::Why,
     },
+    /// A card's figure destroyed an opponent's figure: an experience marker is placed on its
+    /// card (*Bloodlust*).
+    ExperienceGained {
+        /// The figure that destroyed.
+        figure: u32,
+        /// The power.
+        why: powers::values::Why,
+        /// Experience markers on the card now.
+        markers: u16,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {

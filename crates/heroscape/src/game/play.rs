@@ -449,6 +449,7 @@ fn end_round(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
         p.initiative = None;
     }
     moves::lava_fields(state, dice, events);
+    powers::destroyed::end_of_round(state, events);
     if check_over(state, events) {
         return;
     }

@@ -78,3 +78,63 @@ pub(crate) fn fig(state: &State, name: &str, n: usize) -> u32 {
 pub(crate) fn h(q: i32) -> Hex {
     Hex::new(q, 0)
 }
+
+/// Grass at level 1 over `q0..=q1` × `r0..=r1`: start zone 1 on column `q0`, 2 on `q1`.
+pub(crate) fn plain(q0: i32, q1: i32, r0: i32, r1: i32) -> Arc<Battlefield> {
+    let mut b = crate::battlefield::Builder::new("plain");
+    for r in r0..=r1 {
+        for q in q0..=q1 {
+            let hex = Hex::new(q, r);
+            b.span(hex, crate::game::tests::land(1), format!("grass {hex}"));
+            if q == q0 {
+                b.start(hex, 1, "west");
+            }
+            if q == q1 {
+                b.start(hex, 2, "east");
+            }
+        }
+    }
+    Arc::new(b.build().expect("a plain of grass"))
+}
+
+/// A state in a turn of West's first card at `stage` with only the listed figures (card name,
+/// figure number from 0, hex; a double-space figure's other hex is the one west of it) on the
+/// battlefield, and their ids in that order.
+pub(crate) fn only_at(
+    s: &Scenario,
+    places: &[(&str, usize, Hex)],
+    stage: crate::game::Stage,
+) -> (State, Vec<u32>) {
+    use skirmish_engine::Ruleset;
+    let probe = crate::game::HeroScape::setup(s, &mut skirmish_dice::Dice::seeded(1))
+        .expect("the scenario sets up");
+    let ids: Vec<u32> = places.iter().map(|(n, i, _)| fig(&probe, n, *i)).collect();
+    let at: Vec<(u32, Hex)> = ids.iter().zip(places).map(|(id, p)| (*id, p.2)).collect();
+    let mut state = crate::game::tests::in_turn(s, &at, stage);
+    let double: Vec<u32> = ids
+        .iter()
+        .copied()
+        .filter(|id| {
+            state
+                .figure(*id)
+                .is_some_and(|f| state.card_of(f).base >= 2)
+        })
+        .collect();
+    for f in &mut state.figures {
+        if !ids.contains(&f.id) {
+            f.hex = None;
+            f.tail = None;
+        } else if double.contains(&f.id) {
+            // a double-space figure's other hex on the west of the one given
+            f.tail = f.hex.map(|h| Hex::new(h.q - 1, h.r));
+        } else {
+            f.tail = None;
+        }
+    }
+    // the turn began with only these figures, where they stand
+    let record = crate::game::powers::attacks::TurnRecord::starting(&state);
+    if let crate::game::Phase::Turns { turn: Some(t), .. } = &mut state.phase {
+        t.record = record;
+    }
+    (state, ids)
+}

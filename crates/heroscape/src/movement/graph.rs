@@ -75,6 +75,9 @@ pub(crate) struct Graph<'a> {
     /// Nodes of the glyphs that are gone (used and discarded): they stop nobody. Nearly always
     /// empty, and read only on a node that had a glyph.
     pub gone: Vec<u32>,
+    /// Nodes where an enemy's power holds the mover ([`MoveQuery::held`]): entering one ends
+    /// a walking move. Nearly always empty.
+    pub held: Vec<u32>,
     /// Per node: what stands there, and which figure (index into `others`, or `NONE`).
     pub occ: Vec<(Occ, u32)>,
     /// States before the virtual start (the last index), for double-space figures.
@@ -131,8 +134,14 @@ impl<'a> Graph<'a> {
             .iter()
             .filter_map(|s| grid.node_at(s.hex, s.level))
             .collect();
+        let held = query
+            .held
+            .iter()
+            .filter_map(|s| grid.node_at(s.hex, s.level))
+            .collect();
         Graph {
             grid,
+            held,
             body,
             mode,
             relax,
@@ -159,6 +168,11 @@ impl<'a> Graph<'a> {
         (b.water && self.water_stops) || (b.lava && self.lava_stops)
     }
 
+    /// Whether an enemy's power holds the mover on node `n`.
+    fn held_at(&self, n: u32) -> bool {
+        !self.held.is_empty() && self.held.contains(&n)
+    }
+
     /// Why a move that ends in state `s` had to end there, if it had to.
     pub fn stop_cause(&self, s: u32) -> Option<StopCause> {
         let ground = |n: u32| {
@@ -175,6 +189,8 @@ impl<'a> Graph<'a> {
             Mode::Walk => {
                 if self.glyph_lies(s) {
                     Some(StopCause::Glyph)
+                } else if self.held_at(s) {
+                    Some(StopCause::Held)
                 } else {
                     ground(s)
                 }
@@ -183,6 +199,8 @@ impl<'a> Graph<'a> {
                 let (l, t) = self.walk_double_nodes(s);
                 if self.glyph_lies(l) {
                     Some(StopCause::Glyph)
+                } else if self.held_at(l) {
+                    Some(StopCause::Held)
                 } else if ground(t).is_some() {
                     ground(l)
                 } else {
@@ -388,7 +406,9 @@ impl MoveGraph for Graph<'_> {
                         }
                         if let Some(cost) = self.walk_step(from, to) {
                             let b = self.node(to);
-                            let stop = (self.halts(b) || (b.glyph && self.glyph_lies(to)))
+                            let stop = (self.halts(b)
+                                || (b.glyph && self.glyph_lies(to))
+                                || self.held_at(to))
                                 && !self.relax.stops;
                             visit(to as usize, cost, stop);
                         }
@@ -413,7 +433,8 @@ impl MoveGraph for Graph<'_> {
                         if let Some(cost) = self.walk_step(lead, to) {
                             let b = self.node(to);
                             let stop = ((self.halts(b) && lead_halts)
-                                || (b.glyph && self.glyph_lies(to)))
+                                || (b.glyph && self.glyph_lies(to))
+                                || self.held_at(to))
                                 && !self.relax.stops;
                             let s = to as usize * 6 * self.f + back * self.f + k;
                             visit(s, cost, stop);

@@ -126,6 +126,10 @@ pub struct MoveQuery<'a> {
     /// Glyphs of the battlefield that are no longer there (used and discarded): they stop
     /// nobody.
     pub gone_glyphs: &'a [Spot],
+    /// Places where an enemy's power holds the mover (*Cyberclaw*: "figures that enter a space
+    /// adjacent to any Gladiatron may not move"): a walking step onto one ends the move (for
+    /// a double-space figure, its lead hex entering one). Flyers fly over them, as over water.
+    pub held: &'a [Spot],
 }
 
 /// What a figure's special powers change in its moves (*Pouvoirs spéciaux*): see the module's
@@ -183,7 +187,13 @@ impl<'a> MoveQuery<'a> {
             powers: Powers::default(),
             way: Way::Normal,
             gone_glyphs: &[],
+            held: &[],
         }
+    }
+
+    /// The same query with places where an enemy's power holds the mover.
+    pub fn with_held(self, held: &'a [Spot]) -> MoveQuery<'a> {
+        MoveQuery { held, ..self }
     }
 
     /// The same query with the mover's powers.
@@ -220,6 +230,9 @@ pub enum StopCause {
     Glyph,
     /// It entered molten lava (both hexes, for a double-space figure).
     Lava,
+    /// It entered a space where an enemy's power holds it (*Cyberclaw*:
+    /// [`MoveQuery::held`]).
+    Held,
 }
 
 /// A fall on a path: the figure went down `drop` levels in one step, at least its height.

@@ -94,6 +94,12 @@ impl Refusal {
                         "tout chemin entre d'abord dans la lave en fusion, ce qui arrête le déplacement",
                     )
                     .into(),
+                StopCause::Held => lang
+                    .pick(
+                        "every way there first enters a space where an enemy's Cyberclaw holds it, which ends the move",
+                        "tout chemin entre d'abord sur une case où le Cyberclaw d'un adversaire la retient, ce qui arrête le déplacement",
+                    )
+                    .into(),
             },
             Refusal::ClimbTooHigh {
                 levels,

@@ -262,6 +262,8 @@ pub fn refusal_words(
                 (StopCause::Glyph, Lang::Fr) => "s'arrête sur un glyphe",
                 (StopCause::Lava, Lang::En) => "enters molten lava",
                 (StopCause::Lava, Lang::Fr) => "entre dans la lave en fusion",
+                (StopCause::Held, Lang::En) => "is held by a Cyberclaw",
+                (StopCause::Held, Lang::Fr) => "est retenue par un Cyberclaw",
             };
             match lang {
                 Lang::En => format!(

@@ -23,6 +23,9 @@ pub struct PowerState {
     /// Units that used *Overextend Attack*, with the round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overextended: Vec<(u16, u32)>,
+    /// Experience markers on cards (*Bloodlust*): the unit and how many.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub experience: Vec<(u16, u16)>,
 }
 
 /// A destroyed hero's spirit lying on a card: the card's value rises for the rest of the game.

@@ -11,6 +11,9 @@ pub mod choices;
 pub mod d20;
 #[cfg(test)]
 mod d20_tests;
+pub mod destroyed;
+pub mod holds;
+pub mod leaps;
 pub mod moves;
 pub mod rolls;
 #[cfg(test)]
@@ -18,6 +21,8 @@ mod scenarios;
 pub mod special;
 pub mod turns;
 pub mod values;
+#[cfg(test)]
+mod values2_tests;
 #[cfg(test)]
 mod values_tests;
 

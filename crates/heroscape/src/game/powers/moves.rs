@@ -118,7 +118,7 @@ pub fn power_destinations(state: &State, f: &Figure, way: MoveWay) -> Vec<Destin
     let Some((search, n)) = way_of(state.card_of(f), way) else {
         return Vec::new();
     };
-    let Some(rule) = Placing::of(state.card_of(f), way) else {
+    let Some(rule) = Placing::of(state.card_of(f), way).map(|p| p.raised(state, f, way)) else {
         return geometry::destinations_by(state, f, search, n);
     };
     if !rule.may_start(state, f) || (way == MoveWay::Tunnel && tunnel(state) != Some(f.id)) {
@@ -190,6 +190,14 @@ impl Placing {
             }),
             _ => None,
         })
+    }
+
+    /// The levels other cards add to `f`'s leap (*Master's Influence*).
+    fn raised(mut self, state: &State, f: &Figure, way: MoveWay) -> Placing {
+        let more = super::leaps::extra_levels(state, f, way);
+        self.up = self.up.map(|n| n.saturating_add(more));
+        self.down = self.down.map(|n| n.saturating_add(more));
+        self
     }
 
     /// Whether `f` may use the power this turn (*Shadow Dance*: it started its turn on a
@@ -330,6 +338,7 @@ pub fn carriable(state: &State, f: &Figure) -> Vec<u32> {
                 .is_some_and(|s| contact(&grid, &me.body, &me.at, &s.body, &s.at).adjacent())
         })
         .filter(|g| geometry::engaged_with(state, g).is_empty())
+        .filter(|g| !super::holds::held(state, g))
         .map(|g| g.id)
         .collect()
 }
@@ -676,6 +685,7 @@ pub fn explain(state: &State, action: &Action) -> Option<String> {
             };
             let name = |id: skirmish_board::FigureId| fig(id.0);
             let placing = Placing::of(state.card_of(f), way)
+                .map(|p| p.raised(state, f, way))
                 .and_then(|p| p.refusal(state, f, to.head.hex, tail, level));
             geometry::refusal_text(state, f, search, &to, skirmish_lang::Lang::En, &name)
                 .or(placing)

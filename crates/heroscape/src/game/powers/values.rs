@@ -516,6 +516,16 @@ pub fn holds(
             let other = at_turn_start(state, x.other(f));
             geometry::range(state, &me, &other).is_some_and(|r| r >= u32::from(*n))
         }),
+        Condition::StartedTurnEngaged(engaged) => turn.is_some_and(|t| {
+            let me = at_turn_start(state, f);
+            t.unit == f.unit
+                && me.on_field()
+                && t.record
+                    .start
+                    .iter()
+                    .any(|g| !state.allies(g.owner, f.owner) && adjacent(state, &me, g))
+                    == *engaged
+        }),
         Condition::WoundsAtLeast(n) => {
             let wounds: u16 = state
                 .figures
@@ -575,6 +585,20 @@ fn counted(state: &State, unit: &Unit, f: &Figure, count: &Count, fight: Option<
                 .filter(|g| matches(state.card_of(g), filter) && adjacent(state, other, g))
                 .count()
         }
+        Count::Destroyed(filter) => state
+            .figures
+            .iter()
+            .filter(|g| g.destroyed && g.owner == f.owner)
+            .filter(|g| matches(state.card_of(g), filter))
+            .count(),
+        Count::ExperienceMarkers => return super::destroyed::experience(state, unit.id),
+        Count::ControlledWithin { filter, within } => state
+            .figures
+            .iter()
+            .filter(|g| g.on_field() && g.owner == f.owner && g.id != f.id)
+            .filter(|g| matches(state.card_of(g), filter))
+            .filter(|g| within_clear_sight(state, f, g, *within))
+            .count(),
         Count::WoundsThisTurn(filter) => {
             let (Some(x), Some(turn)) = (fight, state.turn()) else {
                 return 0;

@@ -6,10 +6,10 @@
 
 use skirmish_board::hex::Hex;
 use skirmish_dice::Dice;
-use skirmish_engine::{Ruleset, Seat};
+use skirmish_engine::Seat;
 use skirmish_lang::Lang;
 
-use super::super::tests::{in_turn, play, strip, BLANK, SHIELD, SKULL};
+use super::super::tests::{play, strip, BLANK, SHIELD, SKULL};
 use super::super::*;
 use super::values::{self, AttackKind, Tally, Why};
 use crate::game::test_support::{fig, h, real};
@@ -38,21 +38,9 @@ fn battle(len: usize, west: &[&str], east: &[&str]) -> Scenario {
 }
 
 /// The turn's state with only the listed figures on the battlefield.
-fn only(s: &Scenario, places: &[(&str, usize, i32)]) -> (State, Vec<u32>) {
-    let probe = HeroScape::setup(s, &mut Dice::seeded(1)).unwrap();
-    let ids: Vec<u32> = places.iter().map(|(n, i, _)| fig(&probe, n, *i)).collect();
-    let at: Vec<(u32, Hex)> = ids
-        .iter()
-        .zip(places)
-        .map(|(id, (_, _, q))| (*id, h(*q)))
-        .collect();
-    let mut state = in_turn(s, &at, Stage::Attack);
-    for f in &mut state.figures {
-        if !ids.contains(&f.id) {
-            f.hex = None;
-        }
-    }
-    (state, ids)
+pub(super) fn only(s: &Scenario, places: &[(&str, usize, i32)]) -> (State, Vec<u32>) {
+    let at: Vec<(&str, usize, Hex)> = places.iter().map(|&(n, i, q)| (n, i, h(q))).collect();
+    crate::game::test_support::only_at(s, &at, Stage::Attack)
 }
 
 fn tallies(state: &State, a: u32, d: u32) -> (Tally, Tally) {
@@ -75,7 +63,7 @@ fn by_power(t: &Tally, power: &str) -> i16 {
 }
 
 /// Resolves a normal attack with scripted dice, whoever's turn it is.
-fn resolve(state: &mut State, a: u32, t: u32, dice: &[u8]) -> Vec<Event> {
+pub(super) fn resolve(state: &mut State, a: u32, t: u32, dice: &[u8]) -> Vec<Event> {
     let mut d = Dice::scripted(dice.iter().copied());
     let mut events = Vec::new();
     combat::resolve(state, a, t, AttackKind::Normal, &mut d, &mut events);

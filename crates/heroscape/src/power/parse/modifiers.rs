@@ -93,6 +93,110 @@ pub(super) fn rules() -> &'static [Rule] {
                 },
             ),
             rule(
+                r"add (?:1|one) to {S} attack dice for every {W} you control within {N} clear sight spaces of {S},? up to a maximum of \+{N} dice",
+                |c, lex| {
+                    Some(vec![Effect::PerCount {
+                        stat: Stat::Attack,
+                        count: Count::ControlledWithin {
+                            filter: lex.filter(c.w(0)).filter(|f| !f.is_any())?,
+                            within: c.n(0),
+                        },
+                        max: Some(c.n(1)),
+                        when: vec![],
+                    }])
+                },
+            ),
+            rule(
+                r"if {S} is attacking a non-adjacent figure that has the flying or stealth flying special power, add {N} dice to {S} attack",
+                |c, _| {
+                    Some(vec![modify(
+                        Stat::Attack,
+                        c.i8(0),
+                        Who::Bearer,
+                        Filter::default(),
+                        vec![
+                            Condition::Attacking,
+                            Condition::OpponentNotAdjacent,
+                            Condition::Opponent(Filter {
+                                flying: Some(true),
+                                ..Filter::default()
+                            }),
+                        ],
+                    )])
+                },
+            ),
+            rule(
+                r"if {S} begins its turn unengaged, add {N} to its move value this turn\. if it begins its turn engaged, add {N} to its attack value this turn",
+                |c, _| {
+                    Some(vec![
+                        modify(
+                            Stat::Move,
+                            c.i8(0),
+                            Who::Bearer,
+                            Filter::default(),
+                            vec![Condition::StartedTurnEngaged(false)],
+                        ),
+                        modify(
+                            Stat::Attack,
+                            c.i8(1),
+                            Who::Bearer,
+                            Filter::default(),
+                            vec![Condition::StartedTurnEngaged(true)],
+                        ),
+                    ])
+                },
+            ),
+            rule(
+                r"if {S} starts (?:his|her|its) turn unengaged and on a shadow space, add {N} to (?:his|her|its) attack this turn",
+                |c, _| {
+                    Some(vec![modify(
+                        Stat::Attack,
+                        c.i8(0),
+                        Who::Bearer,
+                        Filter::default(),
+                        vec![
+                            Condition::StartedTurnEngaged(false),
+                            Condition::StartedTurnOn("shadow".into()),
+                        ],
+                    )])
+                },
+            ),
+            rule(
+                r"all {W} you control within {N} clear sight spaces of {S} add {N} to their attack dice and {N} to their defense dice",
+                |c, lex| {
+                    let filter = lex.filter(c.w(0)).filter(|f| !f.is_any())?;
+                    Some(vec![
+                        modify(
+                            Stat::Attack,
+                            c.i8(1),
+                            Who::ControlledWithin(c.n(0)),
+                            filter.clone(),
+                            vec![],
+                        ),
+                        modify(
+                            Stat::Defense,
+                            c.i8(2),
+                            Who::ControlledWithin(c.n(0)),
+                            filter,
+                            vec![],
+                        ),
+                    ])
+                },
+            ),
+            rule(
+                r"all {W} squad figures you control may leap an additional {N} levels up or down when using their stealth leap special power",
+                |c, lex| {
+                    let filter = lex.filter(c.w(0)).filter(|f| !f.is_any())?;
+                    Some(vec![Effect::LeapLevels {
+                        by: c.n(0),
+                        filter: Filter {
+                            kind: Some(crate::card::Kind::Squad),
+                            ..filter
+                        },
+                    }])
+                },
+            ),
+            rule(
                 r"all friendly figures with a range of {N} or more who follow {W} and are within {N} clear sight spaces of {S} add {N} spaces to their range number\. [a-z' ]+ does not affect {S}",
                 |c, lex| {
                     let general = lex.filter(c.w(0))?.general?;
@@ -199,6 +303,97 @@ pub(super) fn reload(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
         Filter::default(),
         vec![Condition::NotMovedThisTurn],
     )])
+}
+
+/// "Increase the Move, Attack, and Defense Values of this Army Card by 1 for each of your
+/// destroyed Gnarlfur Raiders": one [`Count::Destroyed`] per value, the count naming this
+/// card.
+pub(super) fn per_destroyed_self(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static T: OnceLock<Tpl<()>> = OnceLock::new();
+    let t = T.get_or_init(|| {
+        rule(
+            r"increase the move, attack,? and defense values of this army card by (?:1|one) for each of your destroyed {S}",
+            |_, _| Some(()),
+        )
+    });
+    t.apply(text, ctx.me, ctx.lex)?;
+    let count = Count::Destroyed(Filter {
+        name: Some(ctx.card.name.clone()),
+        ..Filter::default()
+    });
+    Some(
+        [Stat::Move, Stat::Attack, Stat::Defense]
+            .into_iter()
+            .map(|stat| Effect::PerCount {
+                stat,
+                count: count.clone(),
+                max: None,
+                when: vec![],
+            })
+            .collect(),
+    )
+}
+
+/// *Bloodlust*: "For every opponent's figure a Tagawa Samurai destroys, place a purple
+/// Experience Marker on this card. When attacking with Tagawa Samurai, roll one additional
+/// attack die for each Experience Marker on this card. A maximum of 3 Experience Markers can be
+/// placed on this card."
+pub(super) fn experience(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static T: OnceLock<Tpl<u16>> = OnceLock::new();
+    let t = T.get_or_init(|| {
+        rule(
+            r"for every opponent's figure {S} destroys, place an? (?:[a-z]+ )?experience marker on this card\. when attacking with {S}, roll (?:1|one) additional attack die for each experience marker on this card\. a maximum of {N} experience markers can be placed on this card",
+            |c, _| Some(c.n(0)),
+        )
+    });
+    let max = t.apply(text, ctx.me, ctx.lex)?;
+    Some(vec![
+        Effect::Experience { max },
+        Effect::PerCount {
+            stat: Stat::Attack,
+            count: Count::ExperienceMarkers,
+            max: None,
+            when: vec![Condition::Attacking],
+        },
+    ])
+}
+
+/// *Eternal Servitude*: "Isamu cannot be destroyed by wounds on this Army Card except during
+/// the end of a round".
+pub(super) fn round_end_death(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static T: OnceLock<Tpl<()>> = OnceLock::new();
+    let t = T.get_or_init(|| {
+        rule(
+            r"{S} cannot be destroyed by wounds on this army card except during the end of (?:a|the) round",
+            |_, _| Some(()),
+        )
+    });
+    t.apply(text, ctx.me, ctx.lex)?;
+    Some(vec![Effect::DestroyedAtRoundEnd])
+}
+
+/// *Eternal Heartbreak*: "If you control Cyprien Esenwein and he is destroyed, Sonya Esenwein
+/// immediately receives 2 wounds": the other card is named, never a kind of figure.
+pub(super) fn heartbreak(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"^if you control ([a-z][a-z' -]*?) and (?:he|she|it) is destroyed, (.+?) immediately receives (\d+|one|two|three) wounds?$")
+            .expect("compiles")
+    });
+    let m = re.captures(text)?;
+    let name = &m[1];
+    if !ctx.me.is_self(&m[2])
+        || ctx.me.is_self(name)
+        || name.starts_with("a ")
+        || name.starts_with("an ")
+        || name.starts_with("any ")
+    {
+        return None;
+    }
+    Some(vec![Effect::Heartbreak {
+        name: name.to_string(),
+        wounds: number(&m[3])?,
+    }])
 }
 
 #[cfg(test)]
@@ -362,5 +557,128 @@ mod tests {
                 ]
             )])
         );
+    }
+
+    #[test]
+    fn destroyed_figures_experience_and_heartbreak() {
+        let raiders = Count::Destroyed(Filter {
+            name: Some("Gnarlfur Raiders".into()),
+            ..Filter::default()
+        });
+        assert_eq!(
+            read("Gnarlfur Raiders", "BROTHERS IN BLOOD"),
+            Ok([Stat::Move, Stat::Attack, Stat::Defense]
+                .into_iter()
+                .map(|stat| Effect::PerCount {
+                    stat,
+                    count: raiders.clone(),
+                    max: None,
+                    when: vec![]
+                })
+                .collect())
+        );
+        assert_eq!(
+            read("Tagawa Samurai", "Bloodlust"),
+            Ok(vec![
+                Effect::Experience { max: 3 },
+                Effect::PerCount {
+                    stat: Stat::Attack,
+                    count: Count::ExperienceMarkers,
+                    max: None,
+                    when: vec![Attacking]
+                }
+            ])
+        );
+        assert_eq!(
+            read("Sir Dupuis", "Knight's Courage"),
+            Ok(vec![Effect::PerCount {
+                stat: Stat::Attack,
+                count: Count::ControlledWithin {
+                    filter: Filter {
+                        class: Some("Knight".into()),
+                        ..Filter::default()
+                    },
+                    within: 4
+                },
+                max: Some(3),
+                when: vec![]
+            }])
+        );
+        assert_eq!(
+            read("Brandis Skyhunter", "Sky Watcher"),
+            Ok(vec![m(
+                Stat::Attack,
+                2,
+                Who::Bearer,
+                Filter::default(),
+                vec![
+                    Attacking,
+                    OpponentNotAdjacent,
+                    Opponent(Filter {
+                        flying: Some(true),
+                        ..Filter::default()
+                    })
+                ]
+            )])
+        );
+        assert_eq!(
+            read("Frost Giant of Morh", "Indomitable"),
+            Ok(vec![
+                m(
+                    Stat::Move,
+                    2,
+                    Who::Bearer,
+                    Filter::default(),
+                    vec![StartedTurnEngaged(false)]
+                ),
+                m(
+                    Stat::Attack,
+                    2,
+                    Who::Bearer,
+                    Filter::default(),
+                    vec![StartedTurnEngaged(true)]
+                ),
+            ])
+        );
+        assert_eq!(
+            read("Mika Connour", "Shadow Ambush"),
+            Ok(vec![m(
+                Stat::Attack,
+                3,
+                Who::Bearer,
+                Filter::default(),
+                vec![StartedTurnEngaged(false), StartedTurnOn("shadow".into())]
+            )])
+        );
+        let influence = read("Master Win Chiu Woo", "Master's Influence").unwrap();
+        assert_eq!(
+            influence[0],
+            Effect::LeapLevels {
+                by: 13,
+                filter: Filter {
+                    class: Some("Monk".into()),
+                    kind: Some(crate::card::Kind::Squad),
+                    ..Filter::default()
+                }
+            }
+        );
+        assert_eq!(influence.len(), 3, "{influence:?}");
+        assert_eq!(
+            read("Isamu (SotC)", "ETERNAL SERVITUDE"),
+            Ok(vec![Effect::DestroyedAtRoundEnd])
+        );
+        assert_eq!(
+            read("Sonya Esenwein", "Eternal Heartbreak"),
+            Ok(vec![Effect::Heartbreak {
+                name: "cyprien esenwein".into(),
+                wounds: 2
+            }])
+        );
+        // Sonya's own name is not another hero's
+        assert!(read_shared(
+            "Sonya Esenwein",
+            "If you control Sonya Esenwein and she is destroyed, Sonya Esenwein immediately receives 2 wounds."
+        )
+        .is_err());
     }
 }

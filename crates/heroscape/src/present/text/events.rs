@@ -677,5 +677,23 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 why_text(state, why, lang)
             ),
         },
+        Event::ExperienceGained {
+            figure,
+            why,
+            markers,
+        } => match lang {
+            Lang::En => format!(
+                "{} destroyed an opponent's figure: an experience marker on its card, {} now ({})",
+                fig(figure),
+                markers,
+                why_text(state, why, lang)
+            ),
+            Lang::Fr => format!(
+                "{} a détruit une figurine adverse : un marqueur d'expérience sur sa carte, {} maintenant ({})",
+                fig(figure),
+                markers,
+                why_text(state, why, lang)
+            ),
+        },
     }
 }

@@ -818,7 +818,12 @@ fn pounce(
     let gone = target
         .and_then(|t| state.figure(t))
         .is_some_and(|t| t.destroyed);
+    let held = state
+        .figure(attacker)
+        .is_some_and(|f| super::holds::held(state, f));
     match space {
+        // a Cyberclaw holding the attacker keeps it where it is: no power moves it
+        Some(_) if gone && held => {}
         Some((hex, level)) if gone => {
             if let Some(f) = state.figure_mut(attacker).filter(|f| f.on_field()) {
                 f.hex = Some(hex);
