@@ -22,6 +22,7 @@ use crate::card::{Card, Kind, Rarity, Size};
 mod attacks;
 mod modifiers;
 mod moves;
+mod orders;
 mod rolls;
 mod support;
 mod triggered;
@@ -1316,6 +1317,8 @@ fn readers() -> &'static [Reader] {
         triggered::bonding_alternatives,
         rolls::wounds_this_turn,
         rolls::per_adjacent_figure,
+        orders::turns_with,
+        orders::healing_word,
     ]
 }
 
@@ -1329,6 +1332,7 @@ fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
         .chain(moves::rules())
         .chain(rolls::rules())
         .chain(modifiers::rules())
+        .chain(orders::rules())
         .find_map(|r| r.apply(text, ctx.me, ctx.lex))
         .or_else(|| readers().iter().find_map(|r| r(text, ctx)))
         // the grammar reads sentence by sentence, a second one only to leave the bearer out

@@ -9,6 +9,7 @@
 pub mod attacks;
 pub mod choices;
 pub mod moves;
+pub mod orders;
 pub mod rolls;
 #[cfg(test)]
 mod scenarios;
