@@ -662,6 +662,18 @@ pub enum Event {
         /// Experience markers on the card now.
         markers: u16,
     },
+    /// A figure takes a turn given by a card's power, before that card's turn or `instead` of
+    /// it (*Mind Link*, *Command of the Wild*).
+    TurnWith {
+        /// The figure taking it.
+        figure: u32,
+        /// The card whose power gives it.
+        unit: u16,
+        /// The power.
+        power: u8,
+        /// It replaces the card's turn.
+        instead: bool,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {

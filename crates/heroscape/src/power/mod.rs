@@ -458,6 +458,9 @@ pub enum Trigger {
     BondedTurnStarts,
     /// At the start of a turn with this card, before it moves (*Dragon Healing*).
     StartOfTurn,
+    /// After an order marker is revealed on the card of a figure matching the power's target,
+    /// before any other special power is used (*Healing Word*); that figure is the target.
+    MarkerRevealedOnTarget,
 }
 
 /// The 20-sided die roll a triggered power needs.
@@ -957,6 +960,26 @@ pub enum Effect {
         by: u16,
         /// Which figures.
         filter: Filter,
+    },
+    /// When this card's turn comes, you may take turns with up to `up_to` other figures you
+    /// control matching `with`, one after the other, before this card's turn or `instead` of
+    /// it (*Mind Link*, *Utgar's Orders*, *Command of the Wild*). Each figure must be within
+    /// `within` clear sight spaces of this card's figure before it moves, and the power works
+    /// only on the turn of order marker `marker` when they are given (*Red Flag of Fury Aura*).
+    TurnsWith {
+        /// Which figures.
+        with: Filter,
+        /// How many turns at most.
+        up_to: u8,
+        /// Their turns replace this card's turn (else they come before it).
+        #[serde(default, skip_serializing_if = "is_false")]
+        instead: bool,
+        /// Clear sight spaces from this card's figure, before the figure moves.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        within: Option<u16>,
+        /// The numbered order marker (1 to 3) whose turn it must be.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        marker: Option<u8>,
     },
 }
 

@@ -23,6 +23,7 @@ mod attacks;
 mod d20;
 mod modifiers;
 mod moves;
+mod orders;
 mod rolls;
 mod support;
 mod triggered;
@@ -1335,6 +1336,8 @@ fn readers() -> &'static [Reader] {
         rolls::wounds_this_turn,
         rolls::per_adjacent_figure,
         d20::table,
+        orders::turns_with,
+        orders::healing_word,
     ]
 }
 
@@ -1349,6 +1352,7 @@ fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
         .chain(rolls::rules())
         .chain(modifiers::rules())
         .chain(d20::rules())
+        .chain(orders::rules())
         .find_map(|r| r.apply(text, ctx.me, ctx.lex))
         .or_else(|| readers().iter().find_map(|r| r(text, ctx)))
         // the grammar reads sentence by sentence, a second one only to leave the bearer out

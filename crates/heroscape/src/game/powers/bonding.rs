@@ -61,6 +61,7 @@ fn battle_ready(state: &State, unit: u16) -> Option<u8> {
 pub(crate) fn is_turn_power(state: &State, unit: u16, power: u8) -> bool {
     bonding(state, unit).is_some_and(|(p, _)| p == power)
         || battle_ready(state, unit) == Some(power)
+        || super::orders::is_power(state, unit, power)
 }
 
 /// Whether a figure of the active card may act: during a bonded turn only the bonded figure.
@@ -87,6 +88,9 @@ fn bearer(state: &State, unit: u16) -> Option<u32> {
 /// The uses of a turn-order power offered.
 pub(crate) fn uses(state: &State, o: &Offer) -> Vec<super::super::Action> {
     use super::super::Action;
+    if super::orders::is_power(state, o.unit, o.power) {
+        return super::orders::uses(state, o);
+    }
     if let Some((p, with)) = bonding(state, o.unit).filter(|(p, _)| *p == o.power) {
         return partners(state, o.seat, o.unit, &with)
             .into_iter()
@@ -108,6 +112,13 @@ pub(crate) fn uses(state: &State, o: &Offer) -> Vec<super::super::Action> {
 /// the question is pending.
 pub fn before_turn(state: &mut State) -> bool {
     state.powers.bonded = None;
+    let turn_given = super::orders::before_turn(state) || offer_bonding(state);
+    // asked first, on top of the others (*before using any other special powers*)
+    super::orders::after_reveal(state) || turn_given
+}
+
+/// Offers a *Bonding* card's bonded turn; true when asked.
+fn offer_bonding(state: &mut State) -> bool {
     let Some(turn) = state.turn().cloned() else {
         return false;
     };
@@ -180,6 +191,10 @@ pub(crate) fn use_power(
     target: Option<u32>,
     events: &mut Vec<Event>,
 ) {
+    if super::orders::is_power(state, o.unit, o.power) {
+        super::orders::use_power(state, o, target, events);
+        return;
+    }
     if let Some(t) = target.and_then(|id| state.figure(id)).cloned() {
         state.powers.bonded = Some(Bonded {
             figure: t.id,
@@ -226,6 +241,9 @@ pub fn after_bonded(state: &mut State) -> bool {
     let Some(b) = state.powers.bonded.take() else {
         return false;
     };
+    if let Some(pending) = super::orders::after_turn_with(state, &b) {
+        return pending;
+    }
     if !state.unit_standing(b.then) {
         return false;
     }

@@ -15,6 +15,7 @@ pub mod destroyed;
 pub mod holds;
 pub mod leaps;
 pub mod moves;
+pub mod orders;
 pub mod rolls;
 #[cfg(test)]
 mod scenarios;

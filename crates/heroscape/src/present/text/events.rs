@@ -695,5 +695,36 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 why_text(state, why, lang)
             ),
         },
+        Event::TurnWith {
+            figure,
+            unit,
+            power,
+            instead,
+        } => match (lang, instead) {
+            (Lang::En, true) => format!(
+                "{} takes a turn instead of {} ({})",
+                fig(figure),
+                unit_name(state, *unit),
+                power_name(state, *unit, *power)
+            ),
+            (Lang::En, false) => format!(
+                "{} takes a turn before {} ({})",
+                fig(figure),
+                unit_name(state, *unit),
+                power_name(state, *unit, *power)
+            ),
+            (Lang::Fr, true) => format!(
+                "{} joue un tour à la place de {} ({})",
+                fig(figure),
+                unit_name(state, *unit),
+                power_name(state, *unit, *power)
+            ),
+            (Lang::Fr, false) => format!(
+                "{} joue un tour avant {} ({})",
+                fig(figure),
+                unit_name(state, *unit),
+                power_name(state, *unit, *power)
+            ),
+        },
     }
 }

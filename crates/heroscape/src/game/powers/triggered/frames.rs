@@ -221,6 +221,8 @@ pub(super) fn answer_offer(
                 && !by_bonded(state, o) =>
         {
             super::super::bonding::use_power(state, o, target, events);
+            // a turn a turns-with power gives goes on where the last one ended
+            again = super::super::orders::is_power(state, o.unit, o.power);
         }
         Action::UsePower { figure, target, .. } => {
             if let Some(t) = power_of(state, o.unit, o.power).cloned() {

@@ -83,6 +83,9 @@ pub struct Memory {
     /// the figure that used the power, the chosen figure, the power.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub held: Vec<(TurnKey, u32, u32, u8)>,
+    /// The turns a *turns-with* power is giving in the turn under way ([`super::orders`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain: Option<super::orders::Chain>,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
@@ -205,7 +208,7 @@ pub fn adjacent(state: &State, a: &Figure, b: &Figure) -> bool {
 }
 
 /// The figures a power's target may be, for `user` of `seat`.
-fn candidates(state: &State, seat: Seat, user: &Figure, target: &Target) -> Vec<u32> {
+pub(crate) fn candidates(state: &State, seat: Seat, user: &Figure, target: &Target) -> Vec<u32> {
     state
         .figures
         .iter()
@@ -240,6 +243,9 @@ fn useful_targets(state: &State, seat: Seat, user: &Figure, t: &Triggered) -> Ve
         return Vec::new();
     };
     let mut out = candidates(state, seat, user, target);
+    if t.trigger == Trigger::MarkerRevealedOnTarget {
+        super::orders::only_revealed(state, &mut out);
+    }
     if t.outcomes.contains(&Outcome::TakeControl) {
         out.retain(|id| state.figure(*id).is_some_and(|f| f.owner != seat));
     }
