@@ -318,15 +318,22 @@ fn encircle_rolls_three_yari_attacks_as_one_from_the_lowest_height() {
     // Six dice, no height die for the higher Yari: the lowest is level with Tul-Bak-Ra.
     let mut dice = vec![SKULL, SKULL, SKULL, SKULL, BLANK, BLANK];
     dice.extend([SHIELD, BLANK, BLANK, BLANK]);
-    let events = play(&mut state, Seat(0), encircle, &dice);
+    // The attack itself, without the turn's end that follows when nothing is left to do.
+    let mut d = Dice::scripted(dice.iter().copied());
+    let mut events = Vec::new();
+    super::apply(&mut state, Seat(0), &encircle, &mut d, &mut events).unwrap();
+    assert!(d.script_error().is_none(), "{:?}", d.script_error());
     assert_eq!(special_dice(&events), 6);
     assert_eq!(hits(&events), [(tul, 3)]);
     assert_eq!(state.figure(tul).unwrap().wounds, 3);
     // The three attacked, and the fourth may not.
     let t = state.turn().unwrap();
     assert!(y[..3].iter().all(|id| t.attacked.contains(id)));
+    assert!(super::normal_barred(&state, state.figure(y[3]).unwrap()));
     assert!(!legal(&state, &fourth));
     assert!(HeroScape::legal_actions(&state, Seat(0))
         .iter()
         .all(|a| !matches!(a, Action::Attack { .. } | Action::SpecialAttack { .. })));
+    let why = super::barred_text(&state, y[3]).unwrap_or_default();
+    assert!(why.contains("Encircle"), "{why}");
 }
