@@ -104,6 +104,10 @@ pub enum Action {
         /// The attack dice chosen, for a power that lets the player choose them.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         dice: Option<u16>,
+        /// The other figures chosen besides the targeted one, for a power that lets the
+        /// player choose some ([`crate::power::Also`]).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        also: Vec<u32>,
     },
     /// Takes an army card from the draft's pool.
     DraftPick {

@@ -753,11 +753,7 @@ pub fn explain(state: &State, seat: Seat, action: &Action) -> Rejection {
                         .figure(*figure)
                         .is_some_and(|f| special::normal_barred(state, f)) =>
                 {
-                    format!(
-                        "figure {figure} must use its card's special attack this turn: another \
-                         figure of the card used it, and every figure of the card that attacks \
-                         must use it"
-                    )
+                    special::barred_text(state, *figure).unwrap_or_default()
                 }
                 (_, Action::Attack { figure, target }) => format!(
                     "figure {figure} cannot attack figure {target}: the attacker must be a figure \

@@ -138,3 +138,23 @@ pub(crate) fn only_at(
     }
     (state, ids)
 }
+
+/// A field of grass `q` 0..`cols`, `r` 0..`rows`, every hex at level 1 but those `raised` lists
+/// (hex, level); zone 1 at (0, 0), zone 2 at the far corner. For positions a strip cannot
+/// hold (three figures around one).
+pub(crate) fn plain_raised(cols: i32, rows: i32, raised: &[(Hex, Level)]) -> Arc<Battlefield> {
+    let mut b = crate::battlefield::Builder::new("plain");
+    for q in 0..cols {
+        for r in 0..rows {
+            let hex = Hex::new(q, r);
+            let top = raised
+                .iter()
+                .find(|(x, _)| *x == hex)
+                .map_or(1, |(_, l)| *l);
+            b.span(hex, crate::game::tests::land(top), format!("{hex}"));
+        }
+    }
+    b.start(Hex::new(0, 0), 1, "west");
+    b.start(Hex::new(cols - 1, rows - 1), 2, "east");
+    Arc::new(b.build().expect("the plain battlefield is consistent"))
+}

@@ -192,6 +192,16 @@ pub enum Condition {
     /// It is a turn of the reached figure's card, and the figure began it engaged (`true`) or
     /// unengaged (`false`) (*Indomitable*, *Shadow Ambush*).
     StartedTurnEngaged(bool),
+    /// The other figure in the attack is at a range of at least `at_least` spaces from the
+    /// figure reached, and less than `below` when set (*Longshot Specialists*: "at Range 4 or
+    /// greater ... if the target figure is at Range 7 or greater, instead").
+    OpponentRange {
+        /// The least range.
+        at_least: u16,
+        /// The range it must stay under.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        below: Option<u16>,
+    },
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -329,6 +339,65 @@ pub struct SpecialAttack {
     /// else the attacker is destroyed.
     #[serde(default, skip_serializing_if = "is_false")]
     pub pounce: bool,
+    /// When its second attack in a turn targets the figure its first one did, the player may
+    /// roll this many more attack dice (*Overwhelm*: "if you attack the same figure a second
+    /// time, you may roll an additional attack die for the second attack"); the action names
+    /// the dice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_target_extra: Option<u16>,
+    /// It cannot be used in a turn in which a figure of the card used *Run* ("you may not use
+    /// Overwhelm Special Attack if you used the Run Special Power this turn").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub not_after_run: bool,
+    /// Other figures the player may choose besides the targeted one, affected by the same roll
+    /// (*Tetsubo*: "you may also choose one figure adjacent to the targeted figure to be
+    /// attacked ... as well"; *Fledgling Lightning Breath*: "one other figure within 3 clear
+    /// sight spaces of the targeted figure"); the action names them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub also: Option<Also>,
+    /// Several figures of the card combine their attacks into this one (*Encircle*: "if 3
+    /// Ashigaru Yari you control are adjacent to the same enemy figure, they may roll their
+    /// attack dice as one combined attack"); the action names the others.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combined: Option<Combined>,
+}
+
+/// A combined special attack: how many figures of the card make it and what they need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Combined {
+    /// The figures that combine, the acting one included.
+    pub figures: u8,
+    /// Each is adjacent to the targeted figure.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub adjacent_to_target: bool,
+    /// Height advantage is counted between the targeted figure and the lowest of them ("the
+    /// defending figure compares height to the lowest Ashigaru Yari").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub lowest_height: bool,
+    /// No other figure of the card attacks in a turn it is used ("the 4th figure that moved
+    /// this turn cannot attack").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub others_cannot_attack: bool,
+}
+
+/// The other figures a special attack lets the player choose near its targeted figure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Also {
+    /// At most this many ("one", "up to two").
+    pub most: u8,
+    /// Within this many spaces of the targeted figure (1: adjacent to it).
+    pub within: u16,
+    /// Counted in clear sight spaces from the targeted figure ("within 3 clear sight spaces of
+    /// the targeted figure"), which is then the only sight they need; otherwise the attacker
+    /// must see them, as the figures of an explosion.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub clear_sight: bool,
+    /// They are "attacked", so opponents' figures only; otherwise "affected", any figure but
+    /// the attacker.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub opponents_only: bool,
 }
 
 /// A special attack's extra dice: one for each other figure its player controls matching
@@ -980,6 +1049,12 @@ pub enum Effect {
         /// The numbered order marker (1 to 3) whose turn it must be.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         marker: Option<u8>,
+    },
+    /// A figure must be within this many spaces of a figure of this card to target it with a
+    /// normal or special attack (*Apparition*).
+    TargetedOnlyWithin {
+        /// The most spaces.
+        spaces: u16,
     },
 }
 

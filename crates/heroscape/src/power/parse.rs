@@ -547,6 +547,10 @@ fn special(range: Option<u16>, attack: u16, area: Area) -> SpecialAttack {
         non_adjacent: false,
         level_gap: None,
         pounce: false,
+        same_target_extra: None,
+        not_after_run: false,
+        also: None,
+        combined: None,
     }
 }
 
@@ -1322,6 +1326,7 @@ type Reader = fn(&str, &Ctx) -> Option<Vec<Effect>>;
 fn readers() -> &'static [Reader] {
     &[
         attacks::explosion,
+        attacks::also,
         modifiers::automatic,
         modifiers::one_shield,
         modifiers::per_adjacent_self,

@@ -526,6 +526,11 @@ pub fn holds(
                     .any(|g| !state.allies(g.owner, f.owner) && adjacent(state, &me, g))
                     == *engaged
         }),
+        Condition::OpponentRange { at_least, below } => fight.is_some_and(|x| {
+            geometry::range(state, f, x.other(f)).is_some_and(|r| {
+                r >= u32::from(*at_least) && below.is_none_or(|b| r < u32::from(b))
+            })
+        }),
         Condition::WoundsAtLeast(n) => {
             let wounds: u16 = state
                 .figures

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use regex::Regex;
 
 use super::{rule, special, Ctx, Rule};
-use crate::power::{Again, Area, Bonus, Effect, Filter};
+use crate::power::{Again, Also, Area, Bonus, Combined, Condition, Effect, Filter, Stat, Who};
 
 /// The grenades' lob height in the Expert rulebook (*Les grenades des unités d'élites
 /// Aéroportées*).
@@ -264,6 +264,71 @@ pub(super) fn rules() -> &'static [Rule] {
                     Some(vec![Effect::SpecialAttack(a)])
                 },
             ),
+            // Twice, a die more when the second attack is at the same figure, never after Run.
+            rule(
+                r"range {N}[.,]? attack {N} ?\+ ?special[.,]? you may attack twice with [a-z' -]+ special attack\. if you attack the same figure a second time, you may roll an additional attack die for the second attack\. you may not use [a-z' -]+ special attack if you used the run special power this turn",
+                |c, _| {
+                    let mut a = special(Some(c.n(0)), c.n(1), Area::Single);
+                    a.attacks = 2;
+                    // "+ Special" is the additional die of the second attack.
+                    a.same_target_extra = Some(1);
+                    a.not_after_run = true;
+                    Some(vec![Effect::SpecialAttack(a)])
+                },
+            ),
+            rule(
+                r"figures must be within {N} spaces of {S} to target {P} with a normal or special attack",
+                |c, _| Some(vec![Effect::TargetedOnlyWithin { spaces: c.n(0) }]),
+            ),
+            // Three figures of the card around one enemy, one roll; the fourth does not attack.
+            rule(
+                r"range {N}[.,]? attack {N}[.,]? if {N} {S} you control are adjacent to the same enemy figure, {P} may roll their attack dice as one combined attack\. the defending figure compares height to the lowest {S} to determine any height advantage\. if [a-z' -]+ special attack is used, the {N}th figure that moved this turn cannot attack",
+                |c, _| {
+                    let figures = c.u8(2);
+                    // "the 4th figure" is the one left out of the three.
+                    if figures < 2 || c.n(3) != c.n(2) + 1 {
+                        return None;
+                    }
+                    let mut a = special(Some(c.n(0)), c.n(1), Area::Single);
+                    a.combined = Some(Combined {
+                        figures,
+                        adjacent_to_target: true,
+                        lowest_height: true,
+                        others_cannot_attack: true,
+                    });
+                    Some(vec![Effect::SpecialAttack(a)])
+                },
+            ),
+            // A bonus from one range on, a larger one instead from a farther range.
+            rule(
+                r"when {S} that has not moved this turn attacks a figure at range {N} or greater, add {N} to {P} attack value\. if the target figure is at range {N} or greater, instead add {N} to {P} attack value",
+                |c, _| {
+                    let (near, far) = (c.n(0), c.n(2));
+                    if far <= near {
+                        return None;
+                    }
+                    // The Attack Value is the normal attack's: special attacks print their own.
+                    let when = |at_least, below| {
+                        vec![
+                            Condition::Attacking,
+                            Condition::NormalAttack,
+                            Condition::NotMovedThisTurn,
+                            Condition::OpponentRange { at_least, below },
+                        ]
+                    };
+                    let bonus = |by, when| Effect::Modify {
+                        stat: Stat::Attack,
+                        by,
+                        who: Who::Bearer,
+                        filter: Filter::default(),
+                        when,
+                    };
+                    Some(vec![
+                        bonus(c.i8(1), when(near, Some(far))),
+                        bonus(c.i8(3), when(far, None)),
+                    ])
+                },
+            ),
         ]
     })
 }
@@ -331,6 +396,46 @@ pub(super) fn explosion(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
         let filter = ctx.lex.filter(w.as_str()).filter(|f| !f.is_any())?;
         a.weaker_defence = Some((filter, num("fewer")?));
     }
+    Some(vec![Effect::SpecialAttack(a)])
+}
+
+/// A targeted figure and others the player may choose near it, one roll for all ([`Also`]):
+/// "choose a figure to attack. you may also choose one figure adjacent to the targeted figure
+/// to be attacked by ... as well", "... one other figure within 3 clear sight spaces of the
+/// targeted figure to be affected by ...", "... up to two other figures adjacent to ...".
+/// "+ Special" on the range is the farther reach of figures chosen by clear sight from the
+/// targeted figure, so it is printed with those and only with those; "both figures" goes with
+/// one other figure, "all affected figures" with several.
+pub(super) fn also(text: &str, _: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"^range:? (?P<range>\d+)(?P<plus> ?\+ ?special)?[.,]? attack:? (?P<attack>\d+)[.,]? choose a figure to attack\. you may (?:also )?choose (?P<most>one|up to two) (?:other )?figures? (?:(?P<adj>adjacent to)|within (?P<within>\d+) clear sight spaces of) the targeted figured? to be (?P<how>attacked|affected) by (?:the )?(?P<n1>[a-z' -]+) special attack(?: as well)?\. roll attack dice once for (?P<all>both|all affected) figures\. each figure rolls defense dice separately(?:\. (?P<n2>[a-z' -]+) special attack does not affect destructible objects)?$",
+        )
+        .expect("the chosen-figures pattern compiles")
+    });
+    let m = re.captures(text)?;
+    let num = |i: &str| m.name(i).and_then(|g| g.as_str().parse::<u16>().ok());
+    let most: u8 = if &m["most"] == "one" { 1 } else { 2 };
+    if (most == 1) != (&m["all"] == "both") {
+        return None;
+    }
+    let clear_sight = m.name("adj").is_none();
+    if m.name("plus").is_some() != clear_sight {
+        return None;
+    }
+    // The game has no destructible objects: "does not affect destructible objects" holds as
+    // printed, about this power only.
+    if m.name("n2").is_some_and(|n| n.as_str() != &m["n1"]) {
+        return None;
+    }
+    let mut a = special(num("range"), num("attack")?, Area::Single);
+    a.also = Some(Also {
+        most,
+        within: if clear_sight { num("within")? } else { 1 },
+        clear_sight,
+        opponents_only: &m["how"] == "attacked",
+    });
     Some(vec![Effect::SpecialAttack(a)])
 }
 
@@ -492,5 +597,103 @@ mod tests {
             drake.targets.and_then(|t| t.except).and_then(|e| e.general),
             Some("Jandar".into())
         );
+    }
+    #[test]
+    fn overwhelm_apparition_and_longshot_read_every_clause() {
+        let irene = attack("Range 1. Attack 3 + Special. You may attack twice with Overwhelm Special Attack. If you attack the same figure a second time, you may roll an additional attack die for the second attack. You may not use Overwhelm Special Attack if you used the Run Special Power this turn.", "Knight Irene");
+        assert_eq!(
+            (
+                irene.range,
+                irene.attack,
+                irene.attacks,
+                irene.same_target_extra,
+                irene.not_after_run,
+                irene.distinct_targets
+            ),
+            (Some(1), 3, 2, Some(1), true, false)
+        );
+        // without the Run sentence the power is not this one
+        assert!(read_shared("Knight Irene", "Range 1. Attack 3 + Special. You may attack twice with Overwhelm Special Attack. If you attack the same figure a second time, you may roll an additional attack die for the second attack.").is_err());
+        assert_eq!(
+            read_shared("Kita the Springrunner", "Figures must be within two spaces of Kita the Springrunner to target her with a normal or special attack."),
+            Ok(vec![Effect::TargetedOnlyWithin { spaces: 2 }])
+        );
+        // another card's name is not Kita's
+        assert!(read_shared("Kita the Springrunner", "Figures must be within two spaces of Sir Denrick to target her with a normal or special attack.").is_err());
+        let when = |at_least, below| {
+            vec![
+                Condition::Attacking,
+                Condition::NormalAttack,
+                Condition::NotMovedThisTurn,
+                Condition::OpponentRange { at_least, below },
+            ]
+        };
+        let modify = |by, when| Effect::Modify {
+            stat: Stat::Attack,
+            by,
+            who: Who::Bearer,
+            filter: Filter::default(),
+            when,
+        };
+        assert_eq!(
+            read_shared("Greatbow Archers", "When a Greatbow Archer that has not moved this turn attacks a figure at Range 4 or greater, add 1 to her Attack Value. If the target figure is at Range 7 or greater, instead add 2 to her Attack Value."),
+            Ok(vec![modify(1, when(4, Some(7))), modify(2, when(7, None))])
+        );
+        // "instead" from a nearer range than the first bonus makes no sense: text
+        assert!(read_shared("Greatbow Archers", "When a Greatbow Archer that has not moved this turn attacks a figure at Range 4 or greater, add 1 to her Attack Value. If the target figure is at Range 3 or greater, instead add 2 to her Attack Value.").is_err());
+    }
+    #[test]
+    fn other_figures_chosen_near_the_target() {
+        let gurei = attack("Range 1. Attack 3. Choose a figure to attack. You may also choose one figure adjacent to the targeted figured to be attacked by the Tetsubo Special Attack as well. Roll attack dice once for both figures. Each figure rolls defense dice separately.", "Gurei-Oni");
+        assert_eq!(
+            (gurei.range, gurei.attack, gurei.area),
+            (Some(1), 3, Area::Single)
+        );
+        assert_eq!(
+            gurei.also,
+            Some(Also {
+                most: 1,
+                within: 1,
+                clear_sight: false,
+                opponents_only: true
+            })
+        );
+        let blue = attack("Range: 4+ Special, Attack: 2 Choose a figure to attack. You may choose one other figure within 3 clear sight spaces of the targeted figure to be affected by Fledgling Lightning Breath Special Attack. Roll attack dice once for both figures. Each figure rolls defense dice separately. Fledgling Lightning Breath Special Attack does not affect destructible objects.", "Blue Wyrmling");
+        assert_eq!((blue.range, blue.attack), (Some(4), 2));
+        assert_eq!(
+            blue.also,
+            Some(Also {
+                most: 1,
+                within: 3,
+                clear_sight: true,
+                opponents_only: false
+            })
+        );
+        let acid = attack("Range 4. Attack 4. Choose a figure to attack. You may also choose up to two other figures adjacent to the targeted figure to be affected by Acid Spray Special Attack. Roll attack dice once for all affected figures. Each figure rolls defense dice separately.", "Othkurik");
+        assert_eq!(acid.also.map(|a| (a.most, a.within)), Some((2, 1)));
+        // "both figures" with two others, "+ Special" without a farther reach: text
+        assert!(read_shared("Othkurik", "Range 4. Attack 4. Choose a figure to attack. You may also choose up to two other figures adjacent to the targeted figure to be affected by Acid Spray Special Attack. Roll attack dice once for both figures. Each figure rolls defense dice separately.").is_err());
+        assert!(read_shared("Gurei-Oni", "Range 1 + Special. Attack 3. Choose a figure to attack. You may also choose one figure adjacent to the targeted figured to be attacked by the Tetsubo Special Attack as well. Roll attack dice once for both figures. Each figure rolls defense dice separately.").is_err());
+    }
+    #[test]
+    fn combined_attacks() {
+        let yari = attack("Range 1 Attack 6 If 3 Ashigaru Yari you control are adjacent to the same enemy figure, they may roll their attack dice as one combined attack. The defending figure compares height to the lowest Ashgaru Yari to determine any height advantage. If Encircle Special Attack is used, the 4th figure that moved this turn cannot attack.", "Ashigaru Yari");
+        assert_eq!(
+            (yari.range, yari.attack, yari.area),
+            (Some(1), 6, Area::Single)
+        );
+        assert_eq!(
+            yari.combined,
+            Some(Combined {
+                figures: 3,
+                adjacent_to_target: true,
+                lowest_height: true,
+                others_cannot_attack: true
+            })
+        );
+        // "the 5th figure" does not follow from three: text
+        assert!(read_shared("Ashigaru Yari", "Range 1 Attack 6 If 3 Ashigaru Yari you control are adjacent to the same enemy figure, they may roll their attack dice as one combined attack. The defending figure compares height to the lowest Ashgaru Yari to determine any height advantage. If Encircle Special Attack is used, the 5th figure that moved this turn cannot attack.").is_err());
+        // another card's figures are not this card's
+        assert!(read_shared("Ashigaru Yari", "Range 1 Attack 6 If 3 Roman Archers you control are adjacent to the same enemy figure, they may roll their attack dice as one combined attack. The defending figure compares height to the lowest Roman Archer to determine any height advantage. If Encircle Special Attack is used, the 4th figure that moved this turn cannot attack.").is_err());
     }
 }

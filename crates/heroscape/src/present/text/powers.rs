@@ -44,9 +44,19 @@ pub(super) fn special_action_text(state: &State, action: &Action, lang: Lang) ->
     match special::shot(state, &aim) {
         Ok(shot) => {
             let hit: Vec<String> = shot.affected.iter().map(name).collect();
+            // A combined attack's other attackers (*Encircle*).
+            let mut with: Vec<String> = Vec::new();
+            if shot.power.combined.is_some() {
+                with = aim.also.iter().map(name).collect();
+            }
+            let with = if with.is_empty() {
+                String::new()
+            } else {
+                format!(" + {}", with.join(", "))
+            };
             match lang {
                 Lang::En => format!(
-                    "{}: {}{} ({}; affects {})",
+                    "{}{with}: {}{} ({}; affects {})",
                     name(&aim.figure),
                     shot.name,
                     special_aim(state, aim.target, aim.line, lang),
@@ -54,7 +64,7 @@ pub(super) fn special_action_text(state: &State, action: &Action, lang: Lang) ->
                     hit.join(", ")
                 ),
                 Lang::Fr => format!(
-                    "{} : {}{} ({} ; touche {})",
+                    "{}{with} : {}{} ({} ; touche {})",
                     name(&aim.figure),
                     shot.name,
                     special_aim(state, aim.target, aim.line, lang),

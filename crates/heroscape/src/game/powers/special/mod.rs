@@ -40,10 +40,15 @@
 //!
 //! Not kept: Ivor's glyph does not lengthen special attack ranges.
 
+mod also;
 pub mod area;
+mod combined;
+pub mod reach;
 mod refusal;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests2;
 
 use serde::{Deserialize, Serialize};
 use skirmish_board::hex::Hex;
@@ -167,6 +172,18 @@ fn dice_spent(state: &State, figure: u32, power: u8) -> u16 {
         .sum()
 }
 
+/// The dice `same_target_extra` offers `aim`: the printed dice and the extra, when this is
+/// the figure's second attack with the power this turn and at the figure its first one chose.
+fn extra_offered(state: &State, f: &Figure, aim: &Aim, power: &SpecialAttack) -> Option<u16> {
+    let extra = power.same_target_extra?;
+    let t = aim.target?;
+    let earlier = this_turn(state)
+        .iter()
+        .find(|u| u.figure == f.id && u.power == aim.power)?;
+    (earlier.times == 1 && earlier.targets.first() == Some(&t))
+        .then_some(power.attack.saturating_add(extra))
+}
+
 /// Whether `figure`'s last attack with `power` this turn earned it another (`again`).
 fn again_earned(state: &State, figure: u32, power: u8) -> bool {
     this_turn(state)
@@ -192,7 +209,24 @@ fn must_use(state: &State, unit: u16) -> Option<u8> {
 /// Whether a normal attack is barred to `f`: its card used a special attack every attacking
 /// figure must use this turn.
 pub fn normal_barred(state: &State, f: &Figure) -> bool {
-    must_use(state, f.unit).is_some()
+    must_use(state, f.unit).is_some() || combined::barring(state, f.unit).is_some()
+}
+
+/// Why a normal attack is barred to `figure`, for people, if it is.
+pub fn barred_text(state: &State, figure: u32) -> Option<String> {
+    let f = state.figure(figure)?;
+    if let Some(name) = combined::barring(state, f.unit) {
+        return Some(format!(
+            "figure {figure} cannot attack this turn: its card used {name}, after which no \
+             other figure of the card attacks"
+        ));
+    }
+    must_use(state, f.unit).map(|_| {
+        format!(
+            "figure {figure} must use its card's special attack this turn: another figure of \
+             the card used it, and every figure of the card that attacks must use it"
+        )
+    })
 }
 
 /// A special attack ready to be made: who it affects, where, and its dice.
@@ -215,7 +249,7 @@ pub struct Shot {
 }
 
 /// The aim of a special attack action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Aim {
     /// The attacker.
     pub figure: u32,
@@ -227,24 +261,28 @@ pub struct Aim {
     pub line: Option<Line>,
     /// The attack dice chosen.
     pub dice: Option<u16>,
+    /// The other figures chosen besides the targeted one.
+    pub also: Vec<u32>,
 }
 
 impl Aim {
     /// The aim of an action, if it is a special attack.
     pub fn of(action: &Action) -> Option<Aim> {
-        match *action {
+        match action {
             Action::SpecialAttack {
                 figure,
                 power,
                 target,
                 line,
                 dice,
+                also,
             } => Some(Aim {
-                figure,
-                power,
-                target,
-                line,
-                dice,
+                figure: *figure,
+                power: *power,
+                target: *target,
+                line: *line,
+                dice: *dice,
+                also: also.clone(),
             }),
             _ => None,
         }
@@ -267,8 +305,15 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     if !power.with_normal_attack && used == 0 && turn.attacked.contains(&f.id) {
         return Err(Refusal::AlreadyAttacked);
     }
+    if let Some(other) = combined::barring(state, f.unit) {
+        return Err(Refusal::CombinedUsed(other));
+    }
+    if power.not_after_run && !turn.record.ran.is_empty() {
+        return Err(Refusal::AfterRun);
+    }
     let printed = match (power.dice_choice.is_empty(), aim.dice) {
         (true, None) => power.attack,
+        (true, Some(n)) if extra_offered(state, f, aim, power) == Some(n) => n,
         (true, Some(n)) => return Err(Refusal::NotOffered(n)),
         (false, None) => return Err(Refusal::NeedsDice(power.dice_choice.clone())),
         (false, Some(n)) if !power.dice_choice.contains(&n) => return Err(Refusal::NotOffered(n)),
@@ -336,6 +381,15 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
             let target = chosen(state, f, power, t)?;
             shot.affected.push(t);
             shot.cells.extend(target.hexes());
+            if let Some(c) = power.combined {
+                // The others named are attackers, not figures affected.
+                combined::partners(state, f, c, target, aim)?;
+            } else {
+                for g in also::chosen(state, f, power, target, &aim.also)? {
+                    shot.affected.push(g.id);
+                    shot.cells.extend(g.hexes());
+                }
+            }
             if let Area::Explosion(n) = power.area {
                 let sight = needs_sight(state, f, power, target) && !power.sight_to_target_only;
                 for g in state.figures.iter().filter(|g| g.on_field() && g.id != t) {
@@ -353,7 +407,7 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
             }
         }
         Area::Line(n) => {
-            if aim.target.is_some() {
+            if aim.target.is_some() || !aim.also.is_empty() {
                 return Err(Refusal::NoAim);
             }
             let line = aim.line.ok_or(Refusal::NeedsLine)?;
@@ -382,7 +436,7 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
                 .collect();
         }
         Area::AllAdjacent => {
-            if aim.target.is_some() || aim.line.is_some() {
+            if aim.target.is_some() || aim.line.is_some() || !aim.also.is_empty() {
                 return Err(Refusal::NoAim);
             }
             for g in state
@@ -416,7 +470,8 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     else {
         return Err(Refusal::NoOpponentAffected);
     };
-    let mut dice = attack_tally(state, f, reference, &shot);
+    let striker = combined::height_figure(state, f, aim, power);
+    let mut dice = attack_tally(state, striker, reference, &shot);
     if aim.target.is_none() && !power.separately {
         // No chosen figure: no height advantage over one.
         dice.changes.retain(|c| c.why != Why::Height);
@@ -496,6 +551,11 @@ fn chosen<'a>(
     let engaged = geometry::engaged_with(state, f);
     if !engaged.is_empty() && !engaged.contains(&t) {
         return Err(Refusal::Engaged(t));
+    }
+    if let Some(n) =
+        reach::reach_limit(state, target).filter(|_| !reach::may_target(state, f, target))
+    {
+        return Err(Refusal::BeyondReach(t, n));
     }
     let range = power.range.unwrap_or(1);
     match geometry::range(state, f, target) {
@@ -578,12 +638,20 @@ pub fn actions(state: &State) -> Vec<Action> {
                     .figures
                     .iter()
                     .filter(|t| t.on_field() && !state.allies(t.owner, f.owner))
-                    .map(|t| Aim {
-                        figure: f.id,
-                        power: power_ix,
-                        target: Some(t.id),
-                        line: None,
-                        dice: None,
+                    .flat_map(|t| {
+                        let others = if power.combined.is_some() {
+                            combined::choices(state, f, power, t)
+                        } else {
+                            also::choices(state, f, power, t)
+                        };
+                        others.into_iter().map(move |also| Aim {
+                            figure: f.id,
+                            power: power_ix,
+                            target: Some(t.id),
+                            line: None,
+                            dice: None,
+                            also,
+                        })
                     })
                     .collect(),
                 Area::Line(n) => area::lines(f, n)
@@ -594,6 +662,7 @@ pub fn actions(state: &State) -> Vec<Action> {
                         target: None,
                         line: Some(l),
                         dice: None,
+                        also: Vec::new(),
                     })
                     .collect(),
                 Area::AllAdjacent => vec![Aim {
@@ -602,16 +671,23 @@ pub fn actions(state: &State) -> Vec<Action> {
                     target: None,
                     line: None,
                     dice: None,
+                    also: Vec::new(),
                 }],
             };
-            let choices: Vec<Option<u16>> = if power.dice_choice.is_empty() {
+            let choices: Vec<Option<u16>> = if let Some(extra) = power.same_target_extra {
+                // shot() keeps the extra dice only for a second attack at the same figure.
+                vec![None, Some(power.attack.saturating_add(extra))]
+            } else if power.dice_choice.is_empty() {
                 vec![None]
             } else {
                 power.dice_choice.iter().copied().map(Some).collect()
             };
-            let aims = aims
-                .into_iter()
-                .flat_map(|a| choices.iter().map(move |dice| Aim { dice: *dice, ..a }));
+            let aims = aims.into_iter().flat_map(|a| {
+                choices.iter().map(move |dice| Aim {
+                    dice: *dice,
+                    ..a.clone()
+                })
+            });
             for aim in aims {
                 match shot(state, &aim) {
                     Ok(_) => out.push(Action::SpecialAttack {
@@ -620,6 +696,7 @@ pub fn actions(state: &State) -> Vec<Action> {
                         target: aim.target,
                         line: aim.line,
                         dice: aim.dice,
+                        also: aim.also,
                     }),
                     // Nothing else of this power can be legal for this figure.
                     Err(
@@ -630,7 +707,9 @@ pub fn actions(state: &State) -> Vec<Action> {
                         | Refusal::Spent
                         | Refusal::OthersAttacked(_)
                         | Refusal::PoolSpent(..)
-                        | Refusal::NotMoved,
+                        | Refusal::NotMoved
+                        | Refusal::AfterRun
+                        | Refusal::CombinedUsed(_),
                     ) => break,
                     Err(_) => {}
                 }
@@ -710,6 +789,8 @@ pub fn apply(
     let Some(a) = state.figure(aim.figure).cloned() else {
         return Ok(());
     };
+    // The figure whose height counts against the defenders (a combined attack's lowest).
+    let striker = combined::height_figure(state, &a, &aim, &shot.power).clone();
     let chosen_space = aim
         .target
         .and_then(|t| state.figure(t))
@@ -742,7 +823,7 @@ pub fn apply(
             let defended = if skulls == 0 {
                 Tally::default()
             } else {
-                defence_tally(state, &a, t, &shot)
+                defence_tally(state, &striker, t, &shot)
             };
             let defence = combat::roll(dice, if skulls == 0 { 0 } else { defended.value() });
             let shields = combat::shields(&defence) + defended.automatic();
@@ -899,13 +980,21 @@ fn record(state: &mut State, aim: &Aim, power: &SpecialAttack) {
     if power.once_per_game && !uses.spent.contains(&(unit, aim.power)) {
         uses.spent.push((unit, aim.power));
     }
+    // A combined attack is the attack of every figure in it.
+    let partners: &[u32] = if power.combined.is_some() {
+        &aim.also
+    } else {
+        &[]
+    };
     if !power.with_normal_attack {
         if let Phase::Turns {
             turn: Some(turn), ..
         } = &mut state.phase
         {
-            if !turn.attacked.contains(&aim.figure) {
-                turn.attacked.push(aim.figure);
+            for id in std::iter::once(&aim.figure).chain(partners) {
+                if !turn.attacked.contains(id) {
+                    turn.attacked.push(*id);
+                }
             }
         }
     }

@@ -60,6 +60,23 @@ pub enum Refusal {
     Adjacent(u32),
     /// The chosen figure's base is too many levels above or below the attacker's: (gap, most).
     LevelGap(u32, u16, u16),
+    /// The power cannot be used in a turn in which the card used *Run*.
+    AfterRun,
+    /// The chosen figure may be targeted only from this many spaces (*Apparition*).
+    BeyondReach(u32, u16),
+    /// More other figures were chosen than the power allows.
+    TooManyAlso(u8),
+    /// A figure chosen besides the targeted one is not one the power lets the player choose.
+    NotAlso(u32),
+    /// A combined attack needs this many figures of the card, the acting one included.
+    NeedsPartners(u8),
+    /// A figure named to join a combined attack is not another figure of the card on the
+    /// battlefield that has not attacked this turn.
+    NotPartner(u32),
+    /// A figure of a combined attack is not adjacent to the targeted figure.
+    PartnerNotAdjacent(u32),
+    /// The card made this combined attack this turn: its other figures do not attack.
+    CombinedUsed(String),
 }
 
 impl Refusal {
@@ -157,6 +174,33 @@ impl Refusal {
             Refusal::PoolShort(n, left) => {
                 format!("figure {figure} has {left} attack dice left for {name} this turn, not {n}")
             }
+            Refusal::AfterRun => {
+                format!("{name} cannot be used in a turn in which {card} used Run")
+            }
+            Refusal::BeyondReach(t, n) => {
+                format!("figure {t} can be targeted only by a figure within {n} spaces of it")
+            }
+            Refusal::NeedsPartners(n) => {
+                format!("{name} is made by {n} figures of {card} together: name the others")
+            }
+            Refusal::NotPartner(g) => format!(
+                "figure {g} cannot join {name}: it must be another figure of {card} on the \
+                 battlefield that has not attacked this turn"
+            ),
+            Refusal::PartnerNotAdjacent(g) => {
+                format!("figure {g} is not adjacent to the figure {name} targets")
+            }
+            Refusal::CombinedUsed(other) => {
+                format!("{card} used {other} this turn: its other figures cannot attack")
+            }
+            Refusal::TooManyAlso(n) => {
+                format!("{name} lets you choose at most {n} other figure(s) besides its target")
+            }
+            Refusal::NotAlso(g) => format!(
+                "figure {g} cannot be chosen besides the target of {name}: it must be a \
+                 different figure on the battlefield where the power says, that the attack may \
+                 affect"
+            ),
         }
     }
 }

@@ -119,6 +119,7 @@ fn special(figure: u32, target: u32) -> Action {
         target: Some(target),
         line: None,
         dice: None,
+        also: Vec::new(),
     }
 }
 
@@ -129,6 +130,7 @@ fn special_dice(figure: u32, target: u32, dice: u16) -> Action {
         target: Some(target),
         line: None,
         dice: Some(dice),
+        also: Vec::new(),
     }
 }
 
@@ -378,6 +380,7 @@ fn mimring_fire_line_hits_every_level_it_sees() {
         target: None,
         line: Some(east),
         dice: None,
+        also: Vec::new(),
     };
     let aim = Aim::of(&breath).unwrap();
     let shot = shot(&state, &aim).unwrap();
@@ -393,6 +396,7 @@ fn mimring_fire_line_hits_every_level_it_sees() {
             dir: HexDir::E,
         }),
         dice: None,
+        also: Vec::new(),
     };
     assert!(!HeroScape::legal_actions(&state, Seat(0)).contains(&through));
     // One roll of 4 dice for all; each Airborne Elite rolls its 2 defence dice.
@@ -961,6 +965,7 @@ fn wild_spin_attacks_every_adjacent_figure_one_roll_each() {
         target: None,
         line: None,
         dice: None,
+        also: Vec::new(),
     };
     let events = play(
         &mut state,
@@ -1017,6 +1022,7 @@ fn earth_slam_spares_flying_figures() {
         target: None,
         line: None,
         dice: None,
+        also: Vec::new(),
     };
     assert_eq!(shot(&state, &slam).unwrap().affected, vec![3]);
 }
