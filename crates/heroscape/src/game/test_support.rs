@@ -78,3 +78,44 @@ pub(crate) fn fig(state: &State, name: &str, n: usize) -> u32 {
 pub(crate) fn h(q: i32) -> Hex {
     Hex::new(q, 0)
 }
+
+/// A `w` × `h` field of level-1 grass hexes (`Hex::new(q, r)`), start zone 1 on column 0 and
+/// zone 2 on column `w - 1`.
+pub(crate) fn plain(w: i32, h: i32) -> Arc<Battlefield> {
+    let mut b = crate::battlefield::Builder::new("plain");
+    for q in 0..w {
+        for r in 0..h {
+            let hex = Hex::new(q, r);
+            b.span(hex, crate::game::tests::land(1), format!("hex {q},{r}"));
+            if q == 0 {
+                b.start(hex, 1, "west");
+            }
+            if q + 1 == w {
+                b.start(hex, 2, "east");
+            }
+        }
+    }
+    Arc::new(b.build().expect("a plain field builds"))
+}
+
+/// Starts the next turn of a state in play: `seat`'s markers on `unit`, marker 1 revealed now
+/// (the powers of a turn's start are asked); the other seat's markers on its first card.
+pub(crate) fn start_turn(state: &mut State, seat: skirmish_engine::Seat, unit: u16) {
+    use crate::game::state::Phase;
+    let p = &mut state.players[seat.index()].markers;
+    p.on = [Some(unit); 4];
+    p.revealed = [false; 4];
+    let other = skirmish_engine::Seat(1 - seat.0);
+    // the other seat's markers on its own first card
+    let theirs = state.units.iter().find(|u| u.owner == other).map(|u| u.id);
+    state.players[other.index()].markers.on = [theirs; 4];
+    state.players[other.index()].markers.revealed = [false; 4];
+    state.phase = Phase::Turns {
+        order: vec![seat, other],
+        next: 0,
+        turn: None,
+    };
+    state.frames.as_mut().clear();
+    let mut events = Vec::new();
+    crate::game::play::next_turn(state, &mut skirmish_dice::Dice::scripted([]), &mut events);
+}

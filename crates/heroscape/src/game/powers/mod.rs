@@ -8,10 +8,14 @@
 
 pub mod attacks;
 pub mod choices;
+pub mod extra_moves;
+#[cfg(test)]
+mod extra_moves_tests;
 pub mod moves;
 pub mod rolls;
 #[cfg(test)]
 mod scenarios;
+pub mod setup;
 pub mod special;
 pub mod turns;
 pub mod values;

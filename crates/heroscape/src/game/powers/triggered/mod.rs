@@ -76,6 +76,14 @@ pub struct Memory {
     /// attacks they hold, the power.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub capped: Vec<(TurnKey, u16, u8)>,
+    /// Turns (round, index) before which a landing was offered (*Glider Landing*:
+    /// [`super::setup`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub landing_asked: Vec<(u32, usize)>,
+    /// Figures landed before the turn (round, index) of their card, which cannot move normally
+    /// in it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub landed: Vec<(u32, usize, u32)>,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
