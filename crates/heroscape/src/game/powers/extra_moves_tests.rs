@@ -295,8 +295,9 @@ fn cover_fire_moves_one_tricky_vydar_figure_after_a_wounding_attack() {
     assert!(legal.contains(&mv(near, 7, 0)), "4 spaces");
     assert!(!legal.contains(&mv(near, 8, 0)), "5 spaces is too far");
     play(&mut state, Seat(0), mv(near, 7, 0), &[]);
-    // one figure only: Skahen's turn goes on
-    assert!(matches!(asked(&state).1, Decision::Attack { unit: 0, .. }));
+    // one figure only: the power's moves are over
+    assert!(!matches!(asked(&state).1, Decision::PowerMoves { .. }));
+    assert_eq!(state.figure(near).and_then(|f| f.hex), Some(Hex::new(7, 0)));
 }
 
 /// Death Chasers of Thesk (West, four figures from (1, 0)) against Gorillinators, in round

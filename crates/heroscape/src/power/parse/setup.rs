@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use regex::Regex;
 
 use super::Ctx;
-use crate::card::Size;
+use crate::card::{Kind, Size};
 use crate::power::{Effect, Filter, MoveMoment};
 
 /// The figures a phrase names: kinds the lexicon reads ("tricky figure who follows vydar",
@@ -75,26 +75,29 @@ fn kinds(ctx: &Ctx, phrase: &str) -> Option<Vec<Filter>> {
     if parts.len() < 2 && sizes.is_empty() {
         return None;
     }
+    let kind = matches!(noun, "heroes" | "hero").then_some(Kind::Hero);
     let mut out = Vec::new();
     for part in &parts {
-        let part = if part.ends_with(noun) {
-            (*part).to_string()
-        } else {
-            format!("{part} {noun}")
-        };
+        let base = part.strip_suffix(noun).unwrap_or(part).trim();
         // a general of several words ("g.i. joe")
         let general = ctx
             .lex
             .generals
             .iter()
-            .find(|g| g.contains([' ', '.']) && part.starts_with(&format!("{g} ")));
+            .find(|g| g.contains([' ', '.']) && (base == g.as_str()));
         let mut f = match general {
             Some(g) => Filter {
                 general: Some(g.clone()),
-                ..figures(ctx, &part[g.len()..]).or_else(|| ctx.lex.filter(&part[g.len()..]))?
+                ..Filter::default()
             },
-            None => figures(ctx, &part)?,
+            None => figures(ctx, base)?,
         };
+        if kind.is_some() {
+            if f.kind.is_some_and(|k| Some(k) != kind) {
+                return None;
+            }
+            f.kind = kind;
+        }
         if !sizes.is_empty() {
             if !f.sizes.is_empty() {
                 return None;
