@@ -163,6 +163,7 @@ let lastError = '';
 export async function createGame(mode, extra = {}) {
   const msg = $('start-message');
   msg.textContent = t('start.creating');
+  msg.classList.remove('error');
   lastError = '';
   const ruleset = extra.ruleset || start.ruleset || (await rulesets()).default;
   const body = { ruleset, mode, lang: lang() };
@@ -175,6 +176,9 @@ export async function createGame(mode, extra = {}) {
   } catch (e) {
     lastError = t('start.error', { reason: e.message });
     msg.textContent = lastError;
+    // A refused set-up is the player's to fix: shown as an error, where they are looking.
+    msg.classList.add('error');
+    msg.scrollIntoView({ block: 'nearest' });
     return null;
   }
   msg.textContent = '';

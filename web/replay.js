@@ -137,7 +137,9 @@ async function go(k) {
     log = log.filter((e) => (e.step || 0) <= k);
   }
   if (board) board.update(s);
-  renderDice($('replay-dice'), log);
+  // A ruleset whose dice are not numbers (HeroScape's skulls and shields) shows them its way.
+  if (board && board.dice) board.dice($('replay-dice'), log);
+  else renderDice($('replay-dice'), log);
   renderLog($('replay-log'), log);
   fill($('replay-step'), t('replay.step', { i: k, n: R.total }));
 }

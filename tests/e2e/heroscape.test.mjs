@@ -16,6 +16,15 @@ async function play(viewport, name) {
     await page.goto(baseUrl());
     await page.getByTestId('ruleset-heroscape').click();
     await page.locator('#new-game-form[data-module=heroscape]').waitFor();
+    // The form shows an army per player chosen, and teams only at four players.
+    const shown = () => page.evaluate(() => [...document.querySelectorAll('#new-game-form [data-field]')]
+      .filter((i) => i.closest('label').style.display !== 'none').map((i) => i.dataset.field));
+    let fields = await shown();
+    assert.ok(fields.includes('army_2') && !fields.includes('army_3') && !fields.includes('teams'), `two players: ${fields}`);
+    await page.getByTestId('setup-players').fill('4');
+    fields = await shown();
+    assert.ok(fields.includes('army_4') && fields.includes('teams'), `four players: ${fields}`);
+    await page.getByTestId('setup-players').fill('2');
     await page.getByTestId('play-bot').click();
     await page.waitForURL(/#game=.+&token=/);
     await page.getByTestId('hs-board').waitFor();
@@ -34,6 +43,14 @@ async function play(viewport, name) {
       const svg = await page.getByTestId('hs-board').boundingBox();
       assert.ok(svg.y + svg.height <= viewport.height + 1, `the whole battlefield is in the window (${svg.y}+${svg.height})`);
     }
+    // The zoom: larger, then the whole battlefield within the box's width, then the page's size.
+    const width = async () => (await page.getByTestId('hs-board').boundingBox()).width;
+    const before = await width();
+    await page.getByTestId('hs-zoom-in').click();
+    assert.ok(await width() > before * 1.2, 'zoom in enlarges the board');
+    await page.getByTestId('hs-zoom-fit').click();
+    assert.ok(await width() <= (await page.getByTestId('board').boundingBox()).width + 1, 'the whole battlefield fits its box');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'zoomed, the page still does not scroll sideways');
 
     // Placement: click a highlighted hex of the start zone for each figure.
     let st = await mineNow(page);

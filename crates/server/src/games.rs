@@ -966,6 +966,18 @@ impl AppState {
     /// screen reads the other's secret choices there.
     pub async fn replay(&self, slot: &GameSlot, access: &Access) -> ApiResult<Value> {
         let entry = slot.entry.lock().await;
+        // A stored game that no longer replays to its hashes (recorded by another version of the
+        // rules, or damaged) has no replay to give: saying so beats a partial one.
+        if let Some(reason) = &entry.corrupt {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                code::CORRUPT,
+                format!(
+                    "this game cannot be replayed: {reason} (it was recorded by another version of \
+                     the rules, or its record is damaged)"
+                ),
+            ));
+        }
         let over = entry.over();
         let mut out = if over {
             let replay = entry

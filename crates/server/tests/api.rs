@@ -257,6 +257,22 @@ async fn a_corrupt_game_says_so_and_stays_read_only() {
     .await;
     assert_eq!(status, 409);
     assert_eq!(refused["code"], "corrupt");
+    // Nor is there a replay to give, to its players or anyone: the reason says why.
+    for path in [
+        format!("/api/games/{id}/replay?token={token}"),
+        format!("/api/games/{id}/replay"),
+    ] {
+        let (status, replay) = get(addr, &path).await;
+        assert_eq!(status, 409, "{path}");
+        assert_eq!(replay["code"], "corrupt", "{path}");
+        assert!(
+            replay["error"]
+                .as_str()
+                .unwrap()
+                .contains("cannot be replayed"),
+            "{replay}"
+        );
+    }
     let (status, unloadable) = get(addr, "/api/games/00000000000000aa").await;
     assert_eq!(status, 409);
     assert_eq!(unloadable["code"], "corrupt");

@@ -167,6 +167,9 @@ export const STYLE = `
 .hs-status > span + span::before { content: ' · '; color: #888; }
 .game-layout.hs { grid-template-columns: minmax(0, 1fr) 340px; }
 .hs .hs-board-box { width: 100%; }
+.hs .hs-board-box.zoomed { overflow: auto; max-height: calc(100vh - 120px); -webkit-overflow-scrolling: touch; }
+.hs .hs-zoom { display: flex; justify-content: flex-end; gap: 4px; margin-bottom: 4px; }
+.hs .hs-zoom button { min-width: 2rem; min-height: 2rem; padding: 0 .4rem; font-size: 1.05rem; line-height: 1; }
 .hs svg.hs-board { display: block; width: 100%; height: auto; max-height: calc(100vh - 150px); background: #26313a; border-radius: 6px; touch-action: manipulation; }
 .hs svg.hs-board .hex { cursor: pointer; }
 .hs svg.hs-board text.lvl { font: 700 10px system-ui, sans-serif; fill: #fff; text-anchor: middle; paint-order: stroke; stroke: rgba(0,0,0,.7); stroke-width: 2.2px; }

@@ -114,14 +114,23 @@ export function modeSwitch(box) {
   const mode = box.querySelector('[data-field="army_mode"]');
   if (!mode) return;
   const label = (field) => { const i = box.querySelector(`[data-field="${field}"]`); return i ? i.closest('label') : null; };
+  const players = box.querySelector('[data-field="players"]');
+  const show = (field, on) => { const l = label(field); if (l) l.style.display = on ? '' : 'none'; };
+  // Only the fields this game uses are shown: an army per player (none in a draft), the draft's
+  // cards, and two teams only at four players. A style, not `hidden`: the form's grid styles
+  // its labels' display. Hidden fields are still sent; the server reads only the players' ones.
   const apply = () => {
     const draft = JSON.parse(mode.value) === 'draft';
-    // A style, not `hidden`: the form's grid styles its labels' display.
-    for (const f of ['army_1', 'army_2', 'army_3', 'army_4']) { const l = label(f); if (l) l.style.display = draft ? 'none' : ''; }
-    const pool = label('pool');
-    if (pool) pool.style.display = draft ? '' : 'none';
+    const n = Math.min(4, Math.max(2, Number(players && players.value) || 2));
+    ['army_1', 'army_2', 'army_3', 'army_4'].forEach((f, i) => show(f, !draft && i < n));
+    show('pool', draft);
+    show('teams', n === 4);
+    const teams = box.querySelector('[data-field="teams"]');
+    // Teams of two need four players: a hidden choice must not send them.
+    if (teams && n !== 4) teams.value = JSON.stringify('free_for_all');
   };
   mode.addEventListener('change', apply);
+  if (players) players.addEventListener('input', apply);
   const help = el('p', { class: 'muted small', 'data-testid': 'hs-mode-help' }, t('hs.setup.mode_help'));
   const l = mode.closest('label');
   if (l && l.parentNode) l.parentNode.insertBefore(help, l.nextSibling);

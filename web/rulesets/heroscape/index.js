@@ -65,6 +65,11 @@ function zoneColour(z) {
   return p ? shell.seatColour(num(p.seat)) : null;
 }
 
+/** The module's style, once per page (the game and the replay both need it). */
+function addStyle() {
+  if (!document.getElementById('hs-style')) document.head.append(el('style', { id: 'hs-style' }, STYLE + SPECIAL_STYLE + DRAFT_STYLE));
+}
+
 // --- the field (judge `field`): asked once per game, again when a glyph changes -------------
 async function loadField() {
   const v = view();
@@ -426,10 +431,51 @@ function draw() {
     });
     svg.addEventListener('mouseleave', () => onHover(null, null));
     fill(box, svg);
+    applyZoom();
   }
   drawOverlay();
   renderCard();
 }
+
+/**
+ * The board's zoom: `null` is the page's own size (the whole battlefield on a wide screen,
+ * tappable hexes scrolling sideways on a phone), `'fit'` the whole battlefield on any screen, a
+ * number the pixels per unit of the board's drawing.
+ */
+function applyZoom() {
+  const box = root && root.querySelector('.hs-board-box');
+  const svg = box && box.querySelector('svg.hs-board');
+  if (!svg) return;
+  box.classList.toggle('zoomed', S.zoom !== null);
+  if (S.zoom === null) {
+    Object.assign(svg.style, { width: '', maxWidth: '', maxHeight: '' });
+  } else if (S.zoom === 'fit') {
+    Object.assign(svg.style, { width: '100%', maxWidth: '100%', maxHeight: 'calc(100vh - 150px)' });
+  } else {
+    const natural = svg.viewBox.baseVal.width || 1;
+    Object.assign(svg.style, { width: `${Math.round(natural * S.zoom)}px`, maxWidth: 'none', maxHeight: 'none' });
+  }
+}
+
+/** Zooms by `factor` from the size shown now, keeping the board's centre in view. */
+function zoomBy(factor) {
+  const box = root && root.querySelector('.hs-board-box');
+  const svg = box && box.querySelector('svg.hs-board');
+  if (!svg) return;
+  const natural = svg.viewBox.baseVal.width || 1;
+  const now = svg.getBoundingClientRect().width / natural;
+  const cx = (box.scrollLeft + box.clientWidth / 2) / Math.max(1, box.scrollWidth);
+  const cy = (box.scrollTop + box.clientHeight / 2) / Math.max(1, box.scrollHeight);
+  S.zoom = Math.min(4, Math.max(0.3, now * factor));
+  applyZoom();
+  box.scrollLeft = cx * box.scrollWidth - box.clientWidth / 2;
+  box.scrollTop = cy * box.scrollHeight - box.clientHeight / 2;
+}
+
+const ZOOM = () => el('div', { class: 'hs-zoom', role: 'group' },
+  el('button', { type: 'button', 'data-testid': 'hs-zoom-out', title: t('hs.zoom.out'), 'aria-label': t('hs.zoom.out'), onclick: () => zoomBy(1 / 1.25) }, '−'),
+  el('button', { type: 'button', 'data-testid': 'hs-zoom-in', title: t('hs.zoom.in'), 'aria-label': t('hs.zoom.in'), onclick: () => zoomBy(1.25) }, '+'),
+  el('button', { type: 'button', 'data-testid': 'hs-zoom-fit', title: t('hs.zoom.fit'), 'aria-label': t('hs.zoom.fit'), onclick: () => { S.zoom = 'fit'; applyZoom(); } }, '⤢'));
 
 /** The selected figure's special attacks: preview on pointing, pick, confirm. */
 function renderSpecial() {
@@ -478,8 +524,10 @@ function renderNote() {
         el('div', { class: 'los-words' },
           el('strong', {}, `${t('hs.los.title')} — `),
           t('hs.los.why', { from: a ? a.name : S.los.from, to: b ? b.name : S.los.to, why: d.why }),
-          d.range !== undefined ? el('span', { class: 'muted' }, ` · ${t('hs.los.range', { range: d.range, max: d.max_range })} · ${d.sight ? t('hs.los.clear') : `${t('hs.los.title')} ${t('hs.los.blocked')}`}`) : null,
-          d.attack_dice !== undefined ? el('span', { class: 'muted' }, ` · ${t(diceKey(d.attack_dice, d.defence_dice), { a: d.attack_dice, d: d.defence_dice })}`) : null,
+          // A refusal's words already name its range or sight: the details follow only an
+          // attack the figure may make.
+          d.allowed && d.range !== undefined ? el('span', { class: 'muted' }, ` · ${t('hs.los.range', { range: d.range, max: d.max_range })} · ${d.sight ? t('hs.los.clear') : `${t('hs.los.title')} ${t('hs.los.blocked')}`}`) : null,
+          d.allowed && d.attack_dice !== undefined ? el('span', { class: 'muted' }, ` · ${t(diceKey(d.attack_dice, d.defence_dice), { a: d.attack_dice, d: d.defence_dice })}`) : null,
           line ? el('div', { class: 'los-line-text', 'data-testid': 'hs-los-text' }, line.text) : null,
           line ? el('div', { class: 'muted los-crossed' }, t('hs.los.crossed', { list: (line.crossed || []).map((c) => `${c.name} (${c.ground ?? c.top})`).join(' · ') })) : null),
         line ? losProfile(line) : null));
@@ -659,7 +707,7 @@ function renderBar() {
 
 const LAYOUT = () => el('div', { class: 'game-layout hs' },
   el('div', { class: 'board-col' },
-    el('div', { class: 'board-wrap hs-wrap' }, el('div', { class: 'hs-board-box', 'data-testid': 'board' }),
+    el('div', { class: 'board-wrap hs-wrap' }, ZOOM(), el('div', { class: 'hs-board-box', 'data-testid': 'board' }),
       el('div', { class: 'panel hs-note', 'data-testid': 'hs-note', 'aria-live': 'polite', hidden: true })),
     el('details', { class: 'legend-box hs-legend' }, el('summary', { 'data-i18n': 'hs.legend' }, t('hs.legend')), el('ul', { class: 'legend' }))),
   el('aside', { class: 'side' },
@@ -693,8 +741,8 @@ export default {
   mount(s, container) {
     shell = s;
     root = container;
-    Object.assign(S, { field: null, fieldFor: null, fieldGlyphs: '', terrain: null, sel: null, reach: null, hoverCell: null, hoverFig: null, refused: null, los: null, pick: null, plan: {}, sending: false, lastStep: -1, special: null, specialPicked: null });
-    if (!document.getElementById('hs-style')) document.head.append(el('style', { id: 'hs-style' }, STYLE + SPECIAL_STYLE + DRAFT_STYLE));
+    Object.assign(S, { zoom: null, field: null, fieldFor: null, fieldGlyphs: '', terrain: null, sel: null, reach: null, hoverCell: null, hoverFig: null, refused: null, los: null, pick: null, plan: {}, sending: false, lastStep: -1, special: null, specialPicked: null });
+    addStyle();
     container.append(LAYOUT());
     const side = container.querySelector('.side');
     side.insertBefore(s.slot('error'), side.querySelector('.hs-markers'));
@@ -793,9 +841,23 @@ export default {
 
   /** The replay's board: the generic hex board of each step. */
   replayView(container) {
+    addStyle();
+    let names = new Map();
     return {
       update(snap) {
-        if (snap && snap.board) drawGeneric(container, snap.board, {});
+        if (snap && snap.board) {
+          drawGeneric(container, snap.board, {});
+          names = new Map((snap.board.pieces || []).map((p) => [p.id, p.name || p.label]));
+        }
+      },
+      /** The step's last attack with skull and shield faces, as the game shows it. */
+      dice(panel, log) {
+        const box = el('div', { class: 'hs-dice' });
+        diceView(box, log, { figureName: (id) => names.get(id) || `#${id}` });
+        // The panel has its own heading ("Last roll").
+        box.querySelector('h3')?.remove();
+        if (box.hidden) fill(panel, el('p', { class: 'muted' }, t('game.dice.none')));
+        else fill(panel, box);
       },
     };
   },

@@ -936,12 +936,29 @@ pub(crate) fn walk(
 ) {
     let path = &dest.path;
     let mut walked = Vec::new();
+    let mut from = f.hex.map(|h| (h, f.level));
+    let mut told = false;
     for (i, step) in path.steps.iter().enumerate().skip(1) {
         walked.push((step.head.hex, step.level()));
         if let Some(g) = state.figure_mut(f.id) {
             g.hex = Some(step.head.hex);
             g.tail = step.tail.map(|t| t.hex);
             g.level = step.level();
+        }
+        // Dice rolled on the way (a fall, a leaving-engagement die, molten lava) are rolled where
+        // the figure stands: the log says it got there first.
+        let rolls_here = path.falls.iter().any(|x| x.step == i)
+            || path.molten == Some(i)
+            || path.leaves.iter().any(|l| l.step == i);
+        if rolls_here {
+            let here = walked.last().copied();
+            events.push(Event::Moved {
+                figure: f.id,
+                path: std::mem::take(&mut walked),
+                from,
+            });
+            from = here;
+            told = true;
         }
         for fall in path.falls.iter().filter(|x| x.step == i) {
             let faces = combat::roll(dice, u16::from(fall.dice));
@@ -967,11 +984,13 @@ pub(crate) fn walk(
             break;
         }
     }
-    events.push(Event::Moved {
-        figure: f.id,
-        path: walked,
-        from: f.hex.map(|h| (h, f.level)),
-    });
+    if !walked.is_empty() || !told {
+        events.push(Event::Moved {
+            figure: f.id,
+            path: walked,
+            from,
+        });
+    }
 }
 
 /// After an action in a turn: the game may be over; the moves are over once every figure of the

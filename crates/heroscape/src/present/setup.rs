@@ -317,7 +317,19 @@ pub(crate) fn content_json(content: &Content, lang: Lang) -> Value {
         .into_iter()
         .map(|(id, name, cards)| {
             let points: u32 = cards.iter().map(|c| c.points).sum();
-            let name = if name.ends_with(')') {
+            // A catalogue army is built when the game is made, to the points chosen then: its
+            // label cannot promise the points of the default limit.
+            let name = if let Some(general) = id
+                .strip_prefix("catalogue-")
+                .and(name.rsplit_once(" (").map(|(g, _)| g))
+            {
+                match lang {
+                    Lang::En => format!("{general}: the catalogue's cards, to the points per army"),
+                    Lang::Fr => {
+                        format!("{general} : les cartes du catalogue, selon les points par armée")
+                    }
+                }
+            } else if name.ends_with(')') {
                 name
             } else {
                 format!("{name} ({points})")

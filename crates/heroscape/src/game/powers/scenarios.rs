@@ -587,6 +587,25 @@ fn leaving_engagement_dice_follow_disengage_and_a_cowards_reward() {
         Event::LeftEngagement { die: combat::Face::Skull, more, .. } if more == &[combat::Face::Skull]
     )));
     assert_eq!(state.figure(thorgrim).unwrap().wounds, 2);
+    // The dice are rolled on the first hex away from Sir Denrick: the log moves him there, rolls,
+    // then walks the rest of the way.
+    let order: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Moved { path, from, .. } => Some(format!("moved {from:?} {path:?}")),
+            Event::LeftEngagement { .. } => Some("left".into()),
+            _ => None,
+        })
+        .collect();
+    let at = |q: i32| (h(q), 1 as crate::battlefield::Level);
+    assert_eq!(
+        order,
+        [
+            format!("moved {:?} {:?}", Some(at(4)), vec![at(5)]),
+            "left".into(),
+            format!("moved {:?} {:?}", Some(at(5)), vec![at(6)]),
+        ]
+    );
 }
 
 #[test]
