@@ -126,6 +126,35 @@ pub fn read_file(path: &Path) -> Result<Vec<Imported>, ImportError> {
     read_json(&text, &path.display().to_string())
 }
 
+/// A power's name cut short in the data, its end glued to the start of the text ("WHE" and
+/// "REVER THERE'S TROUBLEBefore taking a turn..."): the capitals the text starts with go back
+/// to the name. Only a name of at most three capitals is taken as cut (the data's cut names),
+/// and only capitals glued to the capitalised word that starts the text are moved.
+fn mended_name(name: &str, text: &str) -> (String, String) {
+    let cut = name.len() <= 3 && name.chars().all(|c| c.is_ascii_uppercase() || c == ' ');
+    let first_lower = text.find(|c: char| c.is_ascii_lowercase());
+    if let (true, Some(i)) = (cut, first_lower) {
+        // the capital starting the first word in lower case
+        let start = text[..i].trim_end_matches(|c: char| c.is_ascii_lowercase());
+        if let Some(head) = start.get(..start.len().saturating_sub(1)) {
+            // glued: "TROUBLEBefore", "PACTIf" (with a space between, "REWARDA Bursting", the
+            // cut is not known: "A" may be a word of either)
+            let rest_starts_word = start.ends_with(|c: char| c.is_ascii_uppercase())
+                && head.ends_with(|c: char| c.is_ascii_uppercase());
+            let head_caps = head
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c == ' ' || c == '\'');
+            if rest_starts_word && head_caps && head.trim().len() >= 3 {
+                return (
+                    format!("{name}{}", head.trim_end()),
+                    text[head.len()..].trim_start().to_string(),
+                );
+            }
+        }
+    }
+    (name.to_string(), text.to_string())
+}
+
 /// A file-name id: "Agent Carr (RotV)" → "agent-carr-rotv".
 pub fn slug(name: &str) -> String {
     let mut s = String::new();
@@ -212,9 +241,10 @@ fn card(v: &Value) -> Result<Imported, (String, String)> {
                 .get("description")
                 .and_then(Value::as_str)
                 .unwrap_or_default();
+            let (pname, text) = mended_name(pname.trim(), text.trim());
             powers.push(PowerText {
-                name: pname.trim().to_string(),
-                text: text.trim().to_string(),
+                name: pname,
+                text,
                 effects: None,
             });
         }
@@ -486,6 +516,35 @@ mod tests {
         );
         let e = read_json("{", "y.json").unwrap_err();
         assert!(e.to_string().starts_with("y.json: JSON:"), "{e}");
+    }
+
+    #[test]
+    fn names_cut_into_the_text_are_mended() {
+        assert_eq!(
+            super::mended_name("WHE", "REVER THERE'S TROUBLEBefore taking a turn"),
+            (
+                "WHEREVER THERE'S TROUBLE".to_string(),
+                "Before taking a turn".to_string()
+            )
+        );
+        assert_eq!(
+            super::mended_name("ULL", "AR'S PACTIf an Elite"),
+            ("ULLAR'S PACT".to_string(), "If an Elite".to_string())
+        );
+        // whole names stay
+        for (name, text) in [
+            ("QUICKDRAW 7", "When Blink is chosen"),
+            ("EMP", "When an Agent attacks"),
+            ("RUN", "COBRA Troopers may run"),
+            // not glued: where the name ends is not known
+            ("MAR", "ACHOTT'S WHISPER After revealing"),
+            ("A C", "OWARD'S REWARDA Bursting Hive Soldier rolls"),
+        ] {
+            assert_eq!(
+                super::mended_name(name, text),
+                (name.to_string(), text.to_string())
+            );
+        }
     }
 
     #[test]

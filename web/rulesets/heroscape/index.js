@@ -584,6 +584,8 @@ function prompt() {
     const f = e && S.field && S.field.figures.find((x) => x.id === e.figure);
     hint = t(d === 'deploy' ? 'hs.deploy.pick' : 'hs.place.pick', { name: f ? f.name : '' });
   } else if (d === 'place_carried') hint = t('hs.carry.place');
+  // A power's moves (Scatter...): its own allowance, not the figure's move, so no number here.
+  else if (d === 'power_moves') hint = t('hs.power_moves.pick');
   else if (d === 'move') hint = S.sel !== null && moveEntries().some((e) => e.figure === S.sel) ? t('hs.move.reach', { name: (piece(S.sel) || {}).name, move: S.reach ? S.reach.move : '…' }) : t('hs.move.pick');
   else if (d === 'spirit') hint = t('hs.spirit.pick');
   else if (d === 'attack') hint = S.sel !== null && ofType('attack').some((e) => e.figure === S.sel) ? t('hs.attack.targets', { name: (piece(S.sel) || {}).name }) : S.sel !== null && specialsOf(mine(), S.sel).length ? t('hs.special.hint') : t('hs.attack.pick');
@@ -783,8 +785,8 @@ export default {
     shell.slot('dice').hidden = true;
     // One figure to act with: selected for the player.
     const d = decisionType();
-    if (S.sel === null && (d === 'move' || d === 'attack')) {
-      const ids = [...new Set([...(d === 'move' ? moveEntries() : ofType(d)), ...(d === 'attack' ? ofType('special_attack') : [])].map((e) => e.figure))];
+    if (S.sel === null && (d === 'move' || d === 'power_moves' || d === 'attack')) {
+      const ids = [...new Set([...(d === 'move' || d === 'power_moves' ? moveEntries() : ofType(d)), ...(d === 'attack' ? ofType('special_attack') : [])].map((e) => e.figure))];
       if (ids.length === 1) select(ids[0]);
     }
     legend();

@@ -77,15 +77,15 @@ pub const fn fall_dice(drop: Level, height: Level) -> u16 {
     }
 }
 
-/// `attacker` attacks `target` with a normal attack (*Attaquer*).
+/// `attacker` attacks `target` with a normal attack (*Attaquer*); the wounds dealt.
 pub fn attack(
     state: &mut State,
     attacker: u32,
     target: u32,
     dice: &mut Dice,
     events: &mut Vec<Event>,
-) {
-    resolve(state, attacker, target, AttackKind::Normal, dice, events);
+) -> u16 {
+    resolve(state, attacker, target, AttackKind::Normal, dice, events)
 }
 
 /// One attack, normal or special: the attack dice its [`values::attack_dice`] tally says, then

@@ -37,6 +37,11 @@ pub enum HsFrame {
         /// The destroyed hero's unit.
         unit: u16,
     },
+    /// Figures moved by a power that moves other figures (`game::powers::extra_moves`).
+    PowerMoves(super::powers::extra_moves::PowerMoves),
+    /// A figure off the battlefield may land before its card's marker is revealed
+    /// (`game::powers::setup`).
+    Landing(super::powers::setup::Landing),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -72,6 +77,8 @@ impl Frame for HsFrame {
                     decision: Decision::Spirit { unit: *unit },
                 }
             }
+            HsFrame::PowerMoves(m) => return super::powers::extra_moves::asks(m),
+            HsFrame::Landing(l) => return super::powers::setup::asks(l),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -95,6 +102,12 @@ impl Frame for HsFrame {
                 return Vec::new();
             }
             return super::powers::choices::spirit_answers(state, seat, *unit);
+        }
+        if let HsFrame::PowerMoves(m) = self {
+            return super::powers::extra_moves::answers(state, m, seat);
+        }
+        if let HsFrame::Landing(l) = self {
+            return super::powers::setup::answers(state, l, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -122,6 +135,14 @@ impl Frame for HsFrame {
     ) -> Result<(), Rejection> {
         if let Some(&HsFrame::Spirit { unit, .. }) = state.frames.top() {
             return super::powers::choices::place_spirit(state, seat, unit, answer, events);
+        }
+        if let Some(HsFrame::PowerMoves(m)) = state.frames.top() {
+            let m = m.clone();
+            return super::powers::extra_moves::resolve(state, m, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Landing(l)) = state.frames.top() {
+            let l = l.clone();
+            return super::powers::setup::resolve(state, &l, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

@@ -253,6 +253,16 @@ pub enum Decision {
         /// The carried figure.
         figure: u32,
     },
+    /// Move figures by a power that moves other figures you control, or move no more
+    /// (*Gladiatron Movement Bonding*, *Scatter*, *Cover Fire*).
+    PowerMoves {
+        /// The power's card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// Figures it has moved so far.
+        moved: u16,
+    },
 }
 
 /// What a d20 roll-off decides.
@@ -677,6 +687,26 @@ pub enum Event {
         power: u8,
         /// It replaces the card's turn.
         instead: bool,
+    },
+    /// A figure is moved by a power of a card that moves other figures (*Gladiatron Movement
+    /// Bonding*, *Scatter*); its move follows.
+    PowerMoved {
+        /// The figure.
+        figure: u32,
+        /// The power's card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+    },
+    /// A figure that started off the battlefield lands before its card's turn (*Glider
+    /// Landing*); its placing follows.
+    Landed {
+        /// The figure.
+        figure: u32,
+        /// Its card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
     },
 }
 

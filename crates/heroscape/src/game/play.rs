@@ -363,6 +363,15 @@ fn start_round(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
 
 /// Every marker is down: initiative is rolled and the first turn starts.
 pub(crate) fn start_turns(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
+    // the first round's *after all order markers have been placed* moves come first
+    if powers::extra_moves::before_initiative(state, dice, events) {
+        return;
+    }
+    initiative(state, dice, events);
+}
+
+/// Initiative is rolled and the first turn starts.
+pub(crate) fn initiative(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
     let seats: Vec<Seat> = state.seats().filter(|s| state.in_game(*s)).collect();
     let from = events.len();
     let first = roll_off(state, dice, &seats, RollFor::Initiative, events);
@@ -414,7 +423,9 @@ pub(crate) fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Eve
             events.push(Event::TurnLost { seat, marker });
             continue;
         }
-        if bonding::before_reveal(state, seat, marker, unit) {
+        if powers::setup::before_reveal(state, seat, unit)
+            || bonding::before_reveal(state, seat, marker, unit)
+        {
             return;
         }
         state.players[seat.index()].markers.revealed[marker.index()] = true;
@@ -432,7 +443,8 @@ pub(crate) fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Eve
                 carry: None,
             });
         }
-        if bonding::before_turn(state) {
+        powers::setup::after_reveal(state);
+        if bonding::before_turn(state) || powers::extra_moves::before_turn(state) {
             return;
         }
         if powers::d20::start_of_turn(state) {
@@ -472,7 +484,7 @@ fn teams_standing(state: &State) -> BTreeSet<u8> {
 }
 
 /// Ends the game when at most one side has figures left; true when it is over.
-fn check_over(state: &mut State, events: &mut Vec<Event>) -> bool {
+pub(crate) fn check_over(state: &mut State, events: &mut Vec<Event>) -> bool {
     if matches!(state.phase, Phase::Over { .. }) {
         return true;
     }
@@ -861,8 +873,11 @@ pub fn apply(
             if triggered::targeted(state, figure, target) {
                 return Ok(());
             }
-            combat::attack(state, figure, target, dice, events);
+            let wounds = combat::attack(state, figure, target, dice, events);
             triggered::after_attack(state, figure, dice, events);
+            if powers::extra_moves::after_attack(state, figure, target, wounds) {
+                return Ok(());
+            }
             settle(state, dice, events);
         }
         Action::SpecialAttack { .. } => {
@@ -912,7 +927,7 @@ fn move_figure(
 /// Walks a figure along its path: the falls the path holds roll their attack dice, a wound per
 /// skull; each enemy it leaves rolls one attack die as soon as it stands somewhere not adjacent
 /// to it, a wound per skull, no defence. A figure destroyed on the way stops there.
-fn walk(
+pub(crate) fn walk(
     state: &mut State,
     f: &Figure,
     dest: &geometry::Destination,

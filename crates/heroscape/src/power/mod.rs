@@ -1056,6 +1056,51 @@ pub enum Effect {
         /// The most spaces.
         spaces: u16,
     },
+    /// At the moment `when` says, you may move figures you control matching one of `filters`,
+    /// at most `count` of them (every one when `None`), each once and up to `spaces` spaces, by
+    /// the normal movement rules (*Gladiatron Movement Bonding*, *Scatter*, *Cover Fire*).
+    MoveOthers {
+        /// When.
+        when: MoveMoment,
+        /// How many figures at most (`None`: all of them).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        count: Option<u16>,
+        /// Which figures: those matching any of these.
+        filters: Vec<Filter>,
+        /// Only figures not engaged when they start moving.
+        #[serde(default, skip_serializing_if = "is_false")]
+        unengaged: bool,
+        /// Spaces each.
+        spaces: u16,
+        /// Only figures within this many clear-sight spaces of the figure using the power.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        within: Option<u16>,
+        /// Not the figure using the power (*You cannot use Cover Fire to move Agent Skahen*).
+        #[serde(default, skip_serializing_if = "is_false")]
+        not_user: bool,
+    },
+    /// Before an order marker on this card is revealed, you may place one figure of this card
+    /// that is off the battlefield and not destroyed on an empty space not adjacent to any
+    /// figure; it cannot move normally that turn (*Glider Landing*, with
+    /// [`Effect::StartsOffBattlefield`]).
+    LandBeforeReveal,
+}
+
+/// When a [`Effect::MoveOthers`] power moves figures.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveMoment {
+    /// Before taking a turn with this card, its order marker revealed.
+    BeforeTurn,
+    /// After a figure you control matching the filter is attacked by an opponent's figure
+    /// with a normal attack (*Scatter*).
+    AttackedByOpponent(Filter),
+    /// After a figure of this card attacks with a normal attack that inflicts one or more
+    /// wounds (*Cover Fire*).
+    WoundsWithNormalAttack,
+    /// At the start of the first round, once every order marker is placed, before initiative
+    /// (*Orc Battle Rush*).
+    FirstRoundAfterMarkers,
 }
 
 impl Effect {

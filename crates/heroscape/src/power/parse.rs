@@ -25,6 +25,7 @@ mod modifiers;
 mod moves;
 mod orders;
 mod rolls;
+mod setup;
 mod support;
 mod triggered;
 
@@ -36,6 +37,8 @@ pub struct Lexicon {
     classes: BTreeSet<String>,
     personalities: BTreeSet<String>,
     generals: BTreeSet<String>,
+    /// The cards' names, normalised, with the name as printed.
+    names: std::collections::BTreeMap<String, String>,
 }
 
 impl Lexicon {
@@ -48,6 +51,7 @@ impl Lexicon {
             lex.personalities
                 .insert(singular(&c.personality.to_lowercase()));
             lex.generals.insert(singular(&c.general.to_lowercase()));
+            lex.names.insert(normalize(&c.name), c.name.clone());
         }
         for g in [
             "jandar", "utgar", "ullar", "vydar", "einar", "aquilla", "valkrill", "revna",
@@ -55,6 +59,11 @@ impl Lexicon {
             lex.generals.insert(g.into());
         }
         lex
+    }
+
+    /// The card a phrase names ("gladiatrons"), as printed.
+    pub(super) fn card_name(&self, phrase: &str) -> Option<&str> {
+        self.names.get(phrase.trim()).map(String::as_str)
     }
 
     /// The personality `word` names ("valiant"), capitalised as printed.
@@ -1315,6 +1324,8 @@ fn by_name(name: &str) -> Option<Vec<Effect>> {
 
 /// What the readers written as code (not templates) see.
 pub(super) struct Ctx<'a> {
+    /// The power's printed name, normalised.
+    name: &'a str,
     me: &'a SelfNames,
     lex: &'a Lexicon,
     card: &'a Card,
@@ -1343,6 +1354,11 @@ fn readers() -> &'static [Reader] {
         d20::table,
         orders::turns_with,
         orders::healing_word,
+        setup::move_before_turn,
+        setup::move_when_attacked,
+        setup::move_after_wounding,
+        setup::move_first_round,
+        setup::land_before_reveal,
     ]
 }
 
@@ -1389,7 +1405,12 @@ pub fn read(name: &str, text: &str, card: &Card, lex: &Lexicon) -> Result<Vec<Ef
         return by_name(&name).ok_or_else(|| format!("\"{name}\" is printed without its rule"));
     }
     let me = SelfNames::of(card);
-    let ctx = Ctx { me: &me, lex, card };
+    let ctx = Ctx {
+        name: &name,
+        me: &me,
+        lex,
+        card,
+    };
     let sentences: Vec<&str> = text.split(". ").collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -1416,6 +1437,13 @@ pub fn read(name: &str, text: &str, card: &Card, lex: &Lexicon) -> Result<Vec<Ef
 /// Reads `text` as a power of the shared card whose name starts with `card` (for tests).
 #[cfg(test)]
 pub(super) fn read_shared(card: &str, text: &str) -> Result<Vec<Effect>, String> {
+    read_shared_as(card, "", text)
+}
+
+/// Reads `text` as the power named `name` of the shared card whose name starts with `card`
+/// (for tests of powers that name themselves).
+#[cfg(test)]
+pub(super) fn read_shared_as(card: &str, name: &str, text: &str) -> Result<Vec<Effect>, String> {
     static CARDS: OnceLock<(Vec<Card>, Lexicon)> = OnceLock::new();
     let (cards, lex) = CARDS.get_or_init(|| {
         let cards: Vec<Card> = crate::import::read_file(&crate::import::shared_cards_path())
@@ -1430,7 +1458,7 @@ pub(super) fn read_shared(card: &str, text: &str) -> Result<Vec<Effect>, String>
         .iter()
         .find(|c| c.name.starts_with(card))
         .unwrap_or_else(|| panic!("{card} is a shared card"));
-    read("", text, c, lex)
+    read(name, text, c, lex)
 }
 
 #[cfg(test)]

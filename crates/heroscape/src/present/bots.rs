@@ -76,6 +76,15 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
                 _ => s,
             }
         }
+        // a figure landing by its power (*Glider Landing*) is better on the battlefield
+        Action::Place { .. }
+            if matches!(
+                state.frames.top(),
+                Some(crate::game::frames::HsFrame::Landing(_))
+            ) =>
+        {
+            1.0
+        }
         Action::Place { figure, hex, .. } => state
             .figure(*figure)
             .map_or(0.0, |f| -f64::from(nearest_zone_distance(state, f, *hex))),

@@ -14,11 +14,15 @@ mod d20_tests;
 pub mod destroyed;
 pub mod holds;
 pub mod leaps;
+pub mod extra_moves;
+#[cfg(test)]
+mod extra_moves_tests;
 pub mod moves;
 pub mod orders;
 pub mod rolls;
 #[cfg(test)]
 mod scenarios;
+pub mod setup;
 pub mod special;
 pub mod turns;
 pub mod values;

@@ -726,5 +726,37 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 power_name(state, *unit, *power)
             ),
         },
+        Event::Landed {
+            figure,
+            unit,
+            power,
+        } => match lang {
+            Lang::En => format!(
+                "{} lands by {}",
+                fig(figure),
+                power_name(state, *unit, *power)
+            ),
+            Lang::Fr => format!(
+                "{} atterrit grâce à {}",
+                fig(figure),
+                power_name(state, *unit, *power)
+            ),
+        },
+        Event::PowerMoved {
+            figure,
+            unit,
+            power,
+        } => match lang {
+            Lang::En => format!(
+                "{} is moved by {}",
+                fig(figure),
+                power_name(state, *unit, *power)
+            ),
+            Lang::Fr => format!(
+                "{} est déplacé par {}",
+                fig(figure),
+                power_name(state, *unit, *power)
+            ),
+        },
     }
 }

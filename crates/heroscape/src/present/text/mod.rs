@@ -280,6 +280,18 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
             power,
             target,
         } => use_power_text(state, *figure, *power, *target, lang),
+        Action::DeclinePower
+            if matches!(
+                state.frames.top(),
+                Some(crate::game::frames::HsFrame::PowerMoves(_))
+            ) =>
+        {
+            lang.pick(
+                "Move no more figures with the power",
+                "Ne plus déplacer de figurines avec ce pouvoir",
+            )
+            .into()
+        }
         Action::DeclinePower => lang
             .pick("Do not use the power", "Ne pas utiliser le pouvoir")
             .into(),
@@ -570,6 +582,25 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
                 unit_name(state, *unit)
             ),
         },
+        Decision::PowerMoves { unit, power, moved } => {
+            let printed = state
+                .unit(*unit)
+                .and_then(|u| u.card.powers.get(usize::from(*power)))
+                .map_or_else(String::new, |p| match lang {
+                    Lang::En => format!(" “{}”", p.text),
+                    Lang::Fr => format!(" « {} »", p.text),
+                });
+            match lang {
+                Lang::En => format!(
+                    "{who}: {}: move a figure it moves ({moved} moved so far), or move no more.{printed}",
+                    power_name(state, *unit, *power)
+                ),
+                Lang::Fr => format!(
+                    "{who} : {} : déplacez une figurine que ce pouvoir déplace ({moved} déplacée(s) jusqu'ici), ou arrêtez.{printed}",
+                    power_name(state, *unit, *power)
+                ),
+            }
+        }
         Decision::PlaceCarried { carrier, figure } => match lang {
             Lang::En => format!(
                 "{who}: put {} down on a free space adjacent to {}",

@@ -28,7 +28,10 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
                 decision: Decision::PlaceMarkers { round: state.round },
             },
         },
-        HsFrame::Markers { .. } | HsFrame::Spirit { .. } => Ask {
+        HsFrame::Markers { .. }
+        | HsFrame::Spirit { .. }
+        | HsFrame::PowerMoves(_)
+        | HsFrame::Landing(_) => Ask {
             seats: Vec::new(),
             decision: Decision::PlaceMarkers { round: state.round },
         },
@@ -200,7 +203,10 @@ pub(crate) fn resolve(
             state.frames.as_mut().pop();
             skirmish_engine::frames::resume::<HsFrame>(state);
         }
-        HsFrame::Markers { .. } | HsFrame::Spirit { .. } => {}
+        HsFrame::Markers { .. }
+        | HsFrame::Spirit { .. }
+        | HsFrame::PowerMoves(_)
+        | HsFrame::Landing(_) => {}
     }
     Ok(())
 }
@@ -253,8 +259,11 @@ pub(super) fn answer_offer(
         Then::Attack { attacker, target } => {
             let standing = |s: &State, id| s.figure(id).is_some_and(Figure::on_field);
             if !cut && standing(state, attacker) && standing(state, target) {
-                combat::attack(state, attacker, target, dice, events);
+                let wounds = combat::attack(state, attacker, target, dice, events);
                 after_attack(state, attacker, dice, events);
+                if super::super::extra_moves::after_attack(state, attacker, target, wounds) {
+                    return;
+                }
             }
             play::settle(state, dice, events);
         }

@@ -86,6 +86,14 @@ pub struct Memory {
     /// The turns a *turns-with* power is giving in the turn under way ([`super::orders`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chain: Option<super::orders::Chain>,
+    /// Turns (round, index) before which a landing was offered (*Glider Landing*:
+    /// [`super::setup`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub landing_asked: Vec<(u32, usize)>,
+    /// Figures landed before the turn (round, index) of their card, which cannot move normally
+    /// in it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub landed: Vec<(u32, usize, u32)>,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
