@@ -146,7 +146,10 @@ fn invariant(state: &State) -> Result<(), String> {
                 return Err(format!("figure {}'s two hexes are apart", f.id));
             }
         }
-        if f.wounds >= card.life {
+        // Eternal Servitude keeps a figure standing at its life until the end of the round.
+        if f.wounds >= card.life
+            && !skirmish_heroscape::game::powers::destroyed::spared_until_round_end(state, f.id)
+        {
             return Err(format!(
                 "figure {} has {} wounds of {} and stands",
                 f.id, f.wounds, card.life

@@ -158,3 +158,25 @@ pub(crate) fn plain_raised(cols: i32, rows: i32, raised: &[(Hex, Level)]) -> Arc
     b.start(Hex::new(cols - 1, rows - 1), 2, "east");
     Arc::new(b.build().expect("the plain battlefield is consistent"))
 }
+
+/// Starts the next turn of a state in play: `seat`'s markers on `unit`, marker 1 revealed now
+/// (the powers of a turn's start are asked); the other seat's markers on its first card.
+pub(crate) fn start_turn(state: &mut State, seat: skirmish_engine::Seat, unit: u16) {
+    use crate::game::state::Phase;
+    let p = &mut state.players[seat.index()].markers;
+    p.on = [Some(unit); 4];
+    p.revealed = [false; 4];
+    let other = skirmish_engine::Seat(1 - seat.0);
+    // the other seat's markers on its own first card
+    let theirs = state.units.iter().find(|u| u.owner == other).map(|u| u.id);
+    state.players[other.index()].markers.on = [theirs; 4];
+    state.players[other.index()].markers.revealed = [false; 4];
+    state.phase = Phase::Turns {
+        order: vec![seat, other],
+        next: 0,
+        turn: None,
+    };
+    state.frames.as_mut().clear();
+    let mut events = Vec::new();
+    crate::game::play::next_turn(state, &mut skirmish_dice::Dice::scripted([]), &mut events);
+}

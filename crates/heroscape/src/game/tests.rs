@@ -744,7 +744,9 @@ fn invariant(state: &State) -> Result<(), String> {
                 return Err(format!("two figures on {h}"));
             }
         }
-        if f.wounds >= powers::values::life_of(state, f).value().max(1) {
+        if f.wounds >= powers::values::life_of(state, f).value().max(1)
+            && !powers::destroyed::spared_until_round_end(state, f.id)
+        {
             return Err(format!(
                 "figure {} has {} wounds and stands",
                 f.id, f.wounds

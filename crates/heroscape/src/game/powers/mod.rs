@@ -12,11 +12,11 @@ pub mod d20;
 #[cfg(test)]
 mod d20_tests;
 pub mod destroyed;
-pub mod holds;
-pub mod leaps;
 pub mod extra_moves;
 #[cfg(test)]
 mod extra_moves_tests;
+pub mod holds;
+pub mod leaps;
 pub mod moves;
 pub mod orders;
 pub mod rolls;

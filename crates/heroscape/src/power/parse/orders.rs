@@ -178,6 +178,7 @@ pub(super) fn healing_word(text: &str, ctx: &super::Ctx) -> Option<Vec<Effect>> 
             friendly_only: false,
             wounded: true,
             filter,
+            ..Target::default()
         }),
         roll: Some(d20(high)),
         outcomes: vec![Outcome::HealTarget(m["n"].parse().ok()?)],
@@ -316,6 +317,7 @@ mod tests {
                         kind: Some(Kind::Hero),
                         ..Filter::default()
                     },
+                    ..Target::default()
                 }),
                 roll: Some(d20(13)),
                 outcomes: vec![Outcome::HealTarget(2)],
