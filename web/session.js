@@ -337,8 +337,9 @@ function maybeSwitchHotseat() {
  *
  * `retryStale`: for a seat's part of a simultaneous decision (HeroScape's order markers), where
  * another seat answering in the meantime moves the step without changing what this seat may do.
- * Refused as stale, the action is sent once more when the fresh snapshot still lists it; an action
- * already taken is no longer listed, so it is never played twice.
+ * Refused as stale, the action is sent again on a fresh snapshot while that snapshot still lists
+ * it (a few times at most); an action already taken is no longer listed, so it is never played
+ * twice.
  */
 export async function act(action, { retryStale = false } = {}) {
   if (!G || G.busy) return false;
@@ -348,14 +349,20 @@ export async function act(action, { retryStale = false } = {}) {
   renderError();
   try {
     let snap;
-    try {
-      snap = await api.act(G.id, G.token, action, lang(), G.snap.step);
-    } catch (e) {
-      if (!retryStale || e.code !== 'stale') throw e;
-      acceptSnapshot(await api.snapshot(G.id, G.token, lang()));
-      const same = JSON.stringify(action);
-      if (!legal().some((x) => JSON.stringify(x.action) === same)) throw e;
-      snap = await api.act(G.id, G.token, action, lang(), G.snap.step);
+    // The other seats may answer several times while this one sends (four markers each): each
+    // stale refusal is retried on a fresh snapshot, a bounded number of times.
+    for (let tries = 0; ; tries++) {
+      try {
+        // eslint-disable-next-line no-await-in-loop
+        snap = await api.act(G.id, G.token, action, lang(), G.snap.step);
+        break;
+      } catch (e) {
+        if (!retryStale || e.code !== 'stale' || tries >= 12) throw e;
+        // eslint-disable-next-line no-await-in-loop
+        acceptSnapshot(await api.snapshot(G.id, G.token, lang()));
+        const same = JSON.stringify(action);
+        if (!legal().some((x) => JSON.stringify(x.action) === same)) throw e;
+      }
     }
     G.busy = false;
     if (M && M.acted) M.acted(action);

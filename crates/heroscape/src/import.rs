@@ -326,7 +326,15 @@ fn squad_figures(
         .next()
         .unwrap_or_default()
         .to_string();
-    // "all 4 Airborne Elite figures", "if 3 Ashigaru Yari", "the 4th figure"
+    // "all 4 Airborne Elite figures", "if 3 Ashigaru Yari", "the 4th figure": a squad has at
+    // least as many figures as any of its powers names, so the largest count wins (Ashigaru
+    // Yari: "if 3 ... the 4th figure" is a squad of 4).
+    let mut said: Option<(u8, String)> = None;
+    let mut keep = |n: u8, why: String| {
+        if said.as_ref().is_none_or(|(m, _)| n > *m) {
+            said = Some((n, why));
+        }
+    };
     let words: Vec<&str> = text.split(' ').collect();
     for (i, w) in words.iter().enumerate() {
         let n = match *w {
@@ -343,20 +351,24 @@ fn squad_figures(
             && next.starts_with(singular_head.as_str())
             && (2..=8).contains(&n)
         {
-            notes.push(format!(
-                "figures: {n}, as a power says (\"{prev} {n} {next}...\")"
-            ));
-            return n;
+            keep(
+                n,
+                format!("figures: {n}, as a power says (\"{prev} {n} {next}...\")"),
+            );
         }
     }
     for ordinal in ["8th", "7th", "6th", "5th", "4th", "3rd"] {
         if text.contains(&format!("the {ordinal} figure")) {
             let n = ordinal[..1].parse().unwrap_or(2);
-            notes.push(format!(
-                "figures: {n}, as a power names the {ordinal} figure"
-            ));
-            return n;
+            keep(
+                n,
+                format!("figures: {n}, as a power names the {ordinal} figure"),
+            );
         }
+    }
+    if let Some((n, why)) = said {
+        notes.push(why);
+        return n;
     }
     if let Some((_, n)) = KNOWN_SQUADS.iter().find(|(k, _)| *k == name) {
         notes.push(format!("figures: {n}, as in the master set"));
@@ -561,6 +573,8 @@ mod tests {
         assert_eq!((elite.card.kind, elite.card.figures), (Kind::Squad, 4));
         assert_eq!(by_name("Izumi Samurai").card.figures, 3);
         assert_eq!(by_name("Zettian Guards").card.figures, 2);
+        // "If 3 Ashigaru Yari ... the 4th figure": the largest count a power names.
+        assert_eq!(by_name("Ashigaru Yari").card.figures, 4);
         let grimnak = &by_name("Grimnak").card;
         assert_eq!(
             (grimnak.size, grimnak.base, grimnak.height),

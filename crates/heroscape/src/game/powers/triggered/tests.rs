@@ -958,6 +958,48 @@ fn bonding_offers_a_turn_with_a_matching_figure_first() {
 }
 
 #[test]
+fn a_bonded_figure_destroyed_in_its_turn_still_gives_the_bonding_card_its_turn() {
+    let sc = scenario(
+        field(10, 4, &[]),
+        &["Arrow Gruts", "Kita the Springrunner"],
+        &["Syvarris (RotV)"],
+    );
+    let kita = count("Arrow Gruts") + 1;
+    let mut state = in_turn(
+        &sc,
+        &[
+            (1, Hex::new(0, 0), None),
+            (kita, Hex::new(0, 2), None),
+            (kita + 1, Hex::new(9, 3), None),
+        ],
+        Stage::Move,
+    );
+    before_turn_one(&mut state, 0);
+    let Decision::UsePower { power, .. } = asked(&state).1 else {
+        panic!("bonding is not asked");
+    };
+    let bond = Action::UsePower {
+        figure: 1,
+        power,
+        target: Some(kita),
+    };
+    play(&mut state, Seat(0), bond, &[]);
+    assert_eq!(state.turn().unwrap().unit, 1, "Kita's bonded turn");
+    // Kita falls in her own turn (as to a counter strike or a leaving-engagement die).
+    let mut events = Vec::new();
+    let life = state.card_of(state.figure(kita).unwrap()).life;
+    crate::game::combat::wound(&mut state, kita, life, &mut events);
+    crate::game::play::settle(&mut state, &mut Dice::scripted([]), &mut events);
+    assert!(state.figure(kita).unwrap().destroyed);
+    let turn = state.turn().expect("the turn goes on");
+    assert_eq!(
+        (turn.unit, turn.stage),
+        (0, Stage::Move),
+        "the gruts' own turn follows: {events:?}"
+    );
+}
+
+#[test]
 fn battle_ready_reveals_the_x_and_takes_the_numbered_marker() {
     let sc = scenario(
         field(10, 4, &[]),

@@ -13,11 +13,14 @@ pub fn after_moves(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) 
     let Some(turn) = state.turn().cloned() else {
         return false;
     };
-    let Some(first) = on_field(state, turn.unit).first().copied() else {
-        return false;
-    };
+    // A card with no figure left uses no after-turn power, but a bonded turn's end still gives
+    // the bonding card its own turn (its figure destroyed during the bonded turn).
+    let first = on_field(state, turn.unit).first().copied();
     let card = state.units[usize::from(turn.unit)].card.clone();
     for (power, t) in triggered(&card) {
+        let Some(first) = first else {
+            break;
+        };
         if t.trigger != Trigger::AfterMoveBeforeAttack || used(state, turn.unit, power) {
             continue;
         }
@@ -444,11 +447,14 @@ pub fn after_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut V
     let Some(turn) = state.turn().cloned() else {
         return false;
     };
-    let Some(first) = on_field(state, turn.unit).first().copied() else {
-        return false;
-    };
+    // A card with no figure left uses no after-turn power, but a bonded turn's end still gives
+    // the bonding card its own turn (its figure destroyed during the bonded turn).
+    let first = on_field(state, turn.unit).first().copied();
     let card = state.units[usize::from(turn.unit)].card.clone();
     for (power, t) in triggered(&card) {
+        let Some(first) = first else {
+            break;
+        };
         if t.trigger != Trigger::AfterTurn || used(state, turn.unit, power) {
             continue;
         }
