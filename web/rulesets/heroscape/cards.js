@@ -258,6 +258,7 @@ export const STYLE = `
 .hs .hs-dice-row { display: inline-flex; gap: 3px; flex-wrap: wrap; }
 .hs .hs-markers { border: 2px solid #c8102e; }
 @media (max-width: 1100px) {
+  .game-layout.hs .hs-zoom { order: -4; }
   .game-layout.hs .board-wrap { order: -3; }
   .game-layout.hs .hs-note { position: static; }
   .game-layout.hs .hs-prompt { order: -1; }

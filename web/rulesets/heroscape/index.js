@@ -707,7 +707,9 @@ function renderBar() {
 
 const LAYOUT = () => el('div', { class: 'game-layout hs' },
   el('div', { class: 'board-col' },
-    el('div', { class: 'board-wrap hs-wrap' }, ZOOM(), el('div', { class: 'hs-board-box', 'data-testid': 'board' }),
+    // Above the board's wrap, so that the note docked over the board never covers it.
+    ZOOM(),
+    el('div', { class: 'board-wrap hs-wrap' }, el('div', { class: 'hs-board-box', 'data-testid': 'board' }),
       el('div', { class: 'panel hs-note', 'data-testid': 'hs-note', 'aria-live': 'polite', hidden: true })),
     el('details', { class: 'legend-box hs-legend' }, el('summary', { 'data-i18n': 'hs.legend' }, t('hs.legend')), el('ul', { class: 'legend' }))),
   el('aside', { class: 'side' },
