@@ -200,16 +200,7 @@ pub(crate) fn use_power(
             figure: t.id,
             then: o.unit,
         });
-        state.powers.extra_turns += 1;
-        if let Phase::Turns {
-            turn: Some(turn), ..
-        } = &mut state.phase
-        {
-            turn.unit = t.unit;
-            turn.stage = Stage::Move;
-            turn.moved.clear();
-            turn.attacked.clear();
-        }
+        extra_turn_with(state, t.unit);
         events.push(Event::BondedTurn {
             figure: t.id,
             unit: o.unit,
@@ -247,15 +238,21 @@ pub fn after_bonded(state: &mut State) -> bool {
     if !state.unit_standing(b.then) {
         return false;
     }
+    extra_turn_with(state, b.then);
+    true
+}
+
+/// The turn under way goes on as an extra turn of `unit`'s card, from its moves (a bonded turn,
+/// a turn given by *Mind Link*, the bonding card's own turn after them).
+pub(crate) fn extra_turn_with(state: &mut State, unit: u16) {
     state.powers.extra_turns += 1;
     if let Phase::Turns {
         turn: Some(turn), ..
     } = &mut state.phase
     {
-        turn.unit = b.then;
+        turn.unit = unit;
         turn.stage = Stage::Move;
         turn.moved.clear();
         turn.attacked.clear();
     }
-    true
 }

@@ -170,16 +170,7 @@ pub(crate) fn use_power(
         figure: t.id,
         then: o.unit,
     });
-    state.powers.extra_turns += 1;
-    if let Phase::Turns {
-        turn: Some(turn), ..
-    } = &mut state.phase
-    {
-        turn.unit = t.unit;
-        turn.stage = Stage::Move;
-        turn.moved.clear();
-        turn.attacked.clear();
-    }
+    super::bonding::extra_turn_with(state, t.unit);
     events.push(Event::TurnWith {
         figure: t.id,
         unit: o.unit,

@@ -59,37 +59,7 @@ fn waiting(state: &State, unit: u16) -> Option<&Figure> {
 /// Where a landing figure may be placed: an empty space (two at one level for a double-space
 /// figure) where it fits, none adjacent to a figure.
 pub fn landing_spaces(state: &State, f: &Figure) -> Vec<(Hex, Option<Hex>, Level)> {
-    let card = state.card_of(f);
-    let height = card.height.max(1);
-    let taken: Vec<Hex> = state
-        .figures
-        .iter()
-        .filter(|g| g.on_field())
-        .flat_map(|g| g.hexes().collect::<Vec<_>>())
-        .collect();
-    let free = |h: Hex| -> Option<Level> {
-        if taken.iter().any(|t| t.distance(h) <= 1) {
-            return None;
-        }
-        let top = state.field.column(h)?.top_footing()?;
-        top.headroom
-            .is_none_or(|room| room >= height)
-            .then_some(top.level)
-    };
-    let mut out = Vec::new();
-    for (h, _) in state.field.columns() {
-        let Some(level) = free(h) else { continue };
-        if card.base >= 2 {
-            for n in h.neighbours() {
-                if free(n) == Some(level) {
-                    out.push((h, Some(n), level));
-                }
-            }
-        } else {
-            out.push((h, None, level));
-        }
-    }
-    out
+    super::triggered::empty_spaces_apart(state, f, true)
 }
 
 /// Before `seat` reveals a marker on `unit`: a figure of a card with *Glider Landing* waiting

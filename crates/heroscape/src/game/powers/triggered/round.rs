@@ -23,6 +23,16 @@ pub(super) fn to_place(state: &State, d: &Deploy) -> Option<u32> {
 /// Where a figure that starts off the battlefield may be placed: an empty space (two at one
 /// level for a double-space figure), none adjacent to a figure, none on a glyph.
 pub fn deploy_spaces(state: &State, f: &Figure) -> Vec<(Hex, Option<Hex>, Level)> {
+    empty_spaces_apart(state, f, false)
+}
+
+/// Empty spaces where `f` fits (two at one level for a double-space figure), none adjacent to a
+/// figure, and on a glyph only when `on_glyphs` (*Glider Landing* does not forbid them).
+pub(crate) fn empty_spaces_apart(
+    state: &State,
+    f: &Figure,
+    on_glyphs: bool,
+) -> Vec<(Hex, Option<Hex>, Level)> {
     let card = state.card_of(f);
     let height = card.height.max(1);
     let taken: Vec<Hex> = state
@@ -32,7 +42,9 @@ pub fn deploy_spaces(state: &State, f: &Figure) -> Vec<(Hex, Option<Hex>, Level)
         .flat_map(|g| g.hexes().collect::<Vec<_>>())
         .collect();
     let free = |h: Hex| -> Option<Level> {
-        if taken.iter().any(|t| t.distance(h) <= 1) || glyphs::glyph_at(state, h).is_some() {
+        if taken.iter().any(|t| t.distance(h) <= 1)
+            || (!on_glyphs && glyphs::glyph_at(state, h).is_some())
+        {
             return None;
         }
         let top = state.field.column(h)?.top_footing()?;
