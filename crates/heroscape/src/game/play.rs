@@ -882,6 +882,9 @@ pub fn apply(
         }
         Action::SpecialAttack { .. } => {
             special::apply(state, seat, action, dice, events)?;
+            if powers::vanish::ask(state) {
+                return Ok(());
+            }
             settle(state, dice, events);
         }
         Action::EndTurn => end_turn(state, seat, dice, events),

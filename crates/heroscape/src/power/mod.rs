@@ -530,6 +530,27 @@ pub enum Trigger {
     /// After an order marker is revealed on the card of a figure matching the power's target,
     /// before any other special power is used (*Healing Word*); that figure is the target.
     MarkerRevealedOnTarget,
+    /// A figure of this card is attacked and at least one skull is rolled, before the defence
+    /// dice are rolled (*Hide in Darkness*, *Disappearing Ninja*, *Vanish*, *Stealthy*): with
+    /// `normal`, by a normal attack only; with `afar`, by an opponent's figure that is not
+    /// adjacent only.
+    SkullRolled {
+        /// Normal attacks only.
+        #[serde(default, skip_serializing_if = "is_false")]
+        normal: bool,
+        /// Attacks from an opponent's figure that is not adjacent only.
+        #[serde(default, skip_serializing_if = "is_false")]
+        afar: bool,
+    },
+    /// A figure of this card would take one or more wounds from a leaving-engagement attack
+    /// (*Tactical Disengagement*).
+    LeavingEngagementWounds,
+    /// After taking a turn with this card, for each of its figures that attacked a figure not
+    /// adjacent to it this turn; that figure uses the power (*Unstable Blaster*).
+    AfterTurnAttackedFromAfar,
+    /// After taking a turn with this card, if one of its figures' attacks destroyed an
+    /// opponent's figure matching the filter that was not adjacent to it (*Archer's Glory*).
+    AfterTurnDestroyedFromAfar(Filter),
 }
 
 /// The 20-sided die roll a triggered power needs.
@@ -574,6 +595,10 @@ pub struct Roll {
     /// (*Self-Destruct*: "after using this power, Deathwalker is always destroyed").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bands: Vec<Band>,
+    /// What is added to the die while the rolling figure stands on a land type (*Hide in
+    /// Darkness*: 3 on a dungeon space, 6 on a shadow space).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ground_bonus: Vec<(String, u8)>,
 }
 
 /// One line of a 20-sided die's table of results.
@@ -675,6 +700,18 @@ pub enum Outcome {
     WoundAdjacent(u16),
     /// The figure that used the power is destroyed (*Self-Destruct*).
     DestroySelf,
+    /// The figure that used the power may move at once up to `spaces` spaces by the movement
+    /// rules (*Stealthy*); with `apart`, the power is used only when it can end that move not
+    /// adjacent to any enemy figure, and it must (*Vanish*, *Disappearing Ninja*).
+    MoveSelf {
+        /// The most spaces.
+        spaces: u16,
+        /// It must end the move not adjacent to any enemy figure.
+        #[serde(default, skip_serializing_if = "is_false")]
+        apart: bool,
+    },
+    /// The figure that used the power receives this many wounds (*Unstable Blaster*).
+    WoundSelf(u16),
 }
 
 /// A power used at a given moment: maybe a chosen figure, maybe a d20 roll, then outcomes.

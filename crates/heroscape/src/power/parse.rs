@@ -1277,6 +1277,7 @@ fn d20(at_least: u8) -> Roll {
         hero_at_least: None,
         once_per_game: false,
         bands: Vec::new(),
+        ground_bonus: Vec::new(),
     }
 }
 

@@ -28,6 +28,9 @@ pub mod turns;
 pub mod values;
 #[cfg(test)]
 mod values2_tests;
+pub mod vanish;
+#[cfg(test)]
+mod d20b_tests;
 #[cfg(test)]
 mod values_tests;
 

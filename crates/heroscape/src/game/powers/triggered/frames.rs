@@ -345,13 +345,15 @@ pub(in crate::game::powers) fn apply(
             }
         }
         // Handled where they trigger: the attack's end, the extra turn, another attack,
-        // wounds ignored, figures placed.
+        // wounds ignored, figures placed, a dodge's move.
         Outcome::EndAttack
         | Outcome::AnotherTurn
         | Outcome::AttackAgain
         | Outcome::IgnoreWounds
         | Outcome::ReturnDestroyedAdjacent
-        | Outcome::DeployApart => {}
+        | Outcome::DeployApart
+        | Outcome::MoveSelf { .. }
+        | Outcome::WoundSelf(_) => {}
         Outcome::TargetDefenceAtMost(_) | Outcome::WoundAdjacent(_) | Outcome::DestroySelf => {
             super::super::d20::apply(state, user, power, reached, outcome, events)
         }
