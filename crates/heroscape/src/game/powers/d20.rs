@@ -270,7 +270,8 @@ pub(crate) fn after_turn_rolls(
     };
     let card = unit.card.clone();
     for (power, t) in triggered::triggered(&card) {
-        if t.trigger != Trigger::AfterTurnAttackedFromAfar || triggered::used(state, turn.unit, power)
+        if t.trigger != Trigger::AfterTurnAttackedFromAfar
+            || triggered::used(state, turn.unit, power)
         {
             continue;
         }
@@ -283,7 +284,9 @@ pub(crate) fn after_turn_rolls(
             if s.extra != state.powers.extra_turns {
                 continue;
             }
-            let ours = state.figure(s.attacker).is_some_and(|f| f.unit == turn.unit);
+            let ours = state
+                .figure(s.attacker)
+                .is_some_and(|f| f.unit == turn.unit);
             if s.apart && ours && !shooters.contains(&s.attacker) {
                 shooters.push(s.attacker);
             }
@@ -350,7 +353,9 @@ pub(crate) fn after_turn_earned(
         s.extra == state.powers.extra_turns
             && s.apart
             && s.destroyed
-            && state.figure(s.attacker).is_some_and(|a| a.unit == turn.unit)
+            && state
+                .figure(s.attacker)
+                .is_some_and(|a| a.unit == turn.unit)
             && state.figure(s.target).is_some_and(|x| {
                 !state.allies(x.owner, turn.seat) && super::matches(state.card_of(x), filter)
             })

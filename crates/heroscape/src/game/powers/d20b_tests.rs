@@ -128,12 +128,7 @@ fn a_disappearing_ninja_takes_no_damage_and_must_move_away_from_every_enemy() {
     assert_eq!(rolled(&events), vec![(11, 0, 12, false)]);
     assert_eq!(defended(&events), (3, 1));
     // a skull and 12: no defence dice, no damage, then the ninja's move
-    let events = play(
-        &mut state,
-        Seat(0),
-        attack,
-        &[SKULL, SKULL, SKULL, 12],
-    );
+    let events = play(&mut state, Seat(0), attack, &[SKULL, SKULL, SKULL, 12]);
     assert_eq!(rolled(&events), vec![(12, 0, 12, true)]);
     assert_eq!(defended(&events), (0, 0));
     assert!(ignored(&events));
@@ -154,7 +149,11 @@ fn a_disappearing_ninja_takes_no_damage_and_must_move_away_from_every_enemy() {
     assert_eq!(ends.len(), legal.len(), "only the ninja moves: {legal:?}");
     let mut sorted = ends.clone();
     sorted.sort_unstable();
-    assert_eq!(sorted, vec![3, 4, 5, 6], "up to 4 spaces, none beside the agent");
+    assert_eq!(
+        sorted,
+        vec![3, 4, 5, 6],
+        "up to 4 spaces, none beside the agent"
+    );
     play(
         &mut state,
         Seat(1),
@@ -222,7 +221,12 @@ fn hide_in_darkness_adds_six_on_a_shadow_space() {
         target: ids[1],
     };
     // 10 + 6 on shadow reaches 16: the damage is ignored, and no move follows
-    let events = play(&mut dark, Seat(0), attack.clone(), &[SKULL, SKULL, SKULL, 10]);
+    let events = play(
+        &mut dark,
+        Seat(0),
+        attack.clone(),
+        &[SKULL, SKULL, SKULL, 10],
+    );
     assert_eq!(rolled(&events), vec![(10, 6, 16, true)]);
     assert_eq!(defended(&events), (0, 0));
     assert!(dark.figure(ids[1]).is_some_and(|f| f.on_field()));
@@ -408,9 +412,9 @@ fn unstable_blaster_rolls_after_a_turn_shooting_from_afar() {
         &[BLANK, BLANK, BLANK, BLANK, BLANK, BLANK],
     );
     assert!(events.iter().any(|e| matches!(e, Event::TurnEnded { .. })));
-    assert!(!events.iter().any(
-        |e| matches!(e, Event::PowerRolled { figure, .. } if *figure == ids[0])
-    ));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::PowerRolled { figure, .. } if *figure == ids[0])));
     assert_eq!(state.figure(ids[0]).map(|f| f.wounds), Some(0));
 }
 

@@ -11,6 +11,8 @@ pub mod choices;
 pub mod d20;
 #[cfg(test)]
 mod d20_tests;
+#[cfg(test)]
+mod d20b_tests;
 pub mod destroyed;
 pub mod extra_moves;
 #[cfg(test)]
@@ -28,11 +30,9 @@ pub mod turns;
 pub mod values;
 #[cfg(test)]
 mod values2_tests;
-pub mod vanish;
-#[cfg(test)]
-mod d20b_tests;
 #[cfg(test)]
 mod values_tests;
+pub mod vanish;
 
 use crate::card::Card;
 use crate::power::{Ability, Effect, Filter};

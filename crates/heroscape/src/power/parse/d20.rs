@@ -271,8 +271,7 @@ pub(super) fn rules() -> &'static [Rule] {
 
 /// The failure line of a roll made when a skull is rolled, then the success's "if you roll":
 /// its two numbers are the last failing result and the threshold.
-const NORMALLY: &str =
-    r"if you roll (?:an? )?1 ?- ?{N}, roll defense dice normally\. if you roll (?:an? )?{N} or higher";
+const NORMALLY: &str = r"if you roll (?:an? )?1 ?- ?{N}, roll defense dice normally\. if you roll (?:an? )?{N} or higher";
 
 /// *Disappearing Ninja*, *Vanish*: no damage, a move, and the move's condition.
 const VANISH: &str = r"(?:that )?{S} takes no damage and (?:instead )?may (?:immediately )?move up to {N} spaces\. {S} can (?:disappear|vanish) only if (?:he|she|it|they) ends? (?:his|her|its|their) (?:disappearing|vanishing) move not adjacent to any enemy figures";
