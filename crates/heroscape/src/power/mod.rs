@@ -202,6 +202,10 @@ pub enum Condition {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         below: Option<u16>,
     },
+    /// The figure this card chose at the start of the game ([`Effect::StartChoice`]) is on the
+    /// battlefield within this many clear-sight spaces of the figure reached (*Loyalty to the
+    /// Lizard King*).
+    ChosenWithin(u16),
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -486,6 +490,9 @@ pub enum Count {
         /// Clear-sight spaces.
         within: u16,
     },
+    /// Wound markers on the figure this card chose at the start of the game
+    /// ([`Effect::StartChoice`]) while it is on the battlefield (*Highland Fury*).
+    ChosenWounds,
 }
 
 /// When a triggered power may be used.
@@ -1121,6 +1128,21 @@ pub enum Effect {
     /// figure; it cannot move normally that turn (*Glider Landing*, with
     /// [`Effect::StartsOffBattlefield`]).
     LandBeforeReveal,
+    /// At the start of the game, before the first round, the owner chooses one figure of the
+    /// army matching one of `choose` (a unique hero): this card's chosen figure for the game,
+    /// which its other effects name (*Cleave to the Mighty*, *Loyalty to the Lizard King*;
+    /// `game/powers/start_choices.rs`).
+    StartChoice {
+        /// Which figures may be chosen: those matching any of these.
+        choose: Vec<Filter>,
+    },
+    /// Before a turn with this card, you may first take a turn with the figure this card
+    /// chose at the start of the game ([`Effect::StartChoice`]), while you control it
+    /// (*Lizard King Bonding*, *Cleave to the Mighty*).
+    ChosenBonding,
+    /// This card's figures cannot attack the figure the card chose at the start of the game
+    /// ([`Effect::StartChoice`]), with a normal or a special attack (*Highland Fury*).
+    SpareChosen,
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

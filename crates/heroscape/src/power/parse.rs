@@ -26,6 +26,7 @@ mod moves;
 mod orders;
 mod rolls;
 mod setup;
+mod start;
 mod support;
 mod triggered;
 
@@ -1360,6 +1361,10 @@ fn readers() -> &'static [Reader] {
         setup::move_after_wounding,
         setup::move_first_round,
         setup::land_before_reveal,
+        start::choose_and_bond,
+        start::bond_with_chosen,
+        start::choose_and_near,
+        start::choose_and_fury,
     ]
 }
 

@@ -95,6 +95,7 @@ fn made(turn: &Turn, f: &Figure) -> Vec<u32> {
 pub fn may_target(state: &State, f: &Figure, t: &Figure) -> bool {
     (!has_ability(state.card_of(t), Ability::OnlyAdjacentNormalAttacks) || adjacent(state, f, t))
         && super::special::reach::may_target(state, f, t)
+        && !super::start_choices::spares(state, f, t)
 }
 
 /// The figures `f` may attack now with a normal attack: any target once when it has not

@@ -20,12 +20,15 @@ mod extra_moves_tests;
 pub mod holds;
 pub mod leaps;
 pub mod moves;
+#[cfg(test)]
+mod moves2_tests;
 pub mod orders;
 pub mod rolls;
 #[cfg(test)]
 mod scenarios;
 pub mod setup;
 pub mod special;
+pub mod start_choices;
 pub mod turns;
 pub mod values;
 #[cfg(test)]

@@ -540,6 +540,7 @@ pub fn holds(
                 .sum();
             wounds >= *n
         }
+        Condition::ChosenWithin(n) => super::start_choices::chosen_within(state, unit.id, f, *n),
     }
 }
 
@@ -622,6 +623,7 @@ fn counted(state: &State, unit: &Unit, f: &Figure, count: &Count, fight: Option<
                 .map(|s| s.wounds)
                 .sum();
         }
+        Count::ChosenWounds => return super::start_choices::chosen_wounds(state, unit.id),
     };
     u16::try_from(n).unwrap_or(u16::MAX)
 }

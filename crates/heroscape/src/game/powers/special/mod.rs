@@ -552,6 +552,9 @@ fn chosen<'a>(
     if !engaged.is_empty() && !engaged.contains(&t) {
         return Err(Refusal::Engaged(t));
     }
+    if super::start_choices::spares(state, f, target) {
+        return Err(Refusal::Filtered(t));
+    }
     if let Some(n) =
         reach::reach_limit(state, target).filter(|_| !reach::may_target(state, f, target))
     {

@@ -31,7 +31,8 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         HsFrame::Markers { .. }
         | HsFrame::Spirit { .. }
         | HsFrame::PowerMoves(_)
-        | HsFrame::Landing(_) => Ask {
+        | HsFrame::Landing(_)
+        | HsFrame::StartChoice(_) => Ask {
             seats: Vec::new(),
             decision: Decision::PlaceMarkers { round: state.round },
         },
@@ -206,7 +207,8 @@ pub(crate) fn resolve(
         HsFrame::Markers { .. }
         | HsFrame::Spirit { .. }
         | HsFrame::PowerMoves(_)
-        | HsFrame::Landing(_) => {}
+        | HsFrame::Landing(_)
+        | HsFrame::StartChoice(_) => {}
     }
     Ok(())
 }
