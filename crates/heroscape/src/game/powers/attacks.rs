@@ -119,6 +119,7 @@ pub fn attack_targets(state: &State, turn: &Turn, f: &Figure, targets: Vec<u32>)
                     adjacent_only,
                     ..
                 } => made.len() <= usize::from(*count) && (!adjacent_only || adj()),
+                Effect::AttacksUpTo { .. } => super::special::extra_attacks::allows(e, f, &made, t),
                 _ => false,
             })
         })
