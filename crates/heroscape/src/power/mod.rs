@@ -1193,6 +1193,9 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "is_false")]
         fewer_per_wound: bool,
     },
+    /// An opponent's figure adjacent to it that attacks, with a normal or a special attack,
+    /// must attack it (*Combat Challenge*).
+    CombatChallenge,
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

@@ -1,6 +1,7 @@
 //! Several normal attacks in a turn ([`Effect::AttacksUpTo`]): *Hydra Heads*, *Flailing
 //! Tentacles*, *Feral Rage*, played by `game/powers/special/extra_attacks.rs`; and one more
-//! paid with dice ([`Effect::ExtraAttacks`] with a negative bonus: *Personal Arsenal*).
+//! paid with dice ([`Effect::ExtraAttacks`] with a negative bonus: *Personal Arsenal*); whom an
+//! adjacent opponent must attack ([`Effect::CombatChallenge`]).
 
 use std::sync::OnceLock;
 
@@ -36,6 +37,11 @@ pub(super) fn rules() -> &'static [Rule] {
                         bonus: -i8::try_from(c.n(0)).ok()?,
                     }])
                 },
+            ),
+            // Adjacent opponents must attack it.
+            rule(
+                r"if an opponent's figure that is adjacent to {S} attacks with a normal or special attack, it must attack {S}",
+                |_, _| Some(vec![Effect::CombatChallenge]),
             ),
         ]
     })
@@ -99,6 +105,12 @@ mod tests {
                 bonus: -2
             }])
         );
+        assert_eq!(
+            read("Tandros Kreel", "Combat Challenge"),
+            Ok(vec![Effect::CombatChallenge])
+        );
+        // another card's name is not Tandros Kreel's
+        assert!(read_shared("Tandros Kreel", "If an opponent's figure that is adjacent to Grimnak attacks with a normal or special attack, it must attack Grimnak.").is_err());
         // without "the same figure" sentence Feral Rage stays text
         assert!(read_shared(
             "Quasatch Hunters",

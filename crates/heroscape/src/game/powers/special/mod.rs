@@ -43,6 +43,7 @@
 mod also;
 pub mod area;
 mod chain;
+pub mod challenge;
 mod combined;
 pub mod extra_attacks;
 pub mod reach;
@@ -479,6 +480,11 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
             .figure(*id)
             .is_some_and(|g| !state.allies(g.owner, f.owner))
     };
+    // *Combat Challenge*: an attack choosing nobody must reach a challenger.
+    let must = challenge::challengers(state, f);
+    if !must.is_empty() && !shot.affected.iter().any(|id| must.contains(id)) {
+        return Err(Refusal::Challenged(must[0]));
+    }
     let Some(reference) = shot
         .affected
         .iter()
@@ -622,6 +628,9 @@ fn chosen<'a>(
     let engaged = geometry::engaged_with(state, f);
     if !engaged.is_empty() && !engaged.contains(&t) {
         return Err(Refusal::Engaged(t));
+    }
+    if !challenge::allows(state, f, t) {
+        return Err(Refusal::Challenged(t));
     }
     if let Some(n) =
         reach::reach_limit(state, target).filter(|_| !reach::may_target(state, f, target))

@@ -94,6 +94,9 @@ pub enum Refusal {
     Moved,
     /// The chosen figure is not adjacent to a figure the attacker's player controls.
     NotBesideOwn(u32),
+    /// An adjacent enemy figure's *Combat Challenge* makes the attacker attack it, not this
+    /// figure (for an attack choosing nobody: the challenger it must reach).
+    Challenged(u32),
 }
 
 impl Refusal {
@@ -235,6 +238,10 @@ impl Refusal {
             Refusal::NotBesideOwn(t) => format!(
                 "figure {t} is not adjacent to a figure you control: {name} can target only \
                  such figures"
+            ),
+            Refusal::Challenged(t) => format!(
+                "figure {figure} is adjacent to a figure with Combat Challenge: it must attack \
+                 that figure (figure {t} is not one it may attack now)"
             ),
             Refusal::CombinedUsed(other) => {
                 format!("{card} used {other} this turn: its other figures cannot attack")

@@ -585,3 +585,36 @@ fn personal_arsenal_makes_one_more_normal_attack_two_dice_weaker() {
     assert_eq!(attack_dice(&events), 2);
     assert!(!any_attack(&state, destro));
 }
+
+#[test]
+fn combat_challenge_makes_adjacent_opponents_attack_tandros_kreel() {
+    let s = battle_on(
+        plain_raised(6, 3, &[]),
+        &["Sujoah"],
+        &["Tandros Kreel", "Ne-Gok-Sa"],
+    );
+    let place = |tandros: Hex| {
+        only_at(
+            &s,
+            &[
+                ("Sujoah", 0, Hex::new(2, 1)),
+                ("Tandros Kreel", 0, tandros),
+                ("Ne-Gok-Sa", 0, Hex::new(2, 2)),
+            ],
+            Stage::Attack,
+        )
+    };
+    // Tandros beside Sujoah: Sujoah's normal and special attacks go at him only.
+    let (state, ids) = place(Hex::new(3, 1));
+    let (sujoah, tandros, ne) = (ids[0], ids[1], ids[2]);
+    assert!(legal(&state, &normal(sujoah, tandros)));
+    assert!(legal(&state, &at(sujoah, tandros)));
+    assert!(!legal(&state, &normal(sujoah, ne)));
+    assert!(!legal(&state, &at(sujoah, ne)));
+    let why = explain(&state, &at(sujoah, ne)).unwrap_or_default();
+    assert!(why.contains("Combat Challenge"), "{why}");
+    // Tandros away: Ne-Gok-Sa may be attacked.
+    let (state, _) = place(Hex::new(5, 0));
+    assert!(legal(&state, &normal(sujoah, ne)));
+    assert!(legal(&state, &at(sujoah, ne)));
+}
