@@ -130,7 +130,24 @@ pub fn read_file(path: &Path) -> Result<Vec<Imported>, ImportError> {
 /// "REVER THERE'S TROUBLEBefore taking a turn..."): the capitals the text starts with go back
 /// to the name. Only a name of at most three capitals is taken as cut (the data's cut names),
 /// and only capitals glued to the capitalised word that starts the text are moved.
+///
+/// The other way round, a special attack's text glued into its name ("POISON STING SPECIAL
+/// ATTACKRange 1. Attack 4.If Poison Sting ...", the rest of the text in the description): the
+/// name ends with "Special Attack" and what follows, from "Range", goes before the text.
 fn mended_name(name: &str, text: &str) -> (String, String) {
+    const END: &str = "special attack";
+    if let Some(at) = name.to_ascii_lowercase().find(END) {
+        let head = &name[..at + END.len()];
+        let rest = name[at + END.len()..].trim_start_matches(['.', ' ']);
+        if rest.starts_with("Range") {
+            let text = if text.is_empty() {
+                rest.to_string()
+            } else {
+                format!("{}.{text}", rest.trim_end_matches('.'))
+            };
+            return (head.to_string(), text);
+        }
+    }
     let cut = name.len() <= 3 && name.chars().all(|c| c.is_ascii_uppercase() || c == ' ');
     let first_lower = text.find(|c: char| c.is_ascii_lowercase());
     if let (true, Some(i)) = (cut, first_lower) {
@@ -543,8 +560,19 @@ mod tests {
             super::mended_name("ULL", "AR'S PACTIf an Elite"),
             ("ULLAR'S PACT".to_string(), "If an Elite".to_string())
         );
+        assert_eq!(
+            super::mended_name(
+                "POISON STING SPECIAL ATTACKRange 1. Attack 4.If it would wound",
+                "- If you roll a 20, destroy it."
+            ),
+            (
+                "POISON STING SPECIAL ATTACK".to_string(),
+                "Range 1. Attack 4.If it would wound.- If you roll a 20, destroy it.".to_string()
+            )
+        );
         // whole names stay
         for (name, text) in [
+            ("Mind Blast Special Attack", "Range 3. Attack 3."),
             ("QUICKDRAW 7", "When Blink is chosen"),
             ("EMP", "When an Agent attacks"),
             ("RUN", "COBRA Troopers may run"),

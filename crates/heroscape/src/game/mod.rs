@@ -719,6 +719,24 @@ pub enum Event {
         /// The figure chosen.
         chosen: u32,
     },
+    /// The poison die of a special attack that would wound (*Poison Sting*, *Venom Ray*).
+    VenomRolled {
+        /// The attacker.
+        attacker: u32,
+        /// The special attack's printed name.
+        power: String,
+        /// The defending figure.
+        target: u32,
+        /// The 20-sided die.
+        die: u8,
+        /// Added to it (the glyph of Lodin, powers adding to the player's rolls).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        bonus: u16,
+        /// It added a wound, and the die is rolled again.
+        more: bool,
+        /// It destroys the defending figure.
+        destroys: bool,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {

@@ -364,6 +364,86 @@ pub struct SpecialAttack {
     /// attack dice as one combined attack"); the action names the others.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combined: Option<Combined>,
+    /// A 20-sided die for the poison of an attack that would wound (*Poison Sting*, *Venom
+    /// Ray*): a wound more and roll again from `more_from`, the defender destroyed on
+    /// `destroy_at`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub venom: Option<Venom>,
+    /// After an attack, another at a figure that was adjacent to the defender when that attack
+    /// began, out of the power's range (*Arcane Bolt*, *Erupting Earth*).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain: Option<Chain>,
+    /// Besides its targeted figure, the player may choose this many spaces in a straight line
+    /// from it; every figure on them the attacker sees is affected, friends included
+    /// (*Burning Breath*: "you may also choose 4 spaces in a straight line from the targeted
+    /// figure").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line_from_target: Option<u16>,
+    /// One attack die more for each wound on the attacker (*Withering Breath*: "roll 1
+    /// additional attack die for each wound on the attacking Nuckelavee").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub per_own_wound: bool,
+    /// An explosion that affects, besides the chosen figure, only the figures adjacent to both
+    /// it and the attacker (*Sweeping Sword*: "any figures adjacent to both Shurrak and the
+    /// chosen figure are also affected").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub beside_attacker: bool,
+    /// The figures it affects roll no defence dice against it (*Ullar Enhanced Rifle*: "the
+    /// chosen figure cannot roll defense dice when attacked by ...").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_defence: bool,
+    /// It cannot be used in a turn in which the figure moved ("may not use this special attack
+    /// if he moved this turn").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub not_after_moving: bool,
+    /// Its chosen figure must be adjacent to a figure the attacker's player controls (*RA-1A
+    /// Guided Cannon*: "can target only figures that are adjacent to one or more figures you
+    /// control").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub target_beside_own: bool,
+    /// No defender has height advantage against it ("figures never have height advantage
+    /// against ...").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_defender_height: bool,
+    /// Against a chosen figure matching the filter it rolls this many dice instead of `attack`
+    /// (*Shuriken*: "if Shiori is attacking a small or medium figure, roll 3 attack dice").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice_against: Option<(Filter, u16)>,
+}
+
+/// The poison die of a special attack that would inflict a wound: "roll the 20-sided die for
+/// Poison Damage. If you roll a 10-19, add 1 to the number of wounds inflicted and roll again
+/// for Poison Damage. If you roll a 20, destroy the defending figure."
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Venom {
+    /// From this roll (below `destroy_at`): one wound more, and the die is rolled again.
+    pub more_from: u8,
+    /// From this roll: the defending figure is destroyed.
+    pub destroy_at: u8,
+}
+
+/// A special attack that leaps from its defender to a figure adjacent to it ("you may choose a
+/// figure that was adjacent to the defending figure at the beginning of that attack and attack
+/// that chosen figure"), never at the same figure twice in a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chain {
+    /// Only after an attack whose defender received a wound (*Arcane Bolt*: "until you fail
+    /// to inflict a wound").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub on_wound: bool,
+    /// Each attack after the first rolls this many fewer dice than the one before (*Erupting
+    /// Earth*: "rolling one fewer attack die than the previous").
+    #[serde(default, skip_serializing_if = "is_zero_u16")]
+    pub fewer_dice: u16,
+    /// At most this many attacks in all ("up to a total of four attacks").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub most: Option<u8>,
+}
+
+fn is_zero_u16(n: &u16) -> bool {
+    *n == 0
 }
 
 /// A combined special attack: how many figures of the card make it and what they need.
@@ -383,6 +463,20 @@ pub struct Combined {
     /// this turn cannot attack").
     #[serde(default, skip_serializing_if = "is_false")]
     pub others_cannot_attack: bool,
+    /// None of them is engaged (*Arrow Volley*: "three unengaged adjacent Roman Archers").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unengaged: bool,
+    /// They stand together: each is adjacent to another of them, one group.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub adjacent_together: bool,
+    /// They stand on the same level ("on the same level").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub same_level: bool,
+    /// Each of them has the targeted figure within the power's range and in clear sight ("all
+    /// Roman Archers in the Arrow Volley must have a clear line of sight on the one target"),
+    /// since each attacks it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub each_sees_target: bool,
 }
 
 /// The other figures a special attack lets the player choose near its targeted figure.
@@ -1143,6 +1237,24 @@ pub enum Effect {
     /// This card's figures cannot attack the figure the card chose at the start of the game
     /// ([`Effect::StartChoice`]), with a normal or a special attack (*Highland Fury*).
     SpareChosen,
+    /// It may make up to `times` normal attacks in its turn (*Hydra Heads*: "when this Fen
+    /// Hydra attacks, it may attack up to 4 times"; *Feral Rage*: "it may attack up to 2
+    /// additional times"), each at any figure it may attack, never one it attacked this turn
+    /// with `distinct`, one fewer for each wound on it with `fewer_per_wound` (the first
+    /// attack always stays).
+    AttacksUpTo {
+        /// Attacks in all, the first included.
+        times: u8,
+        /// Never the same figure twice in a turn.
+        #[serde(default, skip_serializing_if = "is_false")]
+        distinct: bool,
+        /// One attack fewer for each wound marker on it.
+        #[serde(default, skip_serializing_if = "is_false")]
+        fewer_per_wound: bool,
+    },
+    /// An opponent's figure adjacent to it that attacks, with a normal or a special attack,
+    /// must attack it (*Combat Challenge*).
+    CombatChallenge,
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

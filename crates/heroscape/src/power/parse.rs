@@ -21,12 +21,14 @@ use crate::card::{Card, Kind, Rarity, Size};
 
 mod attacks;
 mod d20;
+mod extra_attacks;
 mod modifiers;
 mod moves;
 mod orders;
 mod rolls;
 mod setup;
 mod start;
+mod special;
 mod support;
 mod triggered;
 
@@ -561,6 +563,16 @@ fn special(range: Option<u16>, attack: u16, area: Area) -> SpecialAttack {
         not_after_run: false,
         also: None,
         combined: None,
+        venom: None,
+        chain: None,
+        line_from_target: None,
+        per_own_wound: false,
+        beside_attacker: false,
+        no_defence: false,
+        not_after_moving: false,
+        target_beside_own: false,
+        no_defender_height: false,
+        dice_against: None,
     }
 }
 
@@ -1373,6 +1385,8 @@ fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
     rules()
         .iter()
         .chain(attacks::rules())
+        .chain(special::rules())
+        .chain(extra_attacks::rules())
         .chain(triggered::rules())
         .chain(support::rules())
         .chain(moves::rules())

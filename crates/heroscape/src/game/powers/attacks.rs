@@ -91,11 +91,13 @@ fn made(turn: &Turn, f: &Figure) -> Vec<u32> {
 
 /// Whether `f` may choose `t` as the target of a normal attack as far as powers say: a figure
 /// with *Thorian Speed* is attacked normally only from an adjacent space, one with
-/// *Apparition* only from within its spaces.
+/// *Apparition* only from within its spaces; a figure beside one with *Combat Challenge*
+/// attacks only such a figure.
 pub fn may_target(state: &State, f: &Figure, t: &Figure) -> bool {
     (!has_ability(state.card_of(t), Ability::OnlyAdjacentNormalAttacks) || adjacent(state, f, t))
         && super::special::reach::may_target(state, f, t)
         && !super::start_choices::spares(state, f, t)
+        && super::special::challenge::allows(state, f, t.id)
 }
 
 /// The figures `f` may attack now with a normal attack: any target once when it has not
@@ -134,6 +136,7 @@ pub fn attack_targets(state: &State, turn: &Turn, f: &Figure, targets: Vec<u32>)
                     adjacent_only,
                     ..
                 } => made.len() <= usize::from(*count) && (!adjacent_only || adj()),
+                Effect::AttacksUpTo { .. } => super::special::extra_attacks::allows(e, f, &made, t),
                 _ => false,
             })
         })

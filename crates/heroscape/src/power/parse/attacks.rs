@@ -295,6 +295,10 @@ pub(super) fn rules() -> &'static [Rule] {
                         adjacent_to_target: true,
                         lowest_height: true,
                         others_cannot_attack: true,
+                        unengaged: false,
+                        adjacent_together: false,
+                        same_level: false,
+                        each_sees_target: false,
                     });
                     Some(vec![Effect::SpecialAttack(a)])
                 },
@@ -688,7 +692,11 @@ mod tests {
                 figures: 3,
                 adjacent_to_target: true,
                 lowest_height: true,
-                others_cannot_attack: true
+                others_cannot_attack: true,
+                unengaged: false,
+                adjacent_together: false,
+                same_level: false,
+                each_sees_target: false,
             })
         );
         // "the 5th figure" does not follow from three: text

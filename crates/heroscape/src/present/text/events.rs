@@ -777,5 +777,50 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 power_name(state, *unit, *power)
             ),
         },
+        Event::VenomRolled {
+            attacker,
+            power,
+            target,
+            die,
+            bonus,
+            more,
+            destroys,
+        } => {
+            let roll = if *bonus > 0 {
+                format!("{die} + {bonus} = {}", u16::from(*die) + bonus)
+            } else {
+                die.to_string()
+            };
+            match (lang, more, destroys) {
+                (Lang::En, _, true) => format!(
+                    "{} rolls the 20-sided die for {power}: {roll}, {} is destroyed",
+                    fig(attacker),
+                    fig(target)
+                ),
+                (Lang::En, true, _) => format!(
+                    "{} rolls the 20-sided die for {power}: {roll}, {} takes a wound more, roll again",
+                    fig(attacker),
+                    fig(target)
+                ),
+                (Lang::En, false, false) => format!(
+                    "{} rolls the 20-sided die for {power}: {roll}, no wound more",
+                    fig(attacker)
+                ),
+                (Lang::Fr, _, true) => format!(
+                    "{} lance le dé à 20 faces pour {power} : {roll}, {} est détruit",
+                    fig(attacker),
+                    fig(target)
+                ),
+                (Lang::Fr, true, _) => format!(
+                    "{} lance le dé à 20 faces pour {power} : {roll}, {} subit une blessure de plus, nouveau lancer",
+                    fig(attacker),
+                    fig(target)
+                ),
+                (Lang::Fr, false, false) => format!(
+                    "{} lance le dé à 20 faces pour {power} : {roll}, pas de blessure de plus",
+                    fig(attacker)
+                ),
+            }
+        }
     }
 }

@@ -11,7 +11,22 @@ pub(super) fn special_aim(
 ) -> String {
     let grid = Grid::of(&state.field);
     match (target, line) {
-        (Some(t), _) => format!(" {} {}", lang.pick("on", "sur"), figure_name(state, t)),
+        // *Burning Breath*: the target, then a line from it.
+        (Some(t), Some(l)) => match lang {
+            Lang::En => format!(
+                " on {}, then in a line to the {} from {}",
+                figure_name(state, t),
+                direction_word(l.dir, lang),
+                grid.name(l.from)
+            ),
+            Lang::Fr => format!(
+                " sur {}, puis en ligne vers {} depuis {}",
+                figure_name(state, t),
+                direction_word(l.dir, lang),
+                grid.name(l.from)
+            ),
+        },
+        (Some(t), None) => format!(" {} {}", lang.pick("on", "sur"), figure_name(state, t)),
         (None, Some(l)) => match lang {
             Lang::En => format!(
                 " in a line to the {} from {}",

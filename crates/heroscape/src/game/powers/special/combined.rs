@@ -10,8 +10,15 @@
 //! dice are those of the lowest of them against the targeted figure. With
 //! `others_cannot_attack` it is refused once another figure of the card attacked this turn, and
 //! once made no other figure of the card attacks this turn, normally or specially.
+//!
+//! *Arrow Volley* ("three unengaged adjacent Roman Archers on the same level may combine their
+//! attacks and roll their attack dice as one attack. All Roman Archers in the Arrow Volley
+//! must have a clear line of sight on the one target"): none of them engaged, all on the
+//! acting figure's level, standing together (each adjacent to another of them, one group), and
+//! each with the target within the power's range and in clear sight, since each attacks it.
 
 use super::{specials, this_turn, Aim, Refusal};
+use crate::game::geometry;
 use crate::game::powers::values;
 use crate::game::state::{Figure, State};
 use crate::power::{Combined, SpecialAttack};
@@ -43,6 +50,25 @@ pub(super) fn partners<'a>(
             return Err(Refusal::PartnerNotAdjacent(g.id));
         }
     }
+    for g in &all {
+        if c.unengaged && !geometry::engaged_with(state, g).is_empty() {
+            return Err(Refusal::PartnerEngaged(g.id));
+        }
+        if c.same_level && g.level != f.level {
+            return Err(Refusal::PartnerLevel(g.id));
+        }
+    }
+    if c.adjacent_together && !together(state, &all) {
+        return Err(Refusal::NotTogether);
+    }
+    if c.each_sees_target {
+        if let Some(g) = all
+            .iter()
+            .find(|g| !has_shot(state, g, power_range(state, f, aim), target))
+        {
+            return Err(Refusal::PartnerNoShot(g.id));
+        }
+    }
     if c.others_cannot_attack {
         let other = turn.attacked.iter().find(|id| {
             !all.iter().any(|a| a.id == **id)
@@ -53,6 +79,36 @@ pub(super) fn partners<'a>(
         }
     }
     Ok(all)
+}
+
+/// The printed range of the power `aim` names.
+fn power_range(state: &State, f: &Figure, aim: &Aim) -> u16 {
+    specials(state.card_of(f))
+        .get(usize::from(aim.power))
+        .and_then(|(_, s)| s.range)
+        .unwrap_or(1)
+}
+
+/// Whether `g` has `target` within `range` and in clear sight.
+fn has_shot(state: &State, g: &Figure, range: u16, target: &Figure) -> bool {
+    geometry::range(state, g, target).is_some_and(|d| d <= u32::from(range))
+        && geometry::can_see(state, g, target)
+}
+
+/// Whether the figures stand together: one group, each adjacent to another of them.
+fn together(state: &State, all: &[&Figure]) -> bool {
+    let mut reached = vec![0usize];
+    let mut i = 0;
+    while i < reached.len() {
+        let here = all[reached[i]];
+        for (j, g) in all.iter().enumerate() {
+            if !reached.contains(&j) && values::adjacent(state, here, g) {
+                reached.push(j);
+            }
+        }
+        i += 1;
+    }
+    reached.len() == all.len()
 }
 
 /// The figure whose height counts against the targeted figure: the lowest of the combined
@@ -92,6 +148,9 @@ pub(super) fn choices(
         .filter(|g| g.on_field() && g.unit == f.unit && g.id != f.id)
         .filter(|g| !attacked.contains(&g.id))
         .filter(|g| !c.adjacent_to_target || values::adjacent(state, g, target))
+        .filter(|g| !c.unengaged || geometry::engaged_with(state, g).is_empty())
+        .filter(|g| !c.same_level || g.level == f.level)
+        .filter(|g| !c.each_sees_target || has_shot(state, g, power.range.unwrap_or(1), target))
         .map(|g| g.id)
         .collect();
     near.sort_unstable();

@@ -42,13 +42,19 @@
 
 mod also;
 pub mod area;
+mod chain;
+pub mod challenge;
 mod combined;
+pub mod extra_attacks;
 pub mod reach;
 mod refusal;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests2;
+#[cfg(test)]
+mod tests3;
+mod venom;
 
 use serde::{Deserialize, Serialize};
 use skirmish_board::hex::Hex;
@@ -98,6 +104,10 @@ pub struct Use {
     /// The chosen dice it rolled this turn, for a power with a pool of dice.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub dice: u16,
+    /// The figures adjacent to its last defender when that attack began: a chained power's
+    /// next attack chooses among them (*Arcane Bolt*).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub beside: Vec<u32>,
 }
 
 fn is_zero(n: &u16) -> bool {
@@ -311,8 +321,14 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     if power.not_after_run && !turn.record.ran.is_empty() {
         return Err(Refusal::AfterRun);
     }
+    // A chained attack after the first: its dice, and a target beside the last defender.
+    let link = power.chain.filter(|_| used > 0);
+    let linked_dice = match link {
+        Some(c) => Some(chain::dice(power, c, used)?),
+        None => None,
+    };
     let printed = match (power.dice_choice.is_empty(), aim.dice) {
-        (true, None) => power.attack,
+        (true, None) => linked_dice.unwrap_or(power.attack),
         (true, Some(n)) if extra_offered(state, f, aim, power) == Some(n) => n,
         (true, Some(n)) => return Err(Refusal::NotOffered(n)),
         (false, None) => return Err(Refusal::NeedsDice(power.dice_choice.clone())),
@@ -337,6 +353,9 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     }
     if power.after_moving && !turn.moved.contains(&f.id) {
         return Err(Refusal::NotMoved);
+    }
+    if power.not_after_moving && turn.moved.contains(&f.id) {
+        return Err(Refusal::Moved);
     }
     if power.once_per_game
         && state.specials.spent.contains(&(f.unit, aim.power))
@@ -367,10 +386,15 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     };
     match power.area {
         Area::Single | Area::Explosion(_) => {
-            if aim.line.is_some() {
+            if aim.line.is_some()
+                && (power.line_from_target.is_none() || power.area != Area::Single)
+            {
                 return Err(Refusal::NoAim);
             }
             let t = aim.target.ok_or(Refusal::NeedsTarget)?;
+            if link.is_some() {
+                chain::check(state, f, aim)?;
+            }
             if power.distinct_targets
                 && this_turn(state)
                     .iter()
@@ -378,7 +402,13 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
             {
                 return Err(Refusal::SameTarget(t));
             }
-            let target = chosen(state, f, power, t)?;
+            let target = chosen(state, f, power, t, link.is_none())?;
+            if let Some((filter, n)) = &power.dice_against {
+                // *Shuriken*: its dice by the figure attacked
+                if super::matches(state.card_of(target), filter) {
+                    shot.power.attack = *n;
+                }
+            }
             shot.affected.push(t);
             shot.cells.extend(target.hexes());
             if let Some(c) = power.combined {
@@ -390,6 +420,13 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
                     shot.cells.extend(g.hexes());
                 }
             }
+            if let (Some(n), Some(line)) = (power.line_from_target, aim.line) {
+                // *Burning Breath*: a fire line from the targeted figure.
+                if !area::lines(target, n).contains(&line) {
+                    return Err(Refusal::BadTargetLine);
+                }
+                line_figures(state, f, power, line, n, &mut shot);
+            }
             if let Area::Explosion(n) = power.area {
                 let sight = needs_sight(state, f, power, target) && !power.sight_to_target_only;
                 for g in state.figures.iter().filter(|g| g.on_field() && g.id != t) {
@@ -397,7 +434,7 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
                         area::adjacent(state, target, g)
                     } else {
                         area::spaces(target, g) <= u32::from(n)
-                    };
+                    } && (!power.beside_attacker || area::adjacent(state, f, g));
                     let seen = g.id == f.id || !sight || geometry::can_see(state, f, g);
                     if near && seen && affects(state, f, power, g) {
                         shot.affected.push(g.id);
@@ -414,26 +451,7 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
             if !area::lines(f, n).contains(&line) {
                 return Err(Refusal::BadLine);
             }
-            let hexes = line.hexes(n);
-            for h in &hexes {
-                let mut here: Vec<&Figure> = state
-                    .figures
-                    .iter()
-                    .filter(|g| g.on_field() && g.id != f.id && g.hexes().any(|x| x == *h))
-                    .filter(|g| !shot.affected.contains(&g.id))
-                    .collect();
-                here.sort_by_key(|g| g.id);
-                for g in here {
-                    let seen = power.no_sight || geometry::can_see(state, f, g);
-                    if seen && affects(state, f, power, g) {
-                        shot.affected.push(g.id);
-                    }
-                }
-            }
-            shot.cells = hexes
-                .into_iter()
-                .filter(|h| state.field.column(*h).is_some())
-                .collect();
+            line_figures(state, f, power, line, n, &mut shot);
         }
         Area::AllAdjacent => {
             if aim.target.is_some() || aim.line.is_some() || !aim.also.is_empty() {
@@ -462,6 +480,11 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
             .figure(*id)
             .is_some_and(|g| !state.allies(g.owner, f.owner))
     };
+    // *Combat Challenge*: an attack choosing nobody must reach a challenger.
+    let must = challenge::challengers(state, f);
+    if !must.is_empty() && !shot.affected.iter().any(|id| must.contains(id)) {
+        return Err(Refusal::Challenged(must[0]));
+    }
     let Some(reference) = shot
         .affected
         .iter()
@@ -482,8 +505,42 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     Ok(shot)
 }
 
+/// Adds the figures on a fire line's hexes to the shot, at any level the attacker sees
+/// (friends too unless the power spares them, never the attacker), and the hexes on the
+/// battlefield to its cells.
+fn line_figures(
+    state: &State,
+    f: &Figure,
+    power: &SpecialAttack,
+    line: Line,
+    n: u16,
+    shot: &mut Shot,
+) {
+    let hexes = line.hexes(n);
+    for h in &hexes {
+        let mut here: Vec<&Figure> = state
+            .figures
+            .iter()
+            .filter(|g| g.on_field() && g.id != f.id && g.hexes().any(|x| x == *h))
+            .filter(|g| !shot.affected.contains(&g.id))
+            .collect();
+        here.sort_by_key(|g| g.id);
+        for g in here {
+            let seen = power.no_sight || geometry::can_see(state, f, g);
+            if seen && affects(state, f, power, g) {
+                shot.affected.push(g.id);
+            }
+        }
+    }
+    shot.cells.extend(
+        hexes
+            .into_iter()
+            .filter(|h| state.field.column(*h).is_some()),
+    );
+}
+
 /// The attack dice of `a`'s special attack against `t`: [`values::attack_dice`] and the
-/// power's own `bonus`.
+/// power's own `bonus` (and a die per wound on `a` with `per_own_wound`).
 fn attack_tally(state: &State, a: &Figure, t: &Figure, shot: &Shot) -> Tally {
     let kind = AttackKind::Special {
         dice: shot.power.attack,
@@ -506,6 +563,15 @@ fn attack_tally(state: &State, a: &Figure, t: &Figure, shot: &Shot) -> Tally {
             i16::try_from(n).unwrap_or(0),
         );
     }
+    if shot.power.per_own_wound && a.wounds > 0 {
+        tally.add(
+            Why::Power {
+                unit: a.unit,
+                power: shot.name.clone(),
+            },
+            i16::try_from(a.wounds).unwrap_or(0),
+        );
+    }
     tally
 }
 
@@ -524,6 +590,7 @@ fn chosen<'a>(
     f: &Figure,
     power: &SpecialAttack,
     t: u32,
+    ranged: bool,
 ) -> Result<&'a Figure, Refusal> {
     let target = state
         .figure(t)
@@ -538,6 +605,16 @@ fn chosen<'a>(
         .is_some_and(|filter| !super::matches(state.card_of(target), filter))
     {
         return Err(Refusal::Filtered(t));
+    }
+    if power.target_beside_own
+        && !state.figures.iter().any(|g| {
+            g.on_field()
+                && g.id != target.id
+                && g.owner == f.owner
+                && area::adjacent(state, target, g)
+        })
+    {
+        return Err(Refusal::NotBesideOwn(t));
     }
     if power.non_adjacent && values::adjacent(state, f, target) {
         return Err(Refusal::Adjacent(t));
@@ -555,14 +632,18 @@ fn chosen<'a>(
     if super::start_choices::spares(state, f, target) {
         return Err(Refusal::Filtered(t));
     }
+    if !challenge::allows(state, f, t) {
+        return Err(Refusal::Challenged(t));
+    }
     if let Some(n) =
         reach::reach_limit(state, target).filter(|_| !reach::may_target(state, f, target))
     {
         return Err(Refusal::BeyondReach(t, n));
     }
+    // A chained attack's later targets are at any range (*Range 5 + Special*).
     let range = power.range.unwrap_or(1);
     match geometry::range(state, f, target) {
-        Some(d) if d <= u32::from(range) => {}
+        Some(d) if d <= u32::from(range) || !ranged => {}
         d => return Err(Refusal::OutOfRange(d.unwrap_or(u32::MAX), range)),
     }
     if let Some(lob) = power.lob {
@@ -647,13 +728,20 @@ pub fn actions(state: &State) -> Vec<Action> {
                         } else {
                             also::choices(state, f, power, t)
                         };
-                        others.into_iter().map(move |also| Aim {
-                            figure: f.id,
-                            power: power_ix,
-                            target: Some(t.id),
-                            line: None,
-                            dice: None,
-                            also,
+                        // *Burning Breath*: no line, or one from the targeted figure.
+                        let mut lines = vec![None];
+                        if let Some(n) = power.line_from_target {
+                            lines.extend(area::lines(t, n).into_iter().map(Some));
+                        }
+                        others.into_iter().flat_map(move |also| {
+                            lines.clone().into_iter().map(move |line| Aim {
+                                figure: f.id,
+                                power: power_ix,
+                                target: Some(t.id),
+                                line,
+                                dice: None,
+                                also: also.clone(),
+                            })
                         })
                     })
                     .collect(),
@@ -711,6 +799,7 @@ pub fn actions(state: &State) -> Vec<Action> {
                         | Refusal::OthersAttacked(_)
                         | Refusal::PoolSpent(..)
                         | Refusal::NotMoved
+                        | Refusal::Moved
                         | Refusal::AfterRun
                         | Refusal::CombinedUsed(_),
                     ) => break,
@@ -792,6 +881,11 @@ pub fn apply(
     let Some(a) = state.figure(aim.figure).cloned() else {
         return Ok(());
     };
+    // The figures beside the defender as the attack begins, for a chained power's next one.
+    let beside = match (shot.power.chain, aim.target) {
+        (Some(_), Some(t)) => chain::beside(state, t),
+        _ => Vec::new(),
+    };
     // The figure whose height counts against the defenders (a combined attack's lowest).
     let striker = combined::height_figure(state, &a, &aim, &shot.power).clone();
     let chosen_space = aim
@@ -826,7 +920,8 @@ pub fn apply(
             let Some(t) = state.figure(*id) else {
                 continue;
             };
-            let defended = if skulls == 0 {
+            // *Ullar Enhanced Rifle*: no defence dice at all
+            let defended = if skulls == 0 || shot.power.no_defence {
                 Tally::default()
             } else {
                 defence_tally(state, &striker, t, &shot)
@@ -872,6 +967,18 @@ pub fn apply(
             attack_dice: tally,
         });
         for (id, n) in wounds {
+            let (n, poisoned) = match shot.power.venom {
+                Some(v) => {
+                    let bonus = venom_bonus(state, &a, &shot.name);
+                    venom::poison(v, bonus, (a.id, &shot.name), id, n, dice, events)
+                }
+                None => (n, false),
+            };
+            if poisoned {
+                inflicted += n;
+                combat::destroy(state, id, events);
+                continue;
+            }
             // The powers that answer wounds (*Stealth Armor*; *Concealment* for the chosen
             // figure) answer special attacks as their texts say.
             let targeted = aim.target == Some(id);
@@ -884,14 +991,16 @@ pub fn apply(
     if shot.power.pounce {
         pounce(state, a.id, aim.target, chosen_space, events);
     }
-    let earned = match shot.power.again {
-        None => false,
-        Some(Again::Wounds) => inflicted > 0,
-        Some(Again::Destroys) => standing
+    let earned = match (shot.power.chain, shot.power.again) {
+        // a chain goes on after a wound (*Arcane Bolt*) or after any attack
+        (Some(c), _) => !c.on_wound || inflicted > 0,
+        (None, None) => false,
+        (None, Some(Again::Wounds)) => inflicted > 0,
+        (None, Some(Again::Destroys)) => standing
             .iter()
             .any(|id| state.figure(*id).is_some_and(|g| g.destroyed)),
-        Some(Again::Skulls(n)) => rolled >= n,
-        Some(Again::AllSkulls) => all_skulls,
+        (None, Some(Again::Skulls(n))) => rolled >= n,
+        (None, Some(Again::AllSkulls)) => all_skulls,
     };
     if let Some(u) = state
         .specials
@@ -900,8 +1009,24 @@ pub fn apply(
         .find(|u| u.figure == aim.figure && u.power == aim.power)
     {
         u.again = earned;
+        u.beside = beside;
     }
     Ok(())
+}
+
+/// What is added to `a`'s player's 20-sided die for the special attack named `name`: the
+/// glyph of Lodin and the powers adding to that power's rolls.
+fn venom_bonus(state: &State, a: &Figure, name: &str) -> u16 {
+    let ix = state
+        .card_of(a)
+        .powers
+        .iter()
+        .position(|p| p.name == name)
+        .and_then(|i| u8::try_from(i).ok());
+    crate::game::glyphs::d20_bonus(state, a.owner)
+        + ix.map_or(0, |i| {
+            super::triggered::roll_bonus(state, a.owner, a.unit, i)
+        })
 }
 
 /// *Pounce* after the attack: the attacker takes the chosen figure's space when it was
@@ -945,6 +1070,9 @@ fn defence_tally(state: &State, a: &Figure, t: &Figure, shot: &Shot) -> Tally {
         dice: shot.power.attack,
     };
     let mut tally = values::defence_dice(state, a, t, kind);
+    if shot.power.no_defender_height {
+        tally.changes.retain(|c| c.why != Why::Height);
+    }
     super::d20::hold_defence(state, a, t, &mut tally);
     if let Some((filter, n)) = &shot.power.weaker_defence {
         if super::matches(state.card_of(t), filter) {
@@ -992,6 +1120,7 @@ fn record(state: &mut State, aim: &Aim, power: &SpecialAttack) {
             targets: aim.target.into_iter().collect(),
             again: false,
             dice: aim.dice.unwrap_or(0),
+            beside: Vec::new(),
         }),
     }
     if power.once_per_game && !uses.spent.contains(&(unit, aim.power)) {

@@ -77,6 +77,26 @@ pub enum Refusal {
     PartnerNotAdjacent(u32),
     /// The card made this combined attack this turn: its other figures do not attack.
     CombinedUsed(String),
+    /// The chained attack's chosen figure was not adjacent to the last defender when that
+    /// attack began (*Arcane Bolt*).
+    NotBeside(u32),
+    /// A figure of a combined attack is engaged, and the power needs unengaged ones.
+    PartnerEngaged(u32),
+    /// A figure of a combined attack is not on the acting figure's level.
+    PartnerLevel(u32),
+    /// The figures of a combined attack do not stand together, each adjacent to another.
+    NotTogether,
+    /// A figure of a combined attack has the targeted figure out of range or out of sight.
+    PartnerNoShot(u32),
+    /// The line chosen besides the target does not start from it, or the power has none.
+    BadTargetLine,
+    /// The figure moved this turn, and the power is not used after moving.
+    Moved,
+    /// The chosen figure is not adjacent to a figure the attacker's player controls.
+    NotBesideOwn(u32),
+    /// An adjacent enemy figure's *Combat Challenge* makes the attacker attack it, not this
+    /// figure (for an attack choosing nobody: the challenger it must reach).
+    Challenged(u32),
 }
 
 impl Refusal {
@@ -190,6 +210,39 @@ impl Refusal {
             Refusal::PartnerNotAdjacent(g) => {
                 format!("figure {g} is not adjacent to the figure {name} targets")
             }
+            Refusal::NotBeside(t) => format!(
+                "figure {t} was not adjacent to the figure {name} last attacked when that attack \
+                 began: the next attack must choose such a figure"
+            ),
+            Refusal::PartnerEngaged(g) => {
+                format!("figure {g} is engaged: {name} is made by unengaged figures")
+            }
+            Refusal::PartnerLevel(g) => format!(
+                "figure {g} is not on the level of figure {figure}: {name} is made by figures \
+                 on the same level"
+            ),
+            Refusal::NotTogether => format!(
+                "the figures of {name} must stand together, each adjacent to another of them"
+            ),
+            Refusal::PartnerNoShot(g) => format!(
+                "figure {g} does not have the target within range and in clear sight: every \
+                 figure of {name} must"
+            ),
+            Refusal::BadTargetLine => format!(
+                "the line of {name} must start from a hex of the targeted figure and run away \
+                 from it"
+            ),
+            Refusal::Moved => {
+                format!("figure {figure} moved this turn: {name} cannot be used after moving")
+            }
+            Refusal::NotBesideOwn(t) => format!(
+                "figure {t} is not adjacent to a figure you control: {name} can target only \
+                 such figures"
+            ),
+            Refusal::Challenged(t) => format!(
+                "figure {figure} is adjacent to a figure with Combat Challenge: it must attack \
+                 that figure (figure {t} is not one it may attack now)"
+            ),
             Refusal::CombinedUsed(other) => {
                 format!("{card} used {other} this turn: its other figures cannot attack")
             }
