@@ -26,6 +26,7 @@ mod moves;
 mod orders;
 mod rolls;
 mod setup;
+mod start;
 mod support;
 mod triggered;
 mod values2;
@@ -1278,6 +1279,7 @@ fn d20(at_least: u8) -> Roll {
         hero_at_least: None,
         once_per_game: false,
         bands: Vec::new(),
+        ground_bonus: Vec::new(),
     }
 }
 
@@ -1360,6 +1362,10 @@ fn readers() -> &'static [Reader] {
         setup::move_after_wounding,
         setup::move_first_round,
         setup::land_before_reveal,
+        start::choose_and_bond,
+        start::bond_with_chosen,
+        start::choose_and_near,
+        start::choose_and_fury,
     ]
 }
 

@@ -541,6 +541,7 @@ pub fn holds(
                 .sum();
             wounds >= *n
         }
+        Condition::ChosenWithin(n) => super::start_choices::chosen_within(state, unit.id, f, *n),
         Condition::StartedTurnOnAny(grounds) => super::values3::started_on_any(state, f, grounds),
         Condition::OpponentAdjacentTo(_)
         | Condition::AdjacentControlled(_)
@@ -629,6 +630,7 @@ fn counted(state: &State, unit: &Unit, f: &Figure, count: &Count, fight: Option<
                 .map(|s| s.wounds)
                 .sum();
         }
+        Count::ChosenWounds => return super::start_choices::chosen_wounds(state, unit.id),
     };
     u16::try_from(n).unwrap_or(u16::MAX)
 }
