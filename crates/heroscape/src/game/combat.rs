@@ -263,6 +263,9 @@ pub fn resolve(
                 events.push(Event::LifeDrained { figure: attacker });
             }
         }
+        if kind == AttackKind::Normal {
+            super::powers::values3::destroyed_with_normal_attack(state, attacker);
+        }
     }
     wounds
 }

@@ -206,6 +206,26 @@ pub enum Condition {
     /// battlefield within this many clear-sight spaces of the figure reached (*Loyalty to the
     /// Lizard King*).
     ChosenWithin(u16),
+    /// The figure reached began its turn with at least one space of its base on one of these
+    /// land types (*Lurking Ambush*: "on at least one shadow or swamp water space"); outside a
+    /// turn, where it stands.
+    StartedTurnOnAny(Vec<String>),
+    /// The other figure in the attack is adjacent to a figure matching the filter, whoever
+    /// controls it (*Mark of the Warlord*: "a figure that is adjacent to any Marro Warlord").
+    OpponentAdjacentTo(Filter),
+    /// Another figure the reached figure's controller controls, matching the filter, is
+    /// adjacent to it (*Adjacent Tough*: "adjacent to at least one figure who follows Einar
+    /// that you control").
+    AdjacentControlled(Filter),
+    /// The other figure in the attack has height advantage on the reached figure: its base
+    /// stands higher (*Defend the Deep*).
+    OpponentHeightAdvantage,
+    /// At least one of these conditions holds ("when it is on a water space or when it
+    /// defends against an attack from a figure that has height advantage").
+    AnyOf(Vec<Condition>),
+    /// The other figure in the attack is controlled by the player controlling the power's
+    /// card ("when attacked by a Captain or Pirate you control": *Intimidate*).
+    OpponentControlled,
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -652,6 +672,8 @@ pub enum Trigger {
     /// After taking a turn with this card, if one of its figures' attacks destroyed an
     /// opponent's figure matching the filter that was not adjacent to it (*Archer's Glory*).
     AfterTurnDestroyedFromAfar(Filter),
+    /// When a figure of this card destroys a figure with a normal attack (*Spear of Sankari*).
+    DestroysWithNormalAttack,
 }
 
 /// The 20-sided die roll a triggered power needs.
@@ -1255,6 +1277,21 @@ pub enum Effect {
     /// An opponent's figure adjacent to it that attacks, with a normal or a special attack,
     /// must attack it (*Combat Challenge*).
     CombatChallenge,
+    /// When this card's hero is destroyed, its figure is laid on the Army Card of a hero you
+    /// control matching `onto` (another card), which has *Life Drain* ([`Effect::LifeDrain`])
+    /// from then on (*Life Drain Spirit*).
+    LifeDrainSpirit {
+        /// The cards it may be laid on.
+        onto: Filter,
+    },
+    /// While the conditions hold, a figure of this card rolls no defence dice, whatever would
+    /// add to them (*Negative Element*: "can never roll defense dice while it is on a water
+    /// space"); automatic shields are not rolled and still count.
+    NoDefenceDice {
+        /// When.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        when: Vec<Condition>,
+    },
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

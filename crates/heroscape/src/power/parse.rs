@@ -31,6 +31,7 @@ mod start;
 mod special;
 mod support;
 mod triggered;
+mod values2;
 
 /// The words of the cards a parser can read in `{W}` holes: species, classes, personalities
 /// and generals, lower case and singular.
@@ -1394,6 +1395,7 @@ fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
         .chain(modifiers::rules())
         .chain(d20::rules())
         .chain(orders::rules())
+        .chain(values2::rules())
         .find_map(|r| r.apply(text, ctx.me, ctx.lex))
         .or_else(|| readers().iter().find_map(|r| r(text, ctx)))
         // the grammar reads sentence by sentence, a second one only to leave the bearer out

@@ -269,7 +269,8 @@ pub fn counter_strike(state: &State, fight: &Fight) -> Option<Why> {
 pub fn life_drain(state: &State, attacker: &Figure) -> bool {
     attacker.on_field()
         && attacker.wounds > 0
-        && effects_of(state, attacker).any(|e| matches!(e, Effect::LifeDrain))
+        && (effects_of(state, attacker).any(|e| matches!(e, Effect::LifeDrain))
+            || super::values3::drain_spirit_on(state, attacker))
 }
 
 /// The attack dice `enemy` rolls when `mover` leaves its engagement: none when the mover has

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use skirmish_engine::{Rejection, Seat};
 
-use crate::card::{Card, Rarity};
+use crate::card::Card;
 use crate::power::{Effect, Stat};
 
 use super::super::frames::HsFrame;
@@ -32,6 +32,10 @@ pub struct PowerState {
     /// Whether the start-of-game choices were asked.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub start_asked: bool,
+    /// *Life Drain Spirit*s laid on cards: the destroyed hero's unit, the unit whose card
+    /// holds it ([`super::values3`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drain_spirits: Vec<(u16, u16)>,
 }
 
 /// A destroyed hero's spirit lying on a card: the card's value rises for the rest of the game.
@@ -173,11 +177,7 @@ pub fn spirit_cards(state: &State, seat: Seat, from: u16) -> Vec<u16> {
         .living_units(seat)
         .into_iter()
         .filter(|&u| u != from)
-        .filter(|&u| {
-            state
-                .unit(u)
-                .is_some_and(|x| x.card.rarity == Rarity::Unique)
-        })
+        .filter(|&u| super::values3::may_hold_spirit(state, from, u))
         .collect()
 }
 
@@ -188,7 +188,10 @@ pub fn released(state: &mut State, figure: u32) {
         return;
     };
     let (seat, from) = (f.owner, f.unit);
-    if state.unit_standing(from) || spirit_of(state.card_of(f)).is_none() {
+    let card = state.card_of(f);
+    if state.unit_standing(from)
+        || (spirit_of(card).is_none() && super::values3::drain_spirit_onto(card).is_none())
+    {
         return;
     }
     if spirit_cards(state, seat, from).is_empty() {
@@ -227,16 +230,24 @@ pub fn place_spirit(
              figure left"
         )));
     }
-    let Some((stat, by)) = state.unit(from).and_then(|u| spirit_of(&u.card)) else {
+    let card = state.unit(from).map(|u| &*u.card);
+    let spirit = card.and_then(spirit_of);
+    let drain = card.and_then(super::values3::drain_spirit_onto).is_some();
+    if spirit.is_none() && !drain {
         return Err(Rejection::illegal("this card has no spirit"));
-    };
+    }
     state.frames.as_mut().pop();
-    state.lasting.spirits.push(SpiritOn {
-        from,
-        onto: unit,
-        stat,
-        by,
-    });
+    if let Some((stat, by)) = spirit {
+        state.lasting.spirits.push(SpiritOn {
+            from,
+            onto: unit,
+            stat,
+            by,
+        });
+    }
+    if drain {
+        state.lasting.drain_spirits.push((from, unit));
+    }
     events.push(Event::SpiritPlaced { from, onto: unit });
     Ok(())
 }

@@ -33,6 +33,9 @@ pub mod turns;
 pub mod values;
 #[cfg(test)]
 mod values2_tests;
+pub mod values3;
+#[cfg(test)]
+mod values3_tests;
 #[cfg(test)]
 mod values_tests;
 pub mod vanish;

@@ -46,7 +46,7 @@ pub struct Fight<'a> {
 
 impl Fight<'_> {
     /// The other figure of the attack, seen from `f`.
-    fn other(&self, f: &Figure) -> &Figure {
+    pub(crate) fn other(&self, f: &Figure) -> &Figure {
         if f.id == self.attacker.id {
             self.defender
         } else {
@@ -202,6 +202,7 @@ pub fn defence_dice(
         kind,
     };
     powers(state, defender, Stat::Defense, Some(&fight), &mut t);
+    super::values3::no_defence_dice(state, &fight, &mut t);
     t
 }
 
@@ -541,6 +542,12 @@ pub fn holds(
             wounds >= *n
         }
         Condition::ChosenWithin(n) => super::start_choices::chosen_within(state, unit.id, f, *n),
+        Condition::StartedTurnOnAny(grounds) => super::values3::started_on_any(state, f, grounds),
+        Condition::OpponentAdjacentTo(_)
+        | Condition::AdjacentControlled(_)
+        | Condition::OpponentHeightAdvantage
+        | Condition::OpponentControlled => super::values3::holds(state, unit, f, condition, fight),
+        Condition::AnyOf(any) => any.iter().any(|c| holds(state, unit, f, c, fight)),
     }
 }
 

@@ -25,6 +25,7 @@
 //! | `after_turn` | when the turn ends ([`after_turn`]) |
 //! | `start_of_round` | before the order markers ([`start_of_round`], [`Deploy`] frames) |
 //! | `bonded_turn_starts` | when the bonded turn starts ([`bonded_turn_starts`], a frame) |
+//! | `destroys_with_normal_attack` | when a normal attack destroys a figure (`values3::destroyed_with_normal_attack`, a frame to the owner) |
 //!
 //! `destroyed` and `destroys_figure` have no card of the shared data yet and do not act.
 
