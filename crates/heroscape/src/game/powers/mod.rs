@@ -17,6 +17,7 @@ pub mod extra_moves;
 mod extra_moves_tests;
 pub mod holds;
 pub mod leaps;
+pub mod markers;
 pub mod moves;
 pub mod orders;
 pub mod rolls;
@@ -25,6 +26,8 @@ mod scenarios;
 pub mod setup;
 pub mod special;
 pub mod turns;
+#[cfg(test)]
+mod turns2_tests;
 pub mod values;
 #[cfg(test)]
 mod values2_tests;

@@ -324,6 +324,7 @@ fn powers(state: &State, f: &Figure, stat: Stat, fight: Option<&Fight>, t: &mut 
         }
         t.add(Why::Spirit { unit: spirit.from }, i16::from(spirit.by));
     }
+    super::markers::changes(state, f, stat, fight, t);
     if let Some(run) = super::choices::ran(state, f) {
         let by = match stat {
             Stat::Move => i16::from(run.0),
@@ -539,6 +540,12 @@ pub fn holds(
                 .map(|g| g.wounds)
                 .sum();
             wounds >= *n
+        }
+        Condition::RevealedMarkerHere
+        | Condition::RevealedMarkerOn(_)
+        | Condition::NotBonded
+        | Condition::XRevealedHere => {
+            super::markers::holds(state, unit, condition).unwrap_or(false)
         }
     }
 }

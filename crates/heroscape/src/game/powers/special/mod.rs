@@ -311,6 +311,9 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     if power.not_after_run && !turn.record.ran.is_empty() {
         return Err(Refusal::AfterRun);
     }
+    if super::markers::special_barred(state, f, name) {
+        return Err(Refusal::NotThisTurn);
+    }
     let printed = match (power.dice_choice.is_empty(), aim.dice) {
         (true, None) => power.attack,
         (true, Some(n)) if extra_offered(state, f, aim, power) == Some(n) => n,
@@ -557,6 +560,9 @@ fn chosen<'a>(
     {
         return Err(Refusal::BeyondReach(t, n));
     }
+    if !super::markers::darkness_allows(state, f, target) {
+        return Err(Refusal::Darkness(t));
+    }
     let range = power.range.unwrap_or(1);
     match geometry::range(state, f, target) {
         Some(d) if d <= u32::from(range) => {}
@@ -709,6 +715,7 @@ pub fn actions(state: &State) -> Vec<Action> {
                         | Refusal::PoolSpent(..)
                         | Refusal::NotMoved
                         | Refusal::AfterRun
+                        | Refusal::NotThisTurn
                         | Refusal::CombinedUsed(_),
                     ) => break,
                     Err(_) => {}

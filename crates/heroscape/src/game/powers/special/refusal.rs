@@ -77,6 +77,11 @@ pub enum Refusal {
     PartnerNotAdjacent(u32),
     /// The card made this combined attack this turn: its other figures do not attack.
     CombinedUsed(String),
+    /// The attacker or the chosen figure is under a darkness and they are not adjacent
+    /// (*Hanwi's Darkness*).
+    Darkness(u32),
+    /// The power cannot be used in this additional turn (*Battle Surge*).
+    NotThisTurn,
 }
 
 impl Refusal {
@@ -180,6 +185,13 @@ impl Refusal {
             Refusal::BeyondReach(t, n) => {
                 format!("figure {t} can be targeted only by a figure within {n} spaces of it")
             }
+            Refusal::NotThisTurn => {
+                format!("{name} cannot be used in the additional turn {card} takes now")
+            }
+            Refusal::Darkness(t) => format!(
+                "figure {figure} and figure {t} are not adjacent and a darkness (Hanwi's \
+                 Darkness) covers one of them: neither may target the other"
+            ),
             Refusal::NeedsPartners(n) => {
                 format!("{name} is made by {n} figures of {card} together: name the others")
             }

@@ -94,6 +94,9 @@ pub struct Memory {
     /// in it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub landed: Vec<(u32, usize, u32)>,
+    /// What the powers reading the order markers remember ([`super::markers`]).
+    #[serde(default)]
+    pub markers: super::markers::MarkerMemory,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
