@@ -1,14 +1,17 @@
 //! Powers that read the order markers: a marker face up on a card (*Lead by Example*, *Might of
 //! Bleakewoode*, *Vigilance of Nastralund*), every marker of the round on one kind of card
 //! (*Gladiator Inspiration*), a change lasting until the next marker is revealed (*Corrosive
-//! Bile*), a *Bonding* turn not taken (*Dwarven Strategic Bonding*) and the X marker revealed
-//! with a numbered one (*Crag of Steel*).
+//! Bile*), a *Bonding* turn not taken (*Dwarven Strategic Bonding*), and the X marker revealed
+//! to activate a power: with a numbered marker on the card for the round (*Crag of Steel*,
+//! *Frost Rage*), with any marker until the owner's next one (*Hanwi's Darkness*), or after the
+//! card's turn for an additional turn (*Battle Surge*).
 //!
 //! Secrecy: what these powers read of the markers is what every player sees at the table (the
-//! markers face up, how many lie face down on each card), except the X revealed by *Crag of
-//! Steel*, which only its owner may know before revealing it. Its question is therefore asked
-//! whenever another marker of the owner's lies face down on the card, whether that marker is
-//! the X or not; only the owner's answers tell.
+//! markers face up, how many lie face down on each card), except where the X lies, which only
+//! its owner (and teammates) may know before it is revealed. An X question is therefore asked
+//! whenever a marker of the owner's lies face down on the card and the X is still face down,
+//! whether that marker is the X or not: the question is the same, only the owner's answers
+//! (reveal, or only decline) differ, and nobody else is offered them.
 
 use serde::{Deserialize, Serialize};
 
