@@ -222,7 +222,7 @@ async function showPage(name) {
 /** The view the replay draws with: the ruleset's module's, or the generic one. */
 async function replayView(container, snap) {
   const m = await loadModule((snap && snap.ruleset) || (await rulesets()).default);
-  if (m.replayView) return m.replayView(container);
+  if (m.replayView) return m.replayView(container, snap);
   return (await loadGeneric()).replayView(container);
 }
 

@@ -261,7 +261,18 @@ test('HeroScape to the round limit: the end explains the points of surviving car
     await page.locator('#replay-step').filter({ hasText: /\d+ of \d+/ }).waitFor();
     if (attacked) await page.locator('#replay-dice [data-testid=hs-attack-dice] .hs-dice-row').waitFor();
     else await page.locator('#replay-dice').getByText(/No dice/).waitFor();
+    // The replay draws the battlefield with its levels, and each step's figures: none before
+    // placement, the end's at the end.
+    const rb = page.getByTestId('hs-replay-board');
+    await rb.waitFor();
+    assert.ok(await rb.locator('text.lvl').count() > 0, 'level numbers on the replay board');
+    const finalFigs = await rb.locator('g.figure').count();
+    assert.ok(finalFigs > 0, 'figures on the replay board at the end');
     await shot(page, 'hs-end-replay');
+    await page.locator('#replay-first').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=hs-replay-board] g.figure').length === 0);
+    await page.locator('#replay-last').click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=hs-replay-board] g.figure').length === n, finalFigs);
     assert.deepEqual(b.problems, []);
   } finally {
     await b.close();

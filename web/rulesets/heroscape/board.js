@@ -214,4 +214,51 @@ export function glyphLayer(field, t) {
   return g;
 }
 
+/**
+ * A figure's token: `p` its board piece (`at`, `cells` for a double-space figure, `label`,
+ * `seat`), `f` its view (wounds), `u` its card's view (life), `colour` its seat's, `mark` what
+ * the player is doing with it (`active`, `sel`, `target`). The game and the replay draw the same.
+ */
+export function figureToken(p, f, u, colour, mark = {}) {
+  const [x, y] = centre(p.at);
+  const seat = p.seat !== null && typeof p.seat === 'object' && 'seat' in p.seat ? p.seat.seat : p.seat;
+  const g = node('g', {
+    class: `figure${mark.active ? ' active' : ''}${mark.sel ? ' sel' : ''}${mark.target ? ' target' : ''}`,
+    'data-fig': p.id, 'data-at': key(p.at), 'data-seat': seat, tabindex: 0, role: 'button', 'aria-label': p.name,
+  });
+  g.append(node('title', {}, `${p.name} · ${p.status || ''}`));
+  if (p.cells && p.cells.length > 1) {
+    const [x2, y2] = centre(p.cells[1]);
+    g.append(node('line', { x1: x, y1: y, x2, y2, stroke: colour, 'stroke-width': 18, 'stroke-linecap': 'round', opacity: 0.85 }));
+  }
+  if (mark.active) g.append(node('circle', { cx: x, cy: y, r: HR * 0.78, class: 'active-ring' }));
+  if (mark.target) g.append(node('circle', { cx: x, cy: y, r: HR * 0.8, class: 'target-ring' }));
+  g.append(node('circle', { cx: x, cy: y, r: HR * 0.56, fill: colour, stroke: mark.sel ? '#fff' : '#111', 'stroke-width': mark.sel ? 3 : 1.5 }));
+  // Long labels (cards told apart by more letters, a figure number) are squeezed into the token.
+  const label = p.label || '';
+  const squeeze = label.length > 4 ? { textLength: HR * 1.05, lengthAdjust: 'spacingAndGlyphs' } : {};
+  g.append(node('text', { x, y: y + 4, class: 'fig-label', ...squeeze }, label));
+  if (f.wounds) {
+    g.append(node('circle', { cx: x + HR * 0.5, cy: y - HR * 0.45, r: 7, class: 'wound-dot' }));
+    g.append(node('text', { x: x + HR * 0.5, y: y - HR * 0.45 + 3.5, class: 'wound-text' }, `${f.wounds}`));
+  }
+  if (u.life && f.wounds !== undefined) g.dataset.wounds = `${f.wounds}/${u.life}`;
+  return g;
+}
+
+/**
+ * The glyphs of a past position for a replay: `glyphs` the view's (hexes and identifiers), placed
+ * on the field's cells and named from its catalogue, in the shape `glyphLayer` draws.
+ */
+export function glyphsOfView(field, glyphs) {
+  const cellOf = new Map((field.cells || []).map((c) => [key(c.hex || []), c.at]));
+  const names = field.glyph_names || {};
+  return (glyphs || []).map((g) => ({
+    at: cellOf.get(key([g.hex.q, g.hex.r])),
+    level: g.level,
+    face_up: g.face_up,
+    name: g.glyph ? names[g.glyph] || g.glyph : null,
+  })).filter((g) => g.at);
+}
+
 export { node };

@@ -7,7 +7,7 @@
 // round, initiative and turn in the bar, and the end explained with the points of surviving
 // cards.
 
-import { t } from '../../i18n.js';
+import { t, lang } from '../../i18n.js';
 import { el, fill, modal } from '../../dom.js';
 import { STRINGS as OWN } from './strings.js';
 import { DRAFT_STRINGS, DRAFT_STYLE, draftPanel, modeSwitch } from './draft.js';
@@ -19,7 +19,9 @@ const STRINGS = {
   en: { ...GENERIC_STRINGS.en, ...OWN.en, ...SPECIAL.en, ...DRAFT_STRINGS.en },
   fr: { ...GENERIC_STRINGS.fr, ...OWN.fr, ...SPECIAL.fr, ...DRAFT_STRINGS.fr },
 };
-import { terrainLayer, glyphLayer, centre, key, size, node, describe, distance, HR } from './board.js';
+import { terrainLayer, glyphLayer, glyphsOfView, figureToken, centre, key, size, node, describe, distance, HR } from './board.js';
+import { api } from '../../api.js';
+import { seatColour } from '../../seats.js';
 import { cardPanel, cardsList, markersPanel, diceView, STYLE } from './cards.js';
 import { STRINGS as SPECIAL, SPECIAL_STYLE, specialsOf, specialsAt, drawSpecial, specialPanel } from './special.js';
 
@@ -379,29 +381,7 @@ function drawOverlay() {
     const u = unitOf(f.unit) || {};
     const isActive = active !== null && f.unit === active;
     const colour = shell.seatColour(num(p.seat) ?? 0);
-    const [x, y] = centre(p.at);
-    const g = node('g', {
-      class: `figure${isActive ? ' active' : ''}${S.sel === p.id ? ' sel' : ''}${targets.has(p.id) ? ' target' : ''}`,
-      'data-fig': p.id, 'data-at': key(p.at), 'data-seat': num(p.seat), tabindex: 0, role: 'button', 'aria-label': p.name,
-    });
-    g.append(node('title', {}, `${p.name} · ${p.status || ''}`));
-    if (p.cells && p.cells.length > 1) {
-      const [x2, y2] = centre(p.cells[1]);
-      g.append(node('line', { x1: x, y1: y, x2, y2, stroke: colour, 'stroke-width': 18, 'stroke-linecap': 'round', opacity: 0.85 }));
-    }
-    if (isActive) g.append(node('circle', { cx: x, cy: y, r: HR * 0.78, class: 'active-ring' }));
-    if (targets.has(p.id)) g.append(node('circle', { cx: x, cy: y, r: HR * 0.8, class: 'target-ring' }));
-    g.append(node('circle', { cx: x, cy: y, r: HR * 0.56, fill: colour, stroke: S.sel === p.id ? '#fff' : '#111', 'stroke-width': S.sel === p.id ? 3 : 1.5 }));
-    // Long labels (cards told apart by more letters, a figure number) are squeezed into the token.
-    const label = p.label || '';
-    const squeeze = label.length > 4 ? { textLength: HR * 1.05, lengthAdjust: 'spacingAndGlyphs' } : {};
-    g.append(node('text', { x, y: y + 4, class: 'fig-label', ...squeeze }, label));
-    if (f.wounds) {
-      g.append(node('circle', { cx: x + HR * 0.5, cy: y - HR * 0.45, r: 7, class: 'wound-dot' }));
-      g.append(node('text', { x: x + HR * 0.5, y: y - HR * 0.45 + 3.5, class: 'wound-text' }, `${f.wounds}`));
-    }
-    if (u.life && f.wounds !== undefined) g.dataset.wounds = `${f.wounds}/${u.life}`;
-    figs.append(g);
+    figs.append(figureToken(p, f, u, colour, { active: isActive, sel: S.sel === p.id, target: targets.has(p.id) }));
   }
   over.append(figs);
   if (old) old.replaceWith(over); else svg.append(over);
@@ -841,16 +821,50 @@ export default {
     return form;
   },
 
-  /** The replay's board: the generic hex board of each step. */
-  replayView(container) {
+  /**
+   * The replay's board: the battlefield with its levels as the game draws it (asked once with the
+   * judge `field`: the land never changes), with each step's figures and glyphs; the generic hex
+   * board if the field cannot be had.
+   */
+  replayView(container, first) {
     addStyle();
     let names = new Map();
+    let field = null;
+    let last = null;
+    let asked = false;
+    const drawStep = (snap) => {
+      if (!snap || !snap.board) return;
+      names = new Map((snap.board.pieces || []).map((p) => [p.id, p.name || p.label]));
+      if (!field) { drawGeneric(container, snap.board, {}); return; }
+      const v = snap.view || {};
+      const zone = (z) => { const p = (v.players || []).find((x) => x.zone === z); return p ? seatColour(num(p.seat)) : null; };
+      const { width, height } = size(field);
+      const svg = node('svg', { class: 'hs-board', viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, 'data-testid': 'hs-replay-board', role: 'img', 'aria-label': field.name });
+      svg.append(terrainLayer(field, zone, t), glyphLayer({ glyphs: glyphsOfView(field, v.glyphs) }, t));
+      const figs = node('g', { class: 'figures' });
+      const active = v.turn ? v.turn.unit : null;
+      for (const p of snap.board.pieces || []) {
+        if (!p.at) continue;
+        const f = (v.figures || []).find((x) => x.id === p.id) || {};
+        const u = (v.units || []).find((x) => x.id === f.unit) || {};
+        figs.append(figureToken(p, f, u, seatColour(num(p.seat) ?? 0), { active: active !== null && f.unit === active }));
+      }
+      svg.append(figs);
+      fill(container, el('div', { class: 'hs' }, el('div', { class: 'hs-board-box' }, svg)));
+    };
+    const ask = (snap) => {
+      if (asked || !snap || !snap.game) return;
+      asked = true;
+      api.judge(snap.game, null, 'field', { lang: lang() })
+        .then((f) => { field = f; drawStep(last); })
+        .catch(() => { /* the generic board stays */ });
+    };
+    ask(first);
     return {
       update(snap) {
-        if (snap && snap.board) {
-          drawGeneric(container, snap.board, {});
-          names = new Map((snap.board.pieces || []).map((p) => [p.id, p.name || p.label]));
-        }
+        last = snap;
+        ask(snap);
+        drawStep(snap);
       },
       /** The step's last attack with skull and shield faces, as the game shows it. */
       dice(panel, log) {

@@ -53,6 +53,8 @@ pub fn field(state: &State, lang: Lang) -> Value {
             let zones: Vec<u8> = (1..=8u8).filter(|p| s.has(*p)).collect();
             json!({
                 "at": grid.cell(hex),
+                // The view's glyphs and figures name hexes: the replay finds their cell by it.
+                "hex": [hex.q, hex.r],
                 "top": column.top(),
                 "level": column.top_footing().map(|f| f.level),
                 "spans": spans,
@@ -138,7 +140,21 @@ pub fn field(state: &State, lang: Lang) -> Value {
         "units": units,
         "figures": figures,
         "start_zones": state.field.start_zone_count(),
+        "glyph_names": glyph_names(lang),
     })
+}
+
+/// Every glyph's name by its identifier in views (`astrid`...): a replay names the glyphs of a
+/// past position from its view, which holds identifiers only.
+fn glyph_names(lang: Lang) -> serde_json::Map<String, Value> {
+    ('A'..='Z')
+        .map(crate::battlefield::Glyph::from_letter)
+        .filter(|g| *g != crate::battlefield::Glyph::Unknown)
+        .filter_map(|g| {
+            let id = serde_json::to_value(g).ok()?.as_str()?.to_string();
+            Some((id, Value::from(text::glyph_name(g, lang))))
+        })
+        .collect()
 }
 
 /// A `COL,ROW` query parameter.
@@ -243,6 +259,13 @@ mod tests {
             .iter()
             .all(|p| p["applied"] == serde_json::json!(true)));
         assert_eq!(units[0]["owner"], serde_json::json!(Seat(0)));
+        assert_eq!(v["glyph_names"]["astrid"], "Astrid (attaque +1)");
+        assert_eq!(v["glyph_names"].as_object().unwrap().len(), 20);
+        let hexes: Vec<&serde_json::Value> = cells.iter().map(|c| &c["hex"]).collect();
+        assert!(state
+            .field
+            .columns()
+            .all(|(h, _)| hexes.contains(&&serde_json::json!([h.q, h.r]))));
         let text = v.to_string();
         assert!(!text.contains("marker"), "the field names markers: {text}");
 
