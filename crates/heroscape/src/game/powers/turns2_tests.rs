@@ -243,16 +243,17 @@ fn corrosive_bile_lowers_the_defence_of_the_figure_attacked_until_a_marker_is_re
         panic!("four figures");
     };
     assert_eq!(defence(&state, crixus, syvarris), 2);
-    // two blanks against two blanks: no wound, the bile all the same
-    play(
+    // two blanks against two blanks: no wound, the bile all the same (the attack alone: as
+    // an action it would end the turn, and East's marker would wash the bile off at once)
+    let mut events = Vec::new();
+    crate::game::combat::attack(
         &mut state,
-        Seat(0),
-        Action::Attack {
-            figure: spitter,
-            target: syvarris,
-        },
-        &[6, 6, 6, 6],
+        spitter,
+        syvarris,
+        &mut Dice::scripted([6, 6, 6, 6]),
+        &mut events,
     );
+    assert!(matches!(events[0], Event::Attacked { wounds: 0, .. }));
     assert_eq!(defence(&state, crixus, syvarris), 1);
     let tally = defence_dice(
         &state,
@@ -329,7 +330,8 @@ fn dwarven_strategic_bonding_adds_two_spaces_when_no_dwarf_hero_took_a_turn() {
     );
     assert_eq!(state.turn().map(|t| t.unit), Some(1));
     assert_eq!(moves(&state, axe), 4, "not its turn");
-    play(&mut state, Seat(0), Action::EndTurn, &[]);
+    // Migol has nobody to attack: his turn ends with his moves
+    play(&mut state, Seat(0), Action::EndMoves, &[]);
     assert_eq!(
         state.turn().map(|t| t.unit),
         Some(0),
