@@ -127,8 +127,26 @@ pub fn resolve(
     super::powers::d20::hold_defence(state, &a, &t, &mut defence_dice);
     let height = height_bonus(a.level, t.level);
     let attack_faces = roll(dice, attack_dice.value());
-    let sweep = rolls::after_attack_roll(state, &fight, &attack_faces, &mut defence_dice);
-    let defence_faces = roll(dice, defence_dice.value());
+    // a power answering the skulls may leave the defence unrolled (*Hide in Darkness*)
+    let dodge = super::powers::vanish::dodges(
+        state,
+        attacker,
+        target,
+        kind == AttackKind::Normal,
+        skulls(&attack_faces),
+        dice,
+        events,
+    );
+    let sweep = if dodge.is_none() {
+        rolls::after_attack_roll(state, &fight, &attack_faces, &mut defence_dice)
+    } else {
+        None
+    };
+    let defence_faces = if dodge.is_none() {
+        roll(dice, defence_dice.value())
+    } else {
+        Vec::new()
+    };
     let (rolled_s, rolled_b) = (skulls(&attack_faces), shields(&defence_faces));
     let mut rules = Vec::new();
     let mut s = rolled_s + attack_dice.automatic();
@@ -165,7 +183,15 @@ pub fn resolve(
             rules.push(why);
         }
     }
-    let counter = b.saturating_sub(s);
+    if let Some(why) = dodge.clone() {
+        wounds = 0;
+        rules.push(why);
+    }
+    let counter = if dodge.is_none() {
+        b.saturating_sub(s)
+    } else {
+        0
+    };
     let (counter_strike, riposte) = if counter > 0 && sweep.is_none() {
         let strike = attacks::counter_strike(state, &fight);
         let other = strike
@@ -176,7 +202,11 @@ pub fn resolve(
     } else {
         (None, None)
     };
-    let headbutt = rolls::even_roll(state, &fight, s, b);
+    let headbutt = if dodge.is_none() {
+        rolls::even_roll(state, &fight, s, b)
+    } else {
+        None
+    };
     events.push(Event::Attacked {
         attacker,
         target,
@@ -265,6 +295,10 @@ pub fn leave_engagement(
         die,
         more: faces,
     });
+    let total = wounds + extra.as_ref().map_or(0, |(_, by)| *by);
+    if super::powers::vanish::ignores_leaving_wounds(state, figure, total, dice, events) {
+        return;
+    }
     wound(state, figure, wounds, events);
     if let Some((why, by)) = extra {
         power_wound(state, figure, by, why, events);

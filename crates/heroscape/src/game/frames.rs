@@ -42,6 +42,8 @@ pub enum HsFrame {
     /// A figure off the battlefield may land before its card's marker is revealed
     /// (`game::powers::setup`).
     Landing(super::powers::setup::Landing),
+    /// A card's start-of-game choice (`game::powers::start_choices`).
+    StartChoice(super::powers::start_choices::StartChoice),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -79,6 +81,7 @@ impl Frame for HsFrame {
             }
             HsFrame::PowerMoves(m) => return super::powers::extra_moves::asks(m),
             HsFrame::Landing(l) => return super::powers::setup::asks(l),
+            HsFrame::StartChoice(c) => return super::powers::start_choices::asks(state, c),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -108,6 +111,9 @@ impl Frame for HsFrame {
         }
         if let HsFrame::Landing(l) = self {
             return super::powers::setup::answers(state, l, seat);
+        }
+        if let HsFrame::StartChoice(c) = self {
+            return super::powers::start_choices::answers(state, c, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -143,6 +149,10 @@ impl Frame for HsFrame {
         if let Some(HsFrame::Landing(l)) = state.frames.top() {
             let l = l.clone();
             return super::powers::setup::resolve(state, &l, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::StartChoice(c)) = state.frames.top() {
+            let c = c.clone();
+            return super::powers::start_choices::resolve(state, &c, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

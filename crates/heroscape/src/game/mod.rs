@@ -718,6 +718,17 @@ pub enum Event {
         /// The power's place among its card's powers.
         power: u8,
     },
+    /// At the start of the game, a card chose one figure of its army (*Cleave to the Mighty*).
+    StartChosen {
+        /// The card's figure named for it.
+        figure: u32,
+        /// The card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// The figure chosen.
+        chosen: u32,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {

@@ -317,6 +317,10 @@ pub(crate) fn advance_placement(state: &mut State, dice: &mut Dice, events: &mut
             if super::drafting::resume(state, events) {
                 return;
             }
+            // *at the start of the game* choices come before the first round
+            if powers::start_choices::at_start(state, dice, events) {
+                return;
+            }
             start_round(state, dice, events);
             return;
         };
@@ -337,7 +341,7 @@ pub(crate) fn advance_placement(state: &mut State, dice: &mut Dice, events: &mut
 }
 
 /// A new round: markers are placed, all at once or in d20 order.
-fn start_round(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
+pub(crate) fn start_round(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
     if check_over(state, events) {
         return;
     }
@@ -886,6 +890,9 @@ pub fn apply(
         }
         Action::SpecialAttack { .. } => {
             special::apply(state, seat, action, dice, events)?;
+            if powers::vanish::ask(state) {
+                return Ok(());
+            }
             settle(state, dice, events);
         }
         Action::EndTurn => end_turn(state, seat, dice, events),

@@ -64,6 +64,9 @@ pub struct UnitView {
     /// marker taken off the card.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub spent: Vec<String>,
+    /// The figures it chose at the start of the game (*Cleave to the Mighty*).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chosen: Vec<super::powers::start_choices::ChosenView>,
 }
 
 /// A glyph as the viewer sees it.
@@ -164,6 +167,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 height: u.card.height,
                 points: u.card.points,
                 spent: super::powers::special::spent(state, u.id),
+                chosen: super::powers::start_choices::views(state, u.id),
             })
             .collect(),
         figures: state.figures.clone(),

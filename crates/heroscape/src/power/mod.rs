@@ -215,6 +215,10 @@ pub enum Condition {
     /// This card's owner revealed the X order marker lying on this card this round
     /// ([`Effect::RevealXWithNumbered`]: *Crag of Steel* "for the duration of the round").
     XRevealedHere,
+    /// The figure this card chose at the start of the game ([`Effect::StartChoice`]) is on the
+    /// battlefield within this many clear-sight spaces of the figure reached (*Loyalty to the
+    /// Lizard King*).
+    ChosenWithin(u16),
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -499,6 +503,9 @@ pub enum Count {
         /// Clear-sight spaces.
         within: u16,
     },
+    /// Wound markers on the figure this card chose at the start of the game
+    /// ([`Effect::StartChoice`]) while it is on the battlefield (*Highland Fury*).
+    ChosenWounds,
 }
 
 /// When a triggered power may be used.
@@ -543,6 +550,27 @@ pub enum Trigger {
     /// After an order marker is revealed on the card of a figure matching the power's target,
     /// before any other special power is used (*Healing Word*); that figure is the target.
     MarkerRevealedOnTarget,
+    /// A figure of this card is attacked and at least one skull is rolled, before the defence
+    /// dice are rolled (*Hide in Darkness*, *Disappearing Ninja*, *Vanish*, *Stealthy*): with
+    /// `normal`, by a normal attack only; with `afar`, by an opponent's figure that is not
+    /// adjacent only.
+    SkullRolled {
+        /// Normal attacks only.
+        #[serde(default, skip_serializing_if = "is_false")]
+        normal: bool,
+        /// Attacks from an opponent's figure that is not adjacent only.
+        #[serde(default, skip_serializing_if = "is_false")]
+        afar: bool,
+    },
+    /// A figure of this card would take one or more wounds from a leaving-engagement attack
+    /// (*Tactical Disengagement*).
+    LeavingEngagementWounds,
+    /// After taking a turn with this card, for each of its figures that attacked a figure not
+    /// adjacent to it this turn; that figure uses the power (*Unstable Blaster*).
+    AfterTurnAttackedFromAfar,
+    /// After taking a turn with this card, if one of its figures' attacks destroyed an
+    /// opponent's figure matching the filter that was not adjacent to it (*Archer's Glory*).
+    AfterTurnDestroyedFromAfar(Filter),
 }
 
 /// The 20-sided die roll a triggered power needs.
@@ -587,6 +615,10 @@ pub struct Roll {
     /// (*Self-Destruct*: "after using this power, Deathwalker is always destroyed").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bands: Vec<Band>,
+    /// What is added to the die while the rolling figure stands on a land type (*Hide in
+    /// Darkness*: 3 on a dungeon space, 6 on a shadow space).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ground_bonus: Vec<(String, u8)>,
 }
 
 /// One line of a 20-sided die's table of results.
@@ -688,6 +720,18 @@ pub enum Outcome {
     WoundAdjacent(u16),
     /// The figure that used the power is destroyed (*Self-Destruct*).
     DestroySelf,
+    /// The figure that used the power may move at once up to `spaces` spaces by the movement
+    /// rules (*Stealthy*); with `apart`, the power is used only when it can end that move not
+    /// adjacent to any enemy figure, and it must (*Vanish*, *Disappearing Ninja*).
+    MoveSelf {
+        /// The most spaces.
+        spaces: u16,
+        /// It must end the move not adjacent to any enemy figure.
+        #[serde(default, skip_serializing_if = "is_false")]
+        apart: bool,
+    },
+    /// The figure that used the power receives this many wounds (*Unstable Blaster*).
+    WoundSelf(u16),
 }
 
 /// A power used at a given moment: maybe a chosen figure, maybe a d20 roll, then outcomes.
@@ -1155,6 +1199,21 @@ pub enum Effect {
         #[serde(default)]
         idle_wounds: u16,
     },
+    /// At the start of the game, before the first round, the owner chooses one figure of the
+    /// army matching one of `choose` (a unique hero): this card's chosen figure for the game,
+    /// which its other effects name (*Cleave to the Mighty*, *Loyalty to the Lizard King*;
+    /// `game/powers/start_choices.rs`).
+    StartChoice {
+        /// Which figures may be chosen: those matching any of these.
+        choose: Vec<Filter>,
+    },
+    /// Before a turn with this card, you may first take a turn with the figure this card
+    /// chose at the start of the game ([`Effect::StartChoice`]), while you control it
+    /// (*Lizard King Bonding*, *Cleave to the Mighty*).
+    ChosenBonding,
+    /// This card's figures cannot attack the figure the card chose at the start of the game
+    /// ([`Effect::StartChoice`]), with a normal or a special attack (*Highland Fury*).
+    SpareChosen,
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

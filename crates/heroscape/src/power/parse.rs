@@ -26,6 +26,7 @@ mod moves;
 mod orders;
 mod rolls;
 mod setup;
+mod start;
 mod support;
 mod triggered;
 mod turns;
@@ -1278,6 +1279,7 @@ fn d20(at_least: u8) -> Roll {
         hero_at_least: None,
         once_per_game: false,
         bands: Vec::new(),
+        ground_bonus: Vec::new(),
     }
 }
 
@@ -1368,6 +1370,10 @@ fn readers() -> &'static [Reader] {
         turns::darkness,
         turns::frost_rage,
         turns::surge,
+        start::choose_and_bond,
+        start::bond_with_chosen,
+        start::choose_and_near,
+        start::choose_and_fury,
     ]
 }
 

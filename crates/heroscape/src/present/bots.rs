@@ -143,6 +143,16 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
         Action::NoSummon => 0.0,
         // Powers are worth using, but not against one's own figures (*Chomp* may choose any
         // adjacent figure).
+        // a start-of-game choice (*Cleave to the Mighty*): the strongest card
+        Action::UsePower {
+            target: Some(t), ..
+        } if matches!(
+            state.frames.top(),
+            Some(crate::game::frames::HsFrame::StartChoice(_))
+        ) =>
+        {
+            state.figure(*t).map_or(0.0, |f| strength(state, f.unit))
+        }
         Action::UsePower { target, .. } => match target.and_then(|t| state.figure(t)) {
             Some(t) if state.allies(t.owner, seat) && !helps_friend(state, *target) => -1.0,
             _ => 11.5,

@@ -23,6 +23,20 @@ pub struct Strike {
     /// The wounds the attack put on the target (*Combined Arbalest*).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub wounds: u16,
+    /// The figure attacked was not adjacent to the attacker (*Unstable Blaster*).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub apart: bool,
+    /// The attack destroyed the figure attacked (*Archer's Glory*).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub destroyed: bool,
+    /// The extra turns taken when it was made (`Memory::extra_turns`): an extra turn of the
+    /// same card is a new turn for the powers reading the attacks made.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub extra: u32,
+}
+
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
 }
 
 fn is_zero(n: &u16) -> bool {
@@ -82,6 +96,7 @@ pub fn may_target(state: &State, f: &Figure, t: &Figure) -> bool {
     (!has_ability(state.card_of(t), Ability::OnlyAdjacentNormalAttacks) || adjacent(state, f, t))
         && super::special::reach::may_target(state, f, t)
         && super::markers::darkness_allows(state, f, t)
+        && !super::start_choices::spares(state, f, t)
 }
 
 /// The figures `f` may attack now with a normal attack: any target once when it has not
@@ -152,6 +167,11 @@ pub fn extra_attack_bonus(state: &State, f: &Figure) -> Option<(Why, i16)> {
 
 /// Records an attack of the turn.
 pub fn record(state: &mut State, attacker: u32, target: u32) {
+    let apart = match (state.figure(attacker), state.figure(target)) {
+        (Some(a), Some(t)) => !super::triggered::adjacent(state, a, t),
+        _ => false,
+    };
+    let extra = state.powers.extra_turns;
     if let super::super::state::Phase::Turns {
         turn: Some(turn), ..
     } = &mut state.phase
@@ -160,12 +180,16 @@ pub fn record(state: &mut State, attacker: u32, target: u32) {
             attacker,
             target,
             wounds: 0,
+            apart,
+            destroyed: false,
+            extra,
         });
     }
 }
 
 /// Records the wounds the last attack of `attacker` on `target` put on it.
 pub fn record_wounds(state: &mut State, attacker: u32, target: u32, wounds: u16) {
+    let gone = state.figure(target).is_some_and(|f| f.destroyed);
     if let super::super::state::Phase::Turns {
         turn: Some(turn), ..
     } = &mut state.phase
@@ -178,6 +202,7 @@ pub fn record_wounds(state: &mut State, attacker: u32, target: u32, wounds: u16)
             .find(|s| s.attacker == attacker && s.target == target)
         {
             s.wounds = s.wounds.saturating_add(wounds);
+            s.destroyed |= gone;
         }
     }
 }

@@ -41,7 +41,13 @@ fn bonding(state: &State, unit: u16) -> Option<(u8, Vec<&Filter>)> {
                 _ => None,
             })
             .collect();
-        (!with.is_empty()).then_some((u8::try_from(i).ok()?, with))
+        // *their chosen Liege*: the figure chosen at the start of the game, no filter
+        let chosen = p
+            .effects
+            .as_deref()?
+            .iter()
+            .any(|e| matches!(e, Effect::ChosenBonding));
+        (!with.is_empty() || chosen).then_some((u8::try_from(i).ok()?, with))
     })
 }
 
@@ -71,6 +77,9 @@ pub fn may_act(state: &State, f: &Figure) -> bool {
 
 /// The figures a bonding card's player may take the bonded turn with.
 fn partners(state: &State, seat: Seat, unit: u16, with: &[&Filter]) -> Vec<u32> {
+    if with.is_empty() {
+        return super::start_choices::chosen_partner(state, seat, unit);
+    }
     state
         .figures
         .iter()

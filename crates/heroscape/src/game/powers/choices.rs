@@ -26,6 +26,12 @@ pub struct PowerState {
     /// Experience markers on cards (*Bloodlust*): the unit and how many.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub experience: Vec<(u16, u16)>,
+    /// Figures cards chose at the start of the game ([`super::start_choices`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chosen: Vec<super::start_choices::Chosen>,
+    /// Whether the start-of-game choices were asked.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub start_asked: bool,
 }
 
 /// A destroyed hero's spirit lying on a card: the card's value rises for the rest of the game.

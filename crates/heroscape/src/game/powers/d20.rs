@@ -254,3 +254,110 @@ pub(crate) fn start_of_turn(state: &mut State) -> bool {
     }
     false
 }
+
+/// The turn of `turn` is over: each figure of its card that attacked a figure not adjacent to
+/// it this turn rolls the card's *after taking a turn, if it attacked a non-adjacent figure*
+/// powers, nobody asked (*Unstable Blaster*: "if you roll 1-5, that Geistfire receives 1
+/// wound"). Once per turn.
+pub(crate) fn after_turn_rolls(
+    state: &mut State,
+    turn: &crate::game::state::Turn,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    let Some(unit) = state.unit(turn.unit) else {
+        return;
+    };
+    let card = unit.card.clone();
+    for (power, t) in triggered::triggered(&card) {
+        if t.trigger != Trigger::AfterTurnAttackedFromAfar
+            || triggered::used(state, turn.unit, power)
+        {
+            continue;
+        }
+        triggered::mark_used(state, turn.unit, power);
+        let Some(roll) = t.roll.as_ref().filter(|r| !r.bands.is_empty()) else {
+            continue;
+        };
+        let mut shooters: Vec<u32> = Vec::new();
+        for s in &turn.record.strikes {
+            if s.extra != state.powers.extra_turns {
+                continue;
+            }
+            let ours = state
+                .figure(s.attacker)
+                .is_some_and(|f| f.unit == turn.unit);
+            if s.apart && ours && !shooters.contains(&s.attacker) {
+                shooters.push(s.attacker);
+            }
+        }
+        for id in shooters {
+            let Some(f) = state.figure(id).filter(|f| f.on_field()).cloned() else {
+                continue;
+            };
+            let bonus = glyphs::d20_bonus(state, f.owner)
+                + triggered::roll_bonus(state, f.owner, f.unit, power);
+            let die = dice.d20();
+            let top = roll.bands.iter().map(|b| b.to).max().unwrap_or(20);
+            let result = u8::try_from(u16::from(die) + bonus)
+                .unwrap_or(u8::MAX)
+                .min(top);
+            let mut out = roll
+                .bands
+                .iter()
+                .find(|b| (b.from..=b.to).contains(&result))
+                .map(|b| b.outcomes.clone())
+                .unwrap_or_default();
+            events.push(Event::PowerRolled {
+                figure: id,
+                unit: f.unit,
+                power,
+                die,
+                bonus,
+                distance: 0,
+                needed: roll.at_least,
+                success: !out.is_empty(),
+            });
+            out.extend(t.outcomes.iter().cloned());
+            for o in out {
+                if let Outcome::WoundSelf(n) = o {
+                    if state.figure(id).is_some_and(Figure::on_field) {
+                        events.push(Event::PowerUsed {
+                            figure: id,
+                            unit: f.unit,
+                            power,
+                            target: None,
+                            outcome: o.clone(),
+                        });
+                        combat::wound(state, id, n, events);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether an attack of the turn under way earned `t`, an *after taking a turn, if it
+/// destroyed* power: a figure of the turn's card destroyed by its attack an opponent's figure
+/// matching the power's filter that was not adjacent to it (*Archer's Glory*: "an opponent's
+/// non-adjacent Unique Hero").
+pub(crate) fn after_turn_earned(
+    state: &State,
+    turn: &crate::game::state::Turn,
+    t: &Triggered,
+) -> bool {
+    let Trigger::AfterTurnDestroyedFromAfar(filter) = &t.trigger else {
+        return false;
+    };
+    turn.record.strikes.iter().any(|s| {
+        s.extra == state.powers.extra_turns
+            && s.apart
+            && s.destroyed
+            && state
+                .figure(s.attacker)
+                .is_some_and(|a| a.unit == turn.unit)
+            && state.figure(s.target).is_some_and(|x| {
+                !state.allies(x.owner, turn.seat) && super::matches(state.card_of(x), filter)
+            })
+    })
+}

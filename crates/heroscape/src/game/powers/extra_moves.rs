@@ -44,6 +44,10 @@ pub struct PowerMoves {
     pub moved: Vec<u32>,
     /// What goes on once the moves are over.
     pub then: Resume,
+    /// The one figure a dodge lets move (*Vanish*, *Stealthy*: [`super::vanish`]), instead of
+    /// the figures an [`Effect::MoveOthers`] power moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alone: Option<super::vanish::Alone>,
 }
 
 /// What goes on once a use of a power moving other figures is over.
@@ -138,6 +142,9 @@ fn movable<'a>(state: &'a State, m: &'a PowerMoves, rule: &'a Rule) -> Vec<&'a F
 
 /// The moves this use offers now.
 fn moves(state: &State, m: &PowerMoves) -> Vec<Action> {
+    if m.alone.is_some() {
+        return super::vanish::moves(state, m);
+    }
     let Some(rule) = rule_of(state, m.unit, m.power) else {
         return Vec::new();
     };
@@ -174,7 +181,9 @@ pub(crate) fn answers(state: &State, m: &PowerMoves, seat: Seat) -> Vec<Action> 
         return Vec::new();
     }
     let mut out = moves(state, m);
-    out.push(Action::DeclinePower);
+    if super::vanish::may_stay(state, m) {
+        out.push(Action::DeclinePower);
+    }
     out
 }
 
@@ -200,7 +209,10 @@ pub(crate) fn resolve(
         tail,
     } = answer
     {
-        let spaces = rule_of(state, m.unit, m.power).map_or(0, |r| r.spaces);
+        let spaces = match &m.alone {
+            Some(alone) => alone.spaces,
+            None => rule_of(state, m.unit, m.power).map_or(0, |r| r.spaces),
+        };
         let Some(f) = state.figure(figure).cloned() else {
             return Ok(());
         };
@@ -250,6 +262,7 @@ fn offer(state: &mut State, user: u32, unit: u16, power: u8, then: Resume) -> bo
         power,
         moved: Vec::new(),
         then,
+        alone: None,
     };
     if moves(state, &m).is_empty() {
         return false;
@@ -317,6 +330,8 @@ pub fn after_attack(state: &mut State, attacker: u32, target: u32, wounds: u16) 
             }
         }
     }
+    // a dodge's move is immediate: on top
+    asked |= super::vanish::ask(state);
     asked
 }
 
@@ -344,6 +359,7 @@ pub fn before_initiative(state: &mut State, dice: &mut Dice, events: &mut Vec<Ev
                 power,
                 moved: Vec::new(),
                 then: Resume::Initiative,
+                alone: None,
             };
             if rule.when == MoveMoment::FirstRoundAfterMarkers && !moves(state, &m).is_empty() {
                 ready.push((seat, user, unit, power));

@@ -11,6 +11,8 @@ pub mod choices;
 pub mod d20;
 #[cfg(test)]
 mod d20_tests;
+#[cfg(test)]
+mod d20b_tests;
 pub mod destroyed;
 pub mod extra_moves;
 #[cfg(test)]
@@ -19,12 +21,15 @@ pub mod holds;
 pub mod leaps;
 pub mod markers;
 pub mod moves;
+#[cfg(test)]
+mod moves2_tests;
 pub mod orders;
 pub mod rolls;
 #[cfg(test)]
 mod scenarios;
 pub mod setup;
 pub mod special;
+pub mod start_choices;
 pub mod turns;
 #[cfg(test)]
 mod turns2_tests;
@@ -33,6 +38,7 @@ pub mod values;
 mod values2_tests;
 #[cfg(test)]
 mod values_tests;
+pub mod vanish;
 
 use crate::card::Card;
 use crate::power::{Ability, Effect, Filter};

@@ -547,6 +547,7 @@ pub fn holds(
         | Condition::XRevealedHere => {
             super::markers::holds(state, unit, condition).unwrap_or(false)
         }
+        Condition::ChosenWithin(n) => super::start_choices::chosen_within(state, unit.id, f, *n),
     }
 }
 
@@ -629,6 +630,7 @@ fn counted(state: &State, unit: &Unit, f: &Figure, count: &Count, fight: Option<
                 .map(|s| s.wounds)
                 .sum();
         }
+        Count::ChosenWounds => return super::start_choices::chosen_wounds(state, unit.id),
     };
     u16::try_from(n).unwrap_or(u16::MAX)
 }

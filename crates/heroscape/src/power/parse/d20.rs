@@ -151,8 +151,174 @@ pub(super) fn rules() -> &'static [Rule] {
                     )
                 },
             ),
+            // Hide in Darkness: a normal attack's damage ignored, more likely in the dark.
+            d20_rule(
+                &format!(
+                    r"if (?:an? )?{{S}} is attacked with a normal attack and at least (?:1|one) skull is rolled, roll <D20>\. if (?:that )?{{S}} is on a dungeon space,? add {{N}} to your die roll(?:\.|,) if (?:he|she|it) is on a shadow space,? add {{N}} to your die roll\. {NORMALLY}, ignore all damage that would be inflicted by the attack"
+                ),
+                |c, _| {
+                    dodge(
+                        c,
+                        2,
+                        Trigger::SkullRolled {
+                            normal: true,
+                            afar: false,
+                        },
+                        vec![
+                            ("dungeon".into(), c.u8(0)),
+                            ("shadow".into(), c.u8(1)),
+                        ],
+                        vec![Outcome::IgnoreWounds],
+                    )
+                },
+            ),
+            // Disappearing Ninja (a normal attack), Vanish (any attack): no damage, then a move
+            // that must end away from every enemy figure.
+            d20_rule(
+                &format!(
+                    r"if (?:an? )?{{S}} is attacked with a normal attack and at least (?:1|one) skull is rolled, roll <D20> to (?:disappear|vanish)\. {NORMALLY}, {VANISH}"
+                ),
+                |c, _| vanish(c, true),
+            ),
+            d20_rule(
+                &format!(
+                    r"if (?:an? )?{{S}} is attacked and at least (?:1|one) skull is rolled, roll <D20> to (?:disappear|vanish)\. {NORMALLY}, {VANISH}"
+                ),
+                |c, _| vanish(c, false),
+            ),
+            // Stealthy: an attack from afar dodged, then a move.
+            d20_rule(
+                &format!(
+                    r"if (?:an? )?{{S}}(?: you control)? is attacked by an opponent's figure that is not adjacent and at least (?:1|one) skull is rolled, roll <D20>\. {NORMALLY}, (?:that )?{{S}} takes no damage and may immediately move up to {{N}} spaces"
+                ),
+                |c, _| {
+                    dodge(
+                        c,
+                        0,
+                        Trigger::SkullRolled {
+                            normal: false,
+                            afar: true,
+                        },
+                        Vec::new(),
+                        vec![
+                            Outcome::IgnoreWounds,
+                            Outcome::MoveSelf {
+                                spaces: c.n(2),
+                                apart: false,
+                            },
+                        ],
+                    )
+                },
+            ),
+            // Unstable Blaster: a wound on a low roll after shooting from afar.
+            d20_rule(
+                r"after taking a turn with (?:an? |the )?{S}, if that {S} attacked a non-adjacent figure, you must roll <D20>\. if you roll (?:an? )?1 ?- ?{N}, that {S} receives (?:1|one|a) wound",
+                |c, _| {
+                    let last = u8::try_from(c.n(0)).ok().filter(|n| (1..20).contains(n))?;
+                    one(
+                        Trigger::AfterTurnAttackedFromAfar,
+                        None,
+                        Roll {
+                            forced: true,
+                            bands: vec![
+                                Band {
+                                    from: 1,
+                                    to: last,
+                                    outcomes: vec![Outcome::WoundSelf(1)],
+                                },
+                                Band {
+                                    from: last + 1,
+                                    to: 20,
+                                    outcomes: Vec::new(),
+                                },
+                            ],
+                            ..d20(1)
+                        },
+                        Vec::new(),
+                    )
+                },
+            ),
+            // Archer's Glory: another turn earned by destroying a hero from afar.
+            d20_rule(
+                r"after taking a turn with {S}, if (?:he|she|it) destroyed an opponent's non-adjacent {W}, you may take another turn with {S}",
+                |c, lex| {
+                    Some(vec![Effect::Triggered(Triggered {
+                        trigger: Trigger::AfterTurnDestroyedFromAfar(lex.filter(c.w(0))?),
+                        target: None,
+                        roll: None,
+                        outcomes: vec![Outcome::AnotherTurn],
+                    })])
+                },
+            ),
+            // Tactical Disengagement: a leaving-engagement attack's wounds ignored.
+            d20_rule(
+                r"if {S} would (?:take|receive) (?:1|one) or more wounds from a leaving engagement attack, roll <D20>\. if you roll (?:an? )?{N} or higher, ignore those wounds",
+                |c, _| {
+                    one(
+                        Trigger::LeavingEngagementWounds,
+                        None,
+                        Roll {
+                            forced: true,
+                            ..d20(c.u8(0))
+                        },
+                        vec![Outcome::IgnoreWounds],
+                    )
+                },
+            ),
         ]
     })
+}
+
+/// The failure line of a roll made when a skull is rolled, then the success's "if you roll":
+/// its two numbers are the last failing result and the threshold.
+const NORMALLY: &str = r"if you roll (?:an? )?1 ?- ?{N}, roll defense dice normally\. if you roll (?:an? )?{N} or higher";
+
+/// *Disappearing Ninja*, *Vanish*: no damage, a move, and the move's condition.
+const VANISH: &str = r"(?:that )?{S} takes no damage and (?:instead )?may (?:immediately )?move up to {N} spaces\. {S} can (?:disappear|vanish) only if (?:he|she|it|they) ends? (?:his|her|its|their) (?:disappearing|vanishing) move not adjacent to any enemy figures";
+
+/// A roll when a skull is rolled against a figure of the card, its failure line read
+/// ("if you roll 1-11, roll defense dice normally": every result under the threshold), the
+/// numbers of that line at `at` and `at + 1`.
+fn dodge(
+    c: &Caps,
+    at: usize,
+    trigger: Trigger,
+    ground_bonus: Vec<(String, u8)>,
+    outcomes: Vec<Outcome>,
+) -> Option<Vec<Effect>> {
+    if c.n(at) + 1 != c.n(at + 1) {
+        return None;
+    }
+    one(
+        trigger,
+        None,
+        Roll {
+            forced: true,
+            ground_bonus,
+            ..d20(c.u8(at + 1))
+        },
+        outcomes,
+    )
+}
+
+/// *Disappearing Ninja* (`normal`: a normal attack only) and *Vanish*.
+fn vanish(c: &Caps, normal: bool) -> Option<Vec<Effect>> {
+    dodge(
+        c,
+        0,
+        Trigger::SkullRolled {
+            normal,
+            afar: false,
+        },
+        Vec::new(),
+        vec![
+            Outcome::IgnoreWounds,
+            Outcome::MoveSelf {
+                spaces: c.n(2),
+                apart: true,
+            },
+        ],
+    )
 }
 
 /// A power printed as a table of 20-sided die results (*Chilling Touch*: "if you roll 1-12,
@@ -445,5 +611,125 @@ mod tests {
         );
         // a gap in the table (no line for 16) fails the power
         assert!(read_shared("Cyprien Esenwein", "After moving and before attacking, Cyprien Esenwein may attempt a Chilling Touch. To do this, choose a figure adjacent to Cyprien Esenwein and roll the 20-sided die. If you roll 1-12, nothing happens. If you roll 13-15, the chosen figure receives 1 wound. If you roll 17-19, the chosen figure receives 3 wounds. If you roll a 20 or higher, the chosen figure receives 6 wounds.").is_err());
+    }
+    #[test]
+    fn skull_rolls_dodge_the_attack_and_may_move() {
+        let ninja = printed("Ninjas of the Northern Wind", "Disappearing Ninja");
+        assert_eq!(
+            ninja.trigger,
+            Trigger::SkullRolled {
+                normal: true,
+                afar: false
+            }
+        );
+        assert_eq!(
+            ninja.roll.as_ref().map(|r| (r.at_least, r.forced)),
+            Some((12, true))
+        );
+        assert_eq!(
+            ninja.outcomes,
+            vec![
+                Outcome::IgnoreWounds,
+                Outcome::MoveSelf {
+                    spaces: 4,
+                    apart: true
+                }
+            ]
+        );
+        let isamu = printed("Isamu (FoV)", "Vanish 9");
+        assert_eq!(
+            isamu.trigger,
+            Trigger::SkullRolled {
+                normal: false,
+                afar: false
+            },
+            "any attack"
+        );
+        assert_eq!(isamu.roll.map(|r| r.at_least), Some(9));
+        assert_eq!(isamu.outcomes, ninja.outcomes);
+        let exile = printed("Exiles of the Sundered Sea", "Stealthy 13");
+        assert_eq!(
+            exile.trigger,
+            Trigger::SkullRolled {
+                normal: false,
+                afar: true
+            }
+        );
+        assert_eq!(exile.roll.map(|r| r.at_least), Some(13));
+        assert_eq!(
+            exile.outcomes,
+            vec![
+                Outcome::IgnoreWounds,
+                Outcome::MoveSelf {
+                    spaces: 3,
+                    apart: false
+                }
+            ]
+        );
+        // the three printings of Hide in Darkness
+        for card in ["Deepwyrm Drow", "Drow Chainfighter", "Darrak Ambershard"] {
+            let hide = printed(card, "Hide in Darkness");
+            assert_eq!(
+                hide.trigger,
+                Trigger::SkullRolled {
+                    normal: true,
+                    afar: false
+                },
+                "{card}"
+            );
+            let roll = hide.roll.expect("a roll");
+            assert_eq!(roll.at_least, 16, "{card}");
+            assert_eq!(
+                roll.ground_bonus,
+                vec![("dungeon".to_string(), 3), ("shadow".to_string(), 6)],
+                "{card}"
+            );
+            assert_eq!(hide.outcomes, vec![Outcome::IgnoreWounds], "{card}");
+        }
+        // a failure line leaving a result unread fails the power
+        assert!(read_shared("Isamu (FoV)", "If Isamu is attacked and at least 1 skull is rolled, roll the 20-sided die to vanish. If you roll 1-7, roll defense dice normally. If you roll a 9 or higher, Isamu takes no damage and may immediately move up to 4 spaces. Isamu can vanish only if he ends his vanishing move not adjacent to any enemy figures.").is_err());
+        // the move's condition may not be left out
+        assert!(read_shared("Isamu (FoV)", "If Isamu is attacked and at least 1 skull is rolled, roll the 20-sided die to vanish. If you roll 1-8, roll defense dice normally. If you roll a 9 or higher, Isamu takes no damage and may immediately move up to 4 spaces.").is_err());
+    }
+
+    #[test]
+    fn tactical_disengagement_rolls_against_leaving_engagement_wounds() {
+        let t = printed("Sir Dupuis", "TACTICAL DISENGAGEMENT 7");
+        assert_eq!(t.trigger, Trigger::LeavingEngagementWounds);
+        assert!(t.target.is_none());
+        assert_eq!(t.roll.map(|r| (r.at_least, r.forced)), Some((7, true)));
+        assert_eq!(t.outcomes, vec![Outcome::IgnoreWounds]);
+    }
+
+    #[test]
+    fn unstable_blaster_wounds_the_geistfire_on_a_low_roll() {
+        let t = printed("Necrotech Geistfire", "UNSTABLE BLASTER");
+        assert_eq!(t.trigger, Trigger::AfterTurnAttackedFromAfar);
+        let roll = t.roll.expect("a roll");
+        assert!(roll.forced);
+        let lines: Vec<(u8, u8, Vec<Outcome>)> = roll
+            .bands
+            .iter()
+            .map(|b| (b.from, b.to, b.outcomes.clone()))
+            .collect();
+        assert_eq!(
+            lines,
+            vec![(1, 5, vec![Outcome::WoundSelf(1)]), (6, 20, vec![])]
+        );
+        assert!(t.outcomes.is_empty());
+    }
+
+    #[test]
+    fn archers_glory_gives_another_turn_for_a_unique_hero_destroyed_from_afar() {
+        let t = printed("Brandis Skyhunter", "ARCHER\u{2019}S GLORY");
+        let Trigger::AfterTurnDestroyedFromAfar(filter) = &t.trigger else {
+            panic!("{:?}", t.trigger)
+        };
+        assert_eq!(
+            (filter.kind, filter.rarity),
+            (Some(Kind::Hero), Some(crate::card::Rarity::Unique))
+        );
+        assert!(t.roll.is_none() && t.target.is_none());
+        assert_eq!(t.outcomes, vec![Outcome::AnotherTurn]);
     }
 }

@@ -744,6 +744,25 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 power_name(state, *unit, *power)
             ),
         },
+        Event::StartChosen {
+            figure: _,
+            unit,
+            power,
+            chosen,
+        } => match lang {
+            Lang::En => format!(
+                "{} chooses {} ({})",
+                unit_name(state, *unit),
+                fig(chosen),
+                power_name(state, *unit, *power)
+            ),
+            Lang::Fr => format!(
+                "{} choisit {} ({})",
+                unit_name(state, *unit),
+                fig(chosen),
+                power_name(state, *unit, *power)
+            ),
+        },
         Event::Landed {
             figure,
             unit,

@@ -281,6 +281,28 @@ pub(super) fn outcome_words(
         }
         (O::DestroySelf, Lang::En) => "the figure that used it is destroyed".into(),
         (O::DestroySelf, Lang::Fr) => "la figurine qui l'a utilisé est détruite".into(),
+        (O::WoundSelf(n), Lang::En) => format!("the figure that used it takes {}", wounds(*n)),
+        (O::WoundSelf(n), Lang::Fr) => {
+            format!("la figurine qui l'a utilisé subit {}", wounds(*n))
+        }
+        (O::MoveSelf { spaces, apart }, Lang::En) => format!(
+            "it may move up to {}{}",
+            plural(*spaces, ("space", "spaces"), ("case", "cases"), lang),
+            if *apart {
+                ", ending not adjacent to any enemy figure"
+            } else {
+                ""
+            }
+        ),
+        (O::MoveSelf { spaces, apart }, Lang::Fr) => format!(
+            "elle peut se déplacer de {} au plus{}",
+            plural(*spaces, ("space", "spaces"), ("case", "cases"), lang),
+            if *apart {
+                ", pour finir adjacente à aucune figurine ennemie"
+            } else {
+                ""
+            }
+        ),
     }
 }
 

@@ -555,6 +555,9 @@ fn chosen<'a>(
     if !engaged.is_empty() && !engaged.contains(&t) {
         return Err(Refusal::Engaged(t));
     }
+    if super::start_choices::spares(state, f, target) {
+        return Err(Refusal::Filtered(t));
+    }
     if let Some(n) =
         reach::reach_limit(state, target).filter(|_| !reach::may_target(state, f, target))
     {
@@ -824,6 +827,9 @@ pub fn apply(
         let skulls = rolled + tally.automatic();
         let mut hits = Vec::new();
         for id in &ids {
+            // a power answering the skulls may leave the defence unrolled (*Vanish*)
+            let dodged = state.figure(*id).is_some()
+                && super::vanish::dodges(state, a.id, *id, false, rolled, dice, events).is_some();
             let Some(t) = state.figure(*id) else {
                 continue;
             };
@@ -832,13 +838,24 @@ pub fn apply(
             } else {
                 defence_tally(state, &striker, t, &shot)
             };
-            let defence = combat::roll(dice, if skulls == 0 { 0 } else { defended.value() });
+            let defence = combat::roll(
+                dice,
+                if skulls == 0 || dodged {
+                    0
+                } else {
+                    defended.value()
+                },
+            );
             let shields = combat::shields(&defence) + defended.automatic();
             hits.push(Hit {
                 figure: *id,
                 height: height_of(&defended),
                 shields,
-                wounds: skulls.saturating_sub(shields),
+                wounds: if dodged {
+                    0
+                } else {
+                    skulls.saturating_sub(shields)
+                },
                 defence,
                 defence_dice: defended,
             });

@@ -31,7 +31,8 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         HsFrame::Markers { .. }
         | HsFrame::Spirit { .. }
         | HsFrame::PowerMoves(_)
-        | HsFrame::Landing(_) => Ask {
+        | HsFrame::Landing(_)
+        | HsFrame::StartChoice(_) => Ask {
             seats: Vec::new(),
             decision: Decision::PlaceMarkers { round: state.round },
         },
@@ -209,7 +210,8 @@ pub(crate) fn resolve(
         HsFrame::Markers { .. }
         | HsFrame::Spirit { .. }
         | HsFrame::PowerMoves(_)
-        | HsFrame::Landing(_) => {}
+        | HsFrame::Landing(_)
+        | HsFrame::StartChoice(_) => {}
     }
     Ok(())
 }
@@ -351,13 +353,15 @@ pub(in crate::game::powers) fn apply(
             }
         }
         // Handled where they trigger: the attack's end, the extra turn, another attack,
-        // wounds ignored, figures placed.
+        // wounds ignored, figures placed, a dodge's move.
         Outcome::EndAttack
         | Outcome::AnotherTurn
         | Outcome::AttackAgain
         | Outcome::IgnoreWounds
         | Outcome::ReturnDestroyedAdjacent
-        | Outcome::DeployApart => {}
+        | Outcome::DeployApart
+        | Outcome::MoveSelf { .. }
+        | Outcome::WoundSelf(_) => {}
         Outcome::TargetDefenceAtMost(_) | Outcome::WoundAdjacent(_) | Outcome::DestroySelf => {
             super::super::d20::apply(state, user, power, reached, outcome, events)
         }

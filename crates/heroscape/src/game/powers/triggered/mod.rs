@@ -97,6 +97,10 @@ pub struct Memory {
     /// What the powers reading the order markers remember ([`super::markers`]).
     #[serde(default)]
     pub markers: super::markers::MarkerMemory,
+    /// Moves won by dodging an attack (*Vanish*, *Stealthy*), asked once the attack is over
+    /// ([`super::vanish`]): the unit, the power, the move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vanishing: Vec<(u16, u8, super::vanish::Alone)>,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
@@ -264,7 +268,7 @@ fn useful_targets(state: &State, seat: Seat, user: &Figure, t: &Triggered) -> Ve
 }
 
 /// The ground a figure stands on, as the card language names it (`water`, `lava_field`...).
-fn ground_of(state: &State, f: &Figure) -> Option<String> {
+pub(in crate::game::powers) fn ground_of(state: &State, f: &Figure) -> Option<String> {
     let hex = f.hex?;
     let footing = state
         .field
@@ -300,7 +304,9 @@ pub(in crate::game::powers) fn roll_d20(
     let Some(f) = state.figure(roller) else {
         return false;
     };
-    let bonus = glyphs::d20_bonus(state, f.owner) + roll_bonus(state, f.owner, f.unit, power);
+    let bonus = glyphs::d20_bonus(state, f.owner)
+        + roll_bonus(state, f.owner, f.unit, power)
+        + super::vanish::ground_bonus(state, roll, f);
     let needed = threshold(state, roll, f);
     let die = dice.d20();
     let success = u16::from(die) + bonus + distance >= u16::from(needed);

@@ -13,6 +13,7 @@ pub fn after_moves(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) 
     let Some(turn) = state.turn().cloned() else {
         return false;
     };
+    super::super::d20::after_turn_rolls(state, &turn, dice, events);
     // A card with no figure left uses no after-turn power, but a bonded turn's end still gives
     // the bonding card its own turn (its figure destroyed during the bonded turn).
     let first = on_field(state, turn.unit).first().copied();
@@ -455,7 +456,9 @@ pub fn after_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut V
         let Some(first) = first else {
             break;
         };
-        if t.trigger != Trigger::AfterTurn || used(state, turn.unit, power) {
+        // a power after the turn only when an attack of the turn earned it (*Archer's Glory*)
+        let earned = super::super::d20::after_turn_earned(state, &turn, t);
+        if (t.trigger != Trigger::AfterTurn && !earned) || used(state, turn.unit, power) {
             continue;
         }
         mark_used(state, turn.unit, power);
@@ -484,7 +487,7 @@ pub fn after_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut V
                 continue;
             }
         }
-        if t.roll.is_none() {
+        if t.roll.is_none() && !earned {
             let wounded = state.unit_alive(turn.unit).any(|f| f.wounds > 0);
             if !wounded && t.outcomes.iter().all(|o| matches!(o, Outcome::Heal(_))) {
                 continue;
