@@ -231,6 +231,7 @@ pub fn resolve(
         wounds
     };
     attacks::record_wounds(state, attacker, target, wounds);
+    super::powers::markers::after_attack(state, attacker, target);
     super::powers::triggered::after_wounds(state, attacker, target, wounds, dice, events);
     if counter_strike.is_some() {
         events.push(Event::CounterStruck {

@@ -708,6 +708,16 @@ pub enum Event {
         /// The power's place among its card's powers.
         power: u8,
     },
+    /// A player reveals the X order marker lying on a card to activate its power (*Crag of
+    /// Steel*).
+    XRevealed {
+        /// The player.
+        seat: Seat,
+        /// The card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+    },
     /// At the start of the game, a card chose one figure of its army (*Cleave to the Mighty*).
     StartChosen {
         /// The card's figure named for it.

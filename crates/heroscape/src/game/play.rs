@@ -367,6 +367,7 @@ pub(crate) fn start_round(state: &mut State, dice: &mut Dice, events: &mut Vec<E
 
 /// Every marker is down: initiative is rolled and the first turn starts.
 pub(crate) fn start_turns(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) {
+    powers::markers::markers_down(state);
     // the first round's *after all order markers have been placed* moves come first
     if powers::extra_moves::before_initiative(state, dice, events) {
         return;
@@ -433,6 +434,7 @@ pub(crate) fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Eve
             return;
         }
         state.players[seat.index()].markers.revealed[marker.index()] = true;
+        powers::markers::marker_revealed(state, seat);
         events.push(Event::TurnStarted { seat, marker, unit });
         let record = powers::attacks::TurnRecord::starting(state);
         if let Phase::Turns { turn, .. } = &mut state.phase {
@@ -448,7 +450,9 @@ pub(crate) fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Eve
             });
         }
         powers::setup::after_reveal(state);
-        if bonding::before_turn(state) || powers::extra_moves::before_turn(state) {
+        let asked = bonding::before_turn(state) || powers::extra_moves::before_turn(state);
+        // asked on top of the others: the X is revealed with the numbered marker
+        if powers::markers::offer_x(state) || asked {
             return;
         }
         if powers::d20::start_of_turn(state) {
@@ -1050,6 +1054,9 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
 pub(crate) fn end_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut Vec<Event>) {
     // Powers used after the turn (*after taking a turn*) come first.
     if triggered::after_turn(state, seat, dice, events) {
+        return;
+    }
+    if powers::markers::after_turn(state, seat, events) {
         return;
     }
     events.push(Event::TurnEnded { seat });

@@ -202,6 +202,19 @@ pub enum Condition {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         below: Option<u16>,
     },
+    /// An order marker of this card's owner lies face up on this card (*Lead by Example*:
+    /// "while Duke has a revealed Order Marker on his Army Card").
+    RevealedMarkerHere,
+    /// An order marker of this card's owner lies face up on one of the owner's army cards
+    /// matching the filter (*Might of Bleakewoode*: "if there is a revealed Order Marker on an
+    /// Utgar Army Card in your Army").
+    RevealedMarkerOn(Filter),
+    /// In a turn of this card, no bonded turn of its *Bonding* came before it (*Dwarven
+    /// Strategic Bonding*: "if you do not take a turn with any Dwarf Hero you control").
+    NotBonded,
+    /// This card's owner revealed the X order marker lying on this card this round
+    /// ([`Effect::RevealXWithNumbered`]: *Crag of Steel* "for the duration of the round").
+    XRevealedHere,
     /// The figure this card chose at the start of the game ([`Effect::StartChoice`]) is on the
     /// battlefield within this many clear-sight spaces of the figure reached (*Loyalty to the
     /// Lizard King*).
@@ -1244,6 +1257,64 @@ pub enum Effect {
     /// figure; it cannot move normally that turn (*Glider Landing*, with
     /// [`Effect::StartsOffBattlefield`]).
     LandBeforeReveal,
+    /// If every order marker its owner placed this round lies on a card matching `markers_on`,
+    /// one at least on this card, the figures the owner controls matching `filter` (this
+    /// card's left out) change by `changes` for the rest of the round, even if this card's
+    /// figures are destroyed (*Gladiator Inspiration*: "become inspired"). Attack and defence
+    /// changes count when the figure attacks or defends.
+    Inspiration {
+        /// The cards every placed marker must lie on.
+        markers_on: Filter,
+        /// The figures inspired.
+        filter: Filter,
+        /// Each value and by how much.
+        changes: Vec<(Stat, i8)>,
+    },
+    /// After a figure of this card attacks a figure, that figure's defence value falls by `by`
+    /// until the next time any player reveals an order marker (*Corrosive Bile*); each attack
+    /// lowers it again.
+    LowerDefenceUntilReveal {
+        /// How much.
+        by: u16,
+    },
+    /// When a numbered order marker on this card is revealed, its owner may also reveal the X
+    /// order marker lying on this card; [`Condition::XRevealedHere`] then holds for the rest of
+    /// the round (*Crag of Steel*). Asked whenever another marker of the owner's lies face down
+    /// on the card, so that the question says nothing of where the X is.
+    RevealXWithNumbered,
+    /// While every condition holds, the figure may attack any or all adjacent figures, each
+    /// attack rolled separately (*Crag of Steel*: [`Effect::AttackEachAdjacent`] while active).
+    AttackEachAdjacentWhile {
+        /// The conditions.
+        when: Vec<Condition>,
+    },
+    /// When its owner reveals any order marker, the owner may also reveal the X order marker
+    /// lying on this card to activate the card's [`Effect::Darkness`] until the owner next
+    /// reveals an order marker (*Hanwi's Darkness*). Asked, as [`Effect::RevealXWithNumbered`],
+    /// whenever a marker of the owner's lies face down on the card.
+    RevealXWithAny,
+    /// While active ([`Effect::RevealXWithAny`]), this card's figure and every figure of
+    /// `sizes` within `within` spaces of it cannot target, or be targeted by, non-adjacent
+    /// figures with a normal or special attack (*Hanwi's Darkness*).
+    Darkness {
+        /// Spaces from this card's figure.
+        within: u16,
+        /// The sizes of the other figures reached.
+        sizes: Vec<Size>,
+    },
+    /// After a turn with this card, its owner may reveal the X order marker lying on it to take
+    /// one additional turn with it, in which the special attack named `barred` (normalised)
+    /// cannot be used and at whose end the figure takes `idle_wounds` wounds if it attacked no
+    /// figure (*Battle Surge*). Asked, as [`Effect::RevealXWithNumbered`], whenever a marker of
+    /// the owner's lies face down on the card.
+    XExtraTurn {
+        /// The special attack barred in the additional turn.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        barred: Option<String>,
+        /// Wounds if it attacks no figure in the additional turn.
+        #[serde(default)]
+        idle_wounds: u16,
+    },
     /// At the start of the game, before the first round, the owner chooses one figure of the
     /// army matching one of `choose` (a unique hero): this card's chosen figure for the game,
     /// which its other effects name (*Cleave to the Mighty*, *Loyalty to the Lizard King*;

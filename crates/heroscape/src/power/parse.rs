@@ -32,6 +32,7 @@ mod special;
 mod support;
 mod triggered;
 mod values2;
+mod turns;
 
 /// The words of the cards a parser can read in `{W}` holes: species, classes, personalities
 /// and generals, lower case and singular.
@@ -1374,6 +1375,14 @@ fn readers() -> &'static [Reader] {
         setup::move_after_wounding,
         setup::move_first_round,
         setup::land_before_reveal,
+        turns::revealed_marker_aura,
+        turns::inspiration,
+        turns::corrosive_bile,
+        turns::bonding_or_move,
+        turns::crag,
+        turns::darkness,
+        turns::frost_rage,
+        turns::surge,
         start::choose_and_bond,
         start::bond_with_chosen,
         start::choose_and_near,

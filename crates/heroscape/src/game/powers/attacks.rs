@@ -96,6 +96,7 @@ fn made(turn: &Turn, f: &Figure) -> Vec<u32> {
 pub fn may_target(state: &State, f: &Figure, t: &Figure) -> bool {
     (!has_ability(state.card_of(t), Ability::OnlyAdjacentNormalAttacks) || adjacent(state, f, t))
         && super::special::reach::may_target(state, f, t)
+        && super::markers::darkness_allows(state, f, t)
         && !super::start_choices::spares(state, f, t)
         && super::special::challenge::allows(state, f, t.id)
 }
@@ -122,7 +123,12 @@ pub fn attack_targets(state: &State, turn: &Turn, f: &Figure, targets: Vec<u32>)
             let adj = || adjacent(state, f, target);
             effects.iter().any(|e| match e {
                 Effect::AttackAnyNumber => !made.contains(&t),
-                Effect::AttackEachAdjacent => {
+                Effect::AttackEachAdjacentWhile { when }
+                    if !super::markers::attacks_each_adjacent(state, f, when) =>
+                {
+                    false
+                }
+                Effect::AttackEachAdjacent | Effect::AttackEachAdjacentWhile { .. } => {
                     !made.contains(&t)
                         && adj()
                         && made.iter().all(|m| {

@@ -209,6 +209,7 @@ pub(crate) fn use_power(
             figure: t.id,
             then: o.unit,
         });
+        super::markers::bonded(state);
         extra_turn_with(state, t.unit);
         events.push(Event::BondedTurn {
             figure: t.id,

@@ -19,6 +19,7 @@ pub mod extra_moves;
 mod extra_moves_tests;
 pub mod holds;
 pub mod leaps;
+pub mod markers;
 pub mod moves;
 #[cfg(test)]
 mod moves2_tests;
@@ -30,6 +31,8 @@ pub mod setup;
 pub mod special;
 pub mod start_choices;
 pub mod turns;
+#[cfg(test)]
+mod turns2_tests;
 pub mod values;
 #[cfg(test)]
 mod values2_tests;

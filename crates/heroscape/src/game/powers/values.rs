@@ -325,6 +325,7 @@ fn powers(state: &State, f: &Figure, stat: Stat, fight: Option<&Fight>, t: &mut 
         }
         t.add(Why::Spirit { unit: spirit.from }, i16::from(spirit.by));
     }
+    super::markers::changes(state, f, stat, fight, t);
     if let Some(run) = super::choices::ran(state, f) {
         let by = match stat {
             Stat::Move => i16::from(run.0),
@@ -540,6 +541,12 @@ pub fn holds(
                 .map(|g| g.wounds)
                 .sum();
             wounds >= *n
+        }
+        Condition::RevealedMarkerHere
+        | Condition::RevealedMarkerOn(_)
+        | Condition::NotBonded
+        | Condition::XRevealedHere => {
+            super::markers::holds(state, unit, condition).unwrap_or(false)
         }
         Condition::ChosenWithin(n) => super::start_choices::chosen_within(state, unit.id, f, *n),
         Condition::StartedTurnOnAny(grounds) => super::values3::started_on_any(state, f, grounds),

@@ -726,6 +726,24 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 power_name(state, *unit, *power)
             ),
         },
+        Event::XRevealed {
+            seat: who,
+            unit,
+            power,
+        } => match lang {
+            Lang::En => format!(
+                "{} reveals the X order marker on {} to activate {}",
+                seat(who),
+                unit_name(state, *unit),
+                power_name(state, *unit, *power)
+            ),
+            Lang::Fr => format!(
+                "{} révèle le marqueur d'ordre « X » sur {} pour activer {}",
+                seat(who),
+                unit_name(state, *unit),
+                power_name(state, *unit, *power)
+            ),
+        },
         Event::StartChosen {
             figure: _,
             unit,

@@ -327,6 +327,9 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
         Some(c) => Some(chain::dice(power, c, used)?),
         None => None,
     };
+    if super::markers::special_barred(state, f, name) {
+        return Err(Refusal::NotThisTurn);
+    }
     let printed = match (power.dice_choice.is_empty(), aim.dice) {
         (true, None) => linked_dice.unwrap_or(power.attack),
         (true, Some(n)) if extra_offered(state, f, aim, power) == Some(n) => n,
@@ -640,6 +643,9 @@ fn chosen<'a>(
     {
         return Err(Refusal::BeyondReach(t, n));
     }
+    if !super::markers::darkness_allows(state, f, target) {
+        return Err(Refusal::Darkness(t));
+    }
     // A chained attack's later targets are at any range (*Range 5 + Special*).
     let range = power.range.unwrap_or(1);
     match geometry::range(state, f, target) {
@@ -801,6 +807,7 @@ pub fn actions(state: &State) -> Vec<Action> {
                         | Refusal::NotMoved
                         | Refusal::Moved
                         | Refusal::AfterRun
+                        | Refusal::NotThisTurn
                         | Refusal::CombinedUsed(_),
                     ) => break,
                     Err(_) => {}

@@ -97,6 +97,11 @@ pub enum Refusal {
     /// An adjacent enemy figure's *Combat Challenge* makes the attacker attack it, not this
     /// figure (for an attack choosing nobody: the challenger it must reach).
     Challenged(u32),
+    /// The attacker or the chosen figure is under a darkness and they are not adjacent
+    /// (*Hanwi's Darkness*).
+    Darkness(u32),
+    /// The power cannot be used in this additional turn (*Battle Surge*).
+    NotThisTurn,
 }
 
 impl Refusal {
@@ -200,6 +205,13 @@ impl Refusal {
             Refusal::BeyondReach(t, n) => {
                 format!("figure {t} can be targeted only by a figure within {n} spaces of it")
             }
+            Refusal::NotThisTurn => {
+                format!("{name} cannot be used in the additional turn {card} takes now")
+            }
+            Refusal::Darkness(t) => format!(
+                "figure {figure} and figure {t} are not adjacent and a darkness (Hanwi's \
+                 Darkness) covers one of them: neither may target the other"
+            ),
             Refusal::NeedsPartners(n) => {
                 format!("{name} is made by {n} figures of {card} together: name the others")
             }

@@ -84,6 +84,9 @@ pub(crate) fn answers(frame: &HsFrame, state: &State, seat: Seat) -> Vec<Action>
 /// The ways to use an offered power: with each figure that may choose, each figure it may
 /// choose.
 pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
+    if super::super::markers::is_x_power(state, o.unit, o.power) {
+        return super::super::markers::x_uses(state, o);
+    }
     if super::super::bonding::is_turn_power(state, o.unit, o.power) && !by_bonded(state, o) {
         return super::super::bonding::uses(state, o);
     }
@@ -224,6 +227,9 @@ pub(super) fn answer_offer(
     let mut cut = false;
     let mut again = false;
     match *answer {
+        Action::UsePower { .. } if super::super::markers::is_x_power(state, o.unit, o.power) => {
+            again = super::super::markers::reveal_x(state, o, events);
+        }
         Action::UsePower { target, .. }
             if super::super::bonding::is_turn_power(state, o.unit, o.power)
                 && !by_bonded(state, o) =>

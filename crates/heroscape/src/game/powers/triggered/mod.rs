@@ -95,6 +95,9 @@ pub struct Memory {
     /// in it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub landed: Vec<(u32, usize, u32)>,
+    /// What the powers reading the order markers remember ([`super::markers`]).
+    #[serde(default)]
+    pub markers: super::markers::MarkerMemory,
     /// Moves won by dodging an attack (*Vanish*, *Stealthy*), asked once the attack is over
     /// ([`super::vanish`]): the unit, the power, the move.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
