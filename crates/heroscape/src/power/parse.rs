@@ -27,12 +27,12 @@ mod moves;
 mod orders;
 mod rolls;
 mod setup;
-mod start;
 mod special;
+mod start;
 mod support;
 mod triggered;
-mod values2;
 mod turns;
+mod values2;
 
 /// The words of the cards a parser can read in `{W}` holes: species, classes, personalities
 /// and generals, lower case and singular.
