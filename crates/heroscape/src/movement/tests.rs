@@ -616,7 +616,14 @@ proptest! {
         let level = grid.footings(start_hex).last().unwrap().0;
         let mover = if body.base == Base::Double {
             let tail = Hex::new(3, 2);
-            let Some(tl) = grid.footings(tail).map(|f| f.0).find(|&l| l == level) else {
+            // The tail must stand on the head's level with room for the figure's height: a
+            // figure never stands where it does not fit (placement and every move refuse it).
+            let Some(tl) = grid
+                .footings(tail)
+                .filter(|f| f.1.is_none_or(|room| room >= body.height))
+                .map(|f| f.0)
+                .find(|&l| l == level)
+            else {
                 return Ok(());
             };
             fig2(1, 1, body, start_hex, tail, tl)
