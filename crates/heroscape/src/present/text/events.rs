@@ -314,23 +314,21 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 .collect();
             match lang {
                 Lang::En => format!(
-                    "{} attacks {}{up}: {} {} vs {} {} → {}{rules}",
+                    "{} attacks {}{up}: {} {} vs {} → {}{rules}",
                     fig(attacker),
                     fig(target),
                     faces(attack),
                     plural(*skulls, ("skull", "skulls"), ("", ""), lang),
-                    faces(defence),
-                    plural(*shields, ("shield", "shields"), ("", ""), lang),
+                    defence_roll(defence, *shields, lang),
                     plural(*wounds, ("wound", "wounds"), ("", ""), lang),
                 ),
                 Lang::Fr => format!(
-                    "{} attaque {}{up} : {} {} contre {} {} → {}{rules}",
+                    "{} attaque {}{up} : {} {} contre {} → {}{rules}",
                     fig(attacker),
                     fig(target),
                     faces(attack),
                     plural(*skulls, ("", ""), ("crâne", "crânes"), lang),
-                    faces(defence),
-                    plural(*shields, ("", ""), ("bouclier", "boucliers"), lang),
+                    defence_roll(defence, *shields, lang),
                     plural(*wounds, ("", ""), ("blessure", "blessures"), lang),
                 ),
             }
@@ -840,5 +838,67 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 ),
             }
         }
+    }
+}
+
+/// The defence of a normal attack: its faces and shields, or that no die was rolled (a dodge
+/// that succeeded, *Whip*, a figure that rolls no defence dice) with the automatic shields that
+/// still count.
+fn defence_roll(defence: &[Face], shields: u16, lang: Lang) -> String {
+    match (defence.is_empty(), lang) {
+        (false, Lang::En) => format!(
+            "{} {}",
+            faces(defence),
+            plural(shields, ("shield", "shields"), ("", ""), lang)
+        ),
+        (false, Lang::Fr) => format!(
+            "{} {}",
+            faces(defence),
+            plural(shields, ("", ""), ("bouclier", "boucliers"), lang)
+        ),
+        (true, Lang::En) if shields == 0 => "no defence dice".into(),
+        (true, Lang::Fr) if shields == 0 => "aucun dé de défense".into(),
+        (true, Lang::En) => format!(
+            "no defence dice, {}",
+            plural(
+                shields,
+                ("automatic shield", "automatic shields"),
+                ("", ""),
+                lang
+            )
+        ),
+        (true, Lang::Fr) => format!(
+            "aucun dé de défense, {}",
+            plural(
+                shields,
+                ("", ""),
+                ("bouclier automatique", "boucliers automatiques"),
+                lang
+            )
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_defence_with_no_dice_rolled_says_so_and_counts_automatic_shields() {
+        let rolled = [Face::Shield, Face::Blank];
+        assert_eq!(
+            defence_roll(&rolled, 1, Lang::En),
+            format!("{} 1 shield", faces(&rolled))
+        );
+        assert_eq!(defence_roll(&[], 0, Lang::En), "no defence dice");
+        assert_eq!(defence_roll(&[], 0, Lang::Fr), "aucun dé de défense");
+        assert_eq!(
+            defence_roll(&[], 1, Lang::En),
+            "no defence dice, 1 automatic shield"
+        );
+        assert_eq!(
+            defence_roll(&[], 2, Lang::Fr),
+            "aucun dé de défense, 2 boucliers automatiques"
+        );
     }
 }
