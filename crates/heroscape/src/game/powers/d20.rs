@@ -30,6 +30,47 @@ pub(crate) fn plays(t: &Triggered) -> bool {
         .is_some_and(|r| !r.bands.is_empty() || r.hero_at_least.is_some() || r.once_per_game)
 }
 
+/// Rolls a power's table of results for figure `id` (`f`), with the player's d20 bonuses:
+/// the outcomes of the band rolled (a result above the table reads as its top line), then the
+/// power's own, the roll logged.
+#[allow(clippy::too_many_arguments)]
+fn roll_table(
+    state: &State,
+    dice: &mut Dice,
+    f: &Figure,
+    id: u32,
+    power: u8,
+    t: &Triggered,
+    roll: &crate::power::Roll,
+    events: &mut Vec<Event>,
+) -> Vec<Outcome> {
+    let bonus =
+        glyphs::d20_bonus(state, f.owner) + triggered::roll_bonus(state, f.owner, f.unit, power);
+    let die = dice.d20();
+    let top = roll.bands.iter().map(|b| b.to).max().unwrap_or(20);
+    let result = u8::try_from(u16::from(die) + bonus)
+        .unwrap_or(u8::MAX)
+        .min(top);
+    let mut out = roll
+        .bands
+        .iter()
+        .find(|b| (b.from..=b.to).contains(&result))
+        .map(|b| b.outcomes.clone())
+        .unwrap_or_default();
+    events.push(Event::PowerRolled {
+        figure: id,
+        unit: f.unit,
+        power,
+        die,
+        bonus,
+        distance: 0,
+        needed: roll.at_least,
+        success: !out.is_empty(),
+    });
+    out.extend(t.outcomes.iter().cloned());
+    out
+}
+
 /// Uses a power this family plays ([`plays`]) with `user`, on the chosen figure `target`:
 /// rolls, then applies the outcomes of the band rolled (or of a success) and the power's own.
 /// False when the power is not one of this family's.
@@ -67,29 +108,7 @@ pub(crate) fn use_power(
             Vec::new()
         }
     } else {
-        let bonus = glyphs::d20_bonus(state, f.owner)
-            + triggered::roll_bonus(state, f.owner, f.unit, power);
-        let die = dice.d20();
-        let total = u16::from(die) + bonus;
-        let top = roll.bands.iter().map(|b| b.to).max().unwrap_or(20);
-        let result = u8::try_from(total).unwrap_or(u8::MAX).min(top);
-        let band = roll
-            .bands
-            .iter()
-            .find(|b| (b.from..=b.to).contains(&result));
-        let mut out = band.map(|b| b.outcomes.clone()).unwrap_or_default();
-        events.push(Event::PowerRolled {
-            figure: user,
-            unit: f.unit,
-            power,
-            die,
-            bonus,
-            distance: 0,
-            needed: roll.at_least,
-            success: !out.is_empty(),
-        });
-        out.extend(t.outcomes.iter().cloned());
-        out
+        roll_table(state, dice, &f, user, power, t, roll, events)
     };
     for o in &outcomes {
         triggered::apply(state, user, power, target, o, offer, events);
@@ -295,30 +314,7 @@ pub(crate) fn after_turn_rolls(
             let Some(f) = state.figure(id).filter(|f| f.on_field()).cloned() else {
                 continue;
             };
-            let bonus = glyphs::d20_bonus(state, f.owner)
-                + triggered::roll_bonus(state, f.owner, f.unit, power);
-            let die = dice.d20();
-            let top = roll.bands.iter().map(|b| b.to).max().unwrap_or(20);
-            let result = u8::try_from(u16::from(die) + bonus)
-                .unwrap_or(u8::MAX)
-                .min(top);
-            let mut out = roll
-                .bands
-                .iter()
-                .find(|b| (b.from..=b.to).contains(&result))
-                .map(|b| b.outcomes.clone())
-                .unwrap_or_default();
-            events.push(Event::PowerRolled {
-                figure: id,
-                unit: f.unit,
-                power,
-                die,
-                bonus,
-                distance: 0,
-                needed: roll.at_least,
-                success: !out.is_empty(),
-            });
-            out.extend(t.outcomes.iter().cloned());
+            let out = roll_table(state, dice, &f, id, power, t, roll, events);
             for o in out {
                 if let Outcome::WoundSelf(n) = o {
                     if state.figure(id).is_some_and(Figure::on_field) {
