@@ -181,6 +181,11 @@ pub enum Action {
         /// The level it stands at.
         level: Level,
     },
+    /// The opponent a power's player chooses (*Stab in the Back*: the one given the card).
+    ChooseOpponent {
+        /// The opponent's seat.
+        seat: Seat,
+    },
 }
 
 /// What the game asks.

@@ -1056,7 +1056,9 @@ pub(crate) fn end_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &
     if triggered::after_turn(state, seat, dice, events) {
         return;
     }
-    if powers::markers::after_turn(state, seat, events) {
+    if powers::markers::after_turn(state, seat, events)
+        || powers::command::after_turn(state, seat, dice, events)
+    {
         return;
     }
     events.push(Event::TurnEnded { seat });

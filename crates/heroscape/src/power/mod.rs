@@ -20,6 +20,7 @@
 //! `docs/heroscape-cards.md` lists the whole vocabulary. [`parse`] reads printed powers into it
 //! and [`coverage`] says, card by card, what is expressed and what stays text.
 
+pub mod command;
 pub mod coverage;
 mod grammar;
 pub mod parse;
@@ -27,6 +28,7 @@ pub mod parse;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Kind, Rarity, Size};
+pub use command::Command;
 
 /// A value on the card a power changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -239,6 +241,10 @@ pub enum Condition {
     /// The other figure in the attack is controlled by the player controlling the power's
     /// card ("when attacked by a Captain or Pirate you control": *Intimidate*).
     OpponentControlled,
+    /// Exactly this many of the owner's order markers lie face down on this card (*Concentrated
+    /// Will*: "if Shiori has only one unrevealed order marker on her Army Card"): how many lie
+    /// face down on a card is what every player sees at the table.
+    UnrevealedMarkersHere(u8),
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -1362,6 +1368,11 @@ pub enum Effect {
         /// When.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         when: Vec<Condition>,
+    },
+    /// A power over turns, control and figures entering the battlefield ([`command`]).
+    Command {
+        /// Which.
+        command: Command,
     },
 }
 

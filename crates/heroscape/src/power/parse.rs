@@ -20,6 +20,7 @@ use super::{
 use crate::card::{Card, Kind, Rarity, Size};
 
 mod attacks;
+mod command;
 mod d20;
 mod extra_attacks;
 mod modifiers;
@@ -1387,6 +1388,9 @@ fn readers() -> &'static [Reader] {
         start::bond_with_chosen,
         start::choose_and_near,
         start::choose_and_fury,
+        command::concentrated_will,
+        command::fire_when_ready,
+        command::stab_in_the_back,
     ]
 }
 

@@ -182,6 +182,8 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
             }),
         // Carrying a friend along is worth a little; where it goes, as a move would.
         Action::Carry { .. } => 0.6,
+        // Any opponent: the card given away fights for whoever gets it.
+        Action::ChooseOpponent { .. } => 0.0,
         Action::PlaceCarried { figure, to, level } => state.figure(*figure).map_or(0.0, |f| {
             -f64::from(nearest_enemy(state, f, *to)) * 0.5 + f64::from(*level) * 0.1
         }),

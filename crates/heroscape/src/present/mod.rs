@@ -87,6 +87,7 @@ fn group(action: &Action, lang: Lang) -> &'static str {
         }
         Action::Run { .. } => lang.pick("Move", "Déplacement"),
         Action::PlaceSpirit { .. } => lang.pick("Spirit", "Esprit"),
+        Action::ChooseOpponent { .. } => lang.pick("Special powers", "Pouvoirs spéciaux"),
     }
 }
 
@@ -309,7 +310,8 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                 | Action::DraftPass
                 | Action::NoSummon
                 | Action::DeclinePower
-                | Action::Overextend => {}
+                | Action::Overextend
+                | Action::ChooseOpponent { .. } => {}
             }
             l.group = Some(group(a, lang).into());
             Some(l)

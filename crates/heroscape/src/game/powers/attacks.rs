@@ -106,7 +106,9 @@ pub fn may_target(state: &State, f: &Figure, t: &Figure) -> bool {
 /// adjacent figure once for *Whirlwind Assault*, any figure not yet attacked for *attack any
 /// number of times*). `targets` are the figures in range and sight.
 pub fn attack_targets(state: &State, turn: &Turn, f: &Figure, targets: Vec<u32>) -> Vec<u32> {
-    if super::choices::cannot_attack(state, f) {
+    if super::choices::cannot_attack(state, f)
+        || super::command::moved_cannot_attack(state, turn, f)
+    {
         return Vec::new();
     }
     let made = made(turn, f);

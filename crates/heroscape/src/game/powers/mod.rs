@@ -8,6 +8,9 @@
 
 pub mod attacks;
 pub mod choices;
+pub mod command;
+#[cfg(test)]
+mod command_tests;
 pub mod d20;
 #[cfg(test)]
 mod d20_tests;

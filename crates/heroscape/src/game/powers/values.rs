@@ -555,6 +555,7 @@ pub fn holds(
         | Condition::OpponentHeightAdvantage
         | Condition::OpponentControlled => super::values3::holds(state, unit, f, condition, fight),
         Condition::AnyOf(any) => any.iter().any(|c| holds(state, unit, f, c, fight)),
+        Condition::UnrevealedMarkersHere(_) => super::command::holds(state, unit, condition),
     }
 }
 

@@ -317,6 +317,10 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
                 ),
             }
         }
+        Action::ChooseOpponent { seat } => match lang {
+            Lang::En => format!("Choose {}", seat_name(state, *seat, lang)),
+            Lang::Fr => format!("Choisir {}", seat_name(state, *seat, lang)),
+        },
         Action::PlaceSpirit { unit } => match lang {
             Lang::En => format!("Lay the spirit on {}", unit_name(state, *unit)),
             Lang::Fr => format!("Poser l'esprit sur {}", unit_name(state, *unit)),

@@ -357,7 +357,9 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     if power.after_moving && !turn.moved.contains(&f.id) {
         return Err(Refusal::NotMoved);
     }
-    if power.not_after_moving && turn.moved.contains(&f.id) {
+    if (power.not_after_moving || super::command::moved_cannot_attack(state, turn, f))
+        && turn.moved.contains(&f.id)
+    {
         return Err(Refusal::Moved);
     }
     if power.once_per_game

@@ -32,7 +32,8 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::Spirit { .. }
         | HsFrame::PowerMoves(_)
         | HsFrame::Landing(_)
-        | HsFrame::StartChoice(_) => Ask {
+        | HsFrame::StartChoice(_)
+        | HsFrame::Opponent(_) => Ask {
             seats: Vec::new(),
             decision: Decision::PlaceMarkers { round: state.round },
         },
@@ -86,6 +87,9 @@ pub(crate) fn answers(frame: &HsFrame, state: &State, seat: Seat) -> Vec<Action>
 pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
     if super::super::markers::is_x_power(state, o.unit, o.power) {
         return super::super::markers::x_uses(state, o);
+    }
+    if super::super::command::is_power(state, o.unit, o.power) {
+        return super::super::command::uses(state, o);
     }
     if super::super::bonding::is_turn_power(state, o.unit, o.power) && !by_bonded(state, o) {
         return super::super::bonding::uses(state, o);
@@ -211,7 +215,8 @@ pub(crate) fn resolve(
         | HsFrame::Spirit { .. }
         | HsFrame::PowerMoves(_)
         | HsFrame::Landing(_)
-        | HsFrame::StartChoice(_) => {}
+        | HsFrame::StartChoice(_)
+        | HsFrame::Opponent(_) => {}
     }
     Ok(())
 }
@@ -229,6 +234,9 @@ pub(super) fn answer_offer(
     match *answer {
         Action::UsePower { .. } if super::super::markers::is_x_power(state, o.unit, o.power) => {
             again = super::super::markers::reveal_x(state, o, events);
+        }
+        Action::UsePower { .. } if super::super::command::is_power(state, o.unit, o.power) => {
+            again = super::super::command::use_power(state, o, events);
         }
         Action::UsePower { target, .. }
             if super::super::bonding::is_turn_power(state, o.unit, o.power)
@@ -392,21 +400,5 @@ pub(super) fn take_control(state: &mut State, user: u32, chosen: u32, events: &m
     ) else {
         return;
     };
-    let from = state.units[usize::from(unit)].owner;
-    if from == to {
-        return;
-    }
-    state.units[usize::from(unit)].owner = to;
-    for f in state.figures.iter_mut().filter(|f| f.unit == unit) {
-        f.owner = to;
-    }
-    let markers = &mut state.players[from.index()].markers;
-    for i in 0..4 {
-        if markers.on[i] == Some(unit) {
-            markers.on[i] = None;
-            markers.revealed[i] = false;
-            markers.lost[i] = false;
-        }
-    }
-    events.push(Event::ControlTaken { unit, from, to });
+    super::super::command::give_control(state, unit, to, events);
 }

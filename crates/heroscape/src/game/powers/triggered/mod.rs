@@ -102,6 +102,9 @@ pub struct Memory {
     /// ([`super::vanish`]): the unit, the power, the move.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub vanishing: Vec<(u16, u8, super::vanish::Alone)>,
+    /// What the powers over turns and control remember ([`super::command`]).
+    #[serde(default)]
+    pub command: super::command::CommandMemory,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
