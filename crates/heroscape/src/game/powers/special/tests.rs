@@ -729,7 +729,8 @@ fn attack_again_after_rolling_enough_skulls() {
     let events = play(
         &mut state,
         special(1, 2),
-        &[SKULL, BLANK, BLANK, SHIELD, BLANK, BLANK, BLANK, BLANK],
+        // the last die is Stab in the Back's d20 after his turn: 20, he stays
+        &[SKULL, BLANK, BLANK, SHIELD, BLANK, BLANK, BLANK, BLANK, 20],
     );
     assert_eq!(hits(&events), (1, vec![(2, 5, 0)]));
     assert!(events.iter().any(|e| matches!(e, Event::TurnEnded { .. })));
