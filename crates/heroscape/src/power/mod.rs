@@ -23,6 +23,9 @@
 pub mod coverage;
 mod grammar;
 pub mod parse;
+pub mod supplies;
+
+pub use supplies::Supply;
 
 use serde::{Deserialize, Serialize};
 
@@ -1363,6 +1366,9 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         when: Vec<Condition>,
     },
+    /// Markers, tiles or glyphs the card starts the game with, and what its power does with
+    /// them ([`supplies`]: *Black Powder Pistols*).
+    Supply(Supply),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

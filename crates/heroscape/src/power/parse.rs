@@ -29,6 +29,7 @@ mod rolls;
 mod setup;
 mod special;
 mod start;
+mod supplies;
 mod support;
 mod triggered;
 mod turns;
@@ -1387,6 +1388,8 @@ fn readers() -> &'static [Reader] {
         start::bond_with_chosen,
         start::choose_and_near,
         start::choose_and_fury,
+        supplies::boost,
+        supplies::negation,
     ]
 }
 

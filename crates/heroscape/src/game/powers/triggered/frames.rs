@@ -87,6 +87,9 @@ pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
     if super::super::markers::is_x_power(state, o.unit, o.power) {
         return super::super::markers::x_uses(state, o);
     }
+    if super::super::supplies::is_supply_power(state, o.unit, o.power) {
+        return super::super::supplies::uses(state, o);
+    }
     if super::super::bonding::is_turn_power(state, o.unit, o.power) && !by_bonded(state, o) {
         return super::super::bonding::uses(state, o);
     }
@@ -229,6 +232,11 @@ pub(super) fn answer_offer(
     match *answer {
         Action::UsePower { .. } if super::super::markers::is_x_power(state, o.unit, o.power) => {
             again = super::super::markers::reveal_x(state, o, events);
+        }
+        Action::UsePower { target, .. }
+            if super::super::supplies::is_supply_power(state, o.unit, o.power) =>
+        {
+            super::super::supplies::use_power(state, o, target, dice, events);
         }
         Action::UsePower { target, .. }
             if super::super::bonding::is_turn_power(state, o.unit, o.power)
