@@ -86,7 +86,7 @@ export function cardsList(box, { view, seat, plan, seatName, seatColour, onCard,
             onclick: () => { if (onCard && s === seat && u.alive) onCard(u.id); else { const f = figs.find((x) => !x.destroyed && x.hex); if (f) onFigure(f.id); } },
           },
           el('span', { class: 'hs-unit-name' }, u.name, u.copies > 1 ? ` ×${u.copies}` : ''),
-          el('span', { class: 'hs-unit-stats muted small' }, `${t('hs.card.figures', { alive: u.alive, all: figs.length })} · ${t('hs.card.move')} ${u.move_} · ${t('hs.card.range')} ${u.range} · ${t('hs.card.attack')} ${u.attack} · ${t('hs.card.defense')} ${u.defense} · ${u.points} pts${(u.spent || []).map((n) => ` · ${t('hs.special.spent', { name: n })}`).join('')}${(u.chosen || []).map((c) => ` · ${t('hs.card.chosen', { power: c.power, name: c.name })}`).join('')}`)),
+          el('span', { class: 'hs-unit-stats muted small' }, `${t('hs.card.figures', { alive: u.alive, all: figs.length })} · ${t('hs.card.move')} ${u.move_} · ${t('hs.card.range')} ${u.range} · ${t('hs.card.attack')} ${u.attack} · ${t('hs.card.defense')} ${u.defense} · ${u.points} pts${(u.spent || []).map((n) => ` · ${t('hs.special.spent', { name: n })}`).join('')}${(u.chosen || []).map((c) => ` · ${t('hs.card.chosen', { power: c.power, name: c.name })}`).join('')}${(u.supplies || []).map((s) => ` · ${t('hs.card.supply', { power: s.power, marker: s.marker, left: s.left })}`).join('')}${u.negated ? ` · ${t('hs.card.negated')}` : ''}`)),
           el('span', { class: 'hs-chips', 'data-testid': 'hs-chips' }, chips));
       }))));
   }

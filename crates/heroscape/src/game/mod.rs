@@ -798,6 +798,32 @@ pub enum Event {
         /// The figure chosen.
         chosen: u32,
     },
+    /// A marker the card started the game with is taken off it for its power (*Black Powder
+    /// Pistols*: the range raised for the rest of the turn).
+    SupplyUsed {
+        /// The figure of the card named for it.
+        figure: u32,
+        /// The card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// Markers left on the card.
+        left: u16,
+    },
+    /// A marker goes from the card onto the chosen figure's card, whose special powers are
+    /// negated for the rest of the game (*Rod of Negation*).
+    PowersNegated {
+        /// The figure of the card using the power.
+        figure: u32,
+        /// The card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// The figure chosen.
+        target: u32,
+        /// Markers left on the card.
+        left: u16,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {

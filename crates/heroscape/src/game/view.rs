@@ -67,6 +67,13 @@ pub struct UnitView {
     /// The figures it chose at the start of the game (*Cleave to the Mighty*).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chosen: Vec<super::powers::start_choices::ChosenView>,
+    /// The markers, tiles and glyphs its card started with, as many as are left on it
+    /// (*Black Powder Pistols*).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub supplies: Vec<super::powers::supplies::SupplyView>,
+    /// Its special powers are negated for the game (*Rod of Negation*).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub negated: bool,
 }
 
 /// A glyph as the viewer sees it.
@@ -168,6 +175,8 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 points: u.card.points,
                 spent: super::powers::special::spent(state, u.id),
                 chosen: super::powers::start_choices::views(state, u.id),
+                supplies: super::powers::supplies::views(state, u.id),
+                negated: super::powers::supplies::negated(state, u.id),
             })
             .collect(),
         figures: state.figures.clone(),

@@ -25,6 +25,9 @@ pub mod coverage;
 mod grammar;
 pub mod parse;
 pub mod rolls2;
+pub mod supplies;
+
+pub use supplies::Supply;
 
 use serde::{Deserialize, Serialize};
 
@@ -1413,6 +1416,9 @@ pub enum Effect {
         /// Which.
         command: Command,
     },
+    /// Markers, tiles or glyphs the card starts the game with, and what its power does with
+    /// them ([`supplies`]: *Black Powder Pistols*).
+    Supply(Supply),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

@@ -31,6 +31,7 @@ mod rolls2;
 mod setup;
 mod special;
 mod start;
+mod supplies;
 mod support;
 mod triggered;
 mod turns;
@@ -1394,6 +1395,8 @@ fn readers() -> &'static [Reader] {
         command::concentrated_will,
         command::fire_when_ready,
         command::stab_in_the_back,
+        supplies::boost,
+        supplies::negation,
     ]
 }
 

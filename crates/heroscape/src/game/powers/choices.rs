@@ -36,6 +36,9 @@ pub struct PowerState {
     /// holds it ([`super::values3`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub drain_spirits: Vec<(u16, u16)>,
+    /// Markers cards started the game with, spent ([`super::supplies`]).
+    #[serde(default)]
+    pub supplies: super::supplies::Supplies,
 }
 
 /// A destroyed hero's spirit lying on a card: the card's value rises for the rest of the game.

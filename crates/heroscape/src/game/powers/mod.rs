@@ -36,6 +36,9 @@ mod scenarios;
 pub mod setup;
 pub mod special;
 pub mod start_choices;
+pub mod supplies;
+#[cfg(test)]
+mod supplies_tests;
 pub mod turns;
 #[cfg(test)]
 mod turns2_tests;

@@ -793,6 +793,48 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 power_name(state, *unit, *power)
             ),
         },
+        Event::SupplyUsed {
+            figure,
+            unit,
+            power,
+            left,
+        } => {
+            let marker = crate::game::powers::supplies::supply_of(state, *unit, *power)
+                .map(|s| s.marker().to_string())
+                .unwrap_or_default();
+            match lang {
+                Lang::En => format!(
+                    "{} takes a {marker} marker off its card for {}: {left} left",
+                    fig(figure),
+                    power_name(state, *unit, *power)
+                ),
+                Lang::Fr => format!(
+                    "{} retire un marqueur « {marker} » de sa carte pour {} : il en reste {left}",
+                    fig(figure),
+                    power_name(state, *unit, *power)
+                ),
+            }
+        }
+        Event::PowersNegated {
+            figure,
+            unit,
+            power,
+            target,
+            left,
+        } => match lang {
+            Lang::En => format!(
+                "{} places a marker on the card of {}: all its special powers are negated for the game ({}, {left} left)",
+                fig(figure),
+                fig(target),
+                power_name(state, *unit, *power)
+            ),
+            Lang::Fr => format!(
+                "{} place un marqueur sur la carte de {} : tous ses pouvoirs spéciaux sont annulés pour la partie ({}, il en reste {left})",
+                fig(figure),
+                fig(target),
+                power_name(state, *unit, *power)
+            ),
+        },
         Event::VenomRolled {
             attacker,
             power,

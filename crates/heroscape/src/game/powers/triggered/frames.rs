@@ -92,6 +92,9 @@ pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
     if super::super::command::is_power(state, o.unit, o.power) {
         return super::super::command::uses(state, o);
     }
+    if super::super::supplies::is_supply_power(state, o.unit, o.power) {
+        return super::super::supplies::uses(state, o);
+    }
     if super::super::bonding::is_turn_power(state, o.unit, o.power) && !by_bonded(state, o) {
         return super::super::bonding::uses(state, o);
     }
@@ -239,6 +242,11 @@ pub(super) fn answer_offer(
         }
         Action::UsePower { .. } if super::super::command::is_power(state, o.unit, o.power) => {
             again = super::super::command::use_power(state, o, events);
+        }
+        Action::UsePower { target, .. }
+            if super::super::supplies::is_supply_power(state, o.unit, o.power) =>
+        {
+            super::super::supplies::use_power(state, o, target, dice, events);
         }
         Action::UsePower { target, .. }
             if super::super::bonding::is_turn_power(state, o.unit, o.power)

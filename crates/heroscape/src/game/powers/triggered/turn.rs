@@ -47,7 +47,7 @@ pub fn after_moves(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) 
         state.frames.as_mut().push(HsFrame::Power(offer));
         return true;
     }
-    false
+    first.is_some_and(|first| super::super::supplies::after_moves(state, &turn, first))
 }
 
 /// The powers the active card may use in its attack step: *before attacking* with a figure
@@ -498,6 +498,9 @@ pub fn after_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut V
             continue;
         }
         state.frames.as_mut().push(HsFrame::Power(offer));
+        return true;
+    }
+    if first.is_some_and(|first| super::super::supplies::after_turn(state, &turn, seat, first)) {
         return true;
     }
     // A bonded turn is over: the bonding card's own turn begins.
