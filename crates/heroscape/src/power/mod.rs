@@ -21,6 +21,7 @@
 //! and [`coverage`] says, card by card, what is expressed and what stays text.
 
 pub mod coverage;
+pub mod d20c;
 mod grammar;
 pub mod parse;
 
@@ -1363,6 +1364,9 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         when: Vec<Condition>,
     },
+    /// A word of the d20 family that wounds, heals, destroys or hinders ([`d20c::D20c`]:
+    /// riders on the power's triggered effect, and powers of their own).
+    D20c(d20c::D20c),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.
