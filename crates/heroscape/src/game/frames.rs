@@ -44,6 +44,8 @@ pub enum HsFrame {
     Landing(super::powers::setup::Landing),
     /// A card's start-of-game choice (`game::powers::start_choices`).
     StartChoice(super::powers::start_choices::StartChoice),
+    /// A power its owner may use between an attack's rolls (`game::powers::rolls2`).
+    MidAttack(super::powers::rolls2::MidAttack),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -82,6 +84,7 @@ impl Frame for HsFrame {
             HsFrame::PowerMoves(m) => return super::powers::extra_moves::asks(m),
             HsFrame::Landing(l) => return super::powers::setup::asks(l),
             HsFrame::StartChoice(c) => return super::powers::start_choices::asks(state, c),
+            HsFrame::MidAttack(m) => return super::powers::rolls2::asks(m),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -114,6 +117,9 @@ impl Frame for HsFrame {
         }
         if let HsFrame::StartChoice(c) = self {
             return super::powers::start_choices::answers(state, c, seat);
+        }
+        if let HsFrame::MidAttack(m) = self {
+            return super::powers::rolls2::answers(state, m, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -153,6 +159,10 @@ impl Frame for HsFrame {
         if let Some(HsFrame::StartChoice(c)) = state.frames.top() {
             let c = c.clone();
             return super::powers::start_choices::resolve(state, &c, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::MidAttack(m)) = state.frames.top() {
+            let m = m.clone();
+            return super::powers::rolls2::resolve(state, m, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

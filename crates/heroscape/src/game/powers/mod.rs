@@ -28,6 +28,9 @@ pub mod moves;
 mod moves2_tests;
 pub mod orders;
 pub mod rolls;
+pub mod rolls2;
+#[cfg(test)]
+mod rolls2_tests;
 #[cfg(test)]
 mod scenarios;
 pub mod setup;
