@@ -895,6 +895,8 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 "{} : {} : plus de zone de touche visible tant qu'elle reste sur cette case, jusqu'à ce que son joueur révèle un marqueur d'ordre",
                 fig(figure),
                 power_name(state, *unit, *power)
+            ),
+        },
         Event::AttackRolled {
             attacker,
             target,
