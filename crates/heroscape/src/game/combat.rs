@@ -347,6 +347,9 @@ pub(crate) fn finish(
             state, attacker, target, true, wounds, dice, events,
         );
         wound(state, target, wounds, events);
+        if kind == AttackKind::Normal {
+            super::powers::d20c::poison(state, attacker, target, wounds, false, dice, events);
+        }
         wounds
     };
     attacks::record_wounds(state, attacker, target, wounds);
@@ -390,6 +393,7 @@ pub(crate) fn finish(
         }
         if kind == AttackKind::Normal {
             super::powers::values3::destroyed_with_normal_attack(state, attacker);
+            super::powers::d20c::destroyed_with_normal_attack(state, &a, &t);
         }
     }
     wounds
@@ -430,6 +434,7 @@ pub fn leave_engagement(
     if let Some((why, by)) = extra {
         power_wound(state, figure, by, why, events);
     }
+    super::powers::d20c::poison(state, enemy, figure, wounds, true, dice, events);
     super::powers::destroyed::destroyed_by(state, enemy, figure, events);
 }
 

@@ -332,5 +332,5 @@ pub fn sight(state: &State, a: &Figure, b: &Figure) -> Option<Sight> {
 
 /// Whether `a` sees part of `b`'s hit zone.
 pub fn can_see(state: &State, a: &Figure, b: &Figure) -> bool {
-    sight(state, a, b).is_some_and(|s| s.clear)
+    !super::powers::d20c::hit_zone_hidden(state, b) && sight(state, a, b).is_some_and(|s| s.clear)
 }

@@ -534,6 +534,9 @@ pub enum Event {
         needed: u8,
         /// Whether it succeeded.
         success: bool,
+        /// Taken off by an opponent's power (*Harrowing Presence*).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        malus: u16,
     },
     /// A power acted: one of its outcomes.
     PowerUsed {
@@ -751,6 +754,35 @@ pub enum Event {
         more: bool,
         /// It destroys the defending figure.
         destroys: bool,
+        /// Taken off by an opponent's power (*Harrowing Presence*).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        malus: u16,
+    },
+    /// A power removed order markers from a card (*Crippling Gaze*: all of them; *Crippling
+    /// Glance*: one unrevealed marker at random). Which markers went is never told.
+    MarkersRemoved {
+        /// The figure whose power removed them.
+        figure: u32,
+        /// Its unit.
+        by: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// Whose markers.
+        seat: Seat,
+        /// The card they lay on.
+        unit: u16,
+        /// How many.
+        count: u8,
+    },
+    /// A figure has no visible hit zone while it stays where it is, until its player next
+    /// reveals an order marker (*Cloud of Darkness*).
+    HitZoneHidden {
+        /// The figure.
+        figure: u32,
+        /// Its unit.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
     },
     /// A normal attack's dice are rolled and a power may change the roll before the defence
     /// dice are rolled (`powers::rolls2`).

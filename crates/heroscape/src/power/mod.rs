@@ -22,6 +22,7 @@
 
 pub mod command;
 pub mod coverage;
+pub mod d20c;
 mod grammar;
 pub mod parse;
 pub mod rolls2;
@@ -1419,6 +1420,9 @@ pub enum Effect {
     /// Markers, tiles or glyphs the card starts the game with, and what its power does with
     /// them ([`supplies`]: *Black Powder Pistols*).
     Supply(Supply),
+    /// A word of the d20 family that wounds, heals, destroys or hinders ([`d20c::D20c`]:
+    /// riders on the power's triggered effect, and powers of their own).
+    D20c(d20c::D20c),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

@@ -22,6 +22,7 @@ use crate::card::{Card, Kind, Rarity, Size};
 mod attacks;
 mod command;
 mod d20;
+mod d20c;
 mod extra_attacks;
 mod modifiers;
 mod moves;
@@ -1415,6 +1416,7 @@ fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
         .chain(d20::rules())
         .chain(orders::rules())
         .chain(values2::rules())
+        .chain(d20c::rules())
         .chain(rolls2::rules())
         .find_map(|r| r.apply(text, ctx.me, ctx.lex))
         .or_else(|| readers().iter().find_map(|r| r(text, ctx)))

@@ -240,8 +240,9 @@ fn stab_in_the_back(
     mark_used(state, turn.unit, power);
     let bonus = glyphs::d20_bonus(state, roller.owner)
         + roll_bonus(state, roller.owner, roller.unit, power);
+    let malus = super::d20c::harrowing(state, roller.owner, roller.unit);
     let die = dice.d20();
-    let kept = u16::from(die) + bonus > u16::from(at_most);
+    let kept = (u16::from(die) + bonus).saturating_sub(malus) > u16::from(at_most);
     // what it takes to keep the card
     events.push(Event::PowerRolled {
         figure: roller.id,
@@ -252,6 +253,7 @@ fn stab_in_the_back(
         distance: 0,
         needed: at_most.saturating_add(1),
         success: kept,
+        malus,
     });
     if kept {
         return false;

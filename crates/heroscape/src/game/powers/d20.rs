@@ -46,9 +46,11 @@ fn roll_table(
 ) -> Vec<Outcome> {
     let bonus =
         glyphs::d20_bonus(state, f.owner) + triggered::roll_bonus(state, f.owner, f.unit, power);
+    let malus = super::d20c::harrowing(state, f.owner, f.unit);
     let die = dice.d20();
     let top = roll.bands.iter().map(|b| b.to).max().unwrap_or(20);
-    let result = u8::try_from(u16::from(die) + bonus)
+    // a total under the table reads as its lowest line, as one above it reads as its top
+    let result = u8::try_from((u16::from(die) + bonus).saturating_sub(malus).max(1))
         .unwrap_or(u8::MAX)
         .min(top);
     let mut out = roll
@@ -66,6 +68,7 @@ fn roll_table(
         distance: 0,
         needed: roll.at_least,
         success: !out.is_empty(),
+        malus,
     });
     out.extend(t.outcomes.iter().cloned());
     out

@@ -25,6 +25,7 @@ pub fn experience(state: &State, unit: u16) -> u16 {
 /// the game knows which figure destroyed which: an attack's wounds, a counter strike's, a
 /// leaving-engagement attack's.
 pub fn destroyed_by(state: &mut State, by: u32, victim: u32, events: &mut Vec<Event>) {
+    super::d20c::destroyed_by(state, by, victim);
     let (Some(b), Some(v)) = (state.figure(by), state.figure(victim)) else {
         return;
     };

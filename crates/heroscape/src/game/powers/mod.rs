@@ -16,6 +16,9 @@ pub mod d20;
 mod d20_tests;
 #[cfg(test)]
 mod d20b_tests;
+pub mod d20c;
+#[cfg(test)]
+mod d20c_tests;
 pub mod destroyed;
 pub mod extra_moves;
 #[cfg(test)]

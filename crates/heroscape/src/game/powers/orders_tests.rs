@@ -168,12 +168,13 @@ fn utgars_orders_gives_the_minions_turn_to_a_kyrie_warrior_of_utgar() {
         &sc,
         &[
             (minion, h(0)),
-            (runa, h(3)),
-            (arkmer, h(6)),
+            (runa, h(4)),
+            (arkmer, h(8)),
             (syvarris, h(29)),
         ],
         Stage::Move,
     );
+    // Nobody within 3 spaces of Runa: her Helm of Mitonsoul Aura is not asked after the moves.
     // One minion on the battlefield, the others destroyed.
     for f in state
         .figures

@@ -269,8 +269,9 @@ fn negation(
         return;
     };
     let bonus = glyphs::d20_bonus(state, f.owner) + roll_bonus(state, f.owner, f.unit, o.power);
+    let malus = super::d20c::harrowing(state, f.owner, f.unit);
     let die = dice.d20();
-    let total = u16::from(die) + bonus;
+    let total = (u16::from(die) + bonus).saturating_sub(malus);
     events.push(Event::PowerRolled {
         figure: o.figure,
         unit: o.unit,
@@ -280,6 +281,7 @@ fn negation(
         distance: 0,
         needed: negate_from,
         success: total >= u16::from(negate_from),
+        malus,
     });
     if total >= u16::from(destroy_from) {
         combat::destroy(state, chosen, events);

@@ -409,6 +409,7 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
             distance,
             needed,
             success,
+            malus,
         } => {
             let mut adds = String::new();
             if *bonus > 0 {
@@ -417,7 +418,10 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
             if *distance > 0 {
                 adds += &format!(" + {distance} {}", lang.pick("spaces", "cases"));
             }
-            let total = u16::from(*die) + bonus + distance;
+            if *malus > 0 {
+                adds += &format!(" - {malus} ({})", lang.pick("an opponent's power", "pouvoir adverse"));
+            }
+            let total = (u16::from(*die) + bonus + distance).saturating_sub(*malus);
             match lang {
                 Lang::En => format!(
                     "{}: {}: d20 {die}{adds} = {total}, {needed} needed: {}",
@@ -843,11 +847,16 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
             bonus,
             more,
             destroys,
+            malus,
         } => {
-            let roll = if *bonus > 0 {
-                format!("{die} + {bonus} = {}", u16::from(*die) + bonus)
-            } else {
-                die.to_string()
+            let roll = match (*bonus, *malus) {
+                (0, 0) => die.to_string(),
+                (b, 0) => format!("{die} + {b} = {}", u16::from(*die) + b),
+                (0, m) => format!("{die} - {m} = {}", u16::from(*die).saturating_sub(m)),
+                (b, m) => format!(
+                    "{die} + {b} - {m} = {}",
+                    (u16::from(*die) + b).saturating_sub(m)
+                ),
             };
             match (lang, more, destroys) {
                 (Lang::En, _, true) => format!(
@@ -880,6 +889,56 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 ),
             }
         }
+        Event::MarkersRemoved {
+            figure,
+            by,
+            power,
+            unit,
+            count,
+            ..
+        } => match lang {
+            Lang::En => format!(
+                "{}: {}: {} removed from the card of {}",
+                fig(figure),
+                power_name(state, *by, *power),
+                plural(
+                    u16::from(*count),
+                    ("order marker", "order markers"),
+                    ("", ""),
+                    lang
+                ),
+                unit_name(state, *unit)
+            ),
+            Lang::Fr => format!(
+                "{} : {} : {} retiré{} de la carte de {}",
+                fig(figure),
+                power_name(state, *by, *power),
+                plural(
+                    u16::from(*count),
+                    ("", ""),
+                    ("marqueur d'ordre", "marqueurs d'ordre"),
+                    lang
+                ),
+                if *count > 1 { "s" } else { "" },
+                unit_name(state, *unit)
+            ),
+        },
+        Event::HitZoneHidden {
+            figure,
+            unit,
+            power,
+        } => match lang {
+            Lang::En => format!(
+                "{}: {}: no visible hit zone while it stays on this space, until its player reveals an order marker",
+                fig(figure),
+                power_name(state, *unit, *power)
+            ),
+            Lang::Fr => format!(
+                "{} : {} : plus de zone de touche visible tant qu'elle reste sur cette case, jusqu'à ce que son joueur révèle un marqueur d'ordre",
+                fig(figure),
+                power_name(state, *unit, *power)
+            ),
+        },
         Event::AttackRolled {
             attacker,
             target,

@@ -979,13 +979,15 @@ pub fn apply(
             let (n, poisoned) = match shot.power.venom {
                 Some(v) => {
                     let bonus = venom_bonus(state, &a, &shot.name);
-                    venom::poison(v, bonus, (a.id, &shot.name), id, n, dice, events)
+                    let malus = super::d20c::harrowing(state, a.owner, a.unit);
+                    venom::poison(v, (bonus, malus), (a.id, &shot.name), id, n, dice, events)
                 }
                 None => (n, false),
             };
             if poisoned {
                 inflicted += n;
                 combat::destroy(state, id, events);
+                super::d20c::destroyed_by(state, a.id, id);
                 continue;
             }
             // The powers that answer wounds (*Stealth Armor*; *Concealment* for the chosen
@@ -994,6 +996,7 @@ pub fn apply(
             let n = super::triggered::before_wounds(state, a.id, id, targeted, n, dice, events);
             inflicted += n;
             combat::wound(state, id, n, events);
+            super::d20c::destroyed_by(state, a.id, id);
         }
     }
     let rolled = rolled_most;

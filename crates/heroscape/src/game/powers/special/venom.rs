@@ -19,7 +19,7 @@ use crate::power::Venom;
 /// destroys it. `bonus` is added to each die; the pair names the attacker and the power.
 pub(super) fn poison(
     venom: Venom,
-    bonus: u16,
+    (bonus, attacker_malus): (u16, u16),
     (attacker, power): (u32, &str),
     target: u32,
     wounds: u16,
@@ -30,9 +30,10 @@ pub(super) fn poison(
     if wounds == 0 {
         return (0, false);
     }
+    let malus = attacker_malus;
     loop {
         let die = dice.d20();
-        let total = u16::from(die) + bonus;
+        let total = (u16::from(die) + bonus).saturating_sub(malus);
         let destroys = total >= u16::from(venom.destroy_at);
         let more = !destroys && total >= u16::from(venom.more_from);
         events.push(Event::VenomRolled {
@@ -43,6 +44,7 @@ pub(super) fn poison(
             bonus,
             more,
             destroys,
+            malus,
         });
         if destroys {
             return (wounds, true);

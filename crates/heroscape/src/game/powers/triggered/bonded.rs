@@ -23,7 +23,7 @@ pub fn bonded_turn_starts(state: &mut State, o: &Offer, figure: u32) {
         power: o.power,
         then: Then::Turn,
     };
-    if t.target.is_some() && useful_targets(state, o.seat, &user, &t).is_empty() {
+    if t.target.is_some() && useful_targets(state, o.seat, &user, o.power, &t).is_empty() {
         return;
     }
     state.frames.as_mut().push(HsFrame::Power(offer));

@@ -104,6 +104,9 @@ pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
     if super::super::d20::spent(state, o.unit, o.power) {
         return Vec::new();
     }
+    if let Some(one) = super::super::d20c::use_once(state, o, t) {
+        return one;
+    }
     if t.target.is_none() {
         return vec![Action::UsePower {
             figure: o.figure,
@@ -122,7 +125,7 @@ pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
         let Some(user) = state.figure(u) else {
             continue;
         };
-        for target in useful_targets(state, o.seat, user, t) {
+        for target in useful_targets(state, o.seat, user, o.power, t) {
             out.push(Action::UsePower {
                 figure: u,
                 power: o.power,
@@ -258,10 +261,13 @@ pub(super) fn answer_offer(
         }
         Action::UsePower { figure, target, .. } => {
             if let Some(t) = power_of(state, o.unit, o.power).cloned() {
-                // The d20 family plays its own powers (tables of results, once per game).
-                if !super::super::d20::use_power(
-                    state, dice, figure, o.power, &t, target, o, events,
-                ) && succeeds(state, dice, figure, o.power, &t, target, events)
+                // The d20 families play their own powers (tables of results, once per game,
+                // a roll for each figure around).
+                if !super::super::d20c::use_power(state, dice, figure, target, o, &t, events)
+                    && !super::super::d20::use_power(
+                        state, dice, figure, o.power, &t, target, o, events,
+                    )
+                    && succeeds(state, dice, figure, o.power, &t, target, events)
                 {
                     for outcome in &t.outcomes {
                         match outcome {

@@ -27,7 +27,8 @@
 //! | `bonded_turn_starts` | when the bonded turn starts ([`bonded_turn_starts`], a frame) |
 //! | `destroys_with_normal_attack` | when a normal attack destroys a figure (`values3::destroyed_with_normal_attack`, a frame to the owner) |
 //!
-//! `destroyed` and `destroys_figure` have no card of the shared data yet and do not act.
+//! `destroys_figure` is offered when a figure of the card destroys one (`d20c::destroyed_by`,
+//! *Subsume Soul*); `destroyed` has no card of the shared data yet and does not act.
 
 use serde::{Deserialize, Serialize};
 use skirmish_board::hex::Hex;
@@ -105,6 +106,9 @@ pub struct Memory {
     /// What the powers over turns and control remember ([`super::command`]).
     #[serde(default)]
     pub command: super::command::CommandMemory,
+    /// Figures with no visible hit zone (*Cloud of Darkness*: [`super::d20c`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hidden: Vec<super::d20c::Hidden>,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
@@ -257,11 +261,12 @@ pub(crate) fn candidates(state: &State, seat: Seat, user: &Figure, target: &Targ
 }
 
 /// The targets worth choosing for a power (control of one's own card is nothing to take).
-fn useful_targets(state: &State, seat: Seat, user: &Figure, t: &Triggered) -> Vec<u32> {
+fn useful_targets(state: &State, seat: Seat, user: &Figure, power: u8, t: &Triggered) -> Vec<u32> {
     let Some(target) = &t.target else {
         return Vec::new();
     };
     let mut out = candidates(state, seat, user, target);
+    super::d20c::keep_targets(state, user, power, &mut out);
     if t.trigger == Trigger::MarkerRevealedOnTarget {
         super::orders::only_revealed(state, &mut out);
     }
@@ -312,8 +317,9 @@ pub(in crate::game::powers) fn roll_d20(
         + roll_bonus(state, f.owner, f.unit, power)
         + super::vanish::ground_bonus(state, roll, f);
     let needed = threshold(state, roll, f);
+    let malus = super::d20c::harrowing(state, f.owner, f.unit);
     let die = dice.d20();
-    let success = u16::from(die) + bonus + distance >= u16::from(needed);
+    let success = u16::from(die) + bonus + distance >= u16::from(needed) + malus;
     events.push(Event::PowerRolled {
         figure: roller,
         unit: f.unit,
@@ -323,6 +329,7 @@ pub(in crate::game::powers) fn roll_d20(
         distance,
         needed,
         success,
+        malus,
     });
     success
 }

@@ -111,8 +111,9 @@ pub fn start_of_round(state: &mut State, dice: &mut Dice, events: &mut Vec<Event
         // The figures are off the battlefield: the roll counts the army's glyphs only.
         if !t.roll.as_ref().is_none_or(|roll| {
             let bonus = glyphs::d20_bonus(state, seat) + roll_bonus(state, seat, unit, power);
+            let malus = super::super::d20c::harrowing(state, seat, unit);
             let die = dice.d20();
-            let success = u16::from(die) + bonus >= u16::from(roll.at_least);
+            let success = u16::from(die) + bonus >= u16::from(roll.at_least) + malus;
             events.push(Event::PowerRolled {
                 figure: roller,
                 unit,
@@ -122,6 +123,7 @@ pub fn start_of_round(state: &mut State, dice: &mut Dice, events: &mut Vec<Event
                 distance: 0,
                 needed: roll.at_least,
                 success,
+                malus,
             });
             success
         }) {

@@ -14,6 +14,7 @@ pub fn after_moves(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) 
         return false;
     };
     super::super::d20::after_turn_rolls(state, &turn, dice, events);
+    super::super::d20c::after_moves(state, &turn, dice, events);
     // A card with no figure left uses no after-turn power, but a bonded turn's end still gives
     // the bonding card its own turn (its figure destroyed during the bonded turn).
     let first = on_field(state, turn.unit).first().copied();
@@ -85,7 +86,7 @@ pub fn turn_actions(state: &State, turn: &Turn) -> Vec<Action> {
                         });
                         continue;
                     }
-                    for target in useful_targets(state, turn.seat, user, t) {
+                    for target in useful_targets(state, turn.seat, user, power, t) {
                         out.push(Action::UsePower {
                             figure: id,
                             power,
@@ -110,7 +111,7 @@ pub fn turn_actions(state: &State, turn: &Turn) -> Vec<Action> {
                     let Some(user) = state.figure(id) else {
                         continue;
                     };
-                    for target in useful_targets(state, turn.seat, user, t) {
+                    for target in useful_targets(state, turn.seat, user, power, t) {
                         out.push(Action::UsePower {
                             figure: id,
                             power,
@@ -176,7 +177,9 @@ pub fn use_in_turn(
         if let Some(turn) = turn_mut(state) {
             turn.attacked.extend(rollers.iter().copied());
         }
-        if super::super::d20::use_power(state, dice, figure, power, &t, target, &offer, events) {
+        if super::super::d20c::use_power(state, dice, figure, target, &offer, &t, events)
+            || super::super::d20::use_power(state, dice, figure, power, &t, target, &offer, events)
+        {
             return Ok(());
         }
         // One at a time, each figure in play rolls (*Water Clone*); each success then brings a
