@@ -44,6 +44,8 @@ pub enum HsFrame {
     Landing(super::powers::setup::Landing),
     /// A card's start-of-game choice (`game::powers::start_choices`).
     StartChoice(super::powers::start_choices::StartChoice),
+    /// A figure a power chose, placed where the power says (`game::powers::place`).
+    Place(super::powers::place::Placement),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -82,6 +84,7 @@ impl Frame for HsFrame {
             HsFrame::PowerMoves(m) => return super::powers::extra_moves::asks(m),
             HsFrame::Landing(l) => return super::powers::setup::asks(l),
             HsFrame::StartChoice(c) => return super::powers::start_choices::asks(state, c),
+            HsFrame::Place(p) => return super::powers::place::asks(p),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -114,6 +117,9 @@ impl Frame for HsFrame {
         }
         if let HsFrame::StartChoice(c) = self {
             return super::powers::start_choices::answers(state, c, seat);
+        }
+        if let HsFrame::Place(p) = self {
+            return super::powers::place::answers(state, p, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -153,6 +159,10 @@ impl Frame for HsFrame {
         if let Some(HsFrame::StartChoice(c)) = state.frames.top() {
             let c = c.clone();
             return super::powers::start_choices::resolve(state, &c, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Place(p)) = state.frames.top() {
+            let p = p.clone();
+            return super::powers::place::resolve(state, &p, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

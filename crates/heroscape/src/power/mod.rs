@@ -23,10 +23,12 @@
 pub mod coverage;
 mod grammar;
 pub mod parse;
+pub mod place;
 
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Kind, Rarity, Size};
+pub use place::{LevelWindow, Placing};
 
 /// A value on the card a power changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -848,6 +850,9 @@ pub enum Outcome {
     },
     /// The figure that used the power receives this many wounds (*Unstable Blaster*).
     WoundSelf(u16),
+    /// The chosen figure is placed where [`Placing`] says, on a space its player chooses
+    /// (*Chain Grab*: `game/powers/place.rs`).
+    Place(Placing),
 }
 
 /// A power used at a given moment: maybe a chosen figure, maybe a d20 roll, then outcomes.

@@ -25,6 +25,7 @@ mod extra_attacks;
 mod modifiers;
 mod moves;
 mod orders;
+mod place;
 mod rolls;
 mod setup;
 mod special;
@@ -1387,6 +1388,10 @@ fn readers() -> &'static [Reader] {
         start::bond_with_chosen,
         start::choose_and_near,
         start::choose_and_fury,
+        place::grab_next,
+        place::grapple_arm,
+        place::telekinesis,
+        place::switch,
     ]
 }
 

@@ -24,6 +24,9 @@ pub mod moves;
 #[cfg(test)]
 mod moves2_tests;
 pub mod orders;
+pub mod place;
+#[cfg(test)]
+mod place_tests;
 pub mod rolls;
 #[cfg(test)]
 mod scenarios;
