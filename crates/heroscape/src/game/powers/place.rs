@@ -81,8 +81,7 @@ pub(crate) fn worth_choosing(state: &State, user: &Figure, t: &Triggered, chosen
     let Some(c) = state.figure(chosen) else {
         return false;
     };
-    p.levels
-        .is_none_or(|w| within_levels(state, user, c, &w))
+    p.levels.is_none_or(|w| within_levels(state, user, c, &w))
         && !super::holds::held(state, c)
         && (!p.single_space || state.card_of(c).base < 2)
         && (!p.after_normal_move || moved_normally(state, user))
