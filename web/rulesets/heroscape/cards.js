@@ -135,7 +135,7 @@ export function faceSvg(face, counts) {
 /** The last attack of the log: attack dice (skulls count), defence dice (shields count); for a
  * special attack, each affected figure's defence. */
 export function diceView(box, log, { figureName }) {
-  const last = [...log].reverse().find((e) => e.event && (e.event.type === 'attacked' || e.event.type === 'special_attacked'));
+  const last = [...log].reverse().find((e) => e.event && (e.event.type === 'attacked' || e.event.type === 'special_attacked' || e.event.type === 'attack_rolled' || e.event.type === 'attack_rerolled'));
   if (!last) { box.hidden = true; fill(box); return; }
   const e = last.event;
   box.hidden = false;
@@ -144,6 +144,17 @@ export function diceView(box, log, { figureName }) {
     span.innerHTML = faces.map((f) => faceSvg(f, f === want)).join('');
     return span;
   };
+  if (e.type === 'attack_rolled' || e.type === 'attack_rerolled') {
+    // A power is asked between the rolls: the attack dice rolled so far (or rolled again by a
+    // power), the defence waiting.
+    const faces = (e.type === 'attack_rolled' ? e.attack : e.after) || [];
+    fill(box,
+      el('h3', {}, t('hs.dice.title')),
+      el('p', { class: 'small' }, e.target !== undefined ? `${figureName(e.attacker)} → ${figureName(e.target)}` : figureName(e.attacker)),
+      el('div', { class: 'hs-dice-line', 'data-testid': 'hs-attack-dice' }, el('span', { class: 'small' }, t('hs.dice.attack', { n: faces.filter((f) => f === 'skull').length })), row(faces, 'skull')),
+      el('p', { class: 'small hs-dice-result' }, t('hs.dice.waiting')));
+    return;
+  }
   if (e.type === 'special_attacked') {
     // A special attack: the attack dice once, then every affected figure's defence.
     fill(box,

@@ -8,8 +8,8 @@ use skirmish_dice::{Dice, Die};
 
 use crate::battlefield::Level;
 
-use super::powers::values::{self, AttackKind, Fight};
-use super::powers::{attacks, rolls};
+use super::powers::values::{self, AttackKind, Fight, Tally};
+use super::powers::{attacks, rolls, rolls2};
 use super::state::State;
 use super::Event;
 
@@ -105,19 +105,97 @@ pub fn resolve(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> u16 {
+    begin(state, attacker, target, kind, dice).map_or(0, |r| finish(state, r, dice, events))
+}
+
+/// A normal attack in which the owner of a power may be asked as it begins
+/// ([`rolls2::ask_before`]: *Cleave*) or between the rolls ([`rolls2::ask`]: *Onslaught
+/// Aura*): the wounds dealt, or `None` when a question waits and the attack goes on once it
+/// is answered.
+pub fn attack_or_ask(
+    state: &mut State,
+    attacker: u32,
+    target: u32,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Option<u16> {
+    if rolls2::ask_before(state, attacker, target) {
+        return None;
+    }
+    proceed(state, attacker, target, Vec::new(), dice, events)
+}
+
+/// A normal attack goes on once the figures it chose as it began are known (`chosen`): its
+/// roll, and a question between the rolls or the rest ([`attack_or_ask`]).
+pub(crate) fn proceed(
+    state: &mut State,
+    attacker: u32,
+    target: u32,
+    chosen: Vec<Splashed>,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Option<u16> {
+    let Some(mut r) = begin(state, attacker, target, AttackKind::Normal, dice) else {
+        return Some(0);
+    };
+    r.splashed = chosen;
+    if rolls2::ask(state, &r, events) {
+        return None;
+    }
+    Some(finish(state, r, dice, events))
+}
+
+/// A figure chosen as an attack began, which takes wounds if the defending figure receives
+/// any (*Cleave*).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Splashed {
+    /// The power.
+    pub why: values::Why,
+    /// The figure chosen.
+    pub figure: u32,
+    /// The wounds it takes.
+    pub wounds: u16,
+}
+
+/// An attack whose attack dice are rolled and whose defence dice are not yet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rolled {
+    /// The attacking figure.
+    pub attacker: u32,
+    /// The defending figure.
+    pub target: u32,
+    /// Normal or special.
+    pub kind: AttackKind,
+    /// The attack dice and what made them.
+    pub attack_dice: Tally,
+    /// The defence dice and what made them (before the powers answering the roll).
+    pub defence_dice: Tally,
+    /// The attack dice rolled.
+    pub attack: Vec<Face>,
+    /// Skulls added to the roll by powers, one entry each (*Onslaught Aura*).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub added: Vec<values::Why>,
+    /// Figures chosen as the attack began (*Cleave*).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub splashed: Vec<Splashed>,
+}
+
+/// The attack begins: the dice each side rolls are counted and the attack dice rolled.
+fn begin(
+    state: &mut State,
+    attacker: u32,
+    target: u32,
+    kind: AttackKind,
+    dice: &mut Dice,
+) -> Option<Rolled> {
     let (Some(a), Some(t)) = (
         state.figure(attacker).cloned(),
         state.figure(target).cloned(),
     ) else {
-        return 0;
+        return None;
     };
     let bonus = attacks::extra_attack_bonus(state, &a);
     attacks::record(state, attacker, target);
-    let fight = Fight {
-        attacker: &a,
-        defender: &t,
-        kind,
-    };
     let mut attack_dice = values::attack_dice(state, &a, &t, kind);
     if let Some((why, by)) = bonus {
         attack_dice.add(why, by);
@@ -125,8 +203,49 @@ pub fn resolve(
     let mut defence_dice = values::defence_dice(state, &a, &t, kind);
     super::powers::triggered::cap_defence(state, &a, &t, &mut defence_dice);
     super::powers::d20::hold_defence(state, &a, &t, &mut defence_dice);
+    let attack = roll(dice, attack_dice.value());
+    Some(Rolled {
+        attacker,
+        target,
+        kind,
+        attack_dice,
+        defence_dice,
+        attack,
+        added: Vec::new(),
+        splashed: Vec::new(),
+    })
+}
+
+/// The attack goes on from its rolled attack dice: the defence dice, the wounds, and what
+/// follows them. Returns the wounds dealt.
+pub(crate) fn finish(
+    state: &mut State,
+    rolled: Rolled,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> u16 {
+    let Rolled {
+        attacker,
+        target,
+        kind,
+        attack_dice,
+        mut defence_dice,
+        attack: attack_faces,
+        added,
+        splashed,
+    } = rolled;
+    let (Some(a), Some(t)) = (
+        state.figure(attacker).cloned(),
+        state.figure(target).cloned(),
+    ) else {
+        return 0;
+    };
+    let fight = Fight {
+        attacker: &a,
+        defender: &t,
+        kind,
+    };
     let height = height_bonus(a.level, t.level);
-    let attack_faces = roll(dice, attack_dice.value());
     // a power answering the skulls may leave the defence unrolled (*Hide in Darkness*)
     let dodge = super::powers::vanish::dodges(
         state,
@@ -148,8 +267,8 @@ pub fn resolve(
         Vec::new()
     };
     let (rolled_s, rolled_b) = (skulls(&attack_faces), shields(&defence_faces));
-    let mut rules = Vec::new();
-    let mut s = rolled_s + attack_dice.automatic();
+    let mut s = rolled_s + attack_dice.automatic() + added.len() as u16;
+    let mut rules = added;
     if let Some(why) = attacks::skulls_double(state, &fight) {
         s += rolled_s;
         rules.push(why);
@@ -231,6 +350,11 @@ pub fn resolve(
         wounds
     };
     attacks::record_wounds(state, attacker, target, wounds);
+    if wounds > 0 {
+        for s in splashed {
+            power_wound(state, s.figure, s.wounds, s.why, events);
+        }
+    }
     super::powers::markers::after_attack(state, attacker, target);
     super::powers::triggered::after_wounds(state, attacker, target, wounds, dice, events);
     if counter_strike.is_some() {

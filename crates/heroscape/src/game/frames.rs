@@ -46,6 +46,8 @@ pub enum HsFrame {
     StartChoice(super::powers::start_choices::StartChoice),
     /// A figure a power chose, placed where the power says (`game::powers::place`).
     Place(super::powers::place::Placement),
+    /// A power its owner may use between an attack's rolls (`game::powers::rolls2`).
+    MidAttack(super::powers::rolls2::MidAttack),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -85,6 +87,7 @@ impl Frame for HsFrame {
             HsFrame::Landing(l) => return super::powers::setup::asks(l),
             HsFrame::StartChoice(c) => return super::powers::start_choices::asks(state, c),
             HsFrame::Place(p) => return super::powers::place::asks(p),
+            HsFrame::MidAttack(m) => return super::powers::rolls2::asks(m),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -120,6 +123,9 @@ impl Frame for HsFrame {
         }
         if let HsFrame::Place(p) = self {
             return super::powers::place::answers(state, p, seat);
+        }
+        if let HsFrame::MidAttack(m) = self {
+            return super::powers::rolls2::answers(state, m, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -163,6 +169,10 @@ impl Frame for HsFrame {
         if let Some(HsFrame::Place(p)) = state.frames.top() {
             let p = p.clone();
             return super::powers::place::resolve(state, &p, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::MidAttack(m)) = state.frames.top() {
+            let m = m.clone();
+            return super::powers::rolls2::resolve(state, m, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

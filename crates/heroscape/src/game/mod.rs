@@ -748,6 +748,52 @@ pub enum Event {
         /// It destroys the defending figure.
         destroys: bool,
     },
+    /// A normal attack's dice are rolled and a power may change the roll before the defence
+    /// dice are rolled (`powers::rolls2`).
+    AttackRolled {
+        /// The attacker.
+        attacker: u32,
+        /// The defending figure.
+        target: u32,
+        /// The attack dice rolled.
+        attack: Vec<combat::Face>,
+    },
+    /// A power added skulls to an attack's roll (*Onslaught Aura*).
+    SkullsAdded {
+        /// The attacker.
+        attacker: u32,
+        /// The power's card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// Skulls added.
+        skulls: u16,
+    },
+    /// A power rolled attack dice again (*Brutality Aura*, *Chain Axe*).
+    AttackRerolled {
+        /// The attacker.
+        attacker: u32,
+        /// The power's card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// The attack dice before.
+        before: Vec<combat::Face>,
+        /// The attack dice after.
+        after: Vec<combat::Face>,
+    },
+    /// As an attack began, a power chose a figure that takes a wound if the defending figure
+    /// receives any (*Cleave*, *Vydar's Hammer*).
+    SplashChosen {
+        /// The attacker.
+        attacker: u32,
+        /// The power's card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// The figure chosen.
+        chosen: u32,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {

@@ -637,7 +637,7 @@ pub fn targets(state: &State, f: &Figure) -> Vec<u32> {
         .iter()
         .filter(|t| t.on_field() && !state.allies(t.owner, f.owner))
         .filter(|t| engaged.is_empty() || engaged.contains(&t.id))
-        .filter(|t| geometry::within(state, f, t, range))
+        .filter(|t| geometry::within(state, f, t, range + powers::rolls2::reach_near(state, f, t)))
         .filter(|t| geometry::can_see(state, f, t))
         .filter(|t| powers::attacks::may_target(state, f, t))
         .map(|t| t.id)
@@ -881,7 +881,10 @@ pub fn apply(
             if triggered::targeted(state, figure, target) {
                 return Ok(());
             }
-            let wounds = combat::attack(state, figure, target, dice, events);
+            // a power between the rolls may ask first (`rolls2`): the attack goes on there
+            let Some(wounds) = combat::attack_or_ask(state, figure, target, dice, events) else {
+                return Ok(());
+            };
             triggered::after_attack(state, figure, dice, events);
             if powers::extra_moves::after_attack(state, figure, target, wounds) {
                 return Ok(());

@@ -24,6 +24,7 @@ pub mod coverage;
 mod grammar;
 pub mod parse;
 pub mod place;
+pub mod rolls2;
 
 use serde::{Deserialize, Serialize};
 
@@ -241,6 +242,10 @@ pub enum Condition {
     /// The other figure in the attack is controlled by the player controlling the power's
     /// card ("when attacked by a Captain or Pirate you control": *Intimidate*).
     OpponentControlled,
+    /// The player controlling the power's card controls a figure on the battlefield of
+    /// another card matching the filter (*Dynastic Leadership*: "if you control Loviatäk and
+    /// another Unique Kyrie Hero who follows Utgar").
+    ControlsAnother(Filter),
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -1367,6 +1372,40 @@ pub enum Effect {
         /// When.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         when: Vec<Condition>,
+    },
+    /// A choice its owner makes between an attack's rolls ([`rolls2::DuringRoll`]:
+    /// *Onslaught Aura*).
+    DuringRoll {
+        /// The choice.
+        roll: rolls2::DuringRoll,
+    },
+    /// When its first normal attack of the turn was against an adjacent figure, it may attack
+    /// `count` more times (*Double Assault*: "when Evar Scarcarver attacks an adjacent figure
+    /// or destructible object, he may attack one additional time"; the game has no
+    /// destructible objects).
+    ExtraAttacksAfterAdjacent {
+        /// How many more attacks.
+        count: u8,
+    },
+    /// As its attack begins, a figure is chosen that takes wounds if the defending figure
+    /// does ([`rolls2::Splash`]: *Cleave*, *Vydar's Hammer*).
+    Splash {
+        /// The choice.
+        splash: rolls2::Splash,
+    },
+    /// Its range is `by` more when it attacks an opponent's figure within `within` spaces
+    /// whose base is at most `above_top` levels above its top (base plus height) and at most
+    /// `below_base` levels below its base (*Reach*: "may add 1 to its Range when attacking that
+    /// figure").
+    ReachNear {
+        /// Spaces.
+        within: u16,
+        /// Most levels above the figure's top.
+        above_top: u16,
+        /// Most levels below the figure's base.
+        below_base: u16,
+        /// Range added.
+        by: u16,
     },
 }
 

@@ -27,6 +27,7 @@ mod moves;
 mod orders;
 mod place;
 mod rolls;
+mod rolls2;
 mod setup;
 mod special;
 mod start;
@@ -1368,6 +1369,8 @@ fn readers() -> &'static [Reader] {
         triggered::bonding_alternatives,
         rolls::wounds_this_turn,
         rolls::per_adjacent_figure,
+        rolls2::reroll_one,
+        rolls2::splash,
         d20::table,
         orders::turns_with,
         orders::healing_word,
@@ -1410,6 +1413,7 @@ fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
         .chain(d20::rules())
         .chain(orders::rules())
         .chain(values2::rules())
+        .chain(rolls2::rules())
         .find_map(|r| r.apply(text, ctx.me, ctx.lex))
         .or_else(|| readers().iter().find_map(|r| r(text, ctx)))
         // the grammar reads sentence by sentence, a second one only to leave the bearer out

@@ -148,6 +148,10 @@ pub fn attack_targets(state: &State, turn: &Turn, f: &Figure, targets: Vec<u32>)
                     ..
                 } => made.len() <= usize::from(*count) && (!adjacent_only || adj()),
                 Effect::AttacksUpTo { .. } => super::special::extra_attacks::allows(e, f, &made, t),
+                Effect::ExtraAttacksAfterAdjacent { count } => {
+                    super::rolls2::first_attack_adjacent(turn, f)
+                        && made.len() <= usize::from(*count)
+                }
                 _ => false,
             })
         })

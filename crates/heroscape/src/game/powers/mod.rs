@@ -28,6 +28,9 @@ pub mod place;
 #[cfg(test)]
 mod place_tests;
 pub mod rolls;
+pub mod rolls2;
+#[cfg(test)]
+mod rolls2_tests;
 #[cfg(test)]
 mod scenarios;
 pub mod setup;

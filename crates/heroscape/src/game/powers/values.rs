@@ -371,7 +371,13 @@ pub fn within_clear_sight(state: &State, a: &Figure, b: &Figure, n: u16) -> bool
 }
 
 /// Whether an effect of `unit`'s card reaches figure `f`.
-fn reaches(state: &State, unit: &Unit, who: Who, f: &Figure, fight: Option<&Fight>) -> bool {
+pub(crate) fn reaches(
+    state: &State,
+    unit: &Unit,
+    who: Who,
+    f: &Figure,
+    fight: Option<&Fight>,
+) -> bool {
     if !f.on_field() && who != Who::Bearer {
         return false;
     }
@@ -555,6 +561,7 @@ pub fn holds(
         | Condition::OpponentHeightAdvantage
         | Condition::OpponentControlled => super::values3::holds(state, unit, f, condition, fight),
         Condition::AnyOf(any) => any.iter().any(|c| holds(state, unit, f, c, fight)),
+        Condition::ControlsAnother(filter) => super::rolls2::controls_another(state, unit, filter),
     }
 }
 

@@ -838,6 +838,84 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 ),
             }
         }
+        Event::AttackRolled {
+            attacker,
+            target,
+            attack,
+        } => match lang {
+            Lang::En => format!(
+                "{} rolls {} against {} (the defence dice wait for a power)",
+                fig(attacker),
+                faces(attack),
+                fig(target)
+            ),
+            Lang::Fr => format!(
+                "{} obtient {} contre {} (les dés de défense attendent un pouvoir)",
+                fig(attacker),
+                faces(attack),
+                fig(target)
+            ),
+        },
+        Event::AttackRerolled {
+            attacker,
+            unit,
+            power,
+            before,
+            after,
+        } => match lang {
+            Lang::En => format!(
+                "{}: {} rolls its attack dice again, {} → {}",
+                power_name(state, *unit, *power),
+                fig(attacker),
+                faces(before),
+                faces(after)
+            ),
+            Lang::Fr => format!(
+                "{} : {} relance ses dés d'attaque, {} → {}",
+                power_name(state, *unit, *power),
+                fig(attacker),
+                faces(before),
+                faces(after)
+            ),
+        },
+        Event::SplashChosen {
+            attacker,
+            unit,
+            power,
+            chosen,
+        } => match lang {
+            Lang::En => format!(
+                "{}: {} chooses {}, who takes a wound if the defending figure receives any",
+                power_name(state, *unit, *power),
+                fig(attacker),
+                fig(chosen)
+            ),
+            Lang::Fr => format!(
+                "{} : {} choisit {}, qui subit une blessure si la figurine en défense en reçoit",
+                power_name(state, *unit, *power),
+                fig(attacker),
+                fig(chosen)
+            ),
+        },
+        Event::SkullsAdded {
+            attacker,
+            unit,
+            power,
+            skulls,
+        } => match lang {
+            Lang::En => format!(
+                "{}: {} added to {}'s roll",
+                power_name(state, *unit, *power),
+                plural(*skulls, ("skull", "skulls"), ("crâne", "crânes"), lang),
+                fig(attacker)
+            ),
+            Lang::Fr => format!(
+                "{} : {} ajouté(s) au jet de {}",
+                power_name(state, *unit, *power),
+                plural(*skulls, ("skull", "skulls"), ("crâne", "crânes"), lang),
+                fig(attacker)
+            ),
+        },
     }
 }
 

@@ -543,6 +543,20 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
                     }
                     _ => String::new(),
                 },
+                // between an attack's rolls: the dice already rolled
+                Some(crate::game::frames::HsFrame::MidAttack(m)) => {
+                    let (a, t) = (figure_name(state, m.attacker), figure_name(state, m.target));
+                    match (&m.rolled, lang) {
+                        (Some(r), Lang::En) => {
+                            format!(" {a} attacks {t} and rolled {}.", faces(&r.attack))
+                        }
+                        (Some(r), Lang::Fr) => {
+                            format!(" {a} attaque {t} et a obtenu {}.", faces(&r.attack))
+                        }
+                        (None, Lang::En) => format!(" {a} attacks {t}, before rolling."),
+                        (None, Lang::Fr) => format!(" {a} attaque {t}, avant de lancer les dés."),
+                    }
+                }
                 _ => String::new(),
             };
             let printed = state

@@ -33,7 +33,8 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::PowerMoves(_)
         | HsFrame::Landing(_)
         | HsFrame::StartChoice(_)
-        | HsFrame::Place(_) => Ask {
+        | HsFrame::Place(_)
+        | HsFrame::MidAttack(_) => Ask {
             seats: Vec::new(),
             decision: Decision::PlaceMarkers { round: state.round },
         },
@@ -213,7 +214,8 @@ pub(crate) fn resolve(
         | HsFrame::PowerMoves(_)
         | HsFrame::Landing(_)
         | HsFrame::StartChoice(_)
-        | HsFrame::Place(_) => {}
+        | HsFrame::Place(_)
+        | HsFrame::MidAttack(_) => {}
     }
     Ok(())
 }
@@ -272,7 +274,11 @@ pub(super) fn answer_offer(
         Then::Attack { attacker, target } => {
             let standing = |s: &State, id| s.figure(id).is_some_and(Figure::on_field);
             if !cut && standing(state, attacker) && standing(state, target) {
-                let wounds = combat::attack(state, attacker, target, dice, events);
+                // a power between the rolls may ask first (`rolls2`): the attack goes on there
+                let Some(wounds) = combat::attack_or_ask(state, attacker, target, dice, events)
+                else {
+                    return;
+                };
                 after_attack(state, attacker, dice, events);
                 if super::super::extra_moves::after_attack(state, attacker, target, wounds) {
                     return;
