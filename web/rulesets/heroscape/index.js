@@ -560,7 +560,8 @@ function prompt() {
   if (snap.prompt) parts.push(el('p', { class: 'server-prompt', 'data-testid': 'hs-prompt' }, snap.prompt));
   let hint = '';
   if (d === 'place' || d === 'deploy') {
-    const e = ofType('place')[0];
+    // a figure a power places (Chain Grab) is put on a space at a level: a `place_carried` answer
+    const e = ofType('place')[0] || ofType('place_carried')[0];
     const f = e && S.field && S.field.figures.find((x) => x.id === e.figure);
     hint = t(d === 'deploy' ? 'hs.deploy.pick' : 'hs.place.pick', { name: f ? f.name : '' });
   } else if (d === 'place_carried') hint = t('hs.carry.place');

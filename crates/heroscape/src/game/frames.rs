@@ -44,6 +44,8 @@ pub enum HsFrame {
     Landing(super::powers::setup::Landing),
     /// A card's start-of-game choice (`game::powers::start_choices`).
     StartChoice(super::powers::start_choices::StartChoice),
+    /// A figure a power chose, placed where the power says (`game::powers::place`).
+    Place(super::powers::place::Placement),
     /// A power its owner may use between an attack's rolls (`game::powers::rolls2`).
     MidAttack(super::powers::rolls2::MidAttack),
     /// A power's player chooses one of several opponents (`game::powers::command`).
@@ -86,6 +88,7 @@ impl Frame for HsFrame {
             HsFrame::PowerMoves(m) => return super::powers::extra_moves::asks(m),
             HsFrame::Landing(l) => return super::powers::setup::asks(l),
             HsFrame::StartChoice(c) => return super::powers::start_choices::asks(state, c),
+            HsFrame::Place(p) => return super::powers::place::asks(p),
             HsFrame::MidAttack(m) => return super::powers::rolls2::asks(m),
             HsFrame::Opponent(c) => return super::powers::command::asks(c),
             _ => return super::powers::triggered::asks(self, state),
@@ -120,6 +123,9 @@ impl Frame for HsFrame {
         }
         if let HsFrame::StartChoice(c) = self {
             return super::powers::start_choices::answers(state, c, seat);
+        }
+        if let HsFrame::Place(p) = self {
+            return super::powers::place::answers(state, p, seat);
         }
         if let HsFrame::MidAttack(m) = self {
             return super::powers::rolls2::answers(state, m, seat);
@@ -165,6 +171,10 @@ impl Frame for HsFrame {
         if let Some(HsFrame::StartChoice(c)) = state.frames.top() {
             let c = c.clone();
             return super::powers::start_choices::resolve(state, &c, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Place(p)) = state.frames.top() {
+            let p = p.clone();
+            return super::powers::place::resolve(state, &p, seat, answer, dice, events);
         }
         if let Some(HsFrame::MidAttack(m)) = state.frames.top() {
             let m = m.clone();

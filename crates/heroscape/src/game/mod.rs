@@ -172,7 +172,8 @@ pub enum Action {
         /// The friend carried.
         friend: u32,
     },
-    /// Places the carried figure on a space adjacent to its carrier, after the carrier's move.
+    /// Places the carried figure on a space adjacent to its carrier, after the carrier's move;
+    /// also a figure a power places on a space at a level (*Chain Grab*: `powers::place`).
     PlaceCarried {
         /// The carried figure.
         figure: u32,

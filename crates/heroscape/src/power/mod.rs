@@ -25,6 +25,7 @@ pub mod coverage;
 pub mod d20c;
 mod grammar;
 pub mod parse;
+pub mod place;
 pub mod rolls2;
 pub mod supplies;
 
@@ -34,6 +35,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Kind, Rarity, Size};
 pub use command::Command;
+pub use place::{LevelWindow, Placing};
 
 /// A value on the card a power changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -863,6 +865,9 @@ pub enum Outcome {
     },
     /// The figure that used the power receives this many wounds (*Unstable Blaster*).
     WoundSelf(u16),
+    /// The chosen figure is placed where [`Placing`] says, on a space its player chooses
+    /// (*Chain Grab*: `game/powers/place.rs`).
+    Place(Placing),
 }
 
 /// A power used at a given moment: maybe a chosen figure, maybe a d20 roll, then outcomes.

@@ -27,6 +27,7 @@ mod extra_attacks;
 mod modifiers;
 mod moves;
 mod orders;
+mod place;
 mod rolls;
 mod rolls2;
 mod setup;
@@ -1398,6 +1399,10 @@ fn readers() -> &'static [Reader] {
         command::stab_in_the_back,
         supplies::boost,
         supplies::negation,
+        place::grab_next,
+        place::grapple_arm,
+        place::telekinesis,
+        place::switch,
     ]
 }
 

@@ -60,6 +60,10 @@ pub struct TurnRecord {
     /// (`moves::after_move`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tunnel: Option<u32>,
+    /// Figures that moved by their normal move this turn, not by a power (*Eldritch Switch*:
+    /// `moves::after_move`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moved_normally: Vec<u32>,
 }
 
 impl TurnRecord {
@@ -75,6 +79,7 @@ impl TurnRecord {
             strikes: Vec::new(),
             ran: Vec::new(),
             tunnel: None,
+            moved_normally: Vec::new(),
         }
     }
 }

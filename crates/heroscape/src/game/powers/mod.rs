@@ -30,6 +30,9 @@ pub mod moves;
 #[cfg(test)]
 mod moves2_tests;
 pub mod orders;
+pub mod place;
+#[cfg(test)]
+mod place_tests;
 pub mod rolls;
 pub mod rolls2;
 #[cfg(test)]

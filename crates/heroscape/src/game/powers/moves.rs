@@ -549,6 +549,9 @@ pub fn after_move(state: &mut State, figure: u32, events: &[Event]) {
         .any(|e| matches!(e, Event::MovedBy { figure: f, .. } if *f == figure));
     if let Some(turn) = turn_mut(state) {
         turn.record.tunnel = (!by_power).then_some(figure);
+        if !by_power {
+            turn.record.moved_normally.push(figure);
+        }
         // a figure placed by its Water Tunnel was already counted as moved
         turn.moved.dedup();
     }

@@ -292,6 +292,15 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
             )
             .into()
         }
+        // a power placing the figures it chose (*Witchcraft Telekinesis*)
+        Action::DeclinePower
+            if matches!(
+                state.frames.top(),
+                Some(crate::game::frames::HsFrame::Place(_))
+            ) =>
+        {
+            crate::game::powers::place::decline_text(state, lang)
+        }
         Action::DeclinePower => lang
             .pick("Do not use the power", "Ne pas utiliser le pouvoir")
             .into(),

@@ -318,6 +318,14 @@ pub(super) fn outcome_words(
                 ""
             }
         ),
+        (O::Place(p), Lang::En) => format!(
+            "{who} is to be placed on an empty space adjacent to the figure that used it{}",
+            if p.same_level { ", on its level" } else { "" }
+        ),
+        (O::Place(p), Lang::Fr) => format!(
+            "{who} va être placée sur une case vide adjacente à la figurine qui l'a utilisé{}",
+            if p.same_level { ", à son niveau" } else { "" }
+        ),
     }
 }
 

@@ -34,7 +34,8 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::Landing(_)
         | HsFrame::StartChoice(_)
         | HsFrame::MidAttack(_)
-        | HsFrame::Opponent(_) => Ask {
+        | HsFrame::Opponent(_)
+        | HsFrame::Place(_) => Ask {
             seats: Vec::new(),
             decision: Decision::PlaceMarkers { round: state.round },
         },
@@ -224,7 +225,8 @@ pub(crate) fn resolve(
         | HsFrame::Landing(_)
         | HsFrame::StartChoice(_)
         | HsFrame::MidAttack(_)
-        | HsFrame::Opponent(_) => {}
+        | HsFrame::Opponent(_)
+        | HsFrame::Place(_) => {}
     }
     Ok(())
 }
@@ -259,6 +261,9 @@ pub(super) fn answer_offer(
             // a turn a turns-with power gives goes on where the last one ended
             again = super::super::orders::is_power(state, o.unit, o.power);
         }
+        // Several figures chosen before any roll (*Witchcraft Telekinesis*).
+        Action::UsePower { figure, target, .. }
+            if super::super::place::use_power(state, dice, figure, o, target, events) => {}
         Action::UsePower { figure, target, .. } => {
             if let Some(t) = power_of(state, o.unit, o.power).cloned() {
                 // The d20 families play their own powers (tables of results, once per game,
@@ -392,6 +397,9 @@ pub(in crate::game::powers) fn apply(
         | Outcome::WoundSelf(_) => {}
         Outcome::TargetDefenceAtMost(_) | Outcome::WoundAdjacent(_) | Outcome::DestroySelf => {
             super::super::d20::apply(state, user, power, reached, outcome, events)
+        }
+        Outcome::Place(ref p) => {
+            super::super::place::start(state, user, power, reached, p, o, events)
         }
     }
 }

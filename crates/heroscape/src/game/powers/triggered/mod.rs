@@ -273,6 +273,7 @@ fn useful_targets(state: &State, seat: Seat, user: &Figure, power: u8, t: &Trigg
     if t.outcomes.contains(&Outcome::TakeControl) {
         out.retain(|id| state.figure(*id).is_some_and(|f| f.owner != seat));
     }
+    out.retain(|id| super::place::worth_choosing(state, user, t, *id));
     out
 }
 
