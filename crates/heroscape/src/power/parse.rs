@@ -28,6 +28,7 @@ mod modifiers;
 mod moves;
 mod orders;
 mod place;
+mod readers;
 mod rolls;
 mod rolls2;
 mod setup;
@@ -38,6 +39,7 @@ mod support;
 mod triggered;
 mod turns;
 mod values2;
+use readers::readers;
 
 /// The words of the cards a parser can read in `{W}` holes: species, classes, personalities
 /// and generals, lower case and singular.
@@ -1354,57 +1356,6 @@ pub(super) struct Ctx<'a> {
 
 /// A reader written as code: the whole text or nothing.
 type Reader = fn(&str, &Ctx) -> Option<Vec<Effect>>;
-
-fn readers() -> &'static [Reader] {
-    &[
-        attacks::explosion,
-        attacks::also,
-        modifiers::automatic,
-        modifiers::one_shield,
-        modifiers::per_adjacent_self,
-        modifiers::reload,
-        modifiers::per_destroyed_self,
-        modifiers::experience,
-        modifiers::heartbreak,
-        modifiers::round_end_death,
-        moves::underground_by_height,
-        triggered::bonded_sacrifice,
-        triggered::bonding_alternatives,
-        rolls::wounds_this_turn,
-        rolls::per_adjacent_figure,
-        rolls2::reroll_one,
-        rolls2::splash,
-        d20::table,
-        orders::turns_with,
-        orders::healing_word,
-        setup::move_before_turn,
-        setup::move_when_attacked,
-        setup::move_after_wounding,
-        setup::move_first_round,
-        setup::land_before_reveal,
-        turns::revealed_marker_aura,
-        turns::inspiration,
-        turns::corrosive_bile,
-        turns::bonding_or_move,
-        turns::crag,
-        turns::darkness,
-        turns::frost_rage,
-        turns::surge,
-        start::choose_and_bond,
-        start::bond_with_chosen,
-        start::choose_and_near,
-        start::choose_and_fury,
-        command::concentrated_will,
-        command::fire_when_ready,
-        command::stab_in_the_back,
-        supplies::boost,
-        supplies::negation,
-        place::grab_next,
-        place::grapple_arm,
-        place::telekinesis,
-        place::switch,
-    ]
-}
 
 /// Reads a run of whole sentences, all of it or nothing.
 fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
