@@ -41,14 +41,12 @@ test("the bot's turn is listed and drawn step by step", { timeout: 180_000 }, as
     assert.ok(await panel.isVisible());
     // Hovering a move draws its path on the board.
     const move = page.locator('[data-testid=recap-list] li', { hasText: /moves:/ }).first();
-    // The list is drawn again when a snapshot arrives (the bot may still be finishing its
-    // turn), which drops the hover: hover again until the path shows.
+    // A straight move along a column draws a polyline with no width, which Playwright calls
+    // hidden: wait for the path to be drawn (attached, with its points), not for "visible".
+    await move.hover();
     const path = page.locator('[data-testid=recap-drawing] .recap-path').first();
-    for (let i = 0; i < 40 && !(await path.isVisible()); i++) {
-      await move.hover();
-      await page.waitForTimeout(250);
-    }
-    await path.waitFor();
+    await path.waitFor({ state: 'attached' });
+    assert.ok((await path.getAttribute('points')).trim().split(/\s+/).length >= 2, 'the path has its steps');
     assert.ok(await move.evaluate((li) => li.classList.contains('now')), 'the hovered action is the one drawn');
     await shot(page, '40-recap-bot-turn');
     // "Replay them" plays the turn again from its first action.
