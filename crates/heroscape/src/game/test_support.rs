@@ -180,3 +180,13 @@ pub(crate) fn start_turn(state: &mut State, seat: skirmish_engine::Seat, unit: u
     let mut events = Vec::new();
     crate::game::play::next_turn(state, &mut skirmish_dice::Dice::scripted([]), &mut events);
 }
+
+/// The printed text of the power `power` of the shared card named `card`.
+pub(crate) fn printed(card: &str, power: &str) -> String {
+    real(card)
+        .powers
+        .iter()
+        .find(|p| p.name == power)
+        .map(|p| p.text.clone())
+        .unwrap_or_else(|| panic!("{card} prints {power}"))
+}

@@ -91,16 +91,7 @@ pub(super) fn stab_in_the_back(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
 mod tests {
     use super::super::read_shared;
     use super::*;
-
-    /// The printed text of a shared card's power.
-    fn printed(card: &str, power: &str) -> String {
-        crate::game::test_support::real(card)
-            .powers
-            .iter()
-            .find(|p| p.name == power)
-            .map(|p| p.text.clone())
-            .unwrap_or_else(|| panic!("{card} prints {power}"))
-    }
+    use crate::game::test_support::printed;
 
     #[test]
     fn concentrated_will_adds_to_attack_and_defence_with_one_marker_face_down() {

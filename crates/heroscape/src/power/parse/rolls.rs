@@ -188,27 +188,9 @@ pub(super) fn per_adjacent_figure(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> 
 #[cfg(test)]
 mod tests {
     use super::super::read_shared;
-    use crate::card::{Card, Size};
+    use crate::card::Size;
+    use crate::game::test_support::printed;
     use crate::power::{Condition::*, Count, Effect, Filter, Stat, Who};
-
-    /// The printed text of a shared card's power.
-    fn printed(card: &str, power: &str) -> String {
-        let cards: Vec<Card> = crate::import::read_file(&crate::import::shared_cards_path())
-            .expect("the shared card file reads")
-            .into_iter()
-            .map(|i| i.card)
-            .collect();
-        let c = cards
-            .iter()
-            .find(|c| c.name == card)
-            .unwrap_or_else(|| panic!("{card} is a shared card"));
-        c.powers
-            .iter()
-            .find(|p| p.name == power)
-            .unwrap_or_else(|| panic!("{card} has {power}"))
-            .text
-            .clone()
-    }
 
     fn read(card: &str, power: &str) -> Result<Vec<Effect>, String> {
         read_shared(card, &printed(card, power))

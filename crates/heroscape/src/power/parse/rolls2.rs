@@ -178,26 +178,7 @@ pub(super) fn reroll_one(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
 mod tests {
     use super::super::read_shared;
     use super::*;
-    use crate::card::Card;
-
-    /// The printed text of a shared card's power.
-    fn printed(card: &str, power: &str) -> String {
-        let cards: Vec<Card> = crate::import::read_file(&crate::import::shared_cards_path())
-            .expect("the shared card file reads")
-            .into_iter()
-            .map(|i| i.card)
-            .collect();
-        let c = cards
-            .iter()
-            .find(|c| c.name == card)
-            .unwrap_or_else(|| panic!("{card} is a shared card"));
-        c.powers
-            .iter()
-            .find(|p| p.name == power)
-            .unwrap_or_else(|| panic!("{card} has {power}"))
-            .text
-            .clone()
-    }
+    use crate::game::test_support::printed;
 
     #[test]
     fn onslaught_aura_adds_a_skull_once_per_player_turn() {

@@ -81,18 +81,8 @@ pub(super) fn negation(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
 #[cfg(test)]
 mod tests {
     use super::super::read_shared_as;
-    use crate::game::test_support::real;
+    use crate::game::test_support::printed;
     use crate::power::{Effect, Stat, Supply};
-
-    fn printed(card: &str, power: &str) -> String {
-        real(card)
-            .powers
-            .iter()
-            .find(|p| p.name == power)
-            .unwrap_or_else(|| panic!("{card} prints {power}"))
-            .text
-            .clone()
-    }
 
     #[test]
     fn black_powder_pistols_read_as_markers_spent_on_range() {
