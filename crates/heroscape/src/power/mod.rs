@@ -28,6 +28,7 @@ pub mod parse;
 pub mod place;
 pub mod rolls2;
 pub mod supplies;
+pub mod wounds;
 
 pub use supplies::Supply;
 
@@ -1428,6 +1429,9 @@ pub enum Effect {
     /// A word of the d20 family that wounds, heals, destroys or hinders ([`d20c::D20c`]:
     /// riders on the power's triggered effect, and powers of their own).
     D20c(d20c::D20c),
+    /// A power acting when a figure of the card receives wounds ([`wounds::WoundPower`]:
+    /// *Dying Swipe*).
+    Wounds(wounds::WoundPower),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

@@ -51,5 +51,7 @@ pub(super) fn readers() -> &'static [Reader] {
         super::place::grapple_arm,
         super::place::telekinesis,
         super::place::switch,
+        super::wounds::exoskeleton,
+        super::wounds::dying_swipe,
     ]
 }
