@@ -40,8 +40,8 @@ use super::values::{self, adjacent, AttackKind, Why};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WoundAsk {
-    /// Once an attack's defence dice are rolled (*Exoskeleton*).
-    Defence(Defence),
+    /// Once an attack's defence dice are rolled (*Exoskeleton*): the attack so far, boxed.
+    Defence(Box<Defence>),
     /// As a figure falls, for each skull it rolled (*Dying Swipe*).
     Swipe(Swipe),
 }
@@ -140,14 +140,14 @@ pub(crate) fn ask(
     state
         .frames
         .as_mut()
-        .push(HsFrame::Wounds(WoundAsk::Defence(Defence {
+        .push(HsFrame::Wounds(WoundAsk::Defence(Box::new(Defence {
             seat,
             figure: rolled.target,
             unit,
             power,
             rolled: rolled.clone(),
             defended: defended.clone(),
-        })));
+        }))));
     true
 }
 
@@ -311,7 +311,7 @@ pub(crate) fn resolve(
     }
     state.frames.as_mut().pop();
     match w {
-        WoundAsk::Defence(d) => defence(state, d, answer, dice, events),
+        WoundAsk::Defence(d) => defence(state, *d, answer, dice, events),
         WoundAsk::Swipe(s) => swipe(state, s, answer, dice, events),
     }
     Ok(())
