@@ -50,6 +50,8 @@ pub enum HsFrame {
     MidAttack(super::powers::rolls2::MidAttack),
     /// A power's player chooses one of several opponents (`game::powers::command`).
     Opponent(super::powers::command::OpponentChoice),
+    /// A move stopped on a space where powers fire (`game::powers::midmove`).
+    MidMove(super::powers::midmove::MidMoveFrame),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -91,6 +93,7 @@ impl Frame for HsFrame {
             HsFrame::Place(p) => return super::powers::place::asks(p),
             HsFrame::MidAttack(m) => return super::powers::rolls2::asks(m),
             HsFrame::Opponent(c) => return super::powers::command::asks(c),
+            HsFrame::MidMove(p) => return super::powers::midmove::asks(p),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -132,6 +135,9 @@ impl Frame for HsFrame {
         }
         if let HsFrame::Opponent(c) = self {
             return super::powers::command::answers(state, c, seat);
+        }
+        if let HsFrame::MidMove(p) = self {
+            return super::powers::midmove::answers(state, p, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -183,6 +189,10 @@ impl Frame for HsFrame {
         if let Some(HsFrame::Opponent(c)) = state.frames.top() {
             let c = c.clone();
             return super::powers::command::resolve(state, &c, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::MidMove(p)) = state.frames.top() {
+            let p = p.clone();
+            return super::powers::midmove::resolve(state, p, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

@@ -24,6 +24,7 @@ pub mod command;
 pub mod coverage;
 pub mod d20c;
 mod grammar;
+pub mod midmove;
 pub mod parse;
 pub mod place;
 pub mod rolls2;
@@ -1428,6 +1429,9 @@ pub enum Effect {
     /// A word of the d20 family that wounds, heals, destroys or hinders ([`d20c::D20c`]:
     /// riders on the power's triggered effect, and powers of their own).
     D20c(d20c::D20c),
+    /// A power acting in the middle of a move, as the moving figure steps onto a space
+    /// ([`midmove::MidMove`]: *Sharp Thorns*).
+    MidMove(midmove::MidMove),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

@@ -51,5 +51,8 @@ pub(super) fn readers() -> &'static [Reader] {
         super::place::grapple_arm,
         super::place::telekinesis,
         super::place::switch,
+        super::midmove::thorns,
+        super::midmove::stomp,
+        super::midmove::talon_grab,
     ]
 }

@@ -35,7 +35,8 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::StartChoice(_)
         | HsFrame::MidAttack(_)
         | HsFrame::Opponent(_)
-        | HsFrame::Place(_) => Ask {
+        | HsFrame::Place(_)
+        | HsFrame::MidMove(_) => Ask {
             seats: Vec::new(),
             decision: Decision::PlaceMarkers { round: state.round },
         },
@@ -226,7 +227,8 @@ pub(crate) fn resolve(
         | HsFrame::StartChoice(_)
         | HsFrame::MidAttack(_)
         | HsFrame::Opponent(_)
-        | HsFrame::Place(_) => {}
+        | HsFrame::Place(_)
+        | HsFrame::MidMove(_) => {}
     }
     Ok(())
 }
