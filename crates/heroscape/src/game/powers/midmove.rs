@@ -61,6 +61,9 @@ pub struct Watch {
 }
 
 /// A question these powers ask.
+// One frame at a time stands on the stack, for a moment: boxing the paused move would only
+// make it harder to read.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "ask", rename_all = "snake_case")]
 pub enum MidMoveFrame {
