@@ -53,6 +53,8 @@ pub enum HsFrame {
     /// A power of a card whose figure receives wounds, its owner asked before they land or
     /// as the figure falls (`game::powers::wounds`).
     Wounds(super::powers::wounds::WoundAsk),
+    /// A move stopped on a space where powers fire (`game::powers::midmove`).
+    MidMove(super::powers::midmove::MidMoveFrame),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -95,6 +97,7 @@ impl Frame for HsFrame {
             HsFrame::MidAttack(m) => return super::powers::rolls2::asks(m),
             HsFrame::Opponent(c) => return super::powers::command::asks(c),
             HsFrame::Wounds(w) => return super::powers::wounds::asks(w),
+            HsFrame::MidMove(p) => return super::powers::midmove::asks(p),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -139,6 +142,9 @@ impl Frame for HsFrame {
         }
         if let HsFrame::Wounds(w) = self {
             return super::powers::wounds::answers(state, w, seat);
+        }
+        if let HsFrame::MidMove(p) = self {
+            return super::powers::midmove::answers(state, p, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -194,6 +200,10 @@ impl Frame for HsFrame {
         if let Some(HsFrame::Wounds(w)) = state.frames.top() {
             let w = w.clone();
             return super::powers::wounds::resolve(state, w, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::MidMove(p)) = state.frames.top() {
+            let p = p.clone();
+            return super::powers::midmove::resolve(state, p, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

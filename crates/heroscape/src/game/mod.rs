@@ -883,6 +883,20 @@ pub enum Event {
         /// The attack dice rolled.
         attack: Vec<combat::Face>,
     },
+    /// A power ended a figure's move where it stands, in the middle of its path, maybe
+    /// lowering its attack value until the end of the turn (*Sharp Thorns*:
+    /// `powers::midmove`).
+    MoveEnded {
+        /// The moving figure.
+        figure: u32,
+        /// The power's card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// Attack value taken off until the end of the turn.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        attack_lowered: u16,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {

@@ -834,7 +834,7 @@ pub fn apply(
                 .ok_or_else(|| explain(state, seat, action))?;
             let dest = geometry::destination(state, &f, to, level, tail)
                 .ok_or_else(|| explain(state, seat, action))?;
-            move_figure(state, &f, &dest, dice, events);
+            move_figure(state, &f, &dest, None, dice, events);
         }
         Action::PowerMove {
             figure,
@@ -852,7 +852,7 @@ pub fn apply(
                 .find(|d| d.hex == to && d.level == level && d.tail == tail)
                 .ok_or_else(|| explain(state, seat, action))?;
             events.push(Event::MovedBy { figure, way });
-            move_figure(state, &f, &dest, dice, events);
+            move_figure(state, &f, &dest, Some(way), dice, events);
         }
         Action::Carry { figure, friend } => moves::choose_carry(state, figure, friend, events),
         Action::PlaceCarried { figure, to, level } => {
@@ -913,12 +913,15 @@ pub fn apply(
     Ok(())
 }
 
-/// Moves a figure of the active card to `dest` (its path already found): it walks the path,
-/// stops on a glyph, and a carry it makes waits for its friend's place.
+/// Moves a figure of the active card to `dest` (its path already found), by its normal move
+/// or by the power `way`: it walks the path (a power firing on a space of it stops it there
+/// and asks: `powers::midmove`), stops on a glyph, and a carry it makes waits for its friend's
+/// place.
 fn move_figure(
     state: &mut State,
     f: &Figure,
     dest: &geometry::Destination,
+    way: Option<moves::MoveWay>,
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
@@ -929,31 +932,69 @@ fn move_figure(
         turn.moved.push(f.id);
     }
     let engaged_before = geometry::engaged_with(state, f);
-    walk(state, f, dest, dice, events);
-    if state.figure(f.id).is_some_and(|g| !g.destroyed) {
-        glyphs::stopped_on(state, f.id, dice, events);
+    let watch = powers::midmove::watch_move(state, f, &dest.path, way);
+    // the space it sets off from is a point of the move too
+    let at = if powers::midmove::offers_at(state, f.id, 0, &watch).is_empty() {
+        walk_from(state, f, &dest.path, 1, &watch, dice, events)
+    } else {
+        Some(0)
+    };
+    if let Some(at) = at {
+        let path = (dest.path.clone(), at);
+        powers::midmove::pause(state, f.id, path, watch, (engaged_before, way), false);
+        return;
     }
-    triggered::after_move(state, f.id, &engaged_before, dice, events);
-    moves::after_move(state, f.id, events);
-    settle(state, dice, events);
+    finish_move(state, f.id, &engaged_before, way, dice, events);
 }
 
-/// Walks a figure along its path: the falls the path holds roll their attack dice, a wound per
-/// skull; each enemy it leaves rolls one attack die as soon as it stands somewhere not adjacent
-/// to it, a wound per skull, no defence. A figure destroyed on the way stops there.
-pub(crate) fn walk(
+/// What follows a figure's move of the active card, where it ended (by its normal move or by
+/// the power `way`): a glyph stopped on, the powers after moving, the turn settling.
+pub(crate) fn finish_move(
     state: &mut State,
-    f: &Figure,
-    dest: &geometry::Destination,
+    figure: u32,
+    engaged_before: &[u32],
+    way: Option<moves::MoveWay>,
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
-    let path = &dest.path;
+    if state.figure(figure).is_some_and(|g| !g.destroyed) {
+        glyphs::stopped_on(state, figure, dice, events);
+    }
+    triggered::after_move(state, figure, engaged_before, dice, events);
+    let by_power: Vec<Event> = way
+        .map(|way| Event::MovedBy { figure, way })
+        .into_iter()
+        .collect();
+    moves::after_move(state, figure, &by_power);
+    if powers::midmove::after_move(state, figure) {
+        return;
+    }
+    settle(state, dice, events);
+}
+
+/// Walks a figure along its path from its step `first` (`f` standing on the step before):
+/// the falls the path holds roll their attack dice, a wound per skull; each enemy it leaves
+/// rolls one attack die as soon as it stands somewhere not adjacent to it, a wound per skull,
+/// no defence. A figure destroyed on the way stops there. It stops too on the first step
+/// where a power fires (`watch`: what `powers::midmove` watches on the way): that step then,
+/// `None` when the walk is over.
+pub(crate) fn walk_from(
+    state: &mut State,
+    f: &Figure,
+    path: &crate::movement::MovePath,
+    first: usize,
+    watch: &powers::midmove::Watch,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Option<usize> {
     let mut walked = Vec::new();
     let mut from = f.hex.map(|h| (h, f.level));
     let mut told = false;
-    for (i, step) in path.steps.iter().enumerate().skip(1) {
+    for (i, step) in path.steps.iter().enumerate().skip(first) {
         walked.push((step.head.hex, step.level()));
+        if i + 1 < path.steps.len() {
+            powers::midmove::passing(state, f.id, step);
+        }
         if let Some(g) = state.figure_mut(f.id) {
             g.hex = Some(step.head.hex);
             g.tail = step.tail.map(|t| t.hex);
@@ -997,6 +1038,16 @@ pub(crate) fn walk(
         if state.figure(f.id).is_some_and(|g| g.destroyed) {
             break;
         }
+        if !watch.ends.is_empty() && !powers::midmove::offers_at(state, f.id, i, watch).is_empty() {
+            if !walked.is_empty() {
+                events.push(Event::Moved {
+                    figure: f.id,
+                    path: walked,
+                    from,
+                });
+            }
+            return Some(i);
+        }
     }
     if !walked.is_empty() || !told {
         events.push(Event::Moved {
@@ -1005,6 +1056,7 @@ pub(crate) fn walk(
             from,
         });
     }
+    None
 }
 
 /// After an action in a turn: the game may be over; the moves are over once every figure of the

@@ -24,6 +24,7 @@ pub mod command;
 pub mod coverage;
 pub mod d20c;
 mod grammar;
+pub mod midmove;
 pub mod parse;
 pub mod place;
 pub mod rolls2;
@@ -1432,6 +1433,9 @@ pub enum Effect {
     /// A power acting when a figure of the card receives wounds ([`wounds::WoundPower`]:
     /// *Dying Swipe*).
     Wounds(wounds::WoundPower),
+    /// A power acting in the middle of a move, as the moving figure steps onto a space
+    /// ([`midmove::MidMove`]: *Sharp Thorns*).
+    MidMove(midmove::MidMove),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

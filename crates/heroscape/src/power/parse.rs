@@ -24,6 +24,7 @@ mod command;
 mod d20;
 mod d20c;
 mod extra_attacks;
+mod midmove;
 mod modifiers;
 mod moves;
 mod orders;

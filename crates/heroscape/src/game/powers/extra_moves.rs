@@ -216,9 +216,11 @@ pub(crate) fn resolve(
         let Some(f) = state.figure(figure).cloned() else {
             return Ok(());
         };
-        let Some(dest) = geometry::destinations_by(state, &f, Way::Normal, spaces)
-            .into_iter()
+        let ends = geometry::destinations_by(state, &f, Way::Normal, spaces);
+        let Some(dest) = ends
+            .iter()
             .find(|d| d.hex == to && d.level == level && d.tail == tail)
+            .cloned()
         else {
             return Ok(());
         };
@@ -229,28 +231,58 @@ pub(crate) fn resolve(
             power: m.power,
         });
         let engaged_before = geometry::engaged_with(state, &f);
-        play::walk(state, &f, &dest, dice, events);
-        if state.figure(figure).is_some_and(|g| !g.destroyed) {
-            glyphs::stopped_on(state, figure, dice, events);
+        // a power firing on a space of the way stops the figure there (`midmove`)
+        let watch = super::midmove::watch_power_move(state, &f, &dest.path, &ends);
+        if let Some(top) = state.frames.as_mut().top_mut() {
+            *top = HsFrame::PowerMoves(m.clone());
         }
-        triggered::after_move(state, figure, &engaged_before, dice, events);
-        if !moves(state, &m).is_empty() && !play::check_over(state, events) {
-            if let Some(top) = state.frames.as_mut().top_mut() {
-                *top = HsFrame::PowerMoves(m);
-            }
+        if let Some(at) = play::walk_from(state, &f, &dest.path, 1, &watch, dice, events) {
+            let path = (dest.path, at);
+            super::midmove::pause(state, figure, path, watch, (engaged_before, None), true);
             return Ok(());
         }
+        walked(state, m, figure, &engaged_before, dice, events);
+        return Ok(());
     }
+    end(state, m, dice, events);
+    Ok(())
+}
+
+/// A figure moved by the power of `m` (the frame on top) has ended its move: what follows a
+/// move, then the frame goes on while another figure may move, or the moves end.
+pub(crate) fn walked(
+    state: &mut State,
+    m: PowerMoves,
+    figure: u32,
+    engaged_before: &[u32],
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    if state.figure(figure).is_some_and(|g| !g.destroyed) {
+        glyphs::stopped_on(state, figure, dice, events);
+    }
+    triggered::after_move(state, figure, engaged_before, dice, events);
+    if !moves(state, &m).is_empty() && !play::check_over(state, events) {
+        if let Some(top) = state.frames.as_mut().top_mut() {
+            *top = HsFrame::PowerMoves(m);
+        }
+        return;
+    }
+    end(state, m, dice, events);
+}
+
+/// The moves of `m` (the frame on top) are over: the frame goes, and what it interrupted
+/// resumes.
+fn end(state: &mut State, m: PowerMoves, dice: &mut Dice, events: &mut Vec<Event>) {
     state.frames.as_mut().pop();
     // another use waiting (two powers answering one attack) is asked next
     if matches!(state.frames.top(), Some(HsFrame::PowerMoves(_))) {
-        return Ok(());
+        return;
     }
     match m.then {
         Resume::Turn => play::settle(state, dice, events),
         Resume::Initiative => play::initiative(state, dice, events),
     }
-    Ok(())
 }
 
 /// Asks a use of power `power` of `unit` for `user`, when a figure can move by it; true then.

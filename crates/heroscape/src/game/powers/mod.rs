@@ -26,6 +26,9 @@ mod extra_moves_tests;
 pub mod holds;
 pub mod leaps;
 pub mod markers;
+pub mod midmove;
+#[cfg(test)]
+mod midmove_tests;
 pub mod moves;
 #[cfg(test)]
 mod moves2_tests;

@@ -53,5 +53,8 @@ pub(super) fn readers() -> &'static [Reader] {
         super::place::switch,
         super::wounds::exoskeleton,
         super::wounds::dying_swipe,
+        super::midmove::thorns,
+        super::midmove::stomp,
+        super::midmove::talon_grab,
     ]
 }

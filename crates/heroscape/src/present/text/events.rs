@@ -839,6 +839,33 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 power_name(state, *unit, *power)
             ),
         },
+        Event::MoveEnded {
+            figure,
+            unit,
+            power,
+            attack_lowered,
+        } => match (lang, *attack_lowered) {
+            (Lang::En, 0) => format!(
+                "{}: the move of {} ends here",
+                power_name(state, *unit, *power),
+                fig(figure)
+            ),
+            (Lang::En, n) => format!(
+                "{}: the move of {} ends here, and its attack value is lowered by {n} until the end of the turn",
+                power_name(state, *unit, *power),
+                fig(figure)
+            ),
+            (Lang::Fr, 0) => format!(
+                "{} : le déplacement de {} s'arrête ici",
+                power_name(state, *unit, *power),
+                fig(figure)
+            ),
+            (Lang::Fr, n) => format!(
+                "{} : le déplacement de {} s'arrête ici, et sa valeur d'attaque baisse de {n} jusqu'à la fin du tour",
+                power_name(state, *unit, *power),
+                fig(figure)
+            ),
+        },
         Event::VenomRolled {
             attacker,
             power,

@@ -594,6 +594,23 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
                         ),
                     }
                 }
+                // in the middle of a move: where the moving figure stands
+                Some(crate::game::frames::HsFrame::MidMove(
+                    crate::game::powers::midmove::MidMoveFrame::Pause(p),
+                )) => {
+                    let who = figure_name(state, p.figure);
+                    let at = state
+                        .figure(p.figure)
+                        .and_then(|f| f.hex)
+                        .map(|h| Grid::of(&state.field).name(h))
+                        .unwrap_or_default();
+                    match lang {
+                        Lang::En => format!(" {who} moves onto {at}, where it could end its move."),
+                        Lang::Fr => format!(
+                            " {who} se déplace sur {at}, où elle pourrait finir son déplacement."
+                        ),
+                    }
+                }
                 _ => String::new(),
             };
             let printed = state

@@ -36,7 +36,8 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::MidAttack(_)
         | HsFrame::Opponent(_)
         | HsFrame::Wounds(_)
-        | HsFrame::Place(_) => Ask {
+        | HsFrame::Place(_)
+        | HsFrame::MidMove(_) => Ask {
             seats: Vec::new(),
             decision: Decision::PlaceMarkers { round: state.round },
         },
@@ -228,7 +229,8 @@ pub(crate) fn resolve(
         | HsFrame::MidAttack(_)
         | HsFrame::Opponent(_)
         | HsFrame::Wounds(_)
-        | HsFrame::Place(_) => {}
+        | HsFrame::Place(_)
+        | HsFrame::MidMove(_) => {}
     }
     Ok(())
 }
