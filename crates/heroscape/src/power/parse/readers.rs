@@ -51,5 +51,17 @@ pub(super) fn readers() -> &'static [Reader] {
         super::place::grapple_arm,
         super::place::telekinesis,
         super::place::switch,
+        super::control::kato_command,
+        super::control::queen_of_the_crypt,
+        super::control::eternal_hatred,
+        super::control::whisper,
+        super::control::enslave,
+        super::control::hive_mind,
+        super::control::squad_bonding,
+        super::control::pick_up_the_trail,
+        super::control::tidal_advance,
+        super::control::occult_bonding,
+        super::control::blood_for_blood,
+        super::control::ragtag_armada,
     ]
 }
