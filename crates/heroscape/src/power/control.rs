@@ -52,16 +52,6 @@ pub enum Control {
         /// The heroes whose fall allows the X turn.
         x_turn_if: Filter,
     },
-    /// After an order marker on this card is revealed, its owner may place a wound marker on a
-    /// hero they control matching one of `heroes`; if they do, that hero and this card's
-    /// figures the owner controls add `by` to their attack value until the owner next reveals
-    /// an order marker (*Blood for Blood*).
-    WoundForAttack {
-        /// The heroes that may take the wound.
-        heroes: Vec<Filter>,
-        /// Attack added.
-        by: u8,
-    },
 }
 
 fn is_zero(n: &u16) -> bool {

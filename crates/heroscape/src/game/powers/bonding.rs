@@ -129,8 +129,6 @@ pub fn before_turn(state: &mut State) -> bool {
     let turn_given = super::orders::before_turn(state)
         || offer_bonding(state)
         || super::control::before_turn(state);
-    // *after revealing an order marker*: asked before the turns given (on top of them)
-    let turn_given = super::control::blood_offer(state) || turn_given;
     // asked first, on top of the others (*before using any other special powers*)
     super::orders::after_reveal(state) || turn_given
 }

@@ -23,13 +23,11 @@ use crate::power::{Control, Effect};
 use super::super::frames::HsFrame;
 use super::super::geometry;
 use super::super::state::{Figure, Marker, Phase, Stage, State};
-use super::super::{combat, glyphs, Action, Event};
+use super::super::{glyphs, Action, Event};
 use super::command::OpponentChoice;
 use super::matches;
 use super::triggered::{ground_of, roll_bonus, Offer, Then};
 use super::values::within_clear_sight;
-use super::values::{AttackKind, Fight, Tally, Why};
-use crate::power::Stat;
 
 /// What these powers remember.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,17 +54,10 @@ pub struct ControlMemory {
     /// (round, turn's index): the card and the question (1: move the markers, 2: the X).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trail_asked: Vec<((u32, usize), u16, u8)>,
-    /// Attack raised until a player next reveals an order marker ([`Control::WoundForAttack`]):
-    /// the player, the power's card, its place, the hero wounded, by how much.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub blood: Vec<(Seat, u16, u8, u32, u8)>,
     /// Command markers laid this game by turns given ([`CardTurns::command_marker`]): the
     /// round, the player, the card.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub command_markers: Vec<(u32, Seat, u16)>,
-    /// The turns (round, turn's index) whose revealed marker offered a wound for attack.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub blood_asked: Vec<(u32, usize)>,
 }
 
 /// A card an opponent controls for the rest of the turn ([`Control::LentForTurn`]).
@@ -117,7 +108,7 @@ pub(crate) fn is_power(state: &State, unit: u16, power: u8) -> bool {
 }
 
 /// The figure of the power's card on the battlefield (a hero's card: its one figure).
-fn bearer<'a>(state: &'a State, unit: u16) -> Option<&'a Figure> {
+fn bearer(state: &State, unit: u16) -> Option<&Figure> {
     state.unit_alive(unit).find(|f| f.on_field())
 }
 
@@ -590,27 +581,16 @@ fn hero_power(state: &State, unit: u16) -> Option<(u8, HeroTurn)> {
 }
 
 /// Whether `power` of `unit` is a power this module asks with its own answers
-/// ([`Control::HeroTurnAfter`], [`Control::MarkersFromFallen`], [`Control::WoundForAttack`]).
+/// ([`Control::HeroTurnAfter`], [`Control::MarkersFromFallen`]).
 pub(crate) fn is_offer(state: &State, unit: u16, power: u8) -> bool {
     hero_power(state, unit).is_some_and(|(p, _)| p == power)
         || trail_power(state, unit).is_some_and(|(p, _)| p == power)
-        || blood_power(state, unit).is_some_and(|(p, ..)| p == power)
 }
 
 /// The uses of a power [`is_offer`] names.
 pub(crate) fn offer_uses(state: &State, o: &Offer) -> Vec<Action> {
     if trail_power(state, o.unit).is_some_and(|(p, _)| p == o.power) {
         return trail_uses(state, o);
-    }
-    if blood_power(state, o.unit).is_some_and(|(p, ..)| p == o.power) {
-        return blood_heroes(state, o.seat, o.unit)
-            .into_iter()
-            .map(|t| Action::UsePower {
-                figure: o.figure,
-                power: o.power,
-                target: Some(t),
-            })
-            .collect();
     }
     hero_uses(state, o)
 }
@@ -626,114 +606,7 @@ pub(crate) fn answer(
     if trail_power(state, o.unit).is_some_and(|(p, _)| p == o.power) {
         return trail_use(state, o, events);
     }
-    if let Some((_, _, by)) = blood_power(state, o.unit).filter(|(p, ..)| *p == o.power) {
-        let Some(t) = target.filter(|t| blood_heroes(state, o.seat, o.unit).contains(t)) else {
-            return false;
-        };
-        combat::wound(state, t, 1, events);
-        state
-            .powers
-            .control
-            .blood
-            .push((o.seat, o.unit, o.power, t, by));
-        return false;
-    }
     hero_turn(state, o, target, dice, events)
-}
-
-/// A card's [`Control::WoundForAttack`] power: its place, the heroes, the attack added.
-fn blood_power(state: &State, unit: u16) -> Option<(u8, &[crate::power::Filter], u8)> {
-    let card = &state.unit(unit)?.card;
-    card.powers.iter().enumerate().find_map(|(i, p)| {
-        p.effects.as_deref()?.iter().find_map(|e| match e {
-            Effect::Control(Control::WoundForAttack { heroes, by }) => {
-                Some((u8::try_from(i).ok()?, &heroes[..], *by))
-            }
-            _ => None,
-        })
-    })
-}
-
-/// The heroes `seat` may wound for `unit`'s [`Control::WoundForAttack`]: on the battlefield,
-/// controlled, matching one of the power's kinds.
-fn blood_heroes(state: &State, seat: Seat, unit: u16) -> Vec<u32> {
-    let Some((_, heroes, _)) = blood_power(state, unit) else {
-        return Vec::new();
-    };
-    state
-        .figures
-        .iter()
-        .filter(|f| f.on_field() && f.owner == seat)
-        .filter(|f| heroes.iter().any(|w| matches(state.card_of(f), w)))
-        .map(|f| f.id)
-        .collect()
-}
-
-/// An order marker was just revealed on a card with a [`Control::WoundForAttack`] power: the
-/// power is offered (asked first, as the marker is revealed); true when asked.
-pub(crate) fn blood_offer(state: &mut State) -> bool {
-    let Phase::Turns {
-        next,
-        turn: Some(turn),
-        ..
-    } = &state.phase
-    else {
-        return false;
-    };
-    let key = (state.round, *next);
-    let turn = turn.clone();
-    let Some((power, ..)) = blood_power(state, turn.unit) else {
-        return false;
-    };
-    let markers = &state.players[turn.seat.index()].markers;
-    let m = turn.marker.index();
-    if markers.on[m] != Some(turn.unit)
-        || state.powers.control.blood_asked.contains(&key)
-        || blood_heroes(state, turn.seat, turn.unit).is_empty()
-    {
-        return false;
-    }
-    let Some(figure) = state.unit_alive(turn.unit).next().map(|f| f.id) else {
-        return false;
-    };
-    let memory = &mut state.powers.control;
-    memory.blood_asked.retain(|(r, _)| *r == key.0);
-    memory.blood_asked.push(key);
-    state.frames.as_mut().push(HsFrame::Power(Offer {
-        seat: turn.seat,
-        figure,
-        unit: turn.unit,
-        power,
-        then: Then::Turn,
-    }));
-    true
-}
-
-/// `seat` reveals an order marker: the attack its [`Control::WoundForAttack`] powers raised
-/// falls back.
-pub(crate) fn marker_revealed(state: &mut State, seat: Seat) {
-    state.powers.control.blood.retain(|b| b.0 != seat);
-}
-
-/// The changes of this module's powers to `f`'s `stat`: the attack value raised by a wound
-/// (*Blood for Blood*), for the hero wounded and the power's card's figures its player
-/// controls, in their normal attacks.
-pub(crate) fn changes(state: &State, f: &Figure, stat: Stat, fight: Option<&Fight>, t: &mut Tally) {
-    let attacking = fight
-        .is_some_and(|x| x.attacker.id == f.id && !matches!(x.kind, AttackKind::Special { .. }));
-    if stat != Stat::Attack || !attacking {
-        return;
-    }
-    for &(seat, unit, power, hero, by) in &state.powers.control.blood {
-        if f.owner != seat || (f.id != hero && f.unit != unit) {
-            continue;
-        }
-        let name = state
-            .unit(unit)
-            .and_then(|u| u.card.powers.get(usize::from(power)))
-            .map_or_else(String::new, |p| p.name.clone());
-        t.add(Why::Power { unit, power: name }, i16::from(by));
-    }
 }
 
 /// A card's [`Control::MarkersFromFallen`] power: its place and the heroes whose fall allows
@@ -985,7 +858,15 @@ fn hero_after_turn(state: &mut State, seat: Seat) -> bool {
     let Some((power, spec)) = hero_power(state, turn.unit) else {
         return false;
     };
-    let Some(user) = bearer(state, turn.unit).cloned() else {
+    // the figure that took the turn (one card's figure of several copies), else the card's
+    let acted = |f: &&Figure| turn.moved.contains(&f.id) || turn.attacked.contains(&f.id);
+    let Some(user) = state
+        .unit_alive(turn.unit)
+        .filter(|f| f.on_field())
+        .find(acted)
+        .or_else(|| bearer(state, turn.unit))
+        .cloned()
+    else {
         return false;
     };
     if user.owner != seat || heroes(state, &user, &spec).is_empty() {

@@ -219,7 +219,6 @@ pub(crate) fn after_attack(state: &mut State, attacker: u32, target: u32) {
 pub(crate) fn marker_revealed(state: &mut State, seat: skirmish_engine::Seat) {
     state.powers.markers.lowered.clear();
     super::d20c::marker_revealed(state, seat);
-    super::control::marker_revealed(state, seat);
     let units = &state.units;
     state
         .powers

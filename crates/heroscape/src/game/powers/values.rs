@@ -326,7 +326,6 @@ fn powers(state: &State, f: &Figure, stat: Stat, fight: Option<&Fight>, t: &mut 
         t.add(Why::Spirit { unit: spirit.from }, i16::from(spirit.by));
     }
     super::markers::changes(state, f, stat, fight, t);
-    super::control::changes(state, f, stat, fight, t);
     super::supplies::changes(state, f, stat, t);
     if let Some(run) = super::choices::ran(state, f) {
         let by = match stat {

@@ -228,82 +228,6 @@ pub(super) fn tidal_advance(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     }])
 }
 
-/// "warrior, witch, or scourge" heroes who follow a general: one filter per class or
-/// species named. A single word no shared card bears ("witch") may be a class or a species:
-/// a filter for each, so that a card bearing it either way would match.
-fn heroes_following(kinds: &str, general: &str, ctx: &Ctx) -> Option<Vec<Filter>> {
-    let follows = of_kind(&format!("hero who follows {general}"), Kind::Hero, ctx)?;
-    let mut out = Vec::new();
-    for k in kinds
-        .split(", ")
-        .flat_map(|k| k.split(" or "))
-        .map(|k| k.trim().trim_start_matches("or "))
-        .filter(|k| !k.is_empty())
-    {
-        if let Some(f) = of_kind(&format!("{k} hero who follows {general}"), Kind::Hero, ctx) {
-            out.push(f);
-        } else if k.chars().all(|c| c.is_ascii_lowercase()) {
-            let word = super::title(&super::singular(k));
-            out.push(Filter {
-                class: Some(word.clone()),
-                ..follows.clone()
-            });
-            out.push(Filter {
-                species: Some(word),
-                ..follows.clone()
-            });
-        } else {
-            return None;
-        }
-    }
-    Some(out)
-}
-
-/// *Occult Bonding*: "before taking a turn with the revenants of revna, you may take a turn
-/// with a warrior, witch, or scourge hero you control who follows revna": a bonding with any
-/// of the kinds (one [`Effect::Bonding`] per kind).
-pub(super) fn occult_bonding(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| {
-        Regex::new(
-            r"^before taking a turn with (?P<me>.+?), you may take a turn with an? (?P<kinds>[a-z ,]+?) hero you control who follows (?P<g>[a-z]+)$",
-        )
-        .expect("the occult-bonding pattern compiles")
-    });
-    let m = re.captures(text)?;
-    if !ctx.me.is_self(&m["me"]) || !m["kinds"].contains(',') {
-        return None;
-    }
-    let with = heroes_following(&m["kinds"], &m["g"], ctx)?;
-    Some(
-        with.into_iter()
-            .map(|with| Effect::Bonding { with })
-            .collect(),
-    )
-}
-
-/// *Blood for Blood*: "after revealing an order marker on the revenants of revna, you may
-/// place a wound marker on a warrior, witch, or scourge hero you control who follows revna. if
-/// you do, add 1 to the attack value of that hero and all revenants of revna you control until
-/// the next time you reveal an order marker".
-pub(super) fn blood_for_blood(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| {
-        Regex::new(
-            r"^after revealing an order marker on (?P<a>.+?), you may place a wound marker on an? (?P<kinds>[a-z ,]+?) hero you control who follows (?P<g>[a-z]+)\. if you do, add (?P<by>\d) to the attack value of that hero and all (?P<b>.+?) you control until the next time you reveal an order marker$",
-        )
-        .expect("the blood-for-blood pattern compiles")
-    });
-    let m = re.captures(text)?;
-    if !ctx.me.is_self(&m["a"]) || !ctx.me.is_self(&m["b"]) {
-        return None;
-    }
-    Some(vec![Effect::Control(Control::WoundForAttack {
-        heroes: heroes_following(&m["kinds"], &m["g"], ctx)?,
-        by: m["by"].parse().ok()?,
-    })])
-}
-
 /// *Ragtag Armada*: "after revealing an order marker on and before taking a turn with thormun,
 /// you may place a gold command marker on the army card of another hero you control to
 /// immediately take a turn with that hero. you may not place a command marker on the army card
@@ -699,44 +623,6 @@ at_least = 17"#;
                 not_user: false,
             }]
         );
-    }
-
-    #[test]
-    fn the_revenants_bond_with_and_bleed_a_warrior_witch_or_scourge_hero_of_revna() {
-        let revna = |class: &str| Filter {
-            class: Some(class.into()),
-            general: Some("Revna".into()),
-            kind: Some(Kind::Hero),
-            ..Filter::default()
-        };
-        let text = printed("Revenants of Revna", "OCCULT BONDING");
-        let read = read_shared("Revenants of Revna", &text).expect("Occult Bonding reads");
-        // no shared card is a Witch: the word read as a class or a species
-        let witch = Filter {
-            species: Some("Witch".into()),
-            general: Some("Revna".into()),
-            kind: Some(Kind::Hero),
-            ..Filter::default()
-        };
-        let kinds = vec![revna("Warrior"), revna("Witch"), witch, revna("Scourge")];
-        assert_eq!(
-            read,
-            kinds
-                .iter()
-                .map(|with| Effect::Bonding { with: with.clone() })
-                .collect::<Vec<_>>()
-        );
-        let text = printed("Revenants of Revna", "BLOOD FOR BLOOD");
-        let read = read_shared("Revenants of Revna", &text).expect("Blood for Blood reads");
-        assert_eq!(
-            read,
-            vec![Effect::Control(Control::WoundForAttack {
-                heroes: kinds,
-                by: 1,
-            })]
-        );
-        let cut = text.split(" If you do").next().unwrap();
-        assert!(read_shared("Revenants of Revna", cut).is_err());
     }
 
     #[test]

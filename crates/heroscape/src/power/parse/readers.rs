@@ -60,8 +60,6 @@ pub(super) fn readers() -> &'static [Reader] {
         super::control::squad_bonding,
         super::control::pick_up_the_trail,
         super::control::tidal_advance,
-        super::control::occult_bonding,
-        super::control::blood_for_blood,
         super::control::ragtag_armada,
     ]
 }
