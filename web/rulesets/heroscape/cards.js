@@ -135,7 +135,7 @@ export function faceSvg(face, counts) {
 /** The last attack of the log: attack dice (skulls count), defence dice (shields count); for a
  * special attack, each affected figure's defence. */
 export function diceView(box, log, { figureName }) {
-  const last = [...log].reverse().find((e) => e.event && (e.event.type === 'attacked' || e.event.type === 'special_attacked' || e.event.type === 'attack_rolled' || e.event.type === 'attack_rerolled'));
+  const last = [...log].reverse().find((e) => e.event && (e.event.type === 'attacked' || e.event.type === 'special_attacked' || e.event.type === 'attack_rolled' || e.event.type === 'attack_rerolled' || e.event.type === 'defence_rolled'));
   if (!last) { box.hidden = true; fill(box); return; }
   const e = last.event;
   box.hidden = false;
@@ -153,6 +153,17 @@ export function diceView(box, log, { figureName }) {
       el('p', { class: 'small' }, e.target !== undefined ? `${figureName(e.attacker)} → ${figureName(e.target)}` : figureName(e.attacker)),
       el('div', { class: 'hs-dice-line', 'data-testid': 'hs-attack-dice' }, el('span', { class: 'small' }, t('hs.dice.attack', { n: faces.filter((f) => f === 'skull').length })), row(faces, 'skull')),
       el('p', { class: 'small hs-dice-result' }, t('hs.dice.waiting')));
+    return;
+  }
+  if (e.type === 'defence_rolled') {
+    // A power of the defender's side is asked once the defence dice are rolled: both rolls,
+    // the wounds waiting.
+    fill(box,
+      el('h3', {}, t('hs.dice.title')),
+      el('p', { class: 'small' }, `${figureName(e.attacker)} → ${figureName(e.target)}`),
+      el('div', { class: 'hs-dice-line', 'data-testid': 'hs-attack-dice' }, el('span', { class: 'small' }, t('hs.dice.attack', { n: (e.attack || []).filter((f) => f === 'skull').length })), row(e.attack || [], 'skull')),
+      el('div', { class: 'hs-dice-line', 'data-testid': 'hs-defence-dice' }, el('span', { class: 'small' }, t('hs.dice.defence', { n: (e.defence || []).filter((f) => f === 'shield').length })), row(e.defence || [], 'shield')),
+      el('p', { class: 'small hs-dice-result' }, `${t('hs.dice.wounds', { n: e.wounds })} · ${t('hs.dice.answering')}`));
     return;
   }
   if (e.type === 'special_attacked') {

@@ -142,7 +142,7 @@ pub(crate) fn proceed(
     if rolls2::ask(state, &r, events) {
         return None;
     }
-    Some(finish(state, r, dice, events))
+    finish_or_ask(state, r, dice, events)
 }
 
 /// A figure chosen as an attack began, which takes wounds if the defending figure receives
@@ -216,6 +216,25 @@ fn begin(
     })
 }
 
+/// The defence of an attack whose defence dice are rolled and whose wounds are not yet put on
+/// the defending figure: where a power of the defender's side may be asked
+/// (`powers::wounds`: *Exoskeleton*).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Defended {
+    /// The power that left the defence unrolled and the attack without damage (*Hide in
+    /// Darkness*).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dodge: Option<values::Why>,
+    /// What a power answering the skulls did (*Maul*).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sweep: Option<rolls::Sweep>,
+    /// The defence dice rolled.
+    pub defence: Vec<Face>,
+    /// The power that ignores all the attack's wounds (*Exoskeleton*).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ignored: Option<values::Why>,
+}
+
 /// The attack goes on from its rolled attack dice: the defence dice, the wounds, and what
 /// follows them. Returns the wounds dealt.
 pub(crate) fn finish(
@@ -224,88 +243,202 @@ pub(crate) fn finish(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> u16 {
-    let Rolled {
-        attacker,
-        target,
-        kind,
-        attack_dice,
-        mut defence_dice,
-        attack: attack_faces,
-        added,
-        splashed,
-    } = rolled;
+    let (rolled, defended) = defend(state, rolled, dice, events);
+    land(state, rolled, defended, dice, events)
+}
+
+/// [`finish`], where a power of the defender's side may be asked once the defence dice are
+/// rolled ([`super::powers::wounds::ask`]): `None` while the question waits; the attack
+/// goes on with [`land`] once it is answered.
+pub(crate) fn finish_or_ask(
+    state: &mut State,
+    rolled: Rolled,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Option<u16> {
+    let (rolled, defended) = defend(state, rolled, dice, events);
+    if super::powers::wounds::ask(state, &rolled, &defended, events) {
+        return None;
+    }
+    let wounds = land(state, rolled, defended, dice, events);
+    // a falling figure's *Dying Swipe* asks now
+    if super::powers::wounds::swipe_waits(state, wounds) {
+        return None;
+    }
+    Some(wounds)
+}
+
+/// The defence dice: a power answering the skulls may leave them unrolled (*Hide in
+/// Darkness*) or change them (*Hypnosis*, *Maul*), then they are rolled.
+fn defend(
+    state: &mut State,
+    mut rolled: Rolled,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> (Rolled, Defended) {
+    let dodge = super::powers::vanish::dodges(
+        state,
+        rolled.attacker,
+        rolled.target,
+        rolled.kind == AttackKind::Normal,
+        skulls(&rolled.attack),
+        dice,
+        events,
+    );
+    let sweep = match (
+        dodge.is_none(),
+        state.figure(rolled.attacker).cloned(),
+        state.figure(rolled.target).cloned(),
+    ) {
+        (true, Some(a), Some(t)) => {
+            let fight = Fight {
+                attacker: &a,
+                defender: &t,
+                kind: rolled.kind,
+            };
+            rolls::after_attack_roll(state, &fight, &rolled.attack, &mut rolled.defence_dice)
+        }
+        _ => None,
+    };
+    let defence = if dodge.is_none() {
+        roll(dice, rolled.defence_dice.value())
+    } else {
+        Vec::new()
+    };
+    (
+        rolled,
+        Defended {
+            dodge,
+            sweep,
+            defence,
+            ignored: None,
+        },
+    )
+}
+
+/// What the dice of an attack come to: the skulls and shields counted, the wounds, and the
+/// powers that changed them.
+struct Count {
+    skulls: u16,
+    shields: u16,
+    wounds: u16,
+    rules: Vec<values::Why>,
+}
+
+fn count(state: &State, fight: &Fight, rolled: &Rolled, defended: &Defended) -> Count {
+    let (attack_faces, defence_faces) = (&rolled.attack, &defended.defence);
+    let (rolled_s, rolled_b) = (skulls(attack_faces), shields(defence_faces));
+    let mut s = rolled_s + rolled.attack_dice.automatic() + rolled.added.len() as u16;
+    let mut rules = rolled.added.clone();
+    if let Some(why) = attacks::skulls_double(state, fight) {
+        s += rolled_s;
+        rules.push(why);
+    }
+    let mut b = rolled_b + rolled.defence_dice.automatic();
+    if let Some(why) = attacks::shields_double(state, fight) {
+        b += rolled_b;
+        rules.push(why);
+    }
+    let mut wounds = s.saturating_sub(b);
+    if wounds > 0 && b > 0 {
+        if let Some(why) = attacks::one_shield_blocks_all(state, fight) {
+            wounds = 0;
+            rules.push(why);
+        } else if rolled_b > 0 && wounds > 1 {
+            if let Some(why) = attacks::one_shield_leaves_one(state, fight) {
+                wounds = 1;
+                rules.push(why);
+            }
+        }
+    }
+    if let Some(sw) = &defended.sweep {
+        if sw.wound_per_skull {
+            wounds = s;
+        }
+        rules.push(sw.why.clone());
+    }
+    if fight.kind == AttackKind::Normal {
+        if let Some((why, by)) = rolls::extra_wound(state, fight.attacker, wounds, false) {
+            wounds += by;
+            rules.push(why);
+        }
+    }
+    if let Some(why) = defended.dodge.clone() {
+        wounds = 0;
+        rules.push(why);
+    }
+    if let Some(why) = defended.ignored.clone() {
+        wounds = 0;
+        rules.push(why);
+    }
+    Count {
+        skulls: s,
+        shields: b,
+        wounds,
+        rules,
+    }
+}
+
+/// The wounds an attack whose defence dice are rolled would put on the defending figure, before
+/// the powers answering them (0 when a power destroys it outright).
+pub(crate) fn wounds_of(state: &State, rolled: &Rolled, defended: &Defended) -> u16 {
+    let (Some(a), Some(t)) = (state.figure(rolled.attacker), state.figure(rolled.target)) else {
+        return 0;
+    };
+    if defended.sweep.as_ref().is_some_and(|sw| sw.destroy) {
+        return 0;
+    }
+    let fight = Fight {
+        attacker: a,
+        defender: t,
+        kind: rolled.kind,
+    };
+    count(state, &fight, rolled, defended).wounds
+}
+
+/// The attack ends from its rolled defence: the wounds, and what follows them. Returns the
+/// wounds dealt.
+pub(crate) fn land(
+    state: &mut State,
+    rolled: Rolled,
+    defended: Defended,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> u16 {
     let (Some(a), Some(t)) = (
-        state.figure(attacker).cloned(),
-        state.figure(target).cloned(),
+        state.figure(rolled.attacker).cloned(),
+        state.figure(rolled.target).cloned(),
     ) else {
         return 0;
     };
     let fight = Fight {
         attacker: &a,
         defender: &t,
-        kind,
+        kind: rolled.kind,
     };
-    let height = height_bonus(a.level, t.level);
-    // a power answering the skulls may leave the defence unrolled (*Hide in Darkness*)
-    let dodge = super::powers::vanish::dodges(
-        state,
+    let Count {
+        skulls: s,
+        shields: b,
+        wounds,
+        rules,
+    } = count(state, &fight, &rolled, &defended);
+    let Rolled {
         attacker,
         target,
-        kind == AttackKind::Normal,
-        skulls(&attack_faces),
-        dice,
-        events,
-    );
-    let sweep = if dodge.is_none() {
-        rolls::after_attack_roll(state, &fight, &attack_faces, &mut defence_dice)
-    } else {
-        None
-    };
-    let defence_faces = if dodge.is_none() {
-        roll(dice, defence_dice.value())
-    } else {
-        Vec::new()
-    };
-    let (rolled_s, rolled_b) = (skulls(&attack_faces), shields(&defence_faces));
-    let mut s = rolled_s + attack_dice.automatic() + added.len() as u16;
-    let mut rules = added;
-    if let Some(why) = attacks::skulls_double(state, &fight) {
-        s += rolled_s;
-        rules.push(why);
-    }
-    let mut b = rolled_b + defence_dice.automatic();
-    if let Some(why) = attacks::shields_double(state, &fight) {
-        b += rolled_b;
-        rules.push(why);
-    }
-    let mut wounds = s.saturating_sub(b);
-    if wounds > 0 && b > 0 {
-        if let Some(why) = attacks::one_shield_blocks_all(state, &fight) {
-            wounds = 0;
-            rules.push(why);
-        } else if rolled_b > 0 && wounds > 1 {
-            if let Some(why) = attacks::one_shield_leaves_one(state, &fight) {
-                wounds = 1;
-                rules.push(why);
-            }
-        }
-    }
-    if let Some(sw) = &sweep {
-        if sw.wound_per_skull {
-            wounds = s;
-        }
-        rules.push(sw.why.clone());
-    }
-    if kind == AttackKind::Normal {
-        if let Some((why, by)) = rolls::extra_wound(state, &a, wounds, false) {
-            wounds += by;
-            rules.push(why);
-        }
-    }
-    if let Some(why) = dodge.clone() {
-        wounds = 0;
-        rules.push(why);
-    }
+        kind,
+        attack_dice,
+        defence_dice,
+        attack: attack_faces,
+        splashed,
+        ..
+    } = rolled;
+    let Defended {
+        dodge,
+        sweep,
+        defence: defence_faces,
+        ..
+    } = defended;
+    let height = height_bonus(a.level, t.level);
     let counter = if dodge.is_none() {
         b.saturating_sub(s)
     } else {
@@ -339,6 +472,9 @@ pub(crate) fn finish(
         defence_dice,
         rules,
     });
+    // a figure falling with *Dying Swipe* stays while it swipes, as good as destroyed: what
+    // would not reach a destroyed figure does not reach it
+    let mut swiping = false;
     let wounds = if sweep.as_ref().is_some_and(|sw| sw.destroy) {
         destroy(state, target, events);
         wounds
@@ -346,8 +482,18 @@ pub(crate) fn finish(
         let wounds = super::powers::triggered::before_wounds(
             state, attacker, target, true, wounds, dice, events,
         );
-        wound(state, target, wounds, events);
-        if kind == AttackKind::Normal {
+        swiping = super::powers::wounds::swipe_begins(
+            state,
+            (attacker, target),
+            kind,
+            wounds,
+            dice,
+            events,
+        );
+        if !swiping {
+            wound(state, target, wounds, events);
+        }
+        if kind == AttackKind::Normal && !swiping {
             super::powers::d20c::poison(state, attacker, target, wounds, false, dice, events);
         }
         wounds
@@ -359,7 +505,9 @@ pub(crate) fn finish(
         }
     }
     super::powers::markers::after_attack(state, attacker, target);
-    super::powers::triggered::after_wounds(state, attacker, target, wounds, dice, events);
+    if !swiping {
+        super::powers::triggered::after_wounds(state, attacker, target, wounds, dice, events);
+    }
     if counter_strike.is_some() {
         events.push(Event::CounterStruck {
             figure: target,
@@ -377,26 +525,41 @@ pub(crate) fn finish(
     }
     if let Some((why, n)) = headbutt {
         for id in [attacker, target] {
-            power_wound(state, id, n, why.clone(), events);
+            if !(swiping && id == target) {
+                power_wound(state, id, n, why.clone(), events);
+            }
         }
     }
     let destroyed = !t.destroyed && state.figure(target).is_some_and(|g| g.destroyed);
     if destroyed {
-        super::powers::destroyed::destroyed_by(state, attacker, target, events);
-        if let Some(f) = state.figure(attacker).cloned() {
-            if attacks::life_drain(state, &f) {
-                if let Some(g) = state.figure_mut(attacker) {
-                    g.wounds -= 1;
-                }
-                events.push(Event::LifeDrained { figure: attacker });
-            }
-        }
-        if kind == AttackKind::Normal {
-            super::powers::values3::destroyed_with_normal_attack(state, attacker);
-            super::powers::d20c::destroyed_with_normal_attack(state, &a, &t);
-        }
+        destroyed_in_attack(state, &a, &t, kind, events);
     }
     wounds
+}
+
+/// What follows an attack's destroying its defending figure: the attacker's powers answering
+/// it (*Life Drain*...). `a` and `t` are the attacker and the defender as the attack began.
+pub(crate) fn destroyed_in_attack(
+    state: &mut State,
+    a: &super::state::Figure,
+    t: &super::state::Figure,
+    kind: AttackKind,
+    events: &mut Vec<Event>,
+) {
+    let (attacker, target) = (a.id, t.id);
+    super::powers::destroyed::destroyed_by(state, attacker, target, events);
+    if let Some(f) = state.figure(attacker).cloned() {
+        if attacks::life_drain(state, &f) {
+            if let Some(g) = state.figure_mut(attacker) {
+                g.wounds -= 1;
+            }
+            events.push(Event::LifeDrained { figure: attacker });
+        }
+    }
+    if kind == AttackKind::Normal {
+        super::powers::values3::destroyed_with_normal_attack(state, attacker);
+        super::powers::d20c::destroyed_with_normal_attack(state, a, t);
+    }
 }
 
 /// The wounds of leaving an engagement (*Quitter un engagement*): `enemy` rolls its

@@ -50,6 +50,9 @@ pub enum HsFrame {
     MidAttack(super::powers::rolls2::MidAttack),
     /// A power's player chooses one of several opponents (`game::powers::command`).
     Opponent(super::powers::command::OpponentChoice),
+    /// A power of a card whose figure receives wounds, its owner asked before they land or
+    /// as the figure falls (`game::powers::wounds`).
+    Wounds(super::powers::wounds::WoundAsk),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -91,6 +94,7 @@ impl Frame for HsFrame {
             HsFrame::Place(p) => return super::powers::place::asks(p),
             HsFrame::MidAttack(m) => return super::powers::rolls2::asks(m),
             HsFrame::Opponent(c) => return super::powers::command::asks(c),
+            HsFrame::Wounds(w) => return super::powers::wounds::asks(w),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -132,6 +136,9 @@ impl Frame for HsFrame {
         }
         if let HsFrame::Opponent(c) = self {
             return super::powers::command::answers(state, c, seat);
+        }
+        if let HsFrame::Wounds(w) = self {
+            return super::powers::wounds::answers(state, w, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -183,6 +190,10 @@ impl Frame for HsFrame {
         if let Some(HsFrame::Opponent(c)) = state.frames.top() {
             let c = c.clone();
             return super::powers::command::resolve(state, &c, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Wounds(w)) = state.frames.top() {
+            let w = w.clone();
+            return super::powers::wounds::resolve(state, w, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

@@ -907,6 +907,32 @@ pub enum Event {
         /// Its owner, who controls it again.
         to: Seat,
     },
+    /// A normal attack's defence dice are rolled and a power of the defending figure's card
+    /// may answer the wounds before they land (`powers::wounds`: *Exoskeleton*).
+    DefenceRolled {
+        /// The attacker.
+        attacker: u32,
+        /// The defending figure.
+        target: u32,
+        /// The attack dice rolled.
+        attack: Vec<combat::Face>,
+        /// The defence dice rolled.
+        defence: Vec<combat::Face>,
+        /// The wounds the defending figure would receive.
+        wounds: u16,
+    },
+    /// A figure an attack destroys rolls attack dice before it is removed, a wound on an
+    /// adjacent figure for each skull (`powers::wounds`: *Dying Swipe*).
+    SwipeRolled {
+        /// The falling figure.
+        figure: u32,
+        /// Its card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// The attack dice rolled.
+        attack: Vec<combat::Face>,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {

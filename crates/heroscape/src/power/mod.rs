@@ -29,6 +29,7 @@ pub mod parse;
 pub mod place;
 pub mod rolls2;
 pub mod supplies;
+pub mod wounds;
 
 pub use supplies::Supply;
 
@@ -1433,6 +1434,9 @@ pub enum Effect {
     /// A power over turns with other cards and control of figures ([`control::Control`]:
     /// *Kato Katsuro's Command*).
     Control(control::Control),
+    /// A power acting when a figure of the card receives wounds ([`wounds::WoundPower`]:
+    /// *Dying Swipe*).
+    Wounds(wounds::WoundPower),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

@@ -40,6 +40,7 @@ mod support;
 mod triggered;
 mod turns;
 mod values2;
+mod wounds;
 use readers::readers;
 
 /// The words of the cards a parser can read in `{W}` holes: species, classes, personalities

@@ -45,20 +45,34 @@ pub enum Supply {
         /// The lowest roll that destroys.
         destroy_from: u8,
     },
+    /// The card starts the game with `markers` markers (named `marker`: "copper exoskeleton",
+    /// one for each figure of the card); after a figure of the card rolls defence dice against
+    /// a normal attack, its owner may remove one to ignore all wounds the attack inflicts
+    /// (*Exoskeleton*; played in `game/powers/wounds.rs`).
+    IgnoreWounds {
+        /// The markers' printed name.
+        marker: String,
+        /// How many the card starts with.
+        markers: u16,
+    },
 }
 
 impl Supply {
     /// The markers the card starts the game with.
     pub fn markers(&self) -> u16 {
         match self {
-            Supply::Boost { markers, .. } | Supply::Negation { markers, .. } => *markers,
+            Supply::Boost { markers, .. }
+            | Supply::Negation { markers, .. }
+            | Supply::IgnoreWounds { markers, .. } => *markers,
         }
     }
 
     /// The markers' printed name.
     pub fn marker(&self) -> &str {
         match self {
-            Supply::Boost { marker, .. } | Supply::Negation { marker, .. } => marker,
+            Supply::Boost { marker, .. }
+            | Supply::Negation { marker, .. }
+            | Supply::IgnoreWounds { marker, .. } => marker,
         }
     }
 }

@@ -58,6 +58,9 @@ mod values3_tests;
 #[cfg(test)]
 mod values_tests;
 pub mod vanish;
+pub mod wounds;
+#[cfg(test)]
+mod wounds_tests;
 
 use crate::card::Card;
 use crate::power::{Ability, Effect, Filter};

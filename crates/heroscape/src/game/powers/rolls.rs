@@ -13,7 +13,7 @@ use super::matches;
 use super::values::{self, adjacent, AttackKind, Fight, Tally, Why};
 
 /// A skull on every attack die (*Maul*): the defence rolls no dice.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Sweep {
     /// The power.
     pub why: Why,

@@ -350,12 +350,12 @@ pub(crate) fn resolve(
     }
     let (attacker, target) = (m.attacker, m.target);
     let wounds = match m.rolled {
-        Some(rolled) => combat::finish(state, rolled, dice, events),
-        None => match combat::proceed(state, attacker, target, m.chosen, dice, events) {
-            Some(w) => w,
-            // a power between the rolls is asked now
-            None => return Ok(()),
-        },
+        Some(rolled) => combat::finish_or_ask(state, rolled, dice, events),
+        None => combat::proceed(state, attacker, target, m.chosen, dice, events),
+    };
+    // a power between the rolls, or after the defence dice, is asked now
+    let Some(wounds) = wounds else {
+        return Ok(());
     };
     // what follows a normal attack in a turn (`play`'s attack action)
     super::triggered::after_attack(state, attacker, dice, events);

@@ -105,13 +105,13 @@ pub fn left(state: &State, unit: u16, power: u8) -> u16 {
 
 /// Whether the power may be used now: a marker left, and not yet this round when it may be
 /// used once a round.
-fn available(state: &State, unit: u16, power: u8) -> bool {
+pub(crate) fn available(state: &State, unit: u16, power: u8) -> bool {
     let Some(s) = supply_of(state, unit, power) else {
         return false;
     };
     let once = match s {
         Supply::Boost { once_per_round, .. } => *once_per_round,
-        Supply::Negation { .. } => false,
+        Supply::Negation { .. } | Supply::IgnoreWounds { .. } => false,
     };
     left(state, unit, power) > 0
         && !(once
@@ -210,12 +210,13 @@ pub(crate) fn uses(state: &State, o: &Offer) -> Vec<Action> {
                 target: Some(t),
             })
             .collect(),
-        None => Vec::new(),
+        // asked inside an attack (`wounds`), never offered as a turn's power
+        Some(Supply::IgnoreWounds { .. }) | None => Vec::new(),
     }
 }
 
 /// Takes a marker off the card.
-fn spend(state: &mut State, unit: u16, power: u8) {
+pub(crate) fn spend(state: &mut State, unit: u16, power: u8) {
     let sup = &mut state.lasting.supplies;
     match sup
         .spent
@@ -249,7 +250,7 @@ pub(crate) fn use_power(
                 negation(state, o, t, (negate_from, destroy_from), dice, events);
             }
         }
-        None => {}
+        Some(Supply::IgnoreWounds { .. }) | None => {}
     }
 }
 

@@ -61,5 +61,7 @@ pub(super) fn readers() -> &'static [Reader] {
         super::control::pick_up_the_trail,
         super::control::tidal_advance,
         super::control::ragtag_armada,
+        super::wounds::exoskeleton,
+        super::wounds::dying_swipe,
     ]
 }

@@ -1053,6 +1053,50 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 fig(target)
             ),
         },
+        Event::DefenceRolled {
+            attacker,
+            target,
+            attack,
+            defence,
+            wounds,
+        } => match lang {
+            Lang::En => format!(
+                "{} rolls {} against {}, who rolls {}: {wounds} wound(s) unless a power answers",
+                fig(attacker),
+                faces(attack),
+                fig(target),
+                faces(defence)
+            ),
+            Lang::Fr => format!(
+                "{} obtient {} contre {}, qui obtient {} : {wounds} blessure(s) sauf si un pouvoir y répond",
+                fig(attacker),
+                faces(attack),
+                fig(target),
+                faces(defence)
+            ),
+        },
+        Event::SwipeRolled {
+            figure,
+            unit,
+            power,
+            attack,
+        } => {
+            let n = crate::game::combat::skulls(attack);
+            match lang {
+                Lang::En => format!(
+                    "{}: {} falls and rolls {}: {n} wound(s) to inflict on adjacent figures, one at a time",
+                    power_name(state, *unit, *power),
+                    fig(figure),
+                    faces(attack)
+                ),
+                Lang::Fr => format!(
+                    "{} : {} tombe et obtient {} : {n} blessure(s) à infliger aux figurines adjacentes, une à la fois",
+                    power_name(state, *unit, *power),
+                    fig(figure),
+                    faces(attack)
+                ),
+            }
+        }
         Event::AttackRerolled {
             attacker,
             unit,

@@ -561,6 +561,39 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
                         (None, Lang::Fr) => format!(" {a} attaque {t}, avant de lancer les dés."),
                     }
                 }
+                // once the defence dice are rolled: both rolls and the wounds waiting
+                Some(crate::game::frames::HsFrame::Wounds(
+                    crate::game::powers::wounds::WoundAsk::Defence(d),
+                )) => {
+                    let (a, t) = (
+                        figure_name(state, d.rolled.attacker),
+                        figure_name(state, d.rolled.target),
+                    );
+                    let (at, de) = (faces(&d.rolled.attack), faces(&d.defended.defence));
+                    let n = crate::game::combat::wounds_of(state, &d.rolled, &d.defended);
+                    match lang {
+                        Lang::En => format!(
+                            " {a} attacks {t} and rolled {at}; {t} rolled {de}: {n} wound(s) to receive."
+                        ),
+                        Lang::Fr => format!(
+                            " {a} attaque {t} et a obtenu {at} ; {t} a obtenu {de} : {n} blessure(s) à recevoir."
+                        ),
+                    }
+                }
+                // a figure falling swipes at the figures beside it (*Dying Swipe*)
+                Some(crate::game::frames::HsFrame::Wounds(
+                    crate::game::powers::wounds::WoundAsk::Swipe(w),
+                )) => {
+                    let (g, n) = (figure_name(state, w.figure), w.skulls);
+                    match lang {
+                        Lang::En => format!(
+                            " {g} falls: {n} skull(s) left, each 1 wound on a figure adjacent to it, without defence dice."
+                        ),
+                        Lang::Fr => format!(
+                            " {g} tombe : encore {n} crâne(s), chacun 1 blessure sur une figurine qui lui est adjacente, sans dés de défense."
+                        ),
+                    }
+                }
                 _ => String::new(),
             };
             let printed = state

@@ -35,6 +35,7 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::StartChoice(_)
         | HsFrame::MidAttack(_)
         | HsFrame::Opponent(_)
+        | HsFrame::Wounds(_)
         | HsFrame::Place(_) => Ask {
             seats: Vec::new(),
             decision: Decision::PlaceMarkers { round: state.round },
@@ -229,6 +230,7 @@ pub(crate) fn resolve(
         | HsFrame::StartChoice(_)
         | HsFrame::MidAttack(_)
         | HsFrame::Opponent(_)
+        | HsFrame::Wounds(_)
         | HsFrame::Place(_) => {}
     }
     Ok(())
