@@ -857,6 +857,56 @@ pub enum Event {
         /// Markers left on the card.
         left: u16,
     },
+    /// A card's squad takes a turn given by another card's power, before that card's turn or
+    /// instead of it (*Kato Katsuro's Command*, *Queen of the Crypt*).
+    SquadTurnWith {
+        /// The squad's card.
+        squad: u16,
+        /// The card whose power gives the turn.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// Instead of the card's own turn (else before it).
+        instead: bool,
+    },
+    /// An opponent controls a card and its figures for the rest of the turn, its owner's
+    /// order markers staying on it (*Eternal Hatred*).
+    ControlLent {
+        /// The unit.
+        unit: u16,
+        /// Its owner.
+        from: Seat,
+        /// The opponent controlling it for the turn.
+        to: Seat,
+    },
+    /// A figure takes a turn at once after the turn of the card whose power gives it
+    /// (*Marachott's Whisper*).
+    TurnAfter {
+        /// The figure taking it.
+        figure: u32,
+        /// The card whose power gives it.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+    },
+    /// Order markers go from a card to another (*Pick Up the Trail*): how many, never which.
+    MarkersMoved {
+        /// Their player.
+        seat: Seat,
+        /// The card they leave.
+        from: u16,
+        /// The card they go to.
+        to: u16,
+        /// How many.
+        count: u8,
+    },
+    /// The turn is over: control of a card lent for it returns to its owner.
+    ControlReturned {
+        /// The unit.
+        unit: u16,
+        /// Its owner, who controls it again.
+        to: Seat,
+    },
     /// A normal attack's defence dice are rolled and a power of the defending figure's card
     /// may answer the wounds before they land (`powers::wounds`: *Exoskeleton*).
     DefenceRolled {

@@ -487,7 +487,7 @@ fn teams_standing(state: &State) -> BTreeSet<u8> {
         .figures
         .iter()
         .filter(|f| !f.destroyed)
-        .map(|f| state.team(f.owner))
+        .map(|f| state.team(powers::control::true_owner(state, f)))
         .collect()
 }
 
@@ -1076,6 +1076,9 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
     if moves::placing(&turn) {
         return;
     }
+    if powers::control::at_turn_start(state, dice, events) {
+        return;
+    }
     if active_figures(state, &turn).next().is_none() {
         end_turn(state, turn.seat, dice, events);
         return;
@@ -1111,7 +1114,10 @@ pub(crate) fn end_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &
     if triggered::after_turn(state, seat, dice, events) {
         return;
     }
-    if powers::markers::after_turn(state, seat, events)
+    // a card lent for the turn returns: the turn ending is again its player's
+    let seat = powers::control::turn_over(state, events).unwrap_or(seat);
+    if powers::control::after_turn(state, seat)
+        || powers::markers::after_turn(state, seat, events)
         || powers::command::after_turn(state, seat, dice, events)
     {
         return;

@@ -21,6 +21,7 @@
 //! and [`coverage`] says, card by card, what is expressed and what stays text.
 
 pub mod command;
+pub mod control;
 pub mod coverage;
 pub mod d20c;
 mod grammar;
@@ -37,6 +38,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Kind, Rarity, Size};
 pub use command::Command;
+pub use control::Control;
 pub use place::{LevelWindow, Placing};
 
 /// A value on the card a power changes.
@@ -1430,6 +1432,9 @@ pub enum Effect {
     /// A word of the d20 family that wounds, heals, destroys or hinders ([`d20c::D20c`]:
     /// riders on the power's triggered effect, and powers of their own).
     D20c(d20c::D20c),
+    /// A power over turns with other cards and control of figures ([`control::Control`]:
+    /// *Kato Katsuro's Command*).
+    Control(control::Control),
     /// A power acting when a figure of the card receives wounds ([`wounds::WoundPower`]:
     /// *Dying Swipe*).
     Wounds(wounds::WoundPower),
@@ -1453,6 +1458,10 @@ pub enum MoveMoment {
     /// At the start of the first round, once every order marker is placed, before initiative
     /// (*Orc Battle Rush*).
     FirstRoundAfterMarkers,
+    /// At the start of each round, once every order marker is placed, before initiative; each
+    /// figure moves up to `spaces` for each of the owner's order markers on this card (*Tidal
+    /// Advance*: `power/parse/control.rs`).
+    EachRoundPerMarker,
 }
 
 impl Effect {

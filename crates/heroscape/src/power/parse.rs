@@ -21,6 +21,7 @@ use crate::card::{Card, Kind, Rarity, Size};
 
 mod attacks;
 mod command;
+mod control;
 mod d20;
 mod d20c;
 mod extra_attacks;

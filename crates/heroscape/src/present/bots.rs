@@ -154,7 +154,13 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
             state.figure(*t).map_or(0.0, |f| strength(state, f.unit))
         }
         Action::UsePower { target, .. } => match target.and_then(|t| state.figure(t)) {
-            Some(t) if state.allies(t.owner, seat) && !helps_friend(state, *target) => -1.0,
+            Some(t)
+                if state.allies(t.owner, seat)
+                    && !helps_friend(state, *target)
+                    && !crate::game::powers::control::gives_turn(state) =>
+            {
+                -1.0
+            }
             _ => 11.5,
         },
         Action::DeclinePower => 0.2,

@@ -68,11 +68,12 @@ pub(crate) fn is_turn_power(state: &State, unit: u16, power: u8) -> bool {
     bonding(state, unit).is_some_and(|(p, _)| p == power)
         || battle_ready(state, unit) == Some(power)
         || super::orders::is_power(state, unit, power)
+        || super::control::is_power(state, unit, power)
 }
 
 /// Whether a figure of the active card may act: during a bonded turn only the bonded figure.
 pub fn may_act(state: &State, f: &Figure) -> bool {
-    state.powers.bonded.is_none_or(|b| b.figure == f.id)
+    state.powers.bonded.is_none_or(|b| b.figure == f.id) && super::control::may_act(state, f)
 }
 
 /// The figures a bonding card's player may take the bonded turn with.
@@ -100,6 +101,9 @@ pub(crate) fn uses(state: &State, o: &Offer) -> Vec<super::super::Action> {
     if super::orders::is_power(state, o.unit, o.power) {
         return super::orders::uses(state, o);
     }
+    if super::control::is_power(state, o.unit, o.power) {
+        return super::control::uses(state, o);
+    }
     if let Some((p, with)) = bonding(state, o.unit).filter(|(p, _)| *p == o.power) {
         return partners(state, o.seat, o.unit, &with)
             .into_iter()
@@ -121,7 +125,10 @@ pub(crate) fn uses(state: &State, o: &Offer) -> Vec<super::super::Action> {
 /// the question is pending.
 pub fn before_turn(state: &mut State) -> bool {
     state.powers.bonded = None;
-    let turn_given = super::orders::before_turn(state) || offer_bonding(state);
+    super::control::turn_starts(state);
+    let turn_given = super::orders::before_turn(state)
+        || offer_bonding(state)
+        || super::control::before_turn(state);
     // asked first, on top of the others (*before using any other special powers*)
     super::orders::after_reveal(state) || turn_given
 }
@@ -204,6 +211,10 @@ pub(crate) fn use_power(
         super::orders::use_power(state, o, target, events);
         return;
     }
+    if super::control::is_power(state, o.unit, o.power) {
+        super::control::use_power(state, o, target, events);
+        return;
+    }
     if let Some(t) = target.and_then(|id| state.figure(id)).cloned() {
         state.powers.bonded = Some(Bonded {
             figure: t.id,
@@ -239,6 +250,9 @@ pub(crate) fn use_power(
 
 /// The turn ends: after a bonded turn the bonding card's own turn begins; true then.
 pub fn after_bonded(state: &mut State) -> bool {
+    if let Some(goes_on) = super::control::after_given_turn(state) {
+        return goes_on;
+    }
     let Some(b) = state.powers.bonded.take() else {
         return false;
     };

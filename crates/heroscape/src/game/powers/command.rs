@@ -178,7 +178,7 @@ pub(crate) fn moved_cannot_attack(state: &State, turn: &Turn, f: &Figure) -> boo
 }
 
 /// The opponents `seat` may choose: the seats still in the game on another team.
-fn opponents(state: &State, seat: Seat) -> Vec<Seat> {
+pub(crate) fn opponents(state: &State, seat: Seat) -> Vec<Seat> {
     state
         .seats()
         .filter(|&s| !state.allies(s, seat) && state.in_game(s))
@@ -273,6 +273,7 @@ fn stab_in_the_back(
                     figure: roller.id,
                     unit: roller.unit,
                     power,
+                    for_turn: false,
                 }));
             true
         }
@@ -291,6 +292,10 @@ pub struct OpponentChoice {
     pub unit: u16,
     /// The power's place among its card's powers.
     pub power: u8,
+    /// The opponent controls the card for the rest of the turn only (*Eternal Hatred*), not
+    /// for good.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub for_turn: bool,
 }
 
 /// What the frame asks: the power's use.
@@ -332,6 +337,11 @@ pub(crate) fn resolve(
         return Err(Rejection::illegal("choose one of your opponents"));
     };
     state.frames.as_mut().pop();
+    if c.for_turn {
+        super::control::lend(state, c.unit, to, events);
+        play::settle(state, dice, events);
+        return Ok(());
+    }
     give_control(state, c.unit, to, events);
     play::end_turn(state, c.seat, dice, events);
     Ok(())

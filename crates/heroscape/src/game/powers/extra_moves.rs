@@ -108,6 +108,19 @@ fn rules(state: &State, unit: u16) -> Vec<(u8, Rule)> {
     out
 }
 
+/// The spaces each figure may move in this use: the power's, or as many for each of the
+/// player's order markers on the card ([`MoveMoment::EachRoundPerMarker`]: how many lie on a
+/// card is what every player sees).
+fn spaces(state: &State, m: &PowerMoves, rule: &Rule) -> u16 {
+    if rule.when != MoveMoment::EachRoundPerMarker {
+        return rule.spaces;
+    }
+    let markers = &state.players[m.seat.index()].markers;
+    let here = markers.on.iter().filter(|u| **u == Some(m.unit)).count();
+    rule.spaces
+        .saturating_mul(u16::try_from(here).unwrap_or(u16::MAX))
+}
+
 fn rule_of(state: &State, unit: u16, power: u8) -> Option<Rule> {
     rules(state, unit)
         .into_iter()
@@ -151,7 +164,7 @@ fn moves(state: &State, m: &PowerMoves) -> Vec<Action> {
     movable(state, m, &rule)
         .into_iter()
         .flat_map(|f| {
-            geometry::destinations_by(state, f, Way::Normal, rule.spaces)
+            geometry::destinations_by(state, f, Way::Normal, spaces(state, m, &rule))
                 .into_iter()
                 .map(|d| Action::Move {
                     figure: f.id,
@@ -211,7 +224,7 @@ pub(crate) fn resolve(
     {
         let spaces = match &m.alone {
             Some(alone) => alone.spaces,
-            None => rule_of(state, m.unit, m.power).map_or(0, |r| r.spaces),
+            None => rule_of(state, m.unit, m.power).map_or(0, |r| spaces(state, &m, &r)),
         };
         let Some(f) = state.figure(figure).cloned() else {
             return Ok(());
@@ -371,9 +384,6 @@ pub fn after_attack(state: &mut State, attacker: u32, target: u32, wounds: u16) 
 /// moves are asked before initiative is rolled, players in the order of a d20 roll-off when
 /// several have one; true while they are.
 pub fn before_initiative(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) -> bool {
-    if state.round != 1 {
-        return false;
-    }
     let mut ready: Vec<(Seat, u32, u16, u8)> = Vec::new();
     for unit in 0..state.units.len() {
         let Ok(unit) = u16::try_from(unit) else {
@@ -393,7 +403,12 @@ pub fn before_initiative(state: &mut State, dice: &mut Dice, events: &mut Vec<Ev
                 then: Resume::Initiative,
                 alone: None,
             };
-            if rule.when == MoveMoment::FirstRoundAfterMarkers && !moves(state, &m).is_empty() {
+            let now = match rule.when {
+                MoveMoment::FirstRoundAfterMarkers => state.round == 1,
+                MoveMoment::EachRoundPerMarker => true,
+                _ => false,
+            };
+            if now && !moves(state, &m).is_empty() {
                 ready.push((seat, user, unit, power));
             }
         }

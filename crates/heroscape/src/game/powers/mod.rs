@@ -11,6 +11,7 @@ pub mod choices;
 pub mod command;
 #[cfg(test)]
 mod command_tests;
+pub mod control;
 pub mod d20;
 #[cfg(test)]
 mod d20_tests;

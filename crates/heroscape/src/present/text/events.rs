@@ -697,6 +697,102 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 why_text(state, why, lang)
             ),
         },
+        Event::ControlLent { unit, from, to } => match lang {
+            Lang::En => format!(
+                "{} takes control of {} from {} for this turn; the order markers stay on its card",
+                seat(to),
+                unit_name(state, *unit),
+                seat(from)
+            ),
+            Lang::Fr => format!(
+                "{} prend le contrôle de {} à {} pour ce tour ; les marqueurs d'ordre restent sur sa carte",
+                seat(to),
+                unit_name(state, *unit),
+                seat(from)
+            ),
+        },
+        Event::TurnAfter {
+            figure,
+            unit,
+            power,
+        } => match lang {
+            Lang::En => format!(
+                "{} takes a turn after {} ({})",
+                fig(figure),
+                unit_name(state, *unit),
+                power_name(state, *unit, *power)
+            ),
+            Lang::Fr => format!(
+                "{} joue un tour après {} ({})",
+                fig(figure),
+                unit_name(state, *unit),
+                power_name(state, *unit, *power)
+            ),
+        },
+        Event::MarkersMoved {
+            seat: who,
+            from,
+            to,
+            count,
+        } => match lang {
+            Lang::En => format!(
+                "{} moves {} order marker(s) from {} to {}",
+                seat(who),
+                count,
+                unit_name(state, *from),
+                unit_name(state, *to)
+            ),
+            Lang::Fr => format!(
+                "{} déplace {} marqueur(s) d'ordre de {} vers {}",
+                seat(who),
+                count,
+                unit_name(state, *from),
+                unit_name(state, *to)
+            ),
+        },
+        Event::ControlReturned { unit, to } => match lang {
+            Lang::En => format!(
+                "control of {} returns to {}",
+                unit_name(state, *unit),
+                seat(to)
+            ),
+            Lang::Fr => format!(
+                "le contrôle de {} revient à {}",
+                unit_name(state, *unit),
+                seat(to)
+            ),
+        },
+        Event::SquadTurnWith {
+            squad,
+            unit,
+            power,
+            instead,
+        } => match (lang, instead) {
+            (Lang::En, true) => format!(
+                "{} take a turn instead of {} ({})",
+                unit_name(state, *squad),
+                unit_name(state, *unit),
+                power_name(state, *unit, *power)
+            ),
+            (Lang::En, false) => format!(
+                "{} take a turn before {} ({})",
+                unit_name(state, *squad),
+                unit_name(state, *unit),
+                power_name(state, *unit, *power)
+            ),
+            (Lang::Fr, true) => format!(
+                "{} jouent un tour à la place de {} ({})",
+                unit_name(state, *squad),
+                unit_name(state, *unit),
+                power_name(state, *unit, *power)
+            ),
+            (Lang::Fr, false) => format!(
+                "{} jouent un tour avant {} ({})",
+                unit_name(state, *squad),
+                unit_name(state, *unit),
+                power_name(state, *unit, *power)
+            ),
+        },
         Event::TurnWith {
             figure,
             unit,

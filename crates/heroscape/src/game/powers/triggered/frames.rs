@@ -95,6 +95,9 @@ pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
     if super::super::command::is_power(state, o.unit, o.power) {
         return super::super::command::uses(state, o);
     }
+    if super::super::control::is_offer(state, o.unit, o.power) {
+        return super::super::control::offer_uses(state, o);
+    }
     if super::super::supplies::is_supply_power(state, o.unit, o.power) {
         return super::super::supplies::uses(state, o);
     }
@@ -253,6 +256,11 @@ pub(super) fn answer_offer(
             again = super::super::command::use_power(state, o, events);
         }
         Action::UsePower { target, .. }
+            if super::super::control::is_offer(state, o.unit, o.power) =>
+        {
+            again = super::super::control::answer(state, o, target, dice, events);
+        }
+        Action::UsePower { target, .. }
             if super::super::supplies::is_supply_power(state, o.unit, o.power) =>
         {
             super::super::supplies::use_power(state, o, target, dice, events);
@@ -263,7 +271,8 @@ pub(super) fn answer_offer(
         {
             super::super::bonding::use_power(state, o, target, events);
             // a turn a turns-with power gives goes on where the last one ended
-            again = super::super::orders::is_power(state, o.unit, o.power);
+            again = super::super::orders::is_power(state, o.unit, o.power)
+                || super::super::control::is_power(state, o.unit, o.power);
         }
         // Several figures chosen before any roll (*Witchcraft Telekinesis*).
         Action::UsePower { figure, target, .. }

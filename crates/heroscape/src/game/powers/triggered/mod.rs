@@ -112,6 +112,9 @@ pub struct Memory {
     /// What the powers acting in the middle of a move remember ([`super::midmove`]).
     #[serde(default)]
     pub midmove: super::midmove::MidMoveMemory,
+    /// What the powers over turns with other cards remember ([`super::control`]).
+    #[serde(default)]
+    pub control: super::control::ControlMemory,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
