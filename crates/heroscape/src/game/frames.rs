@@ -50,6 +50,12 @@ pub enum HsFrame {
     MidAttack(super::powers::rolls2::MidAttack),
     /// A power's player chooses one of several opponents (`game::powers::command`).
     Opponent(super::powers::command::OpponentChoice),
+    /// A summoning after a turn: tried, its figures placed, a turn with them
+    /// (`game::powers::arrive`).
+    Arrive(super::powers::arrive::Arrival),
+    /// A figure off the battlefield may glide in before a numbered marker is revealed
+    /// (`game::powers::glide`).
+    Glide(super::powers::glide::Glide),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -91,6 +97,8 @@ impl Frame for HsFrame {
             HsFrame::Place(p) => return super::powers::place::asks(p),
             HsFrame::MidAttack(m) => return super::powers::rolls2::asks(m),
             HsFrame::Opponent(c) => return super::powers::command::asks(c),
+            HsFrame::Arrive(a) => return super::powers::arrive::asks(state, a),
+            HsFrame::Glide(g) => return super::powers::glide::asks(g),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -132,6 +140,12 @@ impl Frame for HsFrame {
         }
         if let HsFrame::Opponent(c) = self {
             return super::powers::command::answers(state, c, seat);
+        }
+        if let HsFrame::Arrive(a) = self {
+            return super::powers::arrive::answers(state, a, seat);
+        }
+        if let HsFrame::Glide(g) = self {
+            return super::powers::glide::answers(state, g, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -183,6 +197,14 @@ impl Frame for HsFrame {
         if let Some(HsFrame::Opponent(c)) = state.frames.top() {
             let c = c.clone();
             return super::powers::command::resolve(state, &c, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Arrive(a)) = state.frames.top() {
+            let a = a.clone();
+            return super::powers::arrive::resolve(state, &a, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Glide(g)) = state.frames.top() {
+            let g = g.clone();
+            return super::powers::glide::resolve(state, &g, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

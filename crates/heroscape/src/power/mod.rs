@@ -20,6 +20,7 @@
 //! `docs/heroscape-cards.md` lists the whole vocabulary. [`parse`] reads printed powers into it
 //! and [`coverage`] says, card by card, what is expressed and what stays text.
 
+pub mod arrive;
 pub mod command;
 pub mod coverage;
 pub mod d20c;
@@ -29,6 +30,7 @@ pub mod place;
 pub mod rolls2;
 pub mod supplies;
 
+pub use arrive::{Arrive, Moment};
 pub use supplies::Supply;
 
 use serde::{Deserialize, Serialize};
@@ -1428,6 +1430,12 @@ pub enum Effect {
     /// A word of the d20 family that wounds, heals, destroys or hinders ([`d20c::D20c`]:
     /// riders on the power's triggered effect, and powers of their own).
     D20c(d20c::D20c),
+    /// Figures entering the battlefield during the game ([`Arrive`]: *Iskra's Summoning*,
+    /// *Summon the Rechets of Bogdan*).
+    Arrive {
+        /// Which.
+        arrive: Arrive,
+    },
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

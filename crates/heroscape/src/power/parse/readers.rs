@@ -51,5 +51,11 @@ pub(super) fn readers() -> &'static [Reader] {
         super::place::grapple_arm,
         super::place::telekinesis,
         super::place::switch,
+        super::arrive::only_summoned_by,
+        super::arrive::summon_card,
+        super::arrive::glide_in,
+        super::arrive::summon_destroyed,
+        super::arrive::rebirth_adjacent,
+        super::arrive::not_reborn,
     ]
 }

@@ -35,6 +35,8 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::StartChoice(_)
         | HsFrame::MidAttack(_)
         | HsFrame::Opponent(_)
+        | HsFrame::Arrive(_)
+        | HsFrame::Glide(_)
         | HsFrame::Place(_) => Ask {
             seats: Vec::new(),
             decision: Decision::PlaceMarkers { round: state.round },
@@ -226,6 +228,8 @@ pub(crate) fn resolve(
         | HsFrame::StartChoice(_)
         | HsFrame::MidAttack(_)
         | HsFrame::Opponent(_)
+        | HsFrame::Arrive(_)
+        | HsFrame::Glide(_)
         | HsFrame::Place(_) => {}
     }
     Ok(())
