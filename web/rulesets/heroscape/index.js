@@ -677,7 +677,7 @@ function renderBar() {
   // the server's own words; a power asked in the middle of another's attack shows here too.
   // Power choices (Run, Overextend Attack, a Spirit's card, the opponent a power names)
   // likewise.
-  const powers = [...ofType('use_power'), ...ofType('decline_power'), ...['run', 'overextend', 'place_spirit', 'choose_opponent'].flatMap((type) => ofType(type))];
+  const powers = [...ofType('use_power'), ...ofType('decline_power'), ...['run', 'overextend', 'place_spirit', 'choose_opponent', 'move_marker'].flatMap((type) => ofType(type))];
   // Carry: which friend goes along, chosen before the carrier moves.
   const carries = ofType('carry').map((e) => el('button', { type: 'button', 'data-testid': 'hs-carry', disabled: shell.busy(), onclick: () => shell.act(e.action) }, e.text));
   fill(buttons,

@@ -55,6 +55,12 @@ pub enum HsFrame {
     Wounds(super::powers::wounds::WoundAsk),
     /// A move stopped on a space where powers fire (`game::powers::midmove`).
     MidMove(super::powers::midmove::MidMoveFrame),
+    /// A summoning after a turn: tried, its figures placed, a turn with them
+    /// (`game::powers::arrive`).
+    Arrive(super::powers::arrive::Arrival),
+    /// A figure off the battlefield may glide in before a numbered marker is revealed
+    /// (`game::powers::glide`).
+    Glide(super::powers::glide::Glide),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -98,6 +104,8 @@ impl Frame for HsFrame {
             HsFrame::Opponent(c) => return super::powers::command::asks(c),
             HsFrame::Wounds(w) => return super::powers::wounds::asks(w),
             HsFrame::MidMove(p) => return super::powers::midmove::asks(p),
+            HsFrame::Arrive(a) => return super::powers::arrive::asks(state, a),
+            HsFrame::Glide(g) => return super::powers::glide::asks(g),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -145,6 +153,12 @@ impl Frame for HsFrame {
         }
         if let HsFrame::MidMove(p) = self {
             return super::powers::midmove::answers(state, p, seat);
+        }
+        if let HsFrame::Arrive(a) = self {
+            return super::powers::arrive::answers(state, a, seat);
+        }
+        if let HsFrame::Glide(g) = self {
+            return super::powers::glide::answers(state, g, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -204,6 +218,14 @@ impl Frame for HsFrame {
         if let Some(HsFrame::MidMove(p)) = state.frames.top() {
             let p = p.clone();
             return super::powers::midmove::resolve(state, p, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Arrive(a)) = state.frames.top() {
+            let a = a.clone();
+            return super::powers::arrive::resolve(state, &a, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Glide(g)) = state.frames.top() {
+            let g = g.clone();
+            return super::powers::glide::resolve(state, &g, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

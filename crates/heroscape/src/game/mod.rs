@@ -187,6 +187,12 @@ pub enum Action {
         /// The opponent's seat.
         seat: Seat,
     },
+    /// Moves one of the player's unrevealed order markers onto the card a power names (*Glide
+    /// In*: `powers::glide`).
+    MoveMarker {
+        /// The marker.
+        marker: Marker,
+    },
 }
 
 /// What the game asks.
@@ -947,6 +953,11 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "is_zero")]
         attack_lowered: u16,
     },
+    /// Figures entering the battlefield during the game (a summoning: `powers::arrive`).
+    Arrive {
+        /// What happened.
+        what: powers::arrive::Arrived,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {
@@ -1036,13 +1047,20 @@ impl Ruleset for HeroScape {
                     unit: None,
                 })
             }
+            Event::Arrive { what } => Some(Event::Arrive {
+                what: powers::glide::event_view(what, viewer),
+            }),
             other => Some(other.clone()),
         }
     }
 
     fn action_view(seat: Seat, action: &Action, viewer: Viewer) -> Option<Action> {
         match action {
-            Action::PlaceMarker { .. } if !viewer.sees_secrets_of(seat) => None,
+            Action::PlaceMarker { .. } | Action::MoveMarker { .. }
+                if !viewer.sees_secrets_of(seat) =>
+            {
+                None
+            }
             other => Some(other.clone()),
         }
     }

@@ -429,6 +429,7 @@ pub(crate) fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Eve
             continue;
         }
         if powers::setup::before_reveal(state, seat, unit)
+            || powers::glide::before_reveal(state, seat, marker)
             || bonding::before_reveal(state, seat, marker, unit)
         {
             return;
@@ -1094,7 +1095,9 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
     };
     // Powers used once the moves are over (*after moving and before attacking*) are asked
     // first.
-    if turn.stage == Stage::Attack && triggered::after_moves(state, dice, events) {
+    if turn.stage == Stage::Attack
+        && (triggered::after_moves(state, dice, events) || powers::arrive::after_moves(state))
+    {
         return;
     }
     if turn.stage == Stage::Attack
@@ -1111,7 +1114,7 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
 
 pub(crate) fn end_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut Vec<Event>) {
     // Powers used after the turn (*after taking a turn*) come first.
-    if triggered::after_turn(state, seat, dice, events) {
+    if triggered::after_turn(state, seat, dice, events) || powers::arrive::after_turn(state, seat) {
         return;
     }
     // a card lent for the turn returns: the turn ending is again its player's

@@ -20,6 +20,7 @@
 //! `docs/heroscape-cards.md` lists the whole vocabulary. [`parse`] reads printed powers into it
 //! and [`coverage`] says, card by card, what is expressed and what stays text.
 
+pub mod arrive;
 pub mod command;
 pub mod control;
 pub mod coverage;
@@ -32,6 +33,7 @@ pub mod rolls2;
 pub mod supplies;
 pub mod wounds;
 
+pub use arrive::{Arrive, Moment};
 pub use supplies::Supply;
 
 use serde::{Deserialize, Serialize};
@@ -1441,6 +1443,12 @@ pub enum Effect {
     /// A power acting in the middle of a move, as the moving figure steps onto a space
     /// ([`midmove::MidMove`]: *Sharp Thorns*).
     MidMove(midmove::MidMove),
+    /// Figures entering the battlefield during the game ([`Arrive`]: *Iskra's Summoning*,
+    /// *Summon the Rechets of Bogdan*).
+    Arrive {
+        /// Which.
+        arrive: Arrive,
+    },
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

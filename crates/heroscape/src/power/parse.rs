@@ -19,6 +19,7 @@ use super::{
 };
 use crate::card::{Card, Kind, Rarity, Size};
 
+mod arrive;
 mod attacks;
 mod command;
 mod control;

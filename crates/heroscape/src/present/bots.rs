@@ -190,6 +190,20 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
         Action::Carry { .. } => 0.6,
         // Any opponent: the card given away fights for whoever gets it.
         Action::ChooseOpponent { .. } => 0.0,
+        // *Glide In*: the marker whose turn comes, moved, gives the landed figure its turn now;
+        // the others are kept where they were laid.
+        Action::MoveMarker { marker } => {
+            let next = state.players.get(seat.index()).and_then(|p| {
+                Marker::ALL.into_iter().find(|m| {
+                    *m != Marker::X && !p.markers.revealed[m.index()] && !p.markers.lost[m.index()]
+                })
+            });
+            if next == Some(*marker) {
+                1.0
+            } else {
+                -1.0
+            }
+        }
         Action::PlaceCarried { figure, to, level } => state.figure(*figure).map_or(0.0, |f| {
             -f64::from(nearest_enemy(state, f, *to)) * 0.5 + f64::from(*level) * 0.1
         }),

@@ -6,6 +6,9 @@
 //! language lives in its own module below; this one holds what they all read: a card's
 //! effects, its abilities and filters.
 
+pub mod arrive;
+#[cfg(test)]
+mod arrive_tests;
 pub mod attacks;
 pub mod choices;
 pub mod command;
@@ -24,6 +27,7 @@ pub mod destroyed;
 pub mod extra_moves;
 #[cfg(test)]
 mod extra_moves_tests;
+pub mod glide;
 pub mod holds;
 pub mod leaps;
 pub mod markers;

@@ -66,5 +66,11 @@ pub(super) fn readers() -> &'static [Reader] {
         super::midmove::thorns,
         super::midmove::stomp,
         super::midmove::talon_grab,
+        super::arrive::only_summoned_by,
+        super::arrive::summon_card,
+        super::arrive::glide_in,
+        super::arrive::summon_destroyed,
+        super::arrive::rebirth_adjacent,
+        super::arrive::not_reborn,
     ]
 }

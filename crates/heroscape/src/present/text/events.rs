@@ -915,6 +915,7 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
                 ),
             }
         }
+        Event::Arrive { what } => super::arrive::arrived_text(state, what, lang),
         Event::PowersNegated {
             figure,
             unit,

@@ -12,6 +12,7 @@ use crate::game::powers::moves::MoveWay;
 use crate::game::powers::values::{Tally, Why};
 use crate::game::{combat::Face, Action, Decision, Event, Marker, RollFor, State};
 
+mod arrive;
 mod events;
 mod powers;
 
@@ -279,7 +280,8 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
             figure,
             power,
             target,
-        } => use_power_text(state, *figure, *power, *target, lang),
+        } => crate::game::powers::arrive::use_text(state, lang)
+            .unwrap_or_else(|| use_power_text(state, *figure, *power, *target, lang)),
         Action::DeclinePower
             if matches!(
                 state.frames.top(),
@@ -326,6 +328,7 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
                 ),
             }
         }
+        Action::MoveMarker { .. } => crate::game::powers::glide::action_text(state, action, lang),
         Action::ChooseOpponent { seat } => match lang {
             Lang::En => format!("Choose {}", seat_name(state, *seat, lang)),
             Lang::Fr => format!("Choisir {}", seat_name(state, *seat, lang)),

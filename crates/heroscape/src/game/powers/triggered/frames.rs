@@ -36,6 +36,8 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::MidAttack(_)
         | HsFrame::Opponent(_)
         | HsFrame::Wounds(_)
+        | HsFrame::Arrive(_)
+        | HsFrame::Glide(_)
         | HsFrame::Place(_)
         | HsFrame::MidMove(_) => Ask {
             seats: Vec::new(),
@@ -232,6 +234,8 @@ pub(crate) fn resolve(
         | HsFrame::MidAttack(_)
         | HsFrame::Opponent(_)
         | HsFrame::Wounds(_)
+        | HsFrame::Arrive(_)
+        | HsFrame::Glide(_)
         | HsFrame::Place(_)
         | HsFrame::MidMove(_) => {}
     }

@@ -115,6 +115,9 @@ pub struct Memory {
     /// What the powers over turns with other cards remember ([`super::control`]).
     #[serde(default)]
     pub control: super::control::ControlMemory,
+    /// What *Glide In* remembers ([`super::glide`]).
+    #[serde(default)]
+    pub glide: super::glide::GlideMemory,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
