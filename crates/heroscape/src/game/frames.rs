@@ -50,6 +50,9 @@ pub enum HsFrame {
     MidAttack(super::powers::rolls2::MidAttack),
     /// A power's player chooses one of several opponents (`game::powers::command`).
     Opponent(super::powers::command::OpponentChoice),
+    /// A power's player chooses how many, several figures, or one of its options
+    /// (`game::powers::choose`).
+    Choose(super::powers::choose::Choosing),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -91,6 +94,7 @@ impl Frame for HsFrame {
             HsFrame::Place(p) => return super::powers::place::asks(p),
             HsFrame::MidAttack(m) => return super::powers::rolls2::asks(m),
             HsFrame::Opponent(c) => return super::powers::command::asks(c),
+            HsFrame::Choose(c) => return super::powers::choose::asks(c),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -132,6 +136,9 @@ impl Frame for HsFrame {
         }
         if let HsFrame::Opponent(c) = self {
             return super::powers::command::answers(state, c, seat);
+        }
+        if let HsFrame::Choose(c) = self {
+            return super::powers::choose::answers(state, c, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -183,6 +190,10 @@ impl Frame for HsFrame {
         if let Some(HsFrame::Opponent(c)) = state.frames.top() {
             let c = c.clone();
             return super::powers::command::resolve(state, &c, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Choose(c)) = state.frames.top() {
+            let c = c.clone();
+            return super::powers::choose::resolve(state, &c, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

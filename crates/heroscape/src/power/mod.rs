@@ -20,6 +20,7 @@
 //! `docs/heroscape-cards.md` lists the whole vocabulary. [`parse`] reads printed powers into it
 //! and [`coverage`] says, card by card, what is expressed and what stays text.
 
+pub mod choose;
 pub mod command;
 pub mod coverage;
 pub mod d20c;
@@ -868,6 +869,9 @@ pub enum Outcome {
     /// The chosen figure is placed where [`Placing`] says, on a space its player chooses
     /// (*Chain Grab*: `game/powers/place.rs`).
     Place(Placing),
+    /// Wound markers removed from the chosen figure's card: as many as its player chooses up
+    /// to a number, or all of them ([`choose::Heal`]: *Healing Touch*).
+    HealChosen(choose::Heal),
 }
 
 /// A power used at a given moment: maybe a chosen figure, maybe a d20 roll, then outcomes.
@@ -1428,6 +1432,9 @@ pub enum Effect {
     /// A word of the d20 family that wounds, heals, destroys or hinders ([`d20c::D20c`]:
     /// riders on the power's triggered effect, and powers of their own).
     D20c(d20c::D20c),
+    /// A word of the family whose player chooses how many or several things, or one of the
+    /// power's options ([`choose::Choose`]: *Poisonous Acid Breath*, *Volley unto Himself*).
+    Choose(choose::Choose),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

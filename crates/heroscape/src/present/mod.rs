@@ -88,6 +88,7 @@ fn group(action: &Action, lang: Lang) -> &'static str {
         Action::Run { .. } => lang.pick("Move", "Déplacement"),
         Action::PlaceSpirit { .. } => lang.pick("Spirit", "Esprit"),
         Action::ChooseOpponent { .. } => lang.pick("Special powers", "Pouvoirs spéciaux"),
+        Action::Choose { .. } => lang.pick("Special powers", "Pouvoirs spéciaux"),
     }
 }
 
@@ -311,7 +312,8 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                 | Action::NoSummon
                 | Action::DeclinePower
                 | Action::Overextend
-                | Action::ChooseOpponent { .. } => {}
+                | Action::ChooseOpponent { .. }
+                | Action::Choose { .. } => {}
             }
             l.group = Some(group(a, lang).into());
             Some(l)

@@ -8,6 +8,9 @@
 
 pub mod attacks;
 pub mod choices;
+pub mod choose;
+#[cfg(test)]
+mod choose_tests;
 pub mod command;
 #[cfg(test)]
 mod command_tests;

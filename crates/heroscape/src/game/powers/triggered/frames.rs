@@ -35,6 +35,7 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::StartChoice(_)
         | HsFrame::MidAttack(_)
         | HsFrame::Opponent(_)
+        | HsFrame::Choose(_)
         | HsFrame::Place(_) => Ask {
             seats: Vec::new(),
             decision: Decision::PlaceMarkers { round: state.round },
@@ -226,6 +227,7 @@ pub(crate) fn resolve(
         | HsFrame::StartChoice(_)
         | HsFrame::MidAttack(_)
         | HsFrame::Opponent(_)
+        | HsFrame::Choose(_)
         | HsFrame::Place(_) => {}
     }
     Ok(())
@@ -264,6 +266,8 @@ pub(super) fn answer_offer(
         // Several figures chosen before any roll (*Witchcraft Telekinesis*).
         Action::UsePower { figure, target, .. }
             if super::super::place::use_power(state, dice, figure, o, target, events) => {}
+        Action::UsePower { figure, target, .. }
+            if super::super::choose::use_power(state, dice, figure, target, o, events) => {}
         Action::UsePower { figure, target, .. } => {
             if let Some(t) = power_of(state, o.unit, o.power).cloned() {
                 // The d20 families play their own powers (tables of results, once per game,
@@ -401,6 +405,7 @@ pub(in crate::game::powers) fn apply(
         Outcome::Place(ref p) => {
             super::super::place::start(state, user, power, reached, p, o, events)
         }
+        Outcome::HealChosen(h) => super::super::choose::heal(state, user, power, reached, h, o),
     }
 }
 

@@ -109,6 +109,9 @@ pub struct Memory {
     /// Figures with no visible hit zone (*Cloud of Darkness*: [`super::d20c`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hidden: Vec<super::d20c::Hidden>,
+    /// What the powers that choose how many or several things remember ([`super::choose`]).
+    #[serde(default)]
+    pub choose: super::choose::ChooseMemory,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
