@@ -624,14 +624,14 @@ mod tests {
         // with the coverage
         let report = report(&cards, Lang::En);
         assert!(
-            report.contains("    text: Poisonous Acid Breath: first unread clause \"instead of attacking, you may choose up to 3 different small or medium figures within 4 clear sight spaces of braxas\"\n"),
+            report.contains("    text: KNOCKBACK: first unread clause \"after shurrak attacks, you may roll the 20-sided die for each small or medium figure shurrak attacked this turn that was not destroyed by that attack, one at a time\"\n"),
             "{report}"
         );
         assert!(report
             .lines()
             .last()
             .is_some_and(|l| l.contains("cards fully expressed")));
-        assert_eq!(by_name("Braxas").unread.len(), 1);
+        assert_eq!(by_name("Shurrak").unread.len(), 1);
         assert!(by_name("Ordo Borealis").unread.is_empty());
         // ids are unique, and every card writes and reads back as a card file
         let ids: std::collections::BTreeSet<_> = cards.iter().map(|i| &i.card.id).collect();

@@ -675,9 +675,9 @@ function renderBar() {
   const endTurn = ofType('end_turn')[0];
   // Special powers: each use (with the figure it chooses) and the refusal are buttons, with
   // the server's own words; a power asked in the middle of another's attack shows here too.
-  // Power choices (Run, Overextend Attack, a Spirit's card, the opponent a power names)
-  // likewise.
-  const powers = [...ofType('use_power'), ...ofType('decline_power'), ...['run', 'overextend', 'place_spirit', 'choose_opponent', 'move_marker'].flatMap((type) => ofType(type))];
+  // Power choices (Run, Overextend Attack, a Spirit's card, the opponent a power names, a
+  // number a power asks for: how many, or which option) likewise.
+  const powers = [...ofType('use_power'), ...ofType('decline_power'), ...['run', 'overextend', 'place_spirit', 'choose_opponent', 'move_marker', 'choose'].flatMap((type) => ofType(type))];
   // Carry: which friend goes along, chosen before the carrier moves.
   const carries = ofType('carry').map((e) => el('button', { type: 'button', 'data-testid': 'hs-carry', disabled: shell.busy(), onclick: () => shell.act(e.action) }, e.text));
   fill(buttons,

@@ -61,6 +61,9 @@ pub enum HsFrame {
     /// A figure off the battlefield may glide in before a numbered marker is revealed
     /// (`game::powers::glide`).
     Glide(super::powers::glide::Glide),
+    /// A power's player chooses how many, several figures, or one of its options
+    /// (`game::powers::choose`).
+    Choose(super::powers::choose::Choosing),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -106,6 +109,7 @@ impl Frame for HsFrame {
             HsFrame::MidMove(p) => return super::powers::midmove::asks(p),
             HsFrame::Arrive(a) => return super::powers::arrive::asks(state, a),
             HsFrame::Glide(g) => return super::powers::glide::asks(g),
+            HsFrame::Choose(c) => return super::powers::choose::asks(c),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -159,6 +163,9 @@ impl Frame for HsFrame {
         }
         if let HsFrame::Glide(g) = self {
             return super::powers::glide::answers(state, g, seat);
+        }
+        if let HsFrame::Choose(c) = self {
+            return super::powers::choose::answers(state, c, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -226,6 +233,10 @@ impl Frame for HsFrame {
         if let Some(HsFrame::Glide(g)) = state.frames.top() {
             let g = g.clone();
             return super::powers::glide::resolve(state, &g, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Choose(c)) = state.frames.top() {
+            let c = c.clone();
+            return super::powers::choose::resolve(state, &c, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

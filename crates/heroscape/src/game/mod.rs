@@ -193,6 +193,12 @@ pub enum Action {
         /// The marker.
         marker: Marker,
     },
+    /// A number a power asks its player for: how many (wound markers to remove: *Healing
+    /// Touch*), or which of its options, from 0 in print order (*Volley unto Himself*).
+    Choose {
+        /// The number.
+        n: u16,
+    },
 }
 
 /// What the game asks.
@@ -274,6 +280,20 @@ pub enum Decision {
         power: u8,
         /// Figures it has moved so far.
         moved: u16,
+    },
+    /// Choose how many wound markers a power removes from the card of `target`, from none to
+    /// `most` (*Healing Touch*: "remove up to 2 markers").
+    HowMany {
+        /// The figure that used the power.
+        figure: u32,
+        /// Its unit.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// The chosen figure.
+        target: u32,
+        /// The most that may be chosen.
+        most: u16,
     },
 }
 
@@ -957,6 +977,42 @@ pub enum Event {
     Arrive {
         /// What happened.
         what: powers::arrive::Arrived,
+    },
+    /// A figure's power took one of its options for the turn: its range value is `range`
+    /// and it may make up to `attacks` normal attacks (*Volley unto Himself*).
+    RangeForAttacks {
+        /// The figure.
+        figure: u32,
+        /// Its unit.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// The range value for the turn.
+        range: u16,
+        /// Normal attacks it may make this turn.
+        attacks: u8,
+    },
+    /// A card's roll at the start of its turn said how many of its figures may move and
+    /// attack this turn (*Hive Swarm*).
+    FiguresForTurn {
+        /// The card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// How many figures.
+        figures: u16,
+    },
+    /// Before moving, a figure adds to its move value and must end its move adjacent to an
+    /// enemy figure if it can (*Charging Assault*).
+    Charged {
+        /// The figure.
+        figure: u32,
+        /// Its unit.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// Spaces added to its move.
+        by: u16,
     },
 }
 

@@ -456,7 +456,7 @@ pub(crate) fn next_turn(state: &mut State, dice: &mut Dice, events: &mut Vec<Eve
         if powers::markers::offer_x(state) || asked {
             return;
         }
-        if powers::d20::start_of_turn(state) {
+        if powers::choose::start_of_turn(state, dice, events) || powers::d20::start_of_turn(state) {
             return;
         }
         settle(state, dice, events);
@@ -613,7 +613,9 @@ fn within_one_card(state: &State, turn: &Turn, f: &Figure) -> bool {
     let Some(unit) = state.unit(turn.unit) else {
         return true;
     };
-    if unit.copies <= 1 {
+    // *Hive Swarm* rolled how many may act this turn
+    let swarm = powers::choose::acting_limit(state, turn);
+    if unit.copies <= 1 && swarm.is_none() {
         return true;
     }
     let mut acting: Vec<u32> = turn
@@ -625,7 +627,8 @@ fn within_one_card(state: &State, turn: &Turn, f: &Figure) -> bool {
         .collect();
     acting.sort_unstable();
     acting.dedup();
-    acting.contains(&f.id) || acting.len() < usize::from(unit.card.figures.max(1))
+    acting.contains(&f.id)
+        || acting.len() < swarm.unwrap_or_else(|| usize::from(unit.card.figures.max(1)))
 }
 
 /// The figures `f` may attack: enemies in range and in sight; only those it is engaged with
@@ -687,9 +690,11 @@ pub fn legal(state: &State, seat: Seat) -> Vec<Action> {
                 })
                 .collect();
             out.extend(powers::choices::run_actions(state, turn));
+            out.extend(powers::choose::charge_actions(state, turn));
             if moves::move_actions(state, turn, &mut out) {
                 out.push(Action::EndMoves);
             }
+            powers::choose::charge_ends(state, turn, &mut out);
             out
         }
         Decision::Attack { .. } => {

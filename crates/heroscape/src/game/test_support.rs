@@ -162,6 +162,27 @@ pub(crate) fn plain_raised(cols: i32, rows: i32, raised: &[(Hex, Level)]) -> Arc
 /// Starts the next turn of a state in play: `seat`'s markers on `unit`, marker 1 revealed now
 /// (the powers of a turn's start are asked); the other seat's markers on its first card.
 pub(crate) fn start_turn(state: &mut State, seat: skirmish_engine::Seat, unit: u16) {
+    start_turn_rolling(state, seat, unit, &[]);
+}
+
+/// The printed text of the power `power` of the shared card named `card`.
+pub(crate) fn printed(card: &str, power: &str) -> String {
+    real(card)
+        .powers
+        .iter()
+        .find(|p| p.name == power)
+        .map(|p| p.text.clone())
+        .unwrap_or_else(|| panic!("{card} prints {power}"))
+}
+
+/// [`start_turn`] with the dice the turn's start rolls (a power rolled at once, nobody asked:
+/// *Hive Swarm*), its events returned.
+pub(crate) fn start_turn_rolling(
+    state: &mut State,
+    seat: skirmish_engine::Seat,
+    unit: u16,
+    dice: &[u8],
+) -> Vec<crate::game::Event> {
     use crate::game::state::Phase;
     let p = &mut state.players[seat.index()].markers;
     p.on = [Some(unit); 4];
@@ -178,15 +199,13 @@ pub(crate) fn start_turn(state: &mut State, seat: skirmish_engine::Seat, unit: u
     };
     state.frames.as_mut().clear();
     let mut events = Vec::new();
-    crate::game::play::next_turn(state, &mut skirmish_dice::Dice::scripted([]), &mut events);
-}
-
-/// The printed text of the power `power` of the shared card named `card`.
-pub(crate) fn printed(card: &str, power: &str) -> String {
-    real(card)
-        .powers
-        .iter()
-        .find(|p| p.name == power)
-        .map(|p| p.text.clone())
-        .unwrap_or_else(|| panic!("{card} prints {power}"))
+    let mut d = skirmish_dice::Dice::scripted(dice.iter().copied());
+    crate::game::play::next_turn(state, &mut d, &mut events);
+    // [`start_turn`] scripts no dice and never checked what a start rolled
+    assert!(
+        dice.is_empty() || d.script_error().is_none(),
+        "dice script: {:?}",
+        d.script_error()
+    );
+    events
 }

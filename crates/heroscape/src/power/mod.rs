@@ -21,6 +21,7 @@
 //! and [`coverage`] says, card by card, what is expressed and what stays text.
 
 pub mod arrive;
+pub mod choose;
 pub mod command;
 pub mod control;
 pub mod coverage;
@@ -874,6 +875,9 @@ pub enum Outcome {
     /// The chosen figure is placed where [`Placing`] says, on a space its player chooses
     /// (*Chain Grab*: `game/powers/place.rs`).
     Place(Placing),
+    /// Wound markers removed from the chosen figure's card: as many as its player chooses up
+    /// to a number, or all of them ([`choose::Heal`]: *Healing Touch*).
+    HealChosen(choose::Heal),
 }
 
 /// A power used at a given moment: maybe a chosen figure, maybe a d20 roll, then outcomes.
@@ -1449,6 +1453,9 @@ pub enum Effect {
         /// Which.
         arrive: Arrive,
     },
+    /// A word of the family whose player chooses how many or several things, or one of the
+    /// power's options ([`choose::Choose`]: *Poisonous Acid Breath*, *Volley unto Himself*).
+    Choose(choose::Choose),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

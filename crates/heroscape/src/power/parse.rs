@@ -21,6 +21,7 @@ use crate::card::{Card, Kind, Rarity, Size};
 
 mod arrive;
 mod attacks;
+mod choose;
 mod command;
 mod control;
 mod d20;
@@ -1378,6 +1379,7 @@ fn one(text: &str, sentences: usize, ctx: &Ctx) -> Option<Vec<Effect>> {
         .chain(values2::rules())
         .chain(d20c::rules())
         .chain(rolls2::rules())
+        .chain(choose::rules())
         .find_map(|r| r.apply(text, ctx.me, ctx.lex))
         .or_else(|| readers().iter().find_map(|r| r(text, ctx)))
         // the grammar reads sentence by sentence, a second one only to leave the bearer out

@@ -204,6 +204,8 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
                 -1.0
             }
         }
+        // how many wound markers off a friend's card, or a power's option
+        Action::Choose { n } => crate::game::powers::choose::bot_score(state, seat, *n),
         Action::PlaceCarried { figure, to, level } => state.figure(*figure).map_or(0.0, |f| {
             -f64::from(nearest_enemy(state, f, *to)) * 0.5 + f64::from(*level) * 0.1
         }),

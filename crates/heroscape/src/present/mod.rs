@@ -90,6 +90,7 @@ fn group(action: &Action, lang: Lang) -> &'static str {
         Action::ChooseOpponent { .. } | Action::MoveMarker { .. } => {
             lang.pick("Special powers", "Pouvoirs spéciaux")
         }
+        Action::Choose { .. } => lang.pick("Special powers", "Pouvoirs spéciaux"),
     }
 }
 
@@ -314,7 +315,8 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                 | Action::DeclinePower
                 | Action::Overextend
                 | Action::ChooseOpponent { .. }
-                | Action::MoveMarker { .. } => {}
+                | Action::MoveMarker { .. }
+                | Action::Choose { .. } => {}
             }
             l.group = Some(group(a, lang).into());
             Some(l)

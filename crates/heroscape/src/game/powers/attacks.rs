@@ -155,7 +155,7 @@ pub fn attack_targets(state: &State, turn: &Turn, f: &Figure, targets: Vec<u32>)
                         && made.len() <= usize::from(*count)
                 }
                 _ => false,
-            })
+            }) || super::choose::allows(state, f, &made)
         })
         .collect()
 }

@@ -11,6 +11,9 @@ pub mod arrive;
 mod arrive_tests;
 pub mod attacks;
 pub mod choices;
+pub mod choose;
+#[cfg(test)]
+mod choose_tests;
 pub mod command;
 #[cfg(test)]
 mod command_tests;

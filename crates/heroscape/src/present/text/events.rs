@@ -916,6 +916,57 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
             }
         }
         Event::Arrive { what } => super::arrive::arrived_text(state, what, lang),
+        Event::FiguresForTurn {
+            unit,
+            power,
+            figures,
+        } => match lang {
+            Lang::En => format!(
+                "{}: up to {figures} figures of {} may move and attack this turn",
+                power_name(state, *unit, *power),
+                unit_name(state, *unit)
+            ),
+            Lang::Fr => format!(
+                "{} : jusqu'à {figures} figurines de {} peuvent se déplacer et attaquer ce tour-ci",
+                power_name(state, *unit, *power),
+                unit_name(state, *unit)
+            ),
+        },
+        Event::Charged {
+            figure,
+            unit,
+            power,
+            by,
+        } => match lang {
+            Lang::En => format!(
+                "{} uses {}: move +{by}, ending adjacent to an enemy figure if it can",
+                fig(figure),
+                power_name(state, *unit, *power)
+            ),
+            Lang::Fr => format!(
+                "{} utilise {} : déplacement +{by}, pour finir adjacente à une figurine ennemie si possible",
+                fig(figure),
+                power_name(state, *unit, *power)
+            ),
+        },
+        Event::RangeForAttacks {
+            figure,
+            unit,
+            power,
+            range,
+            attacks,
+        } => match lang {
+            Lang::En => format!(
+                "{} uses {}: range {range} and up to {attacks} normal attacks this turn",
+                fig(figure),
+                power_name(state, *unit, *power)
+            ),
+            Lang::Fr => format!(
+                "{} utilise {} : portée {range} et jusqu'à {attacks} attaques normales ce tour-ci",
+                fig(figure),
+                power_name(state, *unit, *power)
+            ),
+        },
         Event::PowersNegated {
             figure,
             unit,

@@ -294,6 +294,10 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
             )
             .into()
         }
+        // a power choosing several figures (*Poisonous Acid Breath*)
+        Action::DeclinePower if crate::game::powers::choose::picking(state) => lang
+            .pick("Choose no other figure", "Ne choisir aucune autre figurine")
+            .into(),
         // a power placing the figures it chose (*Witchcraft Telekinesis*)
         Action::DeclinePower
             if matches!(
@@ -333,6 +337,7 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
             Lang::En => format!("Choose {}", seat_name(state, *seat, lang)),
             Lang::Fr => format!("Choisir {}", seat_name(state, *seat, lang)),
         },
+        Action::Choose { n } => choose_text(state, *n, lang),
         Action::PlaceSpirit { unit } => match lang {
             Lang::En => format!("Lay the spirit on {}", unit_name(state, *unit)),
             Lang::Fr => format!("Poser l'esprit sur {}", unit_name(state, *unit)),
@@ -681,6 +686,24 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
                 ),
             }
         }
+        Decision::HowMany {
+            unit,
+            power,
+            target,
+            most,
+            ..
+        } => match lang {
+            Lang::En => format!(
+                "{who}: {}: how many wound markers do you remove from the card of {}? (0 to {most})",
+                power_name(state, *unit, *power),
+                figure_name(state, *target)
+            ),
+            Lang::Fr => format!(
+                "{who} : {} : combien de marqueurs de blessure retirez-vous de la carte de {} ? (0 à {most})",
+                power_name(state, *unit, *power),
+                figure_name(state, *target)
+            ),
+        },
         Decision::PlaceCarried { carrier, figure } => match lang {
             Lang::En => format!(
                 "{who}: put {} down on a free space adjacent to {}",
@@ -707,5 +730,40 @@ fn roll_purpose(p: RollFor, lang: Lang) -> &'static str {
             "which power is used first",
             "l'ordre des pouvoirs activés en simultané",
         ),
+    }
+}
+
+/// A number answered to a power ([`Action::Choose`]): wound markers removed from the chosen
+/// figure's card, or one of the power's options.
+fn choose_text(state: &State, n: u16, lang: Lang) -> String {
+    use crate::game::powers::choose;
+    if let Some(figure) = choose::heal_asked(state) {
+        let markers = plural(
+            n,
+            ("wound marker", "wound markers"),
+            ("marqueur de blessure", "marqueurs de blessure"),
+            lang,
+        );
+        return match lang {
+            Lang::En => format!(
+                "Remove {markers} from the card of {}",
+                figure_name(state, figure)
+            ),
+            Lang::Fr => format!(
+                "Retirer {markers} de la carte de {}",
+                figure_name(state, figure)
+            ),
+        };
+    }
+    match (choose::option_asked(state, n), lang) {
+        (Some(o), Lang::En) => format!(
+            "Range {} and up to {} normal attacks this turn",
+            o.range, o.attacks
+        ),
+        (Some(o), Lang::Fr) => format!(
+            "Portée {} et jusqu'à {} attaques normales ce tour-ci",
+            o.range, o.attacks
+        ),
+        (None, _) => n.to_string(),
     }
 }

@@ -326,6 +326,25 @@ pub(super) fn outcome_words(
             "{who} va être placée sur une case vide adjacente à la figurine qui l'a utilisé{}",
             if p.same_level { ", à son niveau" } else { "" }
         ),
+        (O::HealChosen(crate::power::choose::Heal::UpTo(n)), Lang::En) => format!(
+            "up to {} of its player's choice removed from the card of {who}",
+            plural(*n, ("wound marker", "wound markers"), ("", ""), lang)
+        ),
+        (O::HealChosen(crate::power::choose::Heal::UpTo(n)), Lang::Fr) => format!(
+            "jusqu'à {} au choix de son joueur retirés de la carte de {who}",
+            plural(
+                *n,
+                ("", ""),
+                ("marqueur de blessure", "marqueurs de blessure"),
+                lang
+            )
+        ),
+        (O::HealChosen(crate::power::choose::Heal::All), Lang::En) => {
+            format!("every wound marker removed from the card of {who}")
+        }
+        (O::HealChosen(crate::power::choose::Heal::All), Lang::Fr) => {
+            format!("tous les marqueurs de blessure retirés de la carte de {who}")
+        }
     }
 }
 

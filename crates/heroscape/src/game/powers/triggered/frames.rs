@@ -38,6 +38,7 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::Wounds(_)
         | HsFrame::Arrive(_)
         | HsFrame::Glide(_)
+        | HsFrame::Choose(_)
         | HsFrame::Place(_)
         | HsFrame::MidMove(_) => Ask {
             seats: Vec::new(),
@@ -236,6 +237,7 @@ pub(crate) fn resolve(
         | HsFrame::Wounds(_)
         | HsFrame::Arrive(_)
         | HsFrame::Glide(_)
+        | HsFrame::Choose(_)
         | HsFrame::Place(_)
         | HsFrame::MidMove(_) => {}
     }
@@ -281,6 +283,8 @@ pub(super) fn answer_offer(
         // Several figures chosen before any roll (*Witchcraft Telekinesis*).
         Action::UsePower { figure, target, .. }
             if super::super::place::use_power(state, dice, figure, o, target, events) => {}
+        Action::UsePower { figure, target, .. }
+            if super::super::choose::use_power(state, dice, figure, target, o, events) => {}
         Action::UsePower { figure, target, .. } => {
             if let Some(t) = power_of(state, o.unit, o.power).cloned() {
                 // The d20 families play their own powers (tables of results, once per game,
@@ -418,6 +422,7 @@ pub(in crate::game::powers) fn apply(
         Outcome::Place(ref p) => {
             super::super::place::start(state, user, power, reached, p, o, events)
         }
+        Outcome::HealChosen(h) => super::super::choose::heal(state, user, power, reached, h, o),
     }
 }
 

@@ -118,6 +118,9 @@ pub struct Memory {
     /// What *Glide In* remembers ([`super::glide`]).
     #[serde(default)]
     pub glide: super::glide::GlideMemory,
+    /// What the powers that choose how many or several things remember ([`super::choose`]).
+    #[serde(default)]
+    pub choose: super::choose::ChooseMemory,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns

@@ -48,7 +48,10 @@ pub fn after_moves(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) 
         state.frames.as_mut().push(HsFrame::Power(offer));
         return true;
     }
-    first.is_some_and(|first| super::super::supplies::after_moves(state, &turn, first))
+    first.is_some_and(|first| {
+        super::super::supplies::after_moves(state, &turn, first)
+            || super::super::choose::after_moves(state, &turn, first)
+    })
 }
 
 /// The powers the active card may use in its attack step: *before attacking* with a figure
@@ -144,6 +147,10 @@ pub fn use_in_turn(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> Result<(), Rejection> {
+    // a power used before a figure moves (*Charging Assault*)
+    if let Some(done) = super::super::choose::charge(state, seat, action, events) {
+        return done;
+    }
     let (
         Some(turn),
         &Action::UsePower {
@@ -177,7 +184,8 @@ pub fn use_in_turn(
         if let Some(turn) = turn_mut(state) {
             turn.attacked.extend(rollers.iter().copied());
         }
-        if super::super::d20c::use_power(state, dice, figure, target, &offer, &t, events)
+        if super::super::choose::use_power(state, dice, figure, target, &offer, events)
+            || super::super::d20c::use_power(state, dice, figure, target, &offer, &t, events)
             || super::super::d20::use_power(state, dice, figure, power, &t, target, &offer, events)
         {
             return Ok(());
