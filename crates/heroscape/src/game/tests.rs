@@ -758,7 +758,7 @@ fn invariant(state: &State) -> Result<(), String> {
     }
     for (i, p) in state.players.iter().enumerate() {
         for u in p.markers.on.iter().flatten() {
-            if state.units[usize::from(*u)].owner != Seat(i as u8) {
+            if crate::game::powers::control::card_owner(state, *u) != Seat(i as u8) {
                 return Err(format!("seat {} has a marker on another's card", i + 1));
             }
         }

@@ -534,6 +534,17 @@ pub(crate) fn turn_over(state: &mut State, events: &mut Vec<Event>) -> Option<Se
     Some(lent.turn_of)
 }
 
+/// Whose card `unit` is: its owner's, even while an opponent controls it for the turn (its
+/// owner's order markers stay on it: *Eternal Hatred*).
+pub fn card_owner(state: &State, unit: u16) -> Seat {
+    state
+        .powers
+        .control
+        .lent
+        .filter(|l| l.unit == unit)
+        .map_or(state.units[usize::from(unit)].owner, |l| l.from)
+}
+
 /// Whose army `f` belongs to: its owner, whoever controls it for the turn (a lent card's
 /// figures still count for their owner's army).
 pub(crate) fn true_owner(state: &State, f: &Figure) -> Seat {
