@@ -209,3 +209,19 @@ pub(crate) fn start_turn_rolling(
     );
     events
 }
+
+/// The 20-sided die rolls of the events: die, needed, success.
+pub(crate) fn rolled(events: &[crate::game::Event]) -> Vec<(u8, u8, bool)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            crate::game::Event::PowerRolled {
+                die,
+                needed,
+                success,
+                ..
+            } => Some((*die, *needed, *success)),
+            _ => None,
+        })
+        .collect()
+}

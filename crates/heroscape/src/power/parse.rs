@@ -479,6 +479,12 @@ pub(super) fn rule<T>(template: &str, build: fn(&Caps, &Lexicon) -> Option<T>) -
     }
 }
 
+/// A reader's regular expression, compiled once in `cell` (the readers written by hand rather
+/// than as [`rule`] templates).
+fn pattern(cell: &'static OnceLock<Regex>, re: &str) -> &'static Regex {
+    cell.get_or_init(|| Regex::new(re).expect("a card-language pattern compiles"))
+}
+
 fn number(s: &str) -> Option<u16> {
     match s {
         "one" | "a" | "an" => Some(1),

@@ -34,8 +34,8 @@ use crate::power::{Arrive, Effect, Moment};
 
 use super::super::frames::HsFrame;
 use super::super::state::{Figure, Phase, Stage, State};
-use super::super::{combat, geometry, glyphs, play, Action, Decision, Event};
-use super::triggered::{mark_used, roll_bonus, used};
+use super::super::{combat, geometry, play, Action, Decision, Event};
+use super::triggered::{mark_used, used};
 
 /// A space a figure may be placed on: its hex, its other hex when it is double-space, the
 /// level of its base.
@@ -517,21 +517,15 @@ pub(crate) fn resolve(
             else {
                 return Err(Rejection::illegal("that power is not on the card"));
             };
-            let bonus = glyphs::d20_bonus(state, seat) + roll_bonus(state, seat, a.unit, a.power);
-            let malus = super::d20c::harrowing(state, seat, a.unit);
-            let die = dice.d20();
-            let success = (u16::from(die) + bonus).saturating_sub(malus) >= u16::from(at_least);
-            events.push(Event::PowerRolled {
+            let success = super::d20c::PowerRoll {
+                seat,
                 figure: a.user,
                 unit: a.unit,
                 power: a.power,
-                die,
-                bonus,
-                distance: 0,
                 needed: at_least,
-                success,
-                malus,
-            });
+                extra: 0,
+            }
+            .roll(state, dice, events);
             if !success || (rebirth && rebirths(state, a).is_empty()) {
                 carry_on(state, a, dice, events);
                 return Ok(());

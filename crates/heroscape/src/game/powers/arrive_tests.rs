@@ -7,7 +7,7 @@ use skirmish_engine::{Pending, Ruleset, Seat, Viewer};
 
 use super::arrive::{arrival, Arrived, Step};
 use crate::game::state::{Marker, Phase, Stage, State};
-use crate::game::test_support::{battle_on, fig, only_at, plain, plain_raised, start_turn};
+use crate::game::test_support::{battle_on, fig, only_at, plain, plain_raised, rolled, start_turn};
 use crate::game::tests::play;
 use crate::game::{Action, Decision, Event, HeroScape};
 
@@ -32,22 +32,6 @@ fn summoning(state: &State) -> u8 {
 /// The Rechets' figures.
 fn rechets(state: &State) -> Vec<u32> {
     (0..3).map(|n| fig(state, RECHETS, n)).collect()
-}
-
-/// The 20-sided die rolls of the events: die, needed, success.
-fn rolled(events: &[Event]) -> Vec<(u8, u8, bool)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::PowerRolled {
-                die,
-                needed,
-                success,
-                ..
-            } => Some((*die, *needed, *success)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// What the state asks of West.

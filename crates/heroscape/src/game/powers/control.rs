@@ -23,10 +23,10 @@ use crate::power::{Control, Effect};
 use super::super::frames::HsFrame;
 use super::super::geometry;
 use super::super::state::{Figure, Marker, Phase, Stage, State};
-use super::super::{glyphs, Action, Event};
+use super::super::{Action, Event};
 use super::command::OpponentChoice;
 use super::matches;
-use super::triggered::{ground_of, roll_bonus, Offer, Then};
+use super::triggered::{ground_of, Offer, Then};
 use super::values::within_clear_sight;
 
 /// What these powers remember.
@@ -440,22 +440,15 @@ pub(crate) fn at_turn_start(state: &mut State, dice: &mut Dice, events: &mut Vec
     let memory = &mut state.powers.control;
     memory.lend_rolled.retain(|(r, _)| *r == key.0);
     memory.lend_rolled.push(key);
-    let bonus = glyphs::d20_bonus(state, roller.owner)
-        + roll_bonus(state, roller.owner, roller.unit, power);
-    let malus = super::d20c::harrowing(state, roller.owner, roller.unit);
-    let die = dice.d20();
-    let lent = (u16::from(die) + bonus).saturating_sub(malus) >= u16::from(at_least);
-    events.push(Event::PowerRolled {
+    let lent = super::d20c::PowerRoll {
+        seat: roller.owner,
         figure: roller.id,
         unit: roller.unit,
         power,
-        die,
-        bonus,
-        distance: 0,
         needed: at_least,
-        success: lent,
-        malus,
-    });
+        extra: 0,
+    }
+    .roll(state, dice, events);
     if !lent {
         return false;
     }
@@ -934,21 +927,15 @@ fn hero_turn(
         return false;
     };
     let own = if t.owner == o.seat { spec.own_bonus } else { 0 };
-    let bonus = glyphs::d20_bonus(state, o.seat) + roll_bonus(state, o.seat, o.unit, o.power) + own;
-    let malus = super::d20c::harrowing(state, o.seat, o.unit);
-    let die = dice.d20();
-    let success = (u16::from(die) + bonus).saturating_sub(malus) >= u16::from(spec.at_least);
-    events.push(Event::PowerRolled {
+    let success = super::d20c::PowerRoll {
+        seat: o.seat,
         figure: user.id,
         unit: o.unit,
         power: o.power,
-        die,
-        bonus,
-        distance: 0,
         needed: spec.at_least,
-        success,
-        malus,
-    });
+        extra: own,
+    }
+    .roll(state, dice, events);
     if !success {
         return false;
     }

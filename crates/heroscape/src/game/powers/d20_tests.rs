@@ -6,7 +6,7 @@ use skirmish_engine::{Pending, Ruleset, Seat};
 
 use super::triggered;
 use crate::game::state::Stage;
-use crate::game::test_support::{battle, fig, h, real};
+use crate::game::test_support::{battle, fig, h, real, rolled};
 use crate::game::tests::{in_turn, play};
 use crate::game::{Action, Decision, Event, HeroScape, Scenario, State};
 use crate::power::Outcome;
@@ -33,22 +33,6 @@ fn turn(sc: &Scenario, places: &[(&str, usize, i32)], stage: Stage) -> State {
         .map(|&(name, n, q)| (fig(&blank, name, n), h(q)))
         .collect();
     in_turn(sc, &at, stage)
-}
-
-/// The 20-sided die rolls of the events: die, needed, success.
-fn rolled(events: &[Event]) -> Vec<(u8, u8, bool)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::PowerRolled {
-                die,
-                needed,
-                success,
-                ..
-            } => Some((*die, *needed, *success)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// The defence dice rolled in the events' attack.

@@ -530,3 +530,45 @@ pub fn harrowing(state: &State, seat: Seat, unit: u16) -> u16 {
         .max()
         .unwrap_or(0)
 }
+
+/// A power's roll of the 20-sided die against `needed` for `figure` of `unit`: the roller's
+/// glyph and card bonuses and `extra` added, opponents' *Harrowing Presence* taken off, logged
+/// as [`Event::PowerRolled`]. One copy for the powers that roll outside the triggered frames.
+pub(crate) struct PowerRoll {
+    /// The seat rolling.
+    pub seat: Seat,
+    /// The figure the roll is for.
+    pub figure: u32,
+    /// Its card.
+    pub unit: u16,
+    /// The power's place among the card's powers.
+    pub power: u8,
+    /// The least total that succeeds.
+    pub needed: u8,
+    /// A bonus of the power's own (*Marachott's Whisper* on a hero of its player's).
+    pub extra: u16,
+}
+
+impl PowerRoll {
+    /// Rolls and logs; whether the roll succeeded.
+    pub(crate) fn roll(self, state: &State, dice: &mut Dice, events: &mut Vec<Event>) -> bool {
+        let bonus = crate::game::glyphs::d20_bonus(state, self.seat)
+            + triggered::roll_bonus(state, self.seat, self.unit, self.power)
+            + self.extra;
+        let malus = harrowing(state, self.seat, self.unit);
+        let die = dice.d20();
+        let success = (u16::from(die) + bonus).saturating_sub(malus) >= u16::from(self.needed);
+        events.push(Event::PowerRolled {
+            figure: self.figure,
+            unit: self.unit,
+            power: self.power,
+            die,
+            bonus,
+            distance: 0,
+            needed: self.needed,
+            success,
+            malus,
+        });
+        success
+    }
+}

@@ -8,7 +8,7 @@ use crate::game::state::{Phase, Stage};
 use skirmish_board::hex::{Hex, HexDir};
 
 use crate::game::powers::special::Line;
-use crate::game::test_support::{battle, battle_on, h, only_at, plain, real};
+use crate::game::test_support::{battle, battle_on, h, only_at, plain, real, rolled};
 use crate::game::tests::{play, BLANK, SKULL};
 use crate::game::{Action, Decision, Event, HeroScape, State};
 
@@ -19,22 +19,6 @@ fn power(card: &str, name: &str) -> u8 {
         .find(|(i, _)| c.powers[usize::from(*i)].name == name)
         .unwrap_or_else(|| panic!("{card}'s {name} is not a triggered power"));
     i
-}
-
-/// The 20-sided die rolls of the events: die, needed, success.
-fn rolled(events: &[Event]) -> Vec<(u8, u8, bool)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::PowerRolled {
-                die,
-                needed,
-                success,
-                ..
-            } => Some((*die, *needed, *success)),
-            _ => None,
-        })
-        .collect()
 }
 
 fn standing(state: &State, id: u32) -> bool {

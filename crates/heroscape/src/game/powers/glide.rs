@@ -24,9 +24,8 @@ use crate::power::{Arrive, Effect};
 
 use super::super::frames::HsFrame;
 use super::super::state::{Marker, Phase, State};
-use super::super::{glyphs, play, Action, Decision, Event};
+use super::super::{play, Action, Decision, Event};
 use super::arrive::Arrived;
-use super::triggered::roll_bonus;
 
 /// What a [`Glide`] asks now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -213,21 +212,15 @@ pub(crate) fn resolve(
                 .unit(g.unit)
                 .and_then(|u| glide_of(&u.card))
                 .map_or(u8::MAX, |(_, n)| n);
-            let bonus = glyphs::d20_bonus(state, seat) + roll_bonus(state, seat, g.unit, g.power);
-            let malus = super::d20c::harrowing(state, seat, g.unit);
-            let die = dice.d20();
-            let success = (u16::from(die) + bonus).saturating_sub(malus) >= u16::from(at_least);
-            events.push(Event::PowerRolled {
+            let success = super::d20c::PowerRoll {
+                seat,
                 figure: g.figure,
                 unit: g.unit,
                 power: g.power,
-                die,
-                bonus,
-                distance: 0,
                 needed: at_least,
-                success,
-                malus,
-            });
+                extra: 0,
+            }
+            .roll(state, dice, events);
             let room = state
                 .figure(g.figure)
                 .is_some_and(|f| !super::triggered::empty_spaces_apart(state, f, true).is_empty());

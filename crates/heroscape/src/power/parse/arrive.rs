@@ -7,12 +7,9 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
+use super::pattern;
 use super::Ctx;
 use crate::power::{Arrive, Effect, Moment};
-
-fn pattern(cell: &'static OnceLock<Regex>, re: &str) -> &'static Regex {
-    cell.get_or_init(|| Regex::new(re).expect("an arrive pattern compiles"))
-}
 
 /// The card a phrase names by its printed name, an article before it or not ("the rechets of
 /// bogdan").

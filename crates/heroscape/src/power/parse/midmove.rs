@@ -6,14 +6,11 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
+use super::pattern;
 use super::Ctx;
 use crate::card::Size;
 use crate::power::midmove::MidMove;
 use crate::power::{Effect, Filter};
-
-fn pattern(cell: &'static OnceLock<Regex>, re: &str) -> &'static Regex {
-    cell.get_or_init(|| Regex::new(re).expect("a mid-move pattern compiles"))
-}
 
 /// "small or medium": the sizes named, each once.
 fn sizes(phrase: &str) -> Option<Vec<Size>> {

@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
+use super::pattern;
 use super::Ctx;
 use crate::card::{Kind, Size};
 use crate::power::{Effect, Filter, MoveMoment};
@@ -34,10 +35,6 @@ fn count(words: &str) -> Option<u16> {
         "two" => Some(2),
         n => n.parse().ok(),
     }
-}
-
-fn pattern(cell: &'static OnceLock<Regex>, re: &str) -> &'static Regex {
-    cell.get_or_init(|| Regex::new(re).expect("a move-others pattern compiles"))
 }
 
 /// Kinds of figures named as alternatives: "small, medium, or large undead or eisenek figures"

@@ -7,12 +7,9 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
+use super::pattern;
 use super::{normalize, Ctx};
 use crate::power::{Condition, Count, Effect, Filter, Stat, Who};
-
-fn pattern(cell: &'static OnceLock<Regex>, re: &str) -> &'static Regex {
-    cell.get_or_init(|| Regex::new(re).expect("a start-choice pattern compiles"))
-}
 
 const SIZES: [&str; 4] = ["small", "medium", "large", "huge"];
 

@@ -8,12 +8,9 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
+use super::pattern;
 use super::Ctx;
 use crate::power::{Effect, Stat, Supply};
-
-fn pattern(cell: &'static OnceLock<Regex>, re: &str) -> &'static Regex {
-    cell.get_or_init(|| Regex::new(re).expect("a supply pattern compiles"))
-}
 
 fn stat(word: &str) -> Option<Stat> {
     Some(match word {

@@ -14,7 +14,7 @@ use crate::battlefield::{Battlefield, Builder, Ground, Level, Material, Span};
 use crate::card::Card;
 use crate::game::frames::HsFrame;
 use crate::game::state::GlyphState;
-use crate::game::test_support::real;
+use crate::game::test_support::{real, rolled};
 use crate::game::tests::play;
 use crate::game::{
     Action, Decision, Event, HeroScape, Marker, Options, Phase, PlayerSetup, RollFor, Scenario,
@@ -134,21 +134,6 @@ fn asked(state: &State) -> (Vec<Seat>, Decision) {
         Pending::Decide { seats, decision } => (seats, decision),
         other => panic!("nothing asked: {other:?}"),
     }
-}
-
-fn rolled(events: &[Event]) -> Vec<(u8, u8, bool)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::PowerRolled {
-                die,
-                needed,
-                success,
-                ..
-            } => Some((*die, *needed, *success)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// How many figures a card brings.
