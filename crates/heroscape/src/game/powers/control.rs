@@ -541,12 +541,7 @@ pub fn card_owner(state: &State, unit: u16) -> Seat {
 /// Whose army `f` belongs to: its owner, whoever controls it for the turn (a lent card's
 /// figures still count for their owner's army).
 pub(crate) fn true_owner(state: &State, f: &Figure) -> Seat {
-    state
-        .powers
-        .control
-        .lent
-        .filter(|l| l.unit == f.unit)
-        .map_or(f.owner, |l| l.from)
+    card_owner(state, f.unit)
 }
 
 /// The limits of a [`Control::HeroTurnAfter`] power.
