@@ -536,18 +536,15 @@ pub(crate) fn resolve(
             }
         }
         (Step::Placing, &Action::Place { figure, hex, tail }) if rebirth => {
-            let level = rebirths(state, a)
+            let spaces: Vec<_> = rebirths(state, a)
                 .into_iter()
                 .filter(|(id, _)| *id == figure)
                 .flat_map(|(_, s)| s)
-                .find(|(h, t, _)| *h == hex && *t == tail)
-                .map_or(0, |(_, _, l)| l);
+                .collect();
+            let level = super::setup::set_down(state, figure, &spaces, hex, tail);
             if let Some(f) = state.figure_mut(figure) {
                 f.destroyed = false;
                 f.wounds = 0;
-                f.hex = Some(hex);
-                f.tail = tail;
-                f.level = level;
             }
             events.push(Event::Arrive {
                 what: Arrived::Summoned {
@@ -560,17 +557,8 @@ pub(crate) fn resolve(
             carry_on(state, a, dice, events);
         }
         (Step::Placing, &Action::Place { figure, hex, tail }) => {
-            let level = next_spaces(state, a)
-                .map(|(_, s)| s)
-                .unwrap_or_default()
-                .into_iter()
-                .find(|(h, t, _)| *h == hex && *t == tail)
-                .map_or(0, |(_, _, l)| l);
-            if let Some(f) = state.figure_mut(figure) {
-                f.hex = Some(hex);
-                f.tail = tail;
-                f.level = level;
-            }
+            let spaces = next_spaces(state, a).map(|(_, s)| s).unwrap_or_default();
+            let level = super::setup::set_down(state, figure, &spaces, hex, tail);
             events.push(Event::Arrive {
                 what: Arrived::Summoned {
                     figure,

@@ -231,18 +231,11 @@ pub(crate) fn resolve(
             }
         }
         (GlideStep::Placing, &Action::Place { figure, hex, tail }) => {
-            let level = state
+            let spaces = state
                 .figure(figure)
-                .map(|f| super::triggered::empty_spaces_apart(state, f, true))
-                .unwrap_or_default()
-                .into_iter()
-                .find(|(h, t, _)| *h == hex && *t == tail)
-                .map_or(0, |(_, _, l)| l);
-            if let Some(f) = state.figure_mut(figure) {
-                f.hex = Some(hex);
-                f.tail = tail;
-                f.level = level;
-            }
+                .map(|f| super::setup::landing_spaces(state, f))
+                .unwrap_or_default();
+            let level = super::setup::set_down(state, figure, &spaces, hex, tail);
             events.push(Event::Landed {
                 figure,
                 unit: g.unit,

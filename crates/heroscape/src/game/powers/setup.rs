@@ -62,6 +62,28 @@ pub fn landing_spaces(state: &State, f: &Figure) -> Vec<(Hex, Option<Hex>, Level
     super::triggered::empty_spaces_apart(state, f, true)
 }
 
+/// Stands `figure` on `hex` (its second space on `tail`) at the level `spaces` offered there
+/// (0 where none was), for the powers that set a figure down from off the battlefield; the
+/// level.
+pub(crate) fn set_down(
+    state: &mut State,
+    figure: u32,
+    spaces: &[(Hex, Option<Hex>, Level)],
+    hex: Hex,
+    tail: Option<Hex>,
+) -> Level {
+    let level = spaces
+        .iter()
+        .find(|(h, t, _)| *h == hex && *t == tail)
+        .map_or(0, |(_, _, l)| *l);
+    if let Some(f) = state.figure_mut(figure) {
+        f.hex = Some(hex);
+        f.tail = tail;
+        f.level = level;
+    }
+    level
+}
+
 /// Before `seat` reveals a marker on `unit`: a figure of a card with *Glider Landing* waiting
 /// off the battlefield may land (asked once per marker); true while the question is pending
 /// (the turn starts again once answered).
@@ -158,18 +180,11 @@ pub(crate) fn resolve(
     state.frames.as_mut().pop();
     match *answer {
         Action::Place { figure, hex, tail } => {
-            let level = state
+            let spaces = state
                 .figure(figure)
                 .map(|f| landing_spaces(state, f))
-                .unwrap_or_default()
-                .into_iter()
-                .find(|(h, t, _)| *h == hex && *t == tail)
-                .map_or(0, |(_, _, level)| level);
-            if let Some(f) = state.figure_mut(figure) {
-                f.hex = Some(hex);
-                f.tail = tail;
-                f.level = level;
-            }
+                .unwrap_or_default();
+            let level = set_down(state, figure, &spaces, hex, tail);
             events.push(Event::Landed {
                 figure,
                 unit: l.unit,
