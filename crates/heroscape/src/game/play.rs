@@ -887,6 +887,10 @@ pub fn apply(
             if triggered::targeted(state, figure, target) {
                 return Ok(());
             }
+            // the attacker's *Tactical Switch* may be offered first (`powers::throw`)
+            if powers::throw::attack_declared(state, figure, target) {
+                return Ok(());
+            }
             // a power between the rolls may ask first (`rolls2`): the attack goes on there
             let Some(wounds) = combat::attack_or_ask(state, figure, target, dice, events) else {
                 return Ok(());
@@ -963,6 +967,7 @@ pub(crate) fn finish_move(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
+    powers::throw::after_power_move(state, figure, way, dice, events);
     if state.figure(figure).is_some_and(|g| !g.destroyed) {
         glyphs::stopped_on(state, figure, dice, events);
     }

@@ -32,6 +32,7 @@ pub mod parse;
 pub mod place;
 pub mod rolls2;
 pub mod supplies;
+pub mod throw;
 pub mod wounds;
 
 pub use arrive::{Arrive, Moment};
@@ -43,6 +44,7 @@ use crate::card::{Kind, Rarity, Size};
 pub use command::Command;
 pub use control::Control;
 pub use place::{LevelWindow, Placing};
+pub use throw::{Throw, ThrowDamage, ThrowPower};
 
 /// A value on the card a power changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1456,6 +1458,9 @@ pub enum Effect {
     /// A word of the family whose player chooses how many or several things, or one of the
     /// power's options ([`choose::Choose`]: *Poisonous Acid Breath*, *Volley unto Himself*).
     Choose(choose::Choose),
+    /// A power that throws, places or switches figures acting on its own
+    /// ([`throw::ThrowPower`]: *Hive Tunnel*'s rolls once placed).
+    Throw(throw::ThrowPower),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

@@ -31,7 +31,7 @@ use crate::body::Placement;
 use crate::card::Card;
 use crate::engagement::contact;
 use crate::movement::{Powers, Way};
-use crate::power::{Ability, Effect, Filter};
+use crate::power::{Ability, Effect, Filter, ThrowPower};
 
 use super::super::geometry::{self, Destination};
 use super::super::state::{Figure, State, Turn};
@@ -57,6 +57,9 @@ pub enum MoveWay {
     /// *Water Tunnel*: right after its normal move ends on the card's land type, placed on an
     /// empty space of that type on its level ([`Effect::Tunnel`]).
     Tunnel,
+    /// *Fey Step*: before its normal move, placed on an empty space within the card's number
+    /// of spaces; it may still move normally after (`game/powers/throw.rs`).
+    Step,
 }
 
 /// A figure chosen to be carried, and whether its carrier has moved yet.
@@ -100,6 +103,9 @@ pub fn ways(card: &Card) -> Vec<(MoveWay, Way, u16)> {
             Effect::Place { within, .. } => Some((MoveWay::Place, Way::Teleport, within)),
             Effect::Leap { spaces, .. } => Some((MoveWay::Leap, Way::Teleport, spaces)),
             Effect::Tunnel { within, .. } => Some((MoveWay::Tunnel, Way::Teleport, within)),
+            Effect::Throw(ThrowPower::StepBeforeMove { within, .. }) => {
+                Some((MoveWay::Step, Way::Teleport, within))
+            }
             _ => None,
         })
         .collect()
@@ -118,6 +124,9 @@ pub fn power_destinations(state: &State, f: &Figure, way: MoveWay) -> Vec<Destin
     let Some((search, n)) = way_of(state.card_of(f), way) else {
         return Vec::new();
     };
+    if way == MoveWay::Step && !super::throw::may_step(state, f) {
+        return Vec::new();
+    }
     let Some(rule) = Placing::of(state.card_of(f), way).map(|p| p.raised(state, f, way)) else {
         return geometry::destinations_by(state, f, search, n);
     };
@@ -182,6 +191,12 @@ impl Placing {
                 disengage: *disengage,
                 ..Placing::default()
             }),
+            (Effect::Throw(ThrowPower::StepBeforeMove { disengage, .. }), MoveWay::Step) => {
+                Some(Placing {
+                    disengage: *disengage,
+                    ..Placing::default()
+                })
+            }
             (Effect::Leap { levels, .. }, MoveWay::Leap) => Some(Placing {
                 up: Some(*levels),
                 down: Some(*levels),
@@ -311,6 +326,10 @@ pub fn power_name(card: &Card, way: MoveWay) -> Option<&str> {
                     | (Effect::Place { .. }, MoveWay::Place)
                     | (Effect::Leap { .. }, MoveWay::Leap)
                     | (Effect::Tunnel { .. }, MoveWay::Tunnel)
+                    | (
+                        Effect::Throw(ThrowPower::StepBeforeMove { .. }),
+                        MoveWay::Step
+                    )
             )
         });
         gives.then_some(p.name.as_str())

@@ -72,5 +72,10 @@ pub(super) fn readers() -> &'static [Reader] {
         super::arrive::summon_destroyed,
         super::arrive::rebirth_adjacent,
         super::arrive::not_reborn,
+        super::throw::throw,
+        super::throw::hive_tunnel,
+        super::throw::fey_step,
+        super::throw::spear_of_summoning,
+        super::throw::tactical_switch,
     ]
 }
