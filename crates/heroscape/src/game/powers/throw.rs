@@ -131,9 +131,12 @@ pub(crate) fn landed(
     }
 }
 
+/// The bands of a table of wounds: `(least total, wounds)`, lowest first.
+type Bands = Vec<(u8, u16)>;
+
 /// The power of `figure`'s card whose rolls follow its placing move (*Hive Tunnel*): its place
 /// among the card's powers, the bands and whether the card's wound markers add.
-fn rolls_around(state: &State, f: &Figure) -> Option<(u8, Vec<(u8, u16)>, bool)> {
+fn rolls_around(state: &State, f: &Figure) -> Option<(u8, Bands, bool)> {
     let card = state.card_of(f);
     card.powers.iter().enumerate().find_map(|(i, p)| {
         let effects = p.effects.as_deref()?;
