@@ -31,6 +31,7 @@ pub mod midmove;
 pub mod parse;
 pub mod place;
 pub mod rolls2;
+pub mod specials;
 pub mod supplies;
 pub mod wounds;
 
@@ -1456,6 +1457,9 @@ pub enum Effect {
     /// A word of the family whose player chooses how many or several things, or one of the
     /// power's options ([`choose::Choose`]: *Poisonous Acid Breath*, *Volley unto Himself*).
     Choose(choose::Choose),
+    /// A rider on the special attack of the same power ([`specials::Specials`]: *Psionic
+    /// Blast*'s order marker off a wounded figure's card).
+    Specials(specials::Specials),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

@@ -57,6 +57,14 @@ pub enum MoveWay {
     /// *Water Tunnel*: right after its normal move ends on the card's land type, placed on an
     /// empty space of that type on its level ([`Effect::Tunnel`]).
     Tunnel,
+    /// *Drill-Drive*: a straight line of the card's spaces through figures, then an attack at
+    /// the figures passed through ([`crate::power::specials::Specials::DrillDrive`]:
+    /// `special::drill`).
+    DrillDrive,
+    /// *Ninjutsu Barrage*: a piece of a move of the card's spaces in the attack step, between
+    /// the attacks of its special attack ([`crate::power::specials::Specials::Barrage`]:
+    /// `special::barrage`).
+    Barrage,
 }
 
 /// A figure chosen to be carried, and whether its carrier has moved yet.
@@ -100,6 +108,16 @@ pub fn ways(card: &Card) -> Vec<(MoveWay, Way, u16)> {
             Effect::Place { within, .. } => Some((MoveWay::Place, Way::Teleport, within)),
             Effect::Leap { spaces, .. } => Some((MoveWay::Leap, Way::Teleport, spaces)),
             Effect::Tunnel { within, .. } => Some((MoveWay::Tunnel, Way::Teleport, within)),
+            // one search per direction: `power_destinations` asks `special::drill`
+            Effect::Specials(crate::power::specials::Specials::DrillDrive { spaces, .. }) => {
+                Some((
+                    MoveWay::DrillDrive,
+                    Way::Drill {
+                        dir: skirmish_board::hex::HexDir::E,
+                    },
+                    spaces,
+                ))
+            }
             _ => None,
         })
         .collect()
@@ -115,6 +133,12 @@ pub fn way_of(card: &Card, way: MoveWay) -> Option<(Way, u16)> {
 
 /// Every place `f` may end a move by `way`, its start excepted.
 pub fn power_destinations(state: &State, f: &Figure, way: MoveWay) -> Vec<Destination> {
+    if way == MoveWay::DrillDrive {
+        return super::special::drill::destinations(state, f);
+    }
+    if way == MoveWay::Barrage {
+        return super::special::barrage::destinations(state, f);
+    }
     let Some((search, n)) = way_of(state.card_of(f), way) else {
         return Vec::new();
     };
@@ -311,6 +335,14 @@ pub fn power_name(card: &Card, way: MoveWay) -> Option<&str> {
                     | (Effect::Place { .. }, MoveWay::Place)
                     | (Effect::Leap { .. }, MoveWay::Leap)
                     | (Effect::Tunnel { .. }, MoveWay::Tunnel)
+                    | (
+                        Effect::Specials(crate::power::specials::Specials::DrillDrive { .. }),
+                        MoveWay::DrillDrive
+                    )
+                    | (
+                        Effect::Specials(crate::power::specials::Specials::Barrage { .. }),
+                        MoveWay::Barrage
+                    )
             )
         });
         gives.then_some(p.name.as_str())
@@ -679,9 +711,15 @@ pub fn explain(state: &State, action: &Action) -> Option<String> {
             let Some(f) = state.figure(figure) else {
                 return Some(format!("there is no figure {figure}"));
             };
+            if way == MoveWay::Barrage {
+                return Some(super::special::barrage::explain(state, f));
+            }
             let Some(search) = way_of(state.card_of(f), way) else {
                 return Some(format!("{} has no such power", fig(figure)));
             };
+            if way == MoveWay::DrillDrive && tail.is_none() {
+                return Some(super::special::drill::explain(state, f, to, level));
+            }
             let to = match tail {
                 Some(t) => Placement::double(to, t, level),
                 None => Placement::single(to, level),

@@ -72,5 +72,9 @@ pub(super) fn readers() -> &'static [Reader] {
         super::arrive::summon_destroyed,
         super::arrive::rebirth_adjacent,
         super::arrive::not_reborn,
+        super::specials::psionic_blast,
+        super::specials::full_barrage,
+        super::specials::drill_drive,
+        super::specials::barrage,
     ]
 }
