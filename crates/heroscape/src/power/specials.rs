@@ -20,8 +20,8 @@ pub enum Specials {
     /// The special attack's range and dice come in pairs, the player choosing one for each
     /// attack (the action names the pair's dice), each pair used at most once in a turn (*Full
     /// Barrage*: "Range Special. Attack Special. ... Each attack must target a different figure
-    /// and must use a different Range and Attack Value pair from the list below (in any order)
-    /// - Range 7, Attack 2. - Range 5, Attack 3. - Range 3, Attack 4."). The special attack
+    /// and must use a different Range and Attack Value pair from the list below (in any
+    /// order)": Range 7, Attack 2; Range 5, Attack 3; Range 3, Attack 4). The special attack
     /// itself offers the pairs' dice (`dice_choice`), its attacks and its different targets.
     Pairs {
         /// The pairs, in print order.
