@@ -858,6 +858,12 @@ pub fn apply(
                 .find(|d| d.hex == to && d.level == level && d.tail == tail)
                 .ok_or_else(|| explain(state, seat, action))?;
             events.push(Event::MovedBy { figure, way });
+            if way == moves::MoveWay::DrillDrive {
+                special::drill::set_off(state, &f, &dest.path);
+            }
+            if way == moves::MoveWay::Barrage {
+                special::barrage::set_off(state, &f, &dest.path);
+            }
             move_figure(state, &f, &dest, Some(way), dice, events);
         }
         Action::Carry { figure, friend } => moves::choose_carry(state, figure, friend, events),
@@ -939,7 +945,10 @@ fn move_figure(
         turn: Some(turn), ..
     } = &mut state.phase
     {
-        turn.moved.push(f.id);
+        // a piece of a barrage move after another one: moved once
+        if !turn.moved.contains(&f.id) {
+            turn.moved.push(f.id);
+        }
     }
     let engaged_before = geometry::engaged_with(state, f);
     let watch = powers::midmove::watch_move(state, f, &dest.path, way);
@@ -978,6 +987,11 @@ pub(crate) fn finish_move(
         .collect();
     moves::after_move(state, figure, &by_power);
     if powers::midmove::after_move(state, figure) {
+        return;
+    }
+    special::barrage::after_move(state, figure);
+    // *Drill-Drive*'s attack once its move is over
+    if special::drill::after_move(state, figure, dice, events) && powers::vanish::ask(state) {
         return;
     }
     settle(state, dice, events);

@@ -31,6 +31,7 @@ pub mod midmove;
 pub mod parse;
 pub mod place;
 pub mod rolls2;
+pub mod specials;
 pub mod supplies;
 pub mod throw;
 pub mod wounds;
@@ -1461,6 +1462,9 @@ pub enum Effect {
     /// A power that throws, places or switches figures acting on its own
     /// ([`throw::ThrowPower`]: *Hive Tunnel*'s rolls once placed).
     Throw(throw::ThrowPower),
+    /// A rider on the special attack of the same power ([`specials::Specials`]: *Psionic
+    /// Blast*'s order marker off a wounded figure's card).
+    Specials(specials::Specials),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

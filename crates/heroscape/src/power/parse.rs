@@ -37,6 +37,7 @@ mod rolls;
 mod rolls2;
 mod setup;
 mod special;
+mod specials;
 mod start;
 mod supplies;
 mod support;
@@ -553,7 +554,8 @@ fn stat_word(w: &str) -> Option<Stat> {
     }
 }
 
-fn special(range: Option<u16>, attack: u16, area: Area) -> SpecialAttack {
+/// A special attack with only its range, dice and area (every other field off).
+pub(crate) fn special(range: Option<u16>, attack: u16, area: Area) -> SpecialAttack {
     SpecialAttack {
         range,
         attack,

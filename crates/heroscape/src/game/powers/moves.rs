@@ -60,6 +60,14 @@ pub enum MoveWay {
     /// *Fey Step*: before its normal move, placed on an empty space within the card's number
     /// of spaces; it may still move normally after (`game/powers/throw.rs`).
     Step,
+    /// *Drill-Drive*: a straight line of the card's spaces through figures, then an attack at
+    /// the figures passed through ([`crate::power::specials::Specials::DrillDrive`]:
+    /// `special::drill`).
+    DrillDrive,
+    /// *Ninjutsu Barrage*: a piece of a move of the card's spaces in the attack step, between
+    /// the attacks of its special attack ([`crate::power::specials::Specials::Barrage`]:
+    /// `special::barrage`).
+    Barrage,
 }
 
 /// A figure chosen to be carried, and whether its carrier has moved yet.
@@ -106,6 +114,16 @@ pub fn ways(card: &Card) -> Vec<(MoveWay, Way, u16)> {
             Effect::Throw(ThrowPower::StepBeforeMove { within, .. }) => {
                 Some((MoveWay::Step, Way::Teleport, within))
             }
+            // one search per direction: `power_destinations` asks `special::drill`
+            Effect::Specials(crate::power::specials::Specials::DrillDrive { spaces, .. }) => {
+                Some((
+                    MoveWay::DrillDrive,
+                    Way::Drill {
+                        dir: skirmish_board::hex::HexDir::E,
+                    },
+                    spaces,
+                ))
+            }
             _ => None,
         })
         .collect()
@@ -121,6 +139,12 @@ pub fn way_of(card: &Card, way: MoveWay) -> Option<(Way, u16)> {
 
 /// Every place `f` may end a move by `way`, its start excepted.
 pub fn power_destinations(state: &State, f: &Figure, way: MoveWay) -> Vec<Destination> {
+    if way == MoveWay::DrillDrive {
+        return super::special::drill::destinations(state, f);
+    }
+    if way == MoveWay::Barrage {
+        return super::special::barrage::destinations(state, f);
+    }
     let Some((search, n)) = way_of(state.card_of(f), way) else {
         return Vec::new();
     };
@@ -329,6 +353,14 @@ pub fn power_name(card: &Card, way: MoveWay) -> Option<&str> {
                     | (
                         Effect::Throw(ThrowPower::StepBeforeMove { .. }),
                         MoveWay::Step
+                    )
+                    | (
+                        Effect::Specials(crate::power::specials::Specials::DrillDrive { .. }),
+                        MoveWay::DrillDrive
+                    )
+                    | (
+                        Effect::Specials(crate::power::specials::Specials::Barrage { .. }),
+                        MoveWay::Barrage
                     )
             )
         });
@@ -698,9 +730,15 @@ pub fn explain(state: &State, action: &Action) -> Option<String> {
             let Some(f) = state.figure(figure) else {
                 return Some(format!("there is no figure {figure}"));
             };
+            if way == MoveWay::Barrage {
+                return Some(super::special::barrage::explain(state, f));
+            }
             let Some(search) = way_of(state.card_of(f), way) else {
                 return Some(format!("{} has no such power", fig(figure)));
             };
+            if way == MoveWay::DrillDrive && tail.is_none() {
+                return Some(super::special::drill::explain(state, f, to, level));
+            }
             let to = match tail {
                 Some(t) => Placement::double(to, t, level),
                 None => Placement::single(to, level),

@@ -77,5 +77,9 @@ pub(super) fn readers() -> &'static [Reader] {
         super::throw::fey_step,
         super::throw::spear_of_summoning,
         super::throw::tactical_switch,
+        super::specials::psionic_blast,
+        super::specials::full_barrage,
+        super::specials::drill_drive,
+        super::specials::barrage,
     ]
 }
