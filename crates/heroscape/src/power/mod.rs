@@ -32,6 +32,7 @@ pub mod parse;
 pub mod place;
 pub mod rolls2;
 pub mod supplies;
+pub mod tiles;
 pub mod wounds;
 
 pub use arrive::{Arrive, Moment};
@@ -263,6 +264,9 @@ pub enum Condition {
     /// Will*: "if Shiori has only one unrevealed order marker on her Army Card"): how many lie
     /// face down on a card is what every player sees at the table.
     UnrevealedMarkersHere(u8),
+    /// The other figure in the attack stands on this land type (*Shadow Assassin*: "a Hero or
+    /// Squad figure that is on a shadow tile").
+    OpponentOnGround(String),
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -1456,6 +1460,9 @@ pub enum Effect {
     /// A word of the family whose player chooses how many or several things, or one of the
     /// power's options ([`choose::Choose`]: *Poisonous Acid Breath*, *Volley unto Himself*).
     Choose(choose::Choose),
+    /// Tiles the card starts the game with and lays on the battlefield ([`tiles::Tiles`]:
+    /// *Nanite Smoke Grenade*, *Blend Into Shadow*).
+    Tiles(tiles::Tiles),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

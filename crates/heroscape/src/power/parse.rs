@@ -40,6 +40,7 @@ mod special;
 mod start;
 mod supplies;
 mod support;
+mod tiles;
 mod triggered;
 mod turns;
 mod values2;

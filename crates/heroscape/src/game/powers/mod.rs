@@ -56,6 +56,9 @@ pub mod start_choices;
 pub mod supplies;
 #[cfg(test)]
 mod supplies_tests;
+pub mod tiles;
+#[cfg(test)]
+mod tiles_tests;
 pub mod turns;
 #[cfg(test)]
 mod turns2_tests;
