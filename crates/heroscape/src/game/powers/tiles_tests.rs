@@ -61,7 +61,7 @@ fn nanite_smoke_grenade_lays_a_shadow_tile_on_an_empty_space_within_three_in_cle
         &[(STORM, 0, h(0)), ("Mika Connour", 0, h(2))],
         Stage::Attack,
     );
-    let (storm, mika) = (ids[0], ids[1]);
+    let storm = ids[0];
     let p = power(STORM, "NANITE SMOKE GRENADE");
     assert_eq!(tiles::left(&state, 0, p, Ground::Shadow), 3);
     play(&mut state, Seat(0), Action::EndTurn, &[]);
@@ -113,7 +113,6 @@ fn nanite_smoke_grenade_lays_a_shadow_tile_on_an_empty_space_within_three_in_cle
         .supplies
         .iter()
         .any(|s| s.left == 2 && s.marker == "shadow tile"));
-    let _ = mika;
 }
 
 #[test]
