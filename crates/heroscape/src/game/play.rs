@@ -1138,7 +1138,10 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
 
 pub(crate) fn end_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut Vec<Event>) {
     // Powers used after the turn (*after taking a turn*) come first.
-    if triggered::after_turn(state, seat, dice, events) || powers::arrive::after_turn(state, seat) {
+    if triggered::after_turn(state, seat, dice, events)
+        || powers::arrive::after_turn(state, seat)
+        || powers::tiles::after_turn(state, seat)
+    {
         return;
     }
     // a card lent for the turn returns: the turn ending is again its player's

@@ -34,6 +34,7 @@ pub mod rolls2;
 pub mod specials;
 pub mod supplies;
 pub mod throw;
+pub mod tiles;
 pub mod wounds;
 
 pub use arrive::{Arrive, Moment};
@@ -266,6 +267,9 @@ pub enum Condition {
     /// Will*: "if Shiori has only one unrevealed order marker on her Army Card"): how many lie
     /// face down on a card is what every player sees at the table.
     UnrevealedMarkersHere(u8),
+    /// The other figure in the attack stands on this land type (*Shadow Assassin*: "a Hero or
+    /// Squad figure that is on a shadow tile").
+    OpponentOnGround(String),
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -1465,6 +1469,9 @@ pub enum Effect {
     /// A rider on the special attack of the same power ([`specials::Specials`]: *Psionic
     /// Blast*'s order marker off a wounded figure's card).
     Specials(specials::Specials),
+    /// Tiles the card starts the game with and lays on the battlefield ([`tiles::Tiles`]:
+    /// *Nanite Smoke Grenade*, *Blend Into Shadow*).
+    Tiles(tiles::Tiles),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

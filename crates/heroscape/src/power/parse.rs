@@ -42,6 +42,7 @@ mod start;
 mod supplies;
 mod support;
 mod throw;
+mod tiles;
 mod triggered;
 mod turns;
 mod values2;

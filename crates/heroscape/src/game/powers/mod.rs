@@ -59,6 +59,9 @@ mod supplies_tests;
 pub mod throw;
 #[cfg(test)]
 mod throw_tests;
+pub mod tiles;
+#[cfg(test)]
+mod tiles_tests;
 pub mod turns;
 #[cfg(test)]
 mod turns2_tests;

@@ -566,6 +566,15 @@ pub fn holds(
         Condition::AnyOf(any) => any.iter().any(|c| holds(state, unit, f, c, fight)),
         Condition::ControlsAnother(filter) => super::rolls2::controls_another(state, unit, filter),
         Condition::UnrevealedMarkersHere(_) => super::command::holds(state, unit, condition),
+        Condition::OpponentOnGround(ground) => fight.is_some_and(|x| {
+            holds(
+                state,
+                unit,
+                x.other(f),
+                &Condition::OnGround(ground.clone()),
+                None,
+            )
+        }),
     }
 }
 

@@ -15,6 +15,7 @@ use crate::game::{combat::Face, Action, Decision, Event, Marker, RollFor, State}
 mod arrive;
 mod events;
 mod powers;
+mod tiles;
 
 pub use events::event_text;
 use powers::*;
@@ -392,6 +393,7 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
                 grid.name(*to)
             ),
         },
+        Action::PlaceTile { hex } => tiles::action_text(state, *hex, lang),
     }
 }
 
@@ -728,6 +730,9 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
                 figure_name(state, *carrier)
             ),
         },
+        Decision::PlaceTile { unit, power, .. } => {
+            tiles::decision_text(state, &who, (*unit, *power), lang)
+        }
     }
 }
 

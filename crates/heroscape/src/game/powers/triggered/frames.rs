@@ -39,6 +39,7 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::Arrive(_)
         | HsFrame::Glide(_)
         | HsFrame::Choose(_)
+        | HsFrame::Tile(_)
         | HsFrame::Place(_)
         | HsFrame::MidMove(_) => Ask {
             seats: Vec::new(),
@@ -241,6 +242,7 @@ pub(crate) fn resolve(
         | HsFrame::Arrive(_)
         | HsFrame::Glide(_)
         | HsFrame::Choose(_)
+        | HsFrame::Tile(_)
         | HsFrame::Place(_)
         | HsFrame::MidMove(_) => {}
     }
