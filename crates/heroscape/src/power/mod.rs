@@ -28,6 +28,7 @@ pub mod coverage;
 pub mod d20c;
 mod grammar;
 pub mod midmove;
+pub mod misc;
 pub mod parse;
 pub mod place;
 pub mod rolls2;
@@ -878,6 +879,8 @@ pub enum Outcome {
     /// Wound markers removed from the chosen figure's card: as many as its player chooses up
     /// to a number, or all of them ([`choose::Heal`]: *Healing Touch*).
     HealChosen(choose::Heal),
+    /// An outcome of the single leftover powers ([`misc::MiscOutcome`]: *Stinger Drain*).
+    Misc(misc::MiscOutcome),
 }
 
 /// A power used at a given moment: maybe a chosen figure, maybe a d20 roll, then outcomes.
@@ -1456,6 +1459,8 @@ pub enum Effect {
     /// A word of the family whose player chooses how many or several things, or one of the
     /// power's options ([`choose::Choose`]: *Poisonous Acid Breath*, *Volley unto Himself*).
     Choose(choose::Choose),
+    /// A single leftover power ([`misc::Misc`]: *Pirate King*, *Charge!!!*).
+    Misc(misc::Misc),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

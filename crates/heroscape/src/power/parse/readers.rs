@@ -72,5 +72,8 @@ pub(super) fn readers() -> &'static [Reader] {
         super::arrive::summon_destroyed,
         super::arrive::rebirth_adjacent,
         super::arrive::not_reborn,
+        super::misc::stinger_drain,
+        super::misc::also_class,
+        super::misc::charge,
     ]
 }
