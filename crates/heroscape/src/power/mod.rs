@@ -28,6 +28,7 @@ pub mod coverage;
 pub mod d20c;
 mod grammar;
 pub mod midmove;
+pub mod misc;
 pub mod parse;
 pub mod place;
 pub mod rolls2;
@@ -885,6 +886,8 @@ pub enum Outcome {
     /// Wound markers removed from the chosen figure's card: as many as its player chooses up
     /// to a number, or all of them ([`choose::Heal`]: *Healing Touch*).
     HealChosen(choose::Heal),
+    /// An outcome of the single leftover powers ([`misc::MiscOutcome`]: *Stinger Drain*).
+    Misc(misc::MiscOutcome),
 }
 
 /// A power used at a given moment: maybe a chosen figure, maybe a d20 roll, then outcomes.
@@ -1472,6 +1475,8 @@ pub enum Effect {
     /// Tiles the card starts the game with and lays on the battlefield ([`tiles::Tiles`]:
     /// *Nanite Smoke Grenade*, *Blend Into Shadow*).
     Tiles(tiles::Tiles),
+    /// A single leftover power ([`misc::Misc`]: *Pirate King*, *Charge!!!*).
+    Misc(misc::Misc),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

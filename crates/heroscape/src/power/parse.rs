@@ -28,6 +28,7 @@ mod d20;
 mod d20c;
 mod extra_attacks;
 mod midmove;
+mod misc;
 mod modifiers;
 mod moves;
 mod orders;

@@ -200,6 +200,7 @@ pub fn record(state: &mut State, attacker: u32, target: u32) {
             extra,
         });
     }
+    super::misc::attacked(state, attacker, target);
 }
 
 /// Records the wounds the last attack of `attacker` on `target` put on it.

@@ -327,6 +327,7 @@ fn powers(state: &State, f: &Figure, stat: Stat, fight: Option<&Fight>, t: &mut 
     }
     super::markers::changes(state, f, stat, fight, t);
     super::supplies::changes(state, f, stat, t);
+    super::misc::changes(state, f, stat, t);
     super::midmove::changes(state, f, stat, fight, t);
     super::choose::changes(state, f, stat, t);
     if let Some(run) = super::choices::ran(state, f) {

@@ -87,5 +87,8 @@ pub(super) fn readers() -> &'static [Reader] {
         super::specials::full_barrage,
         super::specials::drill_drive,
         super::specials::barrage,
+        super::misc::stinger_drain,
+        super::misc::also_class,
+        super::misc::charge,
     ]
 }

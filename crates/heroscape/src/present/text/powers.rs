@@ -355,6 +355,7 @@ pub(super) fn outcome_words(
         (O::HealChosen(crate::power::choose::Heal::All), Lang::Fr) => {
             format!("tous les marqueurs de blessure retirés de la carte de {who}")
         }
+        (O::Misc(m), _) => super::misc::outcome_words(*m, &who, lang),
     }
 }
 

@@ -53,7 +53,10 @@ pub(crate) fn answers(frame: &HsFrame, state: &State, seat: Seat) -> Vec<Action>
     match frame {
         HsFrame::Power(o) if o.seat == seat => {
             let mut out = uses(state, o);
-            if out.is_empty() || !super::super::d20::must_choose(state, o) {
+            if out.is_empty()
+                || !(super::super::d20::must_choose(state, o)
+                    || super::super::misc::choosing(state, o))
+            {
                 out.push(Action::DeclinePower);
             }
             out
@@ -93,6 +96,9 @@ pub(crate) fn answers(frame: &HsFrame, state: &State, seat: Seat) -> Vec<Action>
 /// The ways to use an offered power: with each figure that may choose, each figure it may
 /// choose.
 pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
+    if let Some(chosen) = super::super::misc::destroy_uses(state, o) {
+        return chosen;
+    }
     if super::super::markers::is_x_power(state, o.unit, o.power) {
         return super::super::markers::x_uses(state, o);
     }
@@ -260,6 +266,9 @@ pub(super) fn answer_offer(
     let mut cut = false;
     let mut again = false;
     match *answer {
+        Action::UsePower { target, .. } if super::super::misc::choosing(state, o) => {
+            super::super::misc::destroy_chosen(state, o, target, events);
+        }
         Action::UsePower { .. } if super::super::markers::is_x_power(state, o.unit, o.power) => {
             again = super::super::markers::reveal_x(state, o, events);
         }
@@ -431,6 +440,7 @@ pub(in crate::game::powers) fn apply(
             super::super::place::start(state, user, power, reached, p, o, events)
         }
         Outcome::HealChosen(h) => super::super::choose::heal(state, user, power, reached, h, o),
+        Outcome::Misc(m) => super::super::misc::apply(state, user, power, m, o, events),
     }
 }
 
