@@ -31,7 +31,9 @@ pub mod midmove;
 pub mod parse;
 pub mod place;
 pub mod rolls2;
+pub mod specials;
 pub mod supplies;
+pub mod throw;
 pub mod tiles;
 pub mod wounds;
 
@@ -44,6 +46,7 @@ use crate::card::{Kind, Rarity, Size};
 pub use command::Command;
 pub use control::Control;
 pub use place::{LevelWindow, Placing};
+pub use throw::{Throw, ThrowDamage, ThrowPower};
 
 /// A value on the card a power changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1463,6 +1466,12 @@ pub enum Effect {
     /// Tiles the card starts the game with and lays on the battlefield ([`tiles::Tiles`]:
     /// *Nanite Smoke Grenade*, *Blend Into Shadow*).
     Tiles(tiles::Tiles),
+    /// A power that throws, places or switches figures acting on its own
+    /// ([`throw::ThrowPower`]: *Hive Tunnel*'s rolls once placed).
+    Throw(throw::ThrowPower),
+    /// A rider on the special attack of the same power ([`specials::Specials`]: *Psionic
+    /// Blast*'s order marker off a wounded figure's card).
+    Specials(specials::Specials),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

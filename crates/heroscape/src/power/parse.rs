@@ -37,9 +37,11 @@ mod rolls;
 mod rolls2;
 mod setup;
 mod special;
+mod specials;
 mod start;
 mod supplies;
 mod support;
+mod throw;
 mod tiles;
 mod triggered;
 mod turns;
@@ -553,7 +555,8 @@ fn stat_word(w: &str) -> Option<Stat> {
     }
 }
 
-fn special(range: Option<u16>, attack: u16, area: Area) -> SpecialAttack {
+/// A special attack with only its range, dice and area (every other field off).
+pub(crate) fn special(range: Option<u16>, attack: u16, area: Area) -> SpecialAttack {
     SpecialAttack {
         range,
         attack,

@@ -56,6 +56,9 @@ pub mod start_choices;
 pub mod supplies;
 #[cfg(test)]
 mod supplies_tests;
+pub mod throw;
+#[cfg(test)]
+mod throw_tests;
 pub mod tiles;
 #[cfg(test)]
 mod tiles_tests;

@@ -78,5 +78,14 @@ pub(super) fn readers() -> &'static [Reader] {
         super::arrive::summon_destroyed,
         super::arrive::rebirth_adjacent,
         super::arrive::not_reborn,
+        super::throw::throw,
+        super::throw::hive_tunnel,
+        super::throw::fey_step,
+        super::throw::spear_of_summoning,
+        super::throw::tactical_switch,
+        super::specials::psionic_blast,
+        super::specials::full_barrage,
+        super::specials::drill_drive,
+        super::specials::barrage,
     ]
 }

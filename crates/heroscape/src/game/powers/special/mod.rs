@@ -42,18 +42,24 @@
 
 mod also;
 pub mod area;
+pub mod barrage;
 mod chain;
 pub mod challenge;
 mod combined;
+pub mod drill;
 pub mod extra_attacks;
+mod psionic;
 pub mod reach;
 mod refusal;
+mod riders;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests2;
 #[cfg(test)]
 mod tests3;
+#[cfg(test)]
+mod tests4;
 mod venom;
 
 use serde::{Deserialize, Serialize};
@@ -108,6 +114,9 @@ pub struct Use {
     /// next attack chooses among them (*Arcane Bolt*).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub beside: Vec<u32>,
+    /// The dice each of its attacks chose this turn, in order (*Full Barrage*'s pairs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chosen: Vec<u16>,
 }
 
 fn is_zero(n: &u16) -> bool {
@@ -126,6 +135,12 @@ pub struct Uses {
     /// Special attacks made in that turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub this_turn: Vec<Use>,
+    /// The drill move under way and the figures it passes through (*Drill-Drive*).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drill: Option<drill::Drilled>,
+    /// The barrage under way (*Ninjutsu Barrage*).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub barrage: Option<barrage::Barrage>,
 }
 
 /// The printed names of a unit's once-per-game special attacks already used.
@@ -219,7 +234,9 @@ fn must_use(state: &State, unit: u16) -> Option<u8> {
 /// Whether a normal attack is barred to `f`: its card used a special attack every attacking
 /// figure must use this turn.
 pub fn normal_barred(state: &State, f: &Figure) -> bool {
-    must_use(state, f.unit).is_some() || combined::barring(state, f.unit).is_some()
+    must_use(state, f.unit).is_some()
+        || combined::barring(state, f.unit).is_some()
+        || barrage::began(state, f)
 }
 
 /// Why a normal attack is barred to `figure`, for people, if it is.
@@ -357,6 +374,9 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     if power.after_moving && !turn.moved.contains(&f.id) {
         return Err(Refusal::NotMoved);
     }
+    if barrage::moved_normally(state, f, name) {
+        return Err(Refusal::Moved);
+    }
     if (power.not_after_moving || super::command::moved_cannot_attack(state, turn, f))
         && turn.moved.contains(&f.id)
     {
@@ -379,6 +399,7 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     }
     let mut power = power.clone();
     power.attack = printed;
+    riders::pair_range(state, f, aim, name, &mut power)?;
     let power = &power;
     let mut shot = Shot {
         name: name.to_string(),
@@ -817,10 +838,13 @@ pub fn actions(state: &State) -> Vec<Action> {
             }
         }
     }
+    // *Ninjutsu Barrage*: the pieces of its move between the attacks
+    out.extend(barrage::moves(state));
     out
 }
 
-/// Whether a figure of the active card can still make a special attack (the turn goes on).
+/// Whether a figure of the active card can still make a special attack, or a piece of a
+/// barrage move (the turn goes on).
 pub fn any_left(state: &State) -> bool {
     !actions(state).is_empty()
 }
@@ -901,12 +925,69 @@ pub fn apply(
         .target
         .and_then(|t| state.figure(t))
         .and_then(|t| Some((t.hex?, t.level)));
+    let Struck {
+        inflicted,
+        rolled_most,
+        all_skulls,
+        standing,
+    } = strike(state, &a, &striker, &aim, &shot, dice, events);
+    let rolled = rolled_most;
+    if shot.power.pounce {
+        pounce(state, a.id, aim.target, chosen_space, events);
+    }
+    let earned = match (shot.power.chain, shot.power.again) {
+        // a chain goes on after a wound (*Arcane Bolt*) or after any attack
+        (Some(c), _) => !c.on_wound || inflicted > 0,
+        (None, None) => false,
+        (None, Some(Again::Wounds)) => inflicted > 0,
+        (None, Some(Again::Destroys)) => standing
+            .iter()
+            .any(|id| state.figure(*id).is_some_and(|g| g.destroyed)),
+        (None, Some(Again::Skulls(n))) => rolled >= n,
+        (None, Some(Again::AllSkulls)) => all_skulls,
+    };
+    if let Some(u) = state
+        .specials
+        .this_turn
+        .iter_mut()
+        .find(|u| u.figure == aim.figure && u.power == aim.power)
+    {
+        u.again = earned;
+        u.beside = beside;
+    }
+    Ok(())
+}
+
+/// What a special attack's rolls did.
+struct Struck {
+    /// Wounds put on the figures affected.
+    inflicted: u16,
+    /// The most skulls one roll showed.
+    rolled_most: u16,
+    /// Every attack die showed a skull.
+    all_skulls: bool,
+    /// The figures that took wounds and stood when they did.
+    standing: Vec<u32>,
+}
+
+/// Rolls a special attack `shot` of `a` (height counted from `striker`): the attack dice once
+/// for all the figures affected (once for each with `separately`), each figure's defence, then
+/// the wounds in the order listed, with the powers that answer them.
+fn strike(
+    state: &mut State,
+    a: &Figure,
+    striker: &Figure,
+    aim: &Aim,
+    shot: &Shot,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Struck {
     // One roll for all the figures affected, or one for each with `separately`.
     let groups: Vec<(Vec<u32>, Tally)> = if shot.power.separately {
         shot.affected
             .iter()
             .filter_map(|id| state.figure(*id))
-            .map(|t| (vec![t.id], attack_tally(state, &a, t, &shot)))
+            .map(|t| (vec![t.id], attack_tally(state, a, t, shot)))
             .collect()
     } else {
         vec![(shot.affected.clone(), shot.dice.clone())]
@@ -933,7 +1014,7 @@ pub fn apply(
             let defended = if skulls == 0 || shot.power.no_defence {
                 Tally::default()
             } else {
-                defence_tally(state, &striker, t, &shot)
+                defence_tally(state, striker, t, shot)
             };
             let defence = combat::roll(
                 dice,
@@ -978,7 +1059,7 @@ pub fn apply(
         for (id, n) in wounds {
             let (n, poisoned) = match shot.power.venom {
                 Some(v) => {
-                    let bonus = venom_bonus(state, &a, &shot.name);
+                    let bonus = venom_bonus(state, a, &shot.name);
                     let malus = super::d20c::harrowing(state, a.owner, a.unit);
                     venom::poison(v, (bonus, malus), (a.id, &shot.name), id, n, dice, events)
                 }
@@ -997,33 +1078,15 @@ pub fn apply(
             inflicted += n;
             combat::wound(state, id, n, events);
             super::d20c::destroyed_by(state, a.id, id);
+            psionic::after_wounds(state, a.id, &shot.name, id, n, dice, events);
         }
     }
-    let rolled = rolled_most;
-    if shot.power.pounce {
-        pounce(state, a.id, aim.target, chosen_space, events);
+    Struck {
+        inflicted,
+        rolled_most,
+        all_skulls,
+        standing,
     }
-    let earned = match (shot.power.chain, shot.power.again) {
-        // a chain goes on after a wound (*Arcane Bolt*) or after any attack
-        (Some(c), _) => !c.on_wound || inflicted > 0,
-        (None, None) => false,
-        (None, Some(Again::Wounds)) => inflicted > 0,
-        (None, Some(Again::Destroys)) => standing
-            .iter()
-            .any(|id| state.figure(*id).is_some_and(|g| g.destroyed)),
-        (None, Some(Again::Skulls(n))) => rolled >= n,
-        (None, Some(Again::AllSkulls)) => all_skulls,
-    };
-    if let Some(u) = state
-        .specials
-        .this_turn
-        .iter_mut()
-        .find(|u| u.figure == aim.figure && u.power == aim.power)
-    {
-        u.again = earned;
-        u.beside = beside;
-    }
-    Ok(())
 }
 
 /// What is added to `a`'s player's 20-sided die for the special attack named `name`: the
@@ -1123,6 +1186,7 @@ fn record(state: &mut State, aim: &Aim, power: &SpecialAttack) {
             u.times = u.times.saturating_add(1);
             u.targets.extend(aim.target);
             u.dice = u.dice.saturating_add(aim.dice.unwrap_or(0));
+            u.chosen.extend(aim.dice);
         }
         None => uses.this_turn.push(Use {
             figure: aim.figure,
@@ -1133,6 +1197,7 @@ fn record(state: &mut State, aim: &Aim, power: &SpecialAttack) {
             again: false,
             dice: aim.dice.unwrap_or(0),
             beside: Vec::new(),
+            chosen: aim.dice.into_iter().collect(),
         }),
     }
     if power.once_per_game && !uses.spent.contains(&(unit, aim.power)) {

@@ -105,6 +105,9 @@ pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
     if super::super::supplies::is_supply_power(state, o.unit, o.power) {
         return super::super::supplies::uses(state, o);
     }
+    if super::super::throw::is_switch(state, o.unit, o.power) {
+        return super::super::throw::switch_uses(o);
+    }
     if super::super::bonding::is_turn_power(state, o.unit, o.power) && !by_bonded(state, o) {
         return super::super::bonding::uses(state, o);
     }
@@ -281,6 +284,9 @@ pub(super) fn answer_offer(
             // a turn a turns-with power gives goes on where the last one ended
             again = super::super::orders::is_power(state, o.unit, o.power)
                 || super::super::control::is_power(state, o.unit, o.power);
+        }
+        Action::UsePower { .. } if super::super::throw::is_switch(state, o.unit, o.power) => {
+            cut = !super::super::throw::use_switch(state, o, events);
         }
         // Several figures chosen before any roll (*Witchcraft Telekinesis*).
         Action::UsePower { figure, target, .. }

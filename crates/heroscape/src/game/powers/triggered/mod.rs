@@ -121,6 +121,9 @@ pub struct Memory {
     /// What the powers that choose how many or several things remember ([`super::choose`]).
     #[serde(default)]
     pub choose: super::choose::ChooseMemory,
+    /// What the powers that throw, place or switch figures remember ([`super::throw`]).
+    #[serde(default)]
+    pub throw: super::throw::ThrowMemory,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
