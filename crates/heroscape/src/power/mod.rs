@@ -30,6 +30,7 @@ mod grammar;
 pub mod midmove;
 pub mod parse;
 pub mod place;
+pub mod react;
 pub mod rolls2;
 pub mod supplies;
 pub mod wounds;
@@ -1456,6 +1457,8 @@ pub enum Effect {
     /// A word of the family whose player chooses how many or several things, or one of the
     /// power's options ([`choose::Choose`]: *Poisonous Acid Breath*, *Volley unto Himself*).
     Choose(choose::Choose),
+    /// A power reacting inside an attack on a figure it reaches ([`react::React`]).
+    React(react::React),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

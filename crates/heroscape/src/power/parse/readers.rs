@@ -72,5 +72,13 @@ pub(super) fn readers() -> &'static [Reader] {
         super::arrive::summon_destroyed,
         super::arrive::rebirth_adjacent,
         super::arrive::not_reborn,
+        super::react::gift,
+        super::react::cell_divide,
+        super::react::reinforcements,
+        super::react::expendable,
+        super::react::kieru,
+        super::react::mortal_strike,
+        super::react::hero_worship,
+        super::react::acid_sacs,
     ]
 }

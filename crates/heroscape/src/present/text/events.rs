@@ -916,6 +916,7 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
             }
         }
         Event::Arrive { what } => super::arrive::arrived_text(state, what, lang),
+        Event::React { what } => super::react::reacted_text(state, what, lang),
         Event::FiguresForTurn {
             unit,
             power,

@@ -55,6 +55,7 @@ mod tests2;
 #[cfg(test)]
 mod tests3;
 mod venom;
+pub mod volley;
 
 use serde::{Deserialize, Serialize};
 use skirmish_board::hex::Hex;
@@ -581,7 +582,7 @@ fn attack_tally(state: &State, a: &Figure, t: &Figure, shot: &Shot) -> Tally {
 }
 
 /// The dice a tally added for height.
-fn height_of(t: &Tally) -> u16 {
+pub(crate) fn height_of(t: &Tally) -> u16 {
     t.changes
         .iter()
         .filter(|c| c.why == Why::Height)
@@ -861,14 +862,15 @@ pub struct Hit {
 }
 
 /// Makes a special attack: the attack dice once, then each affected figure's defence, then the
-/// wounds in the order listed.
+/// wounds in the order listed. True once it is over; false while a power of the figures it
+/// reaches asks its owner (the attack goes on once answered: `volley`).
 pub fn apply(
     state: &mut State,
     seat: Seat,
     action: &Action,
     dice: &mut Dice,
     events: &mut Vec<Event>,
-) -> Result<(), Rejection> {
+) -> Result<bool, Rejection> {
     let aim = Aim::of(action).ok_or_else(|| Rejection::illegal("not a special attack"))?;
     let shot = shot(state, &aim).map_err(|r| {
         let name = state
@@ -888,7 +890,7 @@ pub fn apply(
     }
     record(state, &aim, &shot.power);
     let Some(a) = state.figure(aim.figure).cloned() else {
-        return Ok(());
+        return Ok(true);
     };
     // The figures beside the defender as the attack begins, for a chained power's next one.
     let beside = match (shot.power.chain, aim.target) {
@@ -911,119 +913,37 @@ pub fn apply(
     } else {
         vec![(shot.affected.clone(), shot.dice.clone())]
     };
-    let mut inflicted = 0;
-    let mut rolled_most = 0;
-    let mut all_skulls = true;
-    let mut standing = Vec::new();
-    for (ids, tally) in groups {
-        let attack = combat::roll(dice, tally.value());
-        let rolled = combat::skulls(&attack);
-        rolled_most = rolled_most.max(rolled);
-        all_skulls &= !attack.is_empty() && usize::from(rolled) == attack.len();
-        let skulls = rolled + tally.automatic();
-        let mut hits = Vec::new();
-        for id in &ids {
-            // a power answering the skulls may leave the defence unrolled (*Vanish*)
-            let dodged = state.figure(*id).is_some()
-                && super::vanish::dodges(state, a.id, *id, false, rolled, dice, events).is_some();
-            let Some(t) = state.figure(*id) else {
-                continue;
-            };
-            // *Ullar Enhanced Rifle*: no defence dice at all
-            let defended = if skulls == 0 || shot.power.no_defence {
-                Tally::default()
-            } else {
-                defence_tally(state, &striker, t, &shot)
-            };
-            let defence = combat::roll(
-                dice,
-                if skulls == 0 || dodged {
-                    0
-                } else {
-                    defended.value()
-                },
-            );
-            let shields = combat::shields(&defence) + defended.automatic();
-            hits.push(Hit {
-                figure: *id,
-                height: height_of(&defended),
-                shields,
-                wounds: if dodged {
-                    0
-                } else {
-                    skulls.saturating_sub(shields)
-                },
-                defence,
-                defence_dice: defended,
-            });
-        }
-        let wounds: Vec<(u32, u16)> = hits.iter().map(|h| (h.figure, h.wounds)).collect();
-        standing.extend(
-            wounds
-                .iter()
-                .filter(|(id, _)| state.figure(*id).is_some_and(|g| !g.destroyed))
-                .map(|(id, _)| *id),
-        );
-        events.push(Event::SpecialAttacked {
-            attacker: a.id,
-            power: shot.name.clone(),
+    // the attack goes on as data, which a power of the figures it reaches may stop to ask
+    // its owner (`volley`, `powers::react`)
+    Ok(volley::run(
+        state,
+        volley::Volley {
+            seat,
+            power: aim.power,
             target: aim.target,
             line: aim.line,
-            attack,
-            height: height_of(&tally),
-            skulls,
-            hits,
-            attack_dice: tally,
-        });
-        for (id, n) in wounds {
-            let (n, poisoned) = match shot.power.venom {
-                Some(v) => {
-                    let bonus = venom_bonus(state, &a, &shot.name);
-                    let malus = super::d20c::harrowing(state, a.owner, a.unit);
-                    venom::poison(v, (bonus, malus), (a.id, &shot.name), id, n, dice, events)
-                }
-                None => (n, false),
-            };
-            if poisoned {
-                inflicted += n;
-                combat::destroy(state, id, events);
-                super::d20c::destroyed_by(state, a.id, id);
-                continue;
-            }
-            // The powers that answer wounds (*Stealth Armor*; *Concealment* for the chosen
-            // figure) answer special attacks as their texts say.
-            let targeted = aim.target == Some(id);
-            let n = super::triggered::before_wounds(state, a.id, id, targeted, n, dice, events);
-            inflicted += n;
-            combat::wound(state, id, n, events);
-            super::d20c::destroyed_by(state, a.id, id);
-        }
-    }
-    let rolled = rolled_most;
-    if shot.power.pounce {
-        pounce(state, a.id, aim.target, chosen_space, events);
-    }
-    let earned = match (shot.power.chain, shot.power.again) {
-        // a chain goes on after a wound (*Arcane Bolt*) or after any attack
-        (Some(c), _) => !c.on_wound || inflicted > 0,
-        (None, None) => false,
-        (None, Some(Again::Wounds)) => inflicted > 0,
-        (None, Some(Again::Destroys)) => standing
-            .iter()
-            .any(|id| state.figure(*id).is_some_and(|g| g.destroyed)),
-        (None, Some(Again::Skulls(n))) => rolled >= n,
-        (None, Some(Again::AllSkulls)) => all_skulls,
-    };
-    if let Some(u) = state
-        .specials
-        .this_turn
-        .iter_mut()
-        .find(|u| u.figure == aim.figure && u.power == aim.power)
-    {
-        u.again = earned;
-        u.beside = beside;
-    }
-    Ok(())
+            name: shot.name,
+            special: shot.power,
+            attacker: a,
+            striker,
+            chosen_space,
+            beside,
+            groups,
+            group: 0,
+            attack: None,
+            hits: Vec::new(),
+            landing: false,
+            next: 0,
+            step: volley::Step::Start,
+            pending: 0,
+            inflicted: 0,
+            rolled_most: 0,
+            all_skulls: true,
+            standing: Vec::new(),
+        },
+        dice,
+        events,
+    ))
 }
 
 /// What is added to `a`'s player's 20-sided die for the special attack named `name`: the
@@ -1077,21 +997,25 @@ fn pounce(
 
 /// The defence dice of `t` against the special attack: [`values::defence_dice`], less the
 /// dice the power's `weaker_defence` takes from the figures it names.
-fn defence_tally(state: &State, a: &Figure, t: &Figure, shot: &Shot) -> Tally {
-    let kind = AttackKind::Special {
-        dice: shot.power.attack,
-    };
+fn defence_tally(
+    state: &State,
+    a: &Figure,
+    t: &Figure,
+    name: &str,
+    power: &SpecialAttack,
+) -> Tally {
+    let kind = AttackKind::Special { dice: power.attack };
     let mut tally = values::defence_dice(state, a, t, kind);
-    if shot.power.no_defender_height {
+    if power.no_defender_height {
         tally.changes.retain(|c| c.why != Why::Height);
     }
     super::d20::hold_defence(state, a, t, &mut tally);
-    if let Some((filter, n)) = &shot.power.weaker_defence {
+    if let Some((filter, n)) = &power.weaker_defence {
         if super::matches(state.card_of(t), filter) {
             tally.add(
                 Why::Power {
                     unit: a.unit,
-                    power: shot.name.clone(),
+                    power: name.to_string(),
                 },
                 -i16::try_from(*n).unwrap_or(0),
             );
