@@ -74,7 +74,9 @@ pub enum Step {
     Land,
 }
 
-/// The attack a question stops.
+/// The attack a question stops. (The question holding it is boxed in its frame, so the size
+/// of a normal attack's rolls costs nothing elsewhere.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Attack {
@@ -94,8 +96,8 @@ pub enum Attack {
         /// The wounds dealt.
         wounds: u16,
     },
-    /// A special attack under way.
-    Special(Volley),
+    /// A special attack under way, boxed.
+    Special(Box<Volley>),
 }
 
 /// What is asked.
@@ -701,7 +703,7 @@ pub(crate) fn special_defended(state: &mut State, v: &Volley, events: &mut Vec<E
         o,
         hit.figure,
         Question::Reroll,
-        Attack::Special(v.clone()),
+        Attack::Special(Box::new(v.clone())),
     );
     true
 }
@@ -723,7 +725,13 @@ pub(crate) fn special_wounds(
     } else {
         return false;
     };
-    push(state, o, defender, question, Attack::Special(v.clone()));
+    push(
+        state,
+        o,
+        defender,
+        question,
+        Attack::Special(Box::new(v.clone())),
+    );
     true
 }
 
@@ -737,7 +745,13 @@ pub(crate) fn special_wounded(state: &mut State, v: &Volley, defender: u32, woun
         left: wounds,
         chosen: Vec::new(),
     };
-    push(state, o, defender, question, Attack::Special(v.clone()));
+    push(
+        state,
+        o,
+        defender,
+        question,
+        Attack::Special(Box::new(v.clone())),
+    );
     true
 }
 
@@ -1098,7 +1112,7 @@ fn go_on(state: &mut State, attack: Attack, from: Step, dice: &mut Dice, events:
             wounds,
         } => wounds::after_attack(state, attacker, target, wounds, dice, events),
         Attack::Special(v) => {
-            if volley::run(state, v, dice, events) && !super::vanish::ask(state) {
+            if volley::run(state, *v, dice, events) && !super::vanish::ask(state) {
                 play::settle(state, dice, events);
             }
         }

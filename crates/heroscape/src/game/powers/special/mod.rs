@@ -66,7 +66,7 @@ use super::values::{self, AttackKind, Tally, Why};
 use crate::card::Card;
 use crate::game::state::{Figure, Phase, Stage, State};
 use crate::game::{combat, geometry, Action, Event, Face};
-use crate::power::{Again, Area, Effect, SpecialAttack};
+use crate::power::{Area, Effect, SpecialAttack};
 
 pub use area::Line;
 pub use refusal::Refusal;
