@@ -72,12 +72,13 @@ function addStyle() {
   if (!document.getElementById('hs-style')) document.head.append(el('style', { id: 'hs-style' }, STYLE + SPECIAL_STYLE + DRAFT_STYLE));
 }
 
-// --- the field (judge `field`): asked once per game, again when a glyph changes -------------
+// --- the field (judge `field`): asked once per game, again when a glyph changes or a power lays
+// a tile on the battlefield (the view lists the tiles laid) ---------------------------------
 async function loadField() {
   const v = view();
   const g = shell.game();
   if (!v || !g) return;
-  const glyphs = JSON.stringify(v.glyphs || []);
+  const glyphs = JSON.stringify([v.glyphs || [], v.tiles || []]);
   if (S.fieldFor === g.id && S.fieldGlyphs === glyphs && S.field) return;
   S.fieldFor = g.id;
   S.fieldGlyphs = glyphs;
@@ -676,8 +677,8 @@ function renderBar() {
   // Special powers: each use (with the figure it chooses) and the refusal are buttons, with
   // the server's own words; a power asked in the middle of another's attack shows here too.
   // Power choices (Run, Overextend Attack, a Spirit's card, the opponent a power names, a
-  // number a power asks for: how many, or which option) likewise.
-  const powers = [...ofType('use_power'), ...ofType('decline_power'), ...['run', 'overextend', 'place_spirit', 'choose_opponent', 'move_marker', 'choose'].flatMap((type) => ofType(type))];
+  // number a power asks for: how many, or which option; the space a tile is laid on) likewise.
+  const powers = [...ofType('use_power'), ...ofType('decline_power'), ...['run', 'overextend', 'place_spirit', 'choose_opponent', 'move_marker', 'choose', 'place_tile'].flatMap((type) => ofType(type))];
   // Carry: which friend goes along, chosen before the carrier moves.
   const carries = ofType('carry').map((e) => el('button', { type: 'button', 'data-testid': 'hs-carry', disabled: shell.busy(), onclick: () => shell.act(e.action) }, e.text));
   fill(buttons,

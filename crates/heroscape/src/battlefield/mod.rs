@@ -27,6 +27,7 @@ use skirmish_board::hex::{Hex, HexDir};
 pub mod editor;
 pub mod file;
 pub mod hsc;
+mod laid;
 mod place;
 mod svg;
 mod text;

@@ -538,6 +538,9 @@ pub(crate) fn land(
     let destroyed = !t.destroyed && state.figure(target).is_some_and(|g| g.destroyed);
     if destroyed {
         destroyed_in_attack(state, &a, &t, kind, events);
+        if kind == AttackKind::Normal {
+            super::powers::tiles::destroyed(state, target, dice, events);
+        }
     }
     wounds
 }
@@ -606,6 +609,7 @@ pub fn leave_engagement(
     }
     super::powers::d20c::poison(state, enemy, figure, wounds, true, dice, events);
     super::powers::destroyed::destroyed_by(state, enemy, figure, events);
+    super::powers::tiles::destroyed(state, figure, dice, events);
 }
 
 /// A power puts `n` wounds on a figure still on the battlefield (*Lumbering Bully*,

@@ -64,6 +64,8 @@ pub enum HsFrame {
     /// A power's player chooses how many, several figures, or one of its options
     /// (`game::powers::choose`).
     Choose(super::powers::choose::Choosing),
+    /// A tile its player may lay from a card (`game::powers::tiles`).
+    Tile(super::powers::tiles::TileOffer),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -110,6 +112,7 @@ impl Frame for HsFrame {
             HsFrame::Arrive(a) => return super::powers::arrive::asks(state, a),
             HsFrame::Glide(g) => return super::powers::glide::asks(g),
             HsFrame::Choose(c) => return super::powers::choose::asks(c),
+            HsFrame::Tile(o) => return super::powers::tiles::asks(o),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -166,6 +169,9 @@ impl Frame for HsFrame {
         }
         if let HsFrame::Choose(c) = self {
             return super::powers::choose::answers(state, c, seat);
+        }
+        if let HsFrame::Tile(o) = self {
+            return super::powers::tiles::answers(state, o, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -237,6 +243,10 @@ impl Frame for HsFrame {
         if let Some(HsFrame::Choose(c)) = state.frames.top() {
             let c = c.clone();
             return super::powers::choose::resolve(state, &c, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Tile(o)) = state.frames.top() {
+            let o = o.clone();
+            return super::powers::tiles::resolve(state, &o, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

@@ -199,6 +199,11 @@ pub enum Action {
         /// The number.
         n: u16,
     },
+    /// Lays a tile from a card onto a space (*Nanite Smoke Grenade*: `powers::tiles`).
+    PlaceTile {
+        /// The space.
+        hex: Hex,
+    },
 }
 
 /// What the game asks.
@@ -294,6 +299,16 @@ pub enum Decision {
         target: u32,
         /// The most that may be chosen.
         most: u16,
+    },
+    /// Lay a tile from the card onto a space the power allows, or not (*Nanite Smoke
+    /// Grenade*, *Blend Into Shadow*: `powers::tiles`).
+    PlaceTile {
+        /// The card's figure.
+        figure: u32,
+        /// Its unit.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
     },
 }
 
@@ -1013,6 +1028,21 @@ pub enum Event {
         power: u8,
         /// Spaces added to its move.
         by: u16,
+    },
+    /// A power laid a tile from its card onto the battlefield (`powers::tiles`).
+    TileLaid {
+        /// The card's figure.
+        figure: u32,
+        /// Its unit.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// The space.
+        hex: Hex,
+        /// The tile's land type.
+        ground: crate::battlefield::Ground,
+        /// Tiles left on the card.
+        left: u16,
     },
     /// A power reacting inside an attack did something (`powers::react`: defence dice rolled
     /// again, a figure placed back or beside the wounded one).

@@ -858,6 +858,12 @@ pub fn apply(
                 .find(|d| d.hex == to && d.level == level && d.tail == tail)
                 .ok_or_else(|| explain(state, seat, action))?;
             events.push(Event::MovedBy { figure, way });
+            if way == moves::MoveWay::DrillDrive {
+                special::drill::set_off(state, &f, &dest.path);
+            }
+            if way == moves::MoveWay::Barrage {
+                special::barrage::set_off(state, &f, &dest.path);
+            }
             move_figure(state, &f, &dest, Some(way), dice, events);
         }
         Action::Carry { figure, friend } => moves::choose_carry(state, figure, friend, events),
@@ -885,6 +891,10 @@ pub fn apply(
             }
             // A power of the target may answer the attack first (*Quickdraw*).
             if triggered::targeted(state, figure, target) {
+                return Ok(());
+            }
+            // the attacker's *Tactical Switch* may be offered first (`powers::throw`)
+            if powers::throw::attack_declared(state, figure, target) {
                 return Ok(());
             }
             // a power between the rolls may ask first (`rolls2`): the attack goes on there
@@ -938,7 +948,10 @@ fn move_figure(
         turn: Some(turn), ..
     } = &mut state.phase
     {
-        turn.moved.push(f.id);
+        // a piece of a barrage move after another one: moved once
+        if !turn.moved.contains(&f.id) {
+            turn.moved.push(f.id);
+        }
     }
     let engaged_before = geometry::engaged_with(state, f);
     let watch = powers::midmove::watch_move(state, f, &dest.path, way);
@@ -966,6 +979,7 @@ pub(crate) fn finish_move(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
+    powers::throw::after_power_move(state, figure, way, dice, events);
     if state.figure(figure).is_some_and(|g| !g.destroyed) {
         glyphs::stopped_on(state, figure, dice, events);
     }
@@ -976,6 +990,11 @@ pub(crate) fn finish_move(
         .collect();
     moves::after_move(state, figure, &by_power);
     if powers::midmove::after_move(state, figure) {
+        return;
+    }
+    special::barrage::after_move(state, figure);
+    // *Drill-Drive*'s attack once its move is over
+    if special::drill::after_move(state, figure, dice, events) && powers::vanish::ask(state) {
         return;
     }
     settle(state, dice, events);
@@ -1122,7 +1141,10 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
 
 pub(crate) fn end_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut Vec<Event>) {
     // Powers used after the turn (*after taking a turn*) come first.
-    if triggered::after_turn(state, seat, dice, events) || powers::arrive::after_turn(state, seat) {
+    if triggered::after_turn(state, seat, dice, events)
+        || powers::arrive::after_turn(state, seat)
+        || powers::tiles::after_turn(state, seat)
+    {
         return;
     }
     // a card lent for the turn returns: the turn ending is again its player's

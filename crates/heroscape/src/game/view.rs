@@ -124,6 +124,10 @@ pub struct View {
     /// The glyph question pending, if any (public: it is asked at the table).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub glyph_choice: Option<super::glyphs::GlyphChoice>,
+    /// Tiles powers laid on the battlefield during the game (public; the battlefield the page
+    /// draws holds them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiles: Vec<super::powers::tiles::LaidTile>,
 }
 
 /// The view of `state` for `viewer`.
@@ -175,7 +179,11 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 points: u.card.points,
                 spent: super::powers::special::spent(state, u.id),
                 chosen: super::powers::start_choices::views(state, u.id),
-                supplies: super::powers::supplies::views(state, u.id),
+                supplies: {
+                    let mut v = super::powers::supplies::views(state, u.id);
+                    v.extend(super::powers::tiles::views(state, u.id));
+                    v
+                },
                 negated: super::powers::supplies::negated(state, u.id),
             })
             .collect(),
@@ -201,6 +209,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         outcome,
         draft: super::drafting::view(state),
         glyph_choice: state.glyph_choice.clone(),
+        tiles: state.lasting.tiles.laid.clone(),
     }
 }
 

@@ -78,6 +78,8 @@ pub(crate) struct Graph<'a> {
     /// Nodes where an enemy's power holds the mover ([`MoveQuery::held`]): entering one ends
     /// a walking move. Nearly always empty.
     pub held: Vec<u32>,
+    /// The one direction every step takes ([`Way::Drill`]), as an index of [`HexDir::ALL`].
+    pub line: Option<usize>,
     /// Per node: what stands there, and which figure (index into `others`, or `NONE`).
     pub occ: Vec<(Occ, u32)>,
     /// States before the virtual start (the last index), for double-space figures.
@@ -104,7 +106,7 @@ impl<'a> Graph<'a> {
             if o.id == mover.id {
                 continue;
             }
-            let kind = if powers.ghost_walk {
+            let kind = if powers.ghost_walk || matches!(query.way, Way::Drill { .. }) {
                 // Ghost walk passes through every figure, and never ends on one.
                 Occ::Friend
             } else if o.team != mover.team || is_engaged(grid, o, others) {
@@ -142,6 +144,10 @@ impl<'a> Graph<'a> {
         Graph {
             grid,
             held,
+            line: match query.way {
+                Way::Drill { dir } => Some(dir.index() as usize),
+                _ => None,
+            },
             body,
             mode,
             relax,
@@ -400,6 +406,9 @@ impl MoveGraph for Graph<'_> {
             Mode::Walk => {
                 let hex = self.node(from).hex;
                 for (d, &nh) in grid.neighbours(hex).iter().enumerate() {
+                    if self.line.is_some_and(|l| l != d) {
+                        continue;
+                    }
                     for to in grid.nodes_of(nh) {
                         if self.walled(hex, d, from, to) {
                             continue;
@@ -443,8 +452,8 @@ impl MoveGraph for Graph<'_> {
                 }
             }
             Mode::Fly => {
-                for &nh in grid.neighbours(from) {
-                    if nh != NONE {
+                for (d, &nh) in grid.neighbours(from).iter().enumerate() {
+                    if nh != NONE && self.line.is_none_or(|l| l == d) {
                         visit(nh as usize, 1, self.fly_stops_in(nh));
                     }
                 }

@@ -57,6 +57,9 @@
 //! * *Grapple Gun* ([`Way::Grapple`]): a walking move (usually of one space) whose steps cost one
 //!   space each, however many levels they climb, up to the grapple's levels; engagement rules
 //!   apply as to any walk.
+//! * *Drill-Drive* ([`Way::Drill`]): a walking move whose steps all go one way, in a straight
+//!   line, passing through every figure as *Ghost Walk* does (the game leaves out the
+//!   leaving-engagement attacks of the figures passed through).
 //!
 //! Searches run on a [`Grid`] and cost microseconds (`benches/geometry.rs`).
 //!
@@ -96,7 +99,7 @@ mod tests;
 mod words;
 
 use serde::{Deserialize, Serialize};
-use skirmish_board::hex::Hex;
+use skirmish_board::hex::{Hex, HexDir};
 use skirmish_board::FigureId;
 use skirmish_path::{search, MoveGraph};
 
@@ -173,6 +176,14 @@ pub enum Way {
     Grapple {
         /// Most levels one step climbs.
         up: Level,
+    },
+    /// A walk in a straight line, every step in the direction `dir`, through every figure
+    /// (never ending on one), each step costing as a walking step does (*Drill-Drive*: "move
+    /// him up to 5 spaces in a straight line ... Decker may pass through figures"). A flyer's
+    /// steps keep to the line too.
+    Drill {
+        /// The direction of every step.
+        dir: HexDir,
     },
 }
 

@@ -62,6 +62,12 @@ impl Refusal {
                 (Way::Grapple { .. }, _, false) => format!(
                     "le chemin prend {needed} cases ; le grappin déplace de {allowance}"
                 ),
+                (Way::Drill { .. }, _, true) => format!(
+                    "the straight line there costs {needed} spaces; Drill-Drive moves {allowance} (each level climbed costs one more)"
+                ),
+                (Way::Drill { .. }, _, false) => format!(
+                    "la ligne droite jusque-là coûte {needed} cases ; Drill-Drive déplace de {allowance} (chaque niveau monté coûte une case de plus)"
+                ),
                 (Way::Normal, true, true) => format!(
                     "the flight there counts {needed} spaces, move {allowance} (flying ignores levels)"
                 ),

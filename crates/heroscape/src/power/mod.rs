@@ -28,11 +28,15 @@ pub mod coverage;
 pub mod d20c;
 mod grammar;
 pub mod midmove;
+pub mod misc;
 pub mod parse;
 pub mod place;
 pub mod react;
 pub mod rolls2;
+pub mod specials;
 pub mod supplies;
+pub mod throw;
+pub mod tiles;
 pub mod wounds;
 
 pub use arrive::{Arrive, Moment};
@@ -44,6 +48,7 @@ use crate::card::{Kind, Rarity, Size};
 pub use command::Command;
 pub use control::Control;
 pub use place::{LevelWindow, Placing};
+pub use throw::{Throw, ThrowDamage, ThrowPower};
 
 /// A value on the card a power changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -264,6 +269,9 @@ pub enum Condition {
     /// Will*: "if Shiori has only one unrevealed order marker on her Army Card"): how many lie
     /// face down on a card is what every player sees at the table.
     UnrevealedMarkersHere(u8),
+    /// The other figure in the attack stands on this land type (*Shadow Assassin*: "a Hero or
+    /// Squad figure that is on a shadow tile").
+    OpponentOnGround(String),
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -879,6 +887,8 @@ pub enum Outcome {
     /// Wound markers removed from the chosen figure's card: as many as its player chooses up
     /// to a number, or all of them ([`choose::Heal`]: *Healing Touch*).
     HealChosen(choose::Heal),
+    /// An outcome of the single leftover powers ([`misc::MiscOutcome`]: *Stinger Drain*).
+    Misc(misc::MiscOutcome),
 }
 
 /// A power used at a given moment: maybe a chosen figure, maybe a d20 roll, then outcomes.
@@ -1457,6 +1467,17 @@ pub enum Effect {
     /// A word of the family whose player chooses how many or several things, or one of the
     /// power's options ([`choose::Choose`]: *Poisonous Acid Breath*, *Volley unto Himself*).
     Choose(choose::Choose),
+    /// A power that throws, places or switches figures acting on its own
+    /// ([`throw::ThrowPower`]: *Hive Tunnel*'s rolls once placed).
+    Throw(throw::ThrowPower),
+    /// A rider on the special attack of the same power ([`specials::Specials`]: *Psionic
+    /// Blast*'s order marker off a wounded figure's card).
+    Specials(specials::Specials),
+    /// Tiles the card starts the game with and lays on the battlefield ([`tiles::Tiles`]:
+    /// *Nanite Smoke Grenade*, *Blend Into Shadow*).
+    Tiles(tiles::Tiles),
+    /// A single leftover power ([`misc::Misc`]: *Pirate King*, *Charge!!!*).
+    Misc(misc::Misc),
     /// A power reacting inside an attack on a figure it reaches ([`react::React`]).
     React(react::React),
 }

@@ -28,6 +28,7 @@ mod d20;
 mod d20c;
 mod extra_attacks;
 mod midmove;
+mod misc;
 mod modifiers;
 mod moves;
 mod orders;
@@ -38,9 +39,12 @@ mod rolls;
 mod rolls2;
 mod setup;
 mod special;
+mod specials;
 mod start;
 mod supplies;
 mod support;
+mod throw;
+mod tiles;
 mod triggered;
 mod turns;
 mod values2;
@@ -553,7 +557,8 @@ fn stat_word(w: &str) -> Option<Stat> {
     }
 }
 
-fn special(range: Option<u16>, attack: u16, area: Area) -> SpecialAttack {
+/// A special attack with only its range, dice and area (every other field off).
+pub(crate) fn special(range: Option<u16>, attack: u16, area: Area) -> SpecialAttack {
     SpecialAttack {
         range,
         attack,

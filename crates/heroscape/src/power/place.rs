@@ -25,7 +25,7 @@ pub struct LevelWindow {
 }
 
 /// Where a power puts the figure it chose, once its roll succeeded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Placing {
     /// On an empty space adjacent to the figure that used the power (the only place the cards
@@ -55,6 +55,10 @@ pub struct Placing {
     /// (*after moving normally with a Krakenling*).
     #[serde(default, skip_serializing_if = "super::is_false")]
     pub after_normal_move: bool,
+    /// The figure is thrown: placed on an empty space away from the user instead of next to
+    /// it, maybe taking damage where it lands (*Throw 14*: `power/throw.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub throw: Option<super::Throw>,
 }
 
 fn is_zero(n: &u8) -> bool {

@@ -209,6 +209,7 @@ fn score(state: &State, seat: Seat, action: &Action) -> f64 {
         Action::PlaceCarried { figure, to, level } => state.figure(*figure).map_or(0.0, |f| {
             -f64::from(nearest_enemy(state, f, *to)) * 0.5 + f64::from(*level) * 0.1
         }),
+        Action::PlaceTile { hex } => crate::game::powers::tiles::bot_score(state, seat, *hex),
     }
 }
 

@@ -90,7 +90,9 @@ fn group(action: &Action, lang: Lang) -> &'static str {
         Action::ChooseOpponent { .. } | Action::MoveMarker { .. } => {
             lang.pick("Special powers", "Pouvoirs spéciaux")
         }
-        Action::Choose { .. } => lang.pick("Special powers", "Pouvoirs spéciaux"),
+        Action::Choose { .. } | Action::PlaceTile { .. } => {
+            lang.pick("Special powers", "Pouvoirs spéciaux")
+        }
     }
 }
 
@@ -307,6 +309,7 @@ pub fn legal_of(g: &Game<HeroScape>, seat: Seat, lang: Lang) -> Vec<Legal> {
                     l.figure = Some(*figure);
                     l.cells = vec![grid.cell(*to)];
                 }
+                Action::PlaceTile { hex } => l.cells = vec![grid.cell(*hex)],
                 Action::EndMoves
                 | Action::EndTurn
                 | Action::DraftPick { .. }

@@ -104,6 +104,7 @@ pub fn may_target(state: &State, f: &Figure, t: &Figure) -> bool {
         && super::markers::darkness_allows(state, f, t)
         && !super::start_choices::spares(state, f, t)
         && super::special::challenge::allows(state, f, t.id)
+        && super::tiles::may_target(state, f, t)
 }
 
 /// The figures `f` may attack now with a normal attack: any target once when it has not
@@ -199,6 +200,7 @@ pub fn record(state: &mut State, attacker: u32, target: u32) {
             extra,
         });
     }
+    super::misc::attacked(state, attacker, target);
 }
 
 /// Records the wounds the last attack of `attacker` on `target` put on it.

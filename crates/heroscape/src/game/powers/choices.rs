@@ -39,6 +39,9 @@ pub struct PowerState {
     /// Markers cards started the game with, spent ([`super::supplies`]).
     #[serde(default)]
     pub supplies: super::supplies::Supplies,
+    /// Tiles cards laid on the battlefield ([`super::tiles`]).
+    #[serde(default)]
+    pub tiles: super::tiles::TilesState,
 }
 
 /// A destroyed hero's spirit lying on a card: the card's value rises for the rest of the game.

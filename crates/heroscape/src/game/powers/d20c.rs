@@ -552,12 +552,20 @@ pub(crate) struct PowerRoll {
 impl PowerRoll {
     /// Rolls and logs; whether the roll succeeded.
     pub(crate) fn roll(self, state: &State, dice: &mut Dice, events: &mut Vec<Event>) -> bool {
+        let needed = self.needed;
+        self.total(state, dice, events) >= u16::from(needed)
+    }
+
+    /// Rolls and logs (success against `needed`); the total, bonuses counted, for powers that
+    /// read a table of results (*Hive Tunnel*).
+    pub(crate) fn total(self, state: &State, dice: &mut Dice, events: &mut Vec<Event>) -> u16 {
         let bonus = crate::game::glyphs::d20_bonus(state, self.seat)
             + triggered::roll_bonus(state, self.seat, self.unit, self.power)
             + self.extra;
         let malus = harrowing(state, self.seat, self.unit);
         let die = dice.d20();
-        let success = (u16::from(die) + bonus).saturating_sub(malus) >= u16::from(self.needed);
+        let total = (u16::from(die) + bonus).saturating_sub(malus);
+        let success = total >= u16::from(self.needed);
         events.push(Event::PowerRolled {
             figure: self.figure,
             unit: self.unit,
@@ -569,6 +577,6 @@ impl PowerRoll {
             success,
             malus,
         });
-        success
+        total
     }
 }

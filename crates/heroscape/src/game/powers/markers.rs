@@ -219,6 +219,7 @@ pub(crate) fn after_attack(state: &mut State, attacker: u32, target: u32) {
 pub(crate) fn marker_revealed(state: &mut State, seat: skirmish_engine::Seat) {
     state.powers.markers.lowered.clear();
     super::d20c::marker_revealed(state, seat);
+    super::misc::marker_revealed(state, seat);
     let units = &state.units;
     state
         .powers
@@ -319,6 +320,7 @@ pub(crate) fn reveal_x(state: &mut State, o: &Offer, events: &mut Vec<Event>) ->
         return false;
     }
     state.players[o.seat.index()].markers.revealed[Marker::X.index()] = true;
+    super::misc::marker_revealed(state, o.seat);
     events.push(Event::XRevealed {
         seat: o.seat,
         unit: o.unit,

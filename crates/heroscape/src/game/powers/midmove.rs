@@ -217,14 +217,16 @@ pub(crate) fn watch_move(
             }
             ends
         }
-        Some(w @ (MoveWay::AlternateMove | MoveWay::Leap)) => {
-            super::moves::power_destinations(state, f, w)
-                .into_iter()
-                .map(|d| (d.hex, d.tail, d.level))
-                .collect()
-        }
+        Some(
+            w @ (MoveWay::AlternateMove | MoveWay::Leap | MoveWay::DrillDrive | MoveWay::Barrage),
+        ) => super::moves::power_destinations(state, f, w)
+            .into_iter()
+            .map(|d| (d.hex, d.tail, d.level))
+            .collect(),
         // placed, not moved: it steps onto no space
-        Some(MoveWay::Teleport | MoveWay::Place | MoveWay::Tunnel) => return Watch::default(),
+        Some(MoveWay::Teleport | MoveWay::Place | MoveWay::Tunnel | MoveWay::Step) => {
+            return Watch::default()
+        }
     };
     Watch {
         ends: mark(path, &ends),
@@ -644,6 +646,7 @@ fn grab_placing() -> crate::power::Placing {
         switch: false,
         single_space: false,
         after_normal_move: false,
+        throw: None,
     }
 }
 

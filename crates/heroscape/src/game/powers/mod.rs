@@ -37,6 +37,9 @@ pub mod markers;
 pub mod midmove;
 #[cfg(test)]
 mod midmove_tests;
+pub mod misc;
+#[cfg(test)]
+mod misc_tests;
 pub mod moves;
 #[cfg(test)]
 mod moves2_tests;
@@ -59,6 +62,12 @@ pub mod start_choices;
 pub mod supplies;
 #[cfg(test)]
 mod supplies_tests;
+pub mod throw;
+#[cfg(test)]
+mod throw_tests;
+pub mod tiles;
+#[cfg(test)]
+mod tiles_tests;
 pub mod turns;
 #[cfg(test)]
 mod turns2_tests;
@@ -139,7 +148,11 @@ pub fn matches(card: &Card, filter: &Filter) -> bool {
             .is_none_or(|w| have.split('/').any(|h| same_word(w, h, plural)))
     };
     word(&filter.species, &card.species, true)
-        && word(&filter.class, &card.class, true)
+        && (word(&filter.class, &card.class, true)
+            || filter
+                .class
+                .as_ref()
+                .is_some_and(|c| misc::also_class(card, c)))
         && word(&filter.personality, &card.personality, false)
         && word(&filter.general, &card.general, false)
         && word(&filter.name, &card.name, false)

@@ -31,7 +31,7 @@ use crate::body::Placement;
 use crate::card::Card;
 use crate::engagement::contact;
 use crate::movement::{Powers, Way};
-use crate::power::{Ability, Effect, Filter};
+use crate::power::{Ability, Effect, Filter, ThrowPower};
 
 use super::super::geometry::{self, Destination};
 use super::super::state::{Figure, State, Turn};
@@ -57,6 +57,17 @@ pub enum MoveWay {
     /// *Water Tunnel*: right after its normal move ends on the card's land type, placed on an
     /// empty space of that type on its level ([`Effect::Tunnel`]).
     Tunnel,
+    /// *Fey Step*: before its normal move, placed on an empty space within the card's number
+    /// of spaces; it may still move normally after (`game/powers/throw.rs`).
+    Step,
+    /// *Drill-Drive*: a straight line of the card's spaces through figures, then an attack at
+    /// the figures passed through ([`crate::power::specials::Specials::DrillDrive`]:
+    /// `special::drill`).
+    DrillDrive,
+    /// *Ninjutsu Barrage*: a piece of a move of the card's spaces in the attack step, between
+    /// the attacks of its special attack ([`crate::power::specials::Specials::Barrage`]:
+    /// `special::barrage`).
+    Barrage,
 }
 
 /// A figure chosen to be carried, and whether its carrier has moved yet.
@@ -100,6 +111,19 @@ pub fn ways(card: &Card) -> Vec<(MoveWay, Way, u16)> {
             Effect::Place { within, .. } => Some((MoveWay::Place, Way::Teleport, within)),
             Effect::Leap { spaces, .. } => Some((MoveWay::Leap, Way::Teleport, spaces)),
             Effect::Tunnel { within, .. } => Some((MoveWay::Tunnel, Way::Teleport, within)),
+            Effect::Throw(ThrowPower::StepBeforeMove { within, .. }) => {
+                Some((MoveWay::Step, Way::Teleport, within))
+            }
+            // one search per direction: `power_destinations` asks `special::drill`
+            Effect::Specials(crate::power::specials::Specials::DrillDrive { spaces, .. }) => {
+                Some((
+                    MoveWay::DrillDrive,
+                    Way::Drill {
+                        dir: skirmish_board::hex::HexDir::E,
+                    },
+                    spaces,
+                ))
+            }
             _ => None,
         })
         .collect()
@@ -115,9 +139,18 @@ pub fn way_of(card: &Card, way: MoveWay) -> Option<(Way, u16)> {
 
 /// Every place `f` may end a move by `way`, its start excepted.
 pub fn power_destinations(state: &State, f: &Figure, way: MoveWay) -> Vec<Destination> {
+    if way == MoveWay::DrillDrive {
+        return super::special::drill::destinations(state, f);
+    }
+    if way == MoveWay::Barrage {
+        return super::special::barrage::destinations(state, f);
+    }
     let Some((search, n)) = way_of(state.card_of(f), way) else {
         return Vec::new();
     };
+    if way == MoveWay::Step && !super::throw::may_step(state, f) {
+        return Vec::new();
+    }
     let Some(rule) = Placing::of(state.card_of(f), way).map(|p| p.raised(state, f, way)) else {
         return geometry::destinations_by(state, f, search, n);
     };
@@ -182,6 +215,12 @@ impl Placing {
                 disengage: *disengage,
                 ..Placing::default()
             }),
+            (Effect::Throw(ThrowPower::StepBeforeMove { disengage, .. }), MoveWay::Step) => {
+                Some(Placing {
+                    disengage: *disengage,
+                    ..Placing::default()
+                })
+            }
             (Effect::Leap { levels, .. }, MoveWay::Leap) => Some(Placing {
                 up: Some(*levels),
                 down: Some(*levels),
@@ -311,6 +350,18 @@ pub fn power_name(card: &Card, way: MoveWay) -> Option<&str> {
                     | (Effect::Place { .. }, MoveWay::Place)
                     | (Effect::Leap { .. }, MoveWay::Leap)
                     | (Effect::Tunnel { .. }, MoveWay::Tunnel)
+                    | (
+                        Effect::Throw(ThrowPower::StepBeforeMove { .. }),
+                        MoveWay::Step
+                    )
+                    | (
+                        Effect::Specials(crate::power::specials::Specials::DrillDrive { .. }),
+                        MoveWay::DrillDrive
+                    )
+                    | (
+                        Effect::Specials(crate::power::specials::Specials::Barrage { .. }),
+                        MoveWay::Barrage
+                    )
             )
         });
         gives.then_some(p.name.as_str())
@@ -679,9 +730,15 @@ pub fn explain(state: &State, action: &Action) -> Option<String> {
             let Some(f) = state.figure(figure) else {
                 return Some(format!("there is no figure {figure}"));
             };
+            if way == MoveWay::Barrage {
+                return Some(super::special::barrage::explain(state, f));
+            }
             let Some(search) = way_of(state.card_of(f), way) else {
                 return Some(format!("{} has no such power", fig(figure)));
             };
+            if way == MoveWay::DrillDrive && tail.is_none() {
+                return Some(super::special::drill::explain(state, f, to, level));
+            }
             let to = match tail {
                 Some(t) => Placement::double(to, t, level),
                 None => Placement::single(to, level),

@@ -105,7 +105,7 @@ fn fits_at(state: &State, f: &Figure, hex: Hex, level: Level) -> bool {
 
 /// Whether two single-space figures may switch spaces: each fits where the other stands, and
 /// no Cyberclaw holds the user.
-fn may_switch(state: &State, user: &Figure, other: &Figure) -> bool {
+pub(crate) fn may_switch(state: &State, user: &Figure, other: &Figure) -> bool {
     let (Some(a), Some(b)) = (user.hex, other.hex) else {
         return false;
     };
@@ -116,8 +116,8 @@ fn may_switch(state: &State, user: &Figure, other: &Figure) -> bool {
         && fits_at(state, other, a, user.level)
 }
 
-/// *Eldritch Switch*: the user and the chosen figure switch spaces.
-fn switch(state: &mut State, user: u32, chosen: u32, events: &mut Vec<Event>) {
+/// *Eldritch Switch*, *Tactical Switch*: the user and the chosen figure switch spaces.
+pub(crate) fn switch(state: &mut State, user: u32, chosen: u32, events: &mut Vec<Event>) {
     let (Some(a), Some(b)) = (state.figure(user).cloned(), state.figure(chosen).cloned()) else {
         return;
     };
@@ -143,8 +143,17 @@ pub fn spaces(state: &State, p: &Placement) -> Vec<(Hex, Level)> {
     let (Some(user), Some(figure)) = (state.figure(p.user), state.figure(p.figure)) else {
         return Vec::new();
     };
+    if let Some(throw) = p.placing.throw {
+        return super::throw::spaces(state, user, figure, &throw);
+    }
     if !user.on_field() || !figure.on_field() || !p.placing.adjacent {
         return Vec::new();
+    }
+    if state.card_of(figure).base >= 2 {
+        return super::throw::double_beside(state, user, figure, p.placing.same_level)
+            .into_iter()
+            .map(|(hex, _, level)| (hex, level))
+            .collect();
     }
     let here = figure.hex.map(|h| (h, figure.level));
     super::moves::carry_places(state, user, figure)
@@ -360,14 +369,17 @@ pub(crate) fn answers(state: &State, p: &Placement, seat: Seat) -> Vec<Action> {
         out.push(Action::DeclinePower);
         return out;
     }
-    let mut out: Vec<Action> = spaces(state, p)
-        .into_iter()
-        .map(|(to, level)| Action::PlaceCarried {
-            figure: p.figure,
-            to,
-            level,
-        })
-        .collect();
+    // a figure on two hexes is put on two (`throw::double_places`)
+    let mut out: Vec<Action> = super::throw::double_places(state, p).unwrap_or_else(|| {
+        spaces(state, p)
+            .into_iter()
+            .map(|(to, level)| Action::PlaceCarried {
+                figure: p.figure,
+                to,
+                level,
+            })
+            .collect()
+    });
     if p.placing.optional {
         out.push(Action::DeclinePower);
     }
@@ -421,6 +433,10 @@ pub(crate) fn resolve(
                 hex: to,
                 level,
             });
+            super::throw::landed(state, dice, p, to, level, events);
+        }
+        Action::Place { hex, tail, .. } => {
+            super::throw::place_double(state, p, hex, tail, events);
         }
         _ => events.push(Event::PowerDeclined {
             figure: p.user,

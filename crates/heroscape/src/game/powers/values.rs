@@ -327,6 +327,7 @@ fn powers(state: &State, f: &Figure, stat: Stat, fight: Option<&Fight>, t: &mut 
     }
     super::markers::changes(state, f, stat, fight, t);
     super::supplies::changes(state, f, stat, t);
+    super::misc::changes(state, f, stat, t);
     super::midmove::changes(state, f, stat, fight, t);
     super::choose::changes(state, f, stat, t);
     if let Some(run) = super::choices::ran(state, f) {
@@ -566,6 +567,15 @@ pub fn holds(
         Condition::AnyOf(any) => any.iter().any(|c| holds(state, unit, f, c, fight)),
         Condition::ControlsAnother(filter) => super::rolls2::controls_another(state, unit, filter),
         Condition::UnrevealedMarkersHere(_) => super::command::holds(state, unit, condition),
+        Condition::OpponentOnGround(ground) => fight.is_some_and(|x| {
+            holds(
+                state,
+                unit,
+                x.other(f),
+                &Condition::OnGround(ground.clone()),
+                None,
+            )
+        }),
     }
 }
 

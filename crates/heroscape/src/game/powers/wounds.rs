@@ -412,6 +412,7 @@ fn swipe(
     };
     combat::destroy(state, s.figure, events);
     combat::destroyed_in_attack(state, &a, &t, AttackKind::Normal, events);
+    super::tiles::destroyed(state, s.figure, dice, events);
     after_attack(state, s.attacker, s.figure, s.wounds, dice, events);
 }
 

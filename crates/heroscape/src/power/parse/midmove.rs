@@ -13,7 +13,7 @@ use crate::power::midmove::MidMove;
 use crate::power::{Effect, Filter};
 
 /// "small or medium": the sizes named, each once.
-fn sizes(phrase: &str) -> Option<Vec<Size>> {
+pub(super) fn sizes(phrase: &str) -> Option<Vec<Size>> {
     let mut out = Vec::new();
     for w in phrase.split(' ').filter(|w| !w.is_empty() && *w != "or") {
         let size = match w {

@@ -81,6 +81,7 @@ pub(super) fn telekinesis(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
                         switch: false,
                         single_space: false,
                         after_normal_move: false,
+                        throw: None,
                     })],
                 });
                 Some((vec![effect], c.w(1).to_string()))
@@ -115,6 +116,7 @@ pub(super) fn switch(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
                         switch: true,
                         single_space: true,
                         after_normal_move: true,
+                        throw: None,
                     })],
                 });
                 Some((vec![effect], c.w(0).to_string()))
@@ -152,6 +154,7 @@ fn grab(
             switch: false,
             single_space: false,
             after_normal_move: false,
+            throw: None,
         })],
     });
     Some((vec![effect], name.to_string()))
@@ -248,6 +251,7 @@ mod tests {
                 switch: false,
                 single_space: false,
                 after_normal_move: false,
+                throw: None,
             })]
         );
     }
@@ -275,6 +279,7 @@ mod tests {
                 switch: false,
                 single_space: false,
                 after_normal_move: false,
+                throw: None,
             })]
         );
     }
@@ -339,6 +344,7 @@ mod tests {
                 switch: false,
                 single_space: false,
                 after_normal_move: false,
+                throw: None,
             })]
         );
     }
@@ -361,6 +367,7 @@ mod tests {
                 switch: true,
                 single_space: true,
                 after_normal_move: true,
+                throw: None,
             })]
         );
     }

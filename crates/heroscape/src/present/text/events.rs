@@ -916,6 +916,14 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
             }
         }
         Event::Arrive { what } => super::arrive::arrived_text(state, what, lang),
+        Event::TileLaid {
+            figure,
+            unit,
+            power,
+            hex,
+            ground,
+            left,
+        } => super::tiles::laid_text(state, (*figure, *unit, *power), *hex, *ground, *left, lang),
         Event::React { what } => super::react::reacted_text(state, what, lang),
         Event::FiguresForTurn {
             unit,

@@ -14,8 +14,10 @@ use crate::game::{combat::Face, Action, Decision, Event, Marker, RollFor, State}
 
 mod arrive;
 mod events;
+mod misc;
 mod powers;
 mod react;
+mod tiles;
 
 pub use events::event_text;
 use powers::*;
@@ -404,6 +406,7 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
                 grid.name(*to)
             ),
         },
+        Action::PlaceTile { hex } => tiles::action_text(state, *hex, lang),
     }
 }
 
@@ -429,16 +432,28 @@ pub fn move_way_name(way: MoveWay, lang: Lang) -> &'static str {
         MoveWay::Place => lang.pick("a placement power", "un pouvoir de placement"),
         MoveWay::Leap => lang.pick("Stealth Leap", "Saut furtif"),
         MoveWay::Tunnel => lang.pick("Water Tunnel", "Tunnel aquatique"),
+        MoveWay::Step => lang.pick("a step before moving", "un pas avant le déplacement"),
+        MoveWay::DrillDrive => lang.pick(
+            "Drill-Drive Special Attack",
+            "l'attaque spéciale Drill-Drive",
+        ),
+        MoveWay::Barrage => lang.pick(
+            "Ninjutsu Barrage Special Attack",
+            "l'attaque spéciale Ninjutsu Barrage",
+        ),
     }
 }
 
 /// The name of the power `figure` moves by: the one its card prints for the placements
 /// (*Underground Movement*, *Shadow Dance*...), whose names the cards vary.
 pub fn way_name(state: &State, figure: u32, way: MoveWay, lang: Lang) -> String {
-    let printed = matches!(way, MoveWay::Place | MoveWay::Tunnel)
-        .then(|| state.figure(figure))
-        .flatten()
-        .and_then(|f| crate::game::powers::moves::power_name(state.card_of(f), way));
+    let printed = matches!(
+        way,
+        MoveWay::Place | MoveWay::Tunnel | MoveWay::Step | MoveWay::DrillDrive | MoveWay::Barrage
+    )
+    .then(|| state.figure(figure))
+    .flatten()
+    .and_then(|f| crate::game::powers::moves::power_name(state.card_of(f), way));
     match printed {
         Some(name) => name.to_string(),
         None => move_way_name(way, lang).to_string(),
@@ -732,6 +747,9 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
                 figure_name(state, *carrier)
             ),
         },
+        Decision::PlaceTile { unit, power, .. } => {
+            tiles::decision_text(state, &who, (*unit, *power), lang)
+        }
     }
 }
 

@@ -318,6 +318,16 @@ pub(super) fn outcome_words(
                 ""
             }
         ),
+        (O::Place(crate::power::Placing { throw: Some(t), .. }), Lang::En) => format!(
+            "{who} may be thrown onto an empty space within {} of the figure that used it{}",
+            plural(t.within, ("space", "spaces"), ("case", "cases"), lang),
+            if t.clear_sight { ", in its clear sight" } else { "" }
+        ),
+        (O::Place(crate::power::Placing { throw: Some(t), .. }), Lang::Fr) => format!(
+            "{who} peut être lancée sur une case vide à {} au plus de la figurine qui l'a utilisé{}",
+            plural(t.within, ("space", "spaces"), ("case", "cases"), lang),
+            if t.clear_sight { ", dans sa ligne de visée dégagée" } else { "" }
+        ),
         (O::Place(p), Lang::En) => format!(
             "{who} is to be placed on an empty space adjacent to the figure that used it{}",
             if p.same_level { ", on its level" } else { "" }
@@ -345,6 +355,7 @@ pub(super) fn outcome_words(
         (O::HealChosen(crate::power::choose::Heal::All), Lang::Fr) => {
             format!("tous les marqueurs de blessure retirés de la carte de {who}")
         }
+        (O::Misc(m), _) => super::misc::outcome_words(*m, &who, lang),
     }
 }
 

@@ -42,18 +42,24 @@
 
 mod also;
 pub mod area;
+pub mod barrage;
 mod chain;
 pub mod challenge;
 mod combined;
+pub mod drill;
 pub mod extra_attacks;
+mod psionic;
 pub mod reach;
 mod refusal;
+mod riders;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests2;
 #[cfg(test)]
 mod tests3;
+#[cfg(test)]
+mod tests4;
 mod venom;
 pub mod volley;
 
@@ -109,6 +115,9 @@ pub struct Use {
     /// next attack chooses among them (*Arcane Bolt*).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub beside: Vec<u32>,
+    /// The dice each of its attacks chose this turn, in order (*Full Barrage*'s pairs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chosen: Vec<u16>,
 }
 
 fn is_zero(n: &u16) -> bool {
@@ -127,6 +136,12 @@ pub struct Uses {
     /// Special attacks made in that turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub this_turn: Vec<Use>,
+    /// The drill move under way and the figures it passes through (*Drill-Drive*).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drill: Option<drill::Drilled>,
+    /// The barrage under way (*Ninjutsu Barrage*).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub barrage: Option<barrage::Barrage>,
 }
 
 /// The printed names of a unit's once-per-game special attacks already used.
@@ -220,7 +235,9 @@ fn must_use(state: &State, unit: u16) -> Option<u8> {
 /// Whether a normal attack is barred to `f`: its card used a special attack every attacking
 /// figure must use this turn.
 pub fn normal_barred(state: &State, f: &Figure) -> bool {
-    must_use(state, f.unit).is_some() || combined::barring(state, f.unit).is_some()
+    must_use(state, f.unit).is_some()
+        || combined::barring(state, f.unit).is_some()
+        || barrage::began(state, f)
 }
 
 /// Why a normal attack is barred to `figure`, for people, if it is.
@@ -358,6 +375,9 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     if power.after_moving && !turn.moved.contains(&f.id) {
         return Err(Refusal::NotMoved);
     }
+    if barrage::moved_normally(state, f, name) {
+        return Err(Refusal::Moved);
+    }
     if (power.not_after_moving || super::command::moved_cannot_attack(state, turn, f))
         && turn.moved.contains(&f.id)
     {
@@ -380,6 +400,7 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     }
     let mut power = power.clone();
     power.attack = printed;
+    riders::pair_range(state, f, aim, name, &mut power)?;
     let power = &power;
     let mut shot = Shot {
         name: name.to_string(),
@@ -818,10 +839,13 @@ pub fn actions(state: &State) -> Vec<Action> {
             }
         }
     }
+    // *Ninjutsu Barrage*: the pieces of its move between the attacks
+    out.extend(barrage::moves(state));
     out
 }
 
-/// Whether a figure of the active card can still make a special attack (the turn goes on).
+/// Whether a figure of the active card can still make a special attack, or a piece of a
+/// barrage move (the turn goes on).
 pub fn any_left(state: &State) -> bool {
     !actions(state).is_empty()
 }
@@ -903,7 +927,8 @@ pub fn apply(
         .target
         .and_then(|t| state.figure(t))
         .and_then(|t| Some((t.hex?, t.level)));
-    // One roll for all the figures affected, or one for each with `separately`.
+    // the attack goes on as data, which a power of the figures it reaches may stop to ask
+    // its owner (`volley`, `powers::react`)
     let groups: Vec<(Vec<u32>, Tally)> = if shot.power.separately {
         shot.affected
             .iter()
@@ -913,8 +938,6 @@ pub fn apply(
     } else {
         vec![(shot.affected.clone(), shot.dice.clone())]
     };
-    // the attack goes on as data, which a power of the figures it reaches may stop to ask
-    // its owner (`volley`, `powers::react`)
     Ok(volley::run(
         state,
         volley::Volley {
@@ -944,6 +967,138 @@ pub fn apply(
         dice,
         events,
     ))
+}
+
+/// What a special attack's rolls did (its one caller left, *Drill-Drive*, reads none of it).
+#[allow(dead_code)]
+struct Struck {
+    /// Wounds put on the figures affected.
+    inflicted: u16,
+    /// The most skulls one roll showed.
+    rolled_most: u16,
+    /// Every attack die showed a skull.
+    all_skulls: bool,
+    /// The figures that took wounds and stood when they did.
+    standing: Vec<u32>,
+}
+
+/// Rolls a special attack `shot` of `a` (height counted from `striker`): the attack dice once
+/// for all the figures affected (once for each with `separately`), each figure's defence, then
+/// the wounds in the order listed, with the powers that answer them.
+fn strike(
+    state: &mut State,
+    a: &Figure,
+    striker: &Figure,
+    aim: &Aim,
+    shot: &Shot,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) -> Struck {
+    // One roll for all the figures affected, or one for each with `separately`.
+    let groups: Vec<(Vec<u32>, Tally)> = if shot.power.separately {
+        shot.affected
+            .iter()
+            .filter_map(|id| state.figure(*id))
+            .map(|t| (vec![t.id], attack_tally(state, a, t, shot)))
+            .collect()
+    } else {
+        vec![(shot.affected.clone(), shot.dice.clone())]
+    };
+    let mut inflicted = 0;
+    let mut rolled_most = 0;
+    let mut all_skulls = true;
+    let mut standing = Vec::new();
+    for (ids, tally) in groups {
+        let attack = combat::roll(dice, tally.value());
+        let rolled = combat::skulls(&attack);
+        rolled_most = rolled_most.max(rolled);
+        all_skulls &= !attack.is_empty() && usize::from(rolled) == attack.len();
+        let skulls = rolled + tally.automatic();
+        let mut hits = Vec::new();
+        for id in &ids {
+            // a power answering the skulls may leave the defence unrolled (*Vanish*)
+            let dodged = state.figure(*id).is_some()
+                && super::vanish::dodges(state, a.id, *id, false, rolled, dice, events).is_some();
+            let Some(t) = state.figure(*id) else {
+                continue;
+            };
+            // *Ullar Enhanced Rifle*: no defence dice at all
+            let defended = if skulls == 0 || shot.power.no_defence {
+                Tally::default()
+            } else {
+                defence_tally(state, striker, t, &shot.name, &shot.power)
+            };
+            let defence = combat::roll(
+                dice,
+                if skulls == 0 || dodged {
+                    0
+                } else {
+                    defended.value()
+                },
+            );
+            let shields = combat::shields(&defence) + defended.automatic();
+            hits.push(Hit {
+                figure: *id,
+                height: height_of(&defended),
+                shields,
+                wounds: if dodged {
+                    0
+                } else {
+                    skulls.saturating_sub(shields)
+                },
+                defence,
+                defence_dice: defended,
+            });
+        }
+        let wounds: Vec<(u32, u16)> = hits.iter().map(|h| (h.figure, h.wounds)).collect();
+        standing.extend(
+            wounds
+                .iter()
+                .filter(|(id, _)| state.figure(*id).is_some_and(|g| !g.destroyed))
+                .map(|(id, _)| *id),
+        );
+        events.push(Event::SpecialAttacked {
+            attacker: a.id,
+            power: shot.name.clone(),
+            target: aim.target,
+            line: aim.line,
+            attack,
+            height: height_of(&tally),
+            skulls,
+            hits,
+            attack_dice: tally,
+        });
+        for (id, n) in wounds {
+            let (n, poisoned) = match shot.power.venom {
+                Some(v) => {
+                    let bonus = venom_bonus(state, a, &shot.name);
+                    let malus = super::d20c::harrowing(state, a.owner, a.unit);
+                    venom::poison(v, (bonus, malus), (a.id, &shot.name), id, n, dice, events)
+                }
+                None => (n, false),
+            };
+            if poisoned {
+                inflicted += n;
+                combat::destroy(state, id, events);
+                super::d20c::destroyed_by(state, a.id, id);
+                continue;
+            }
+            // The powers that answer wounds (*Stealth Armor*; *Concealment* for the chosen
+            // figure) answer special attacks as their texts say.
+            let targeted = aim.target == Some(id);
+            let n = super::triggered::before_wounds(state, a.id, id, targeted, n, dice, events);
+            inflicted += n;
+            combat::wound(state, id, n, events);
+            super::d20c::destroyed_by(state, a.id, id);
+            psionic::after_wounds(state, a.id, &shot.name, id, n, dice, events);
+        }
+    }
+    Struck {
+        inflicted,
+        rolled_most,
+        all_skulls,
+        standing,
+    }
 }
 
 /// What is added to `a`'s player's 20-sided die for the special attack named `name`: the
@@ -1047,6 +1202,7 @@ fn record(state: &mut State, aim: &Aim, power: &SpecialAttack) {
             u.times = u.times.saturating_add(1);
             u.targets.extend(aim.target);
             u.dice = u.dice.saturating_add(aim.dice.unwrap_or(0));
+            u.chosen.extend(aim.dice);
         }
         None => uses.this_turn.push(Use {
             figure: aim.figure,
@@ -1057,6 +1213,7 @@ fn record(state: &mut State, aim: &Aim, power: &SpecialAttack) {
             again: false,
             dice: aim.dice.unwrap_or(0),
             beside: Vec::new(),
+            chosen: aim.dice.into_iter().collect(),
         }),
     }
     if power.once_per_game && !uses.spent.contains(&(unit, aim.power)) {

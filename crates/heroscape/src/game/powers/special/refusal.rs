@@ -102,6 +102,9 @@ pub enum Refusal {
     Darkness(u32),
     /// The power cannot be used in this additional turn (*Battle Surge*).
     NotThisTurn,
+    /// The figure already used this range and attack pair of the power this turn: (range,
+    /// attack) (*Full Barrage*).
+    PairUsed(u16, u16),
 }
 
 impl Refusal {
@@ -208,6 +211,10 @@ impl Refusal {
             Refusal::NotThisTurn => {
                 format!("{name} cannot be used in the additional turn {card} takes now")
             }
+            Refusal::PairUsed(range, attack) => format!(
+                "figure {figure} ({card}) already attacked with {name}'s pair Range {range}, \
+                 Attack {attack} this turn: each attack uses a different range and attack pair"
+            ),
             Refusal::Darkness(t) => format!(
                 "figure {figure} and figure {t} are not adjacent and a darkness (Hanwi's \
                  Darkness) covers one of them: neither may target the other"

@@ -198,6 +198,7 @@ pub(crate) fn run(
                     v.inflicted += n;
                     combat::wound(state, id, n, events);
                     super::super::d20c::destroyed_by(state, a, id);
+                    super::psionic::after_wounds(state, a, &v.name, id, n, dice, events);
                     v.pending = n;
                     v.step = Step::Landed;
                     // a power of the wounded figure's card may answer (*Teleport

@@ -39,6 +39,7 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::Arrive(_)
         | HsFrame::Glide(_)
         | HsFrame::Choose(_)
+        | HsFrame::Tile(_)
         | HsFrame::Place(_)
         | HsFrame::MidMove(_) => Ask {
             seats: Vec::new(),
@@ -52,7 +53,10 @@ pub(crate) fn answers(frame: &HsFrame, state: &State, seat: Seat) -> Vec<Action>
     match frame {
         HsFrame::Power(o) if o.seat == seat => {
             let mut out = uses(state, o);
-            if out.is_empty() || !super::super::d20::must_choose(state, o) {
+            if out.is_empty()
+                || !(super::super::d20::must_choose(state, o)
+                    || super::super::misc::choosing(state, o))
+            {
                 out.push(Action::DeclinePower);
             }
             out
@@ -92,6 +96,9 @@ pub(crate) fn answers(frame: &HsFrame, state: &State, seat: Seat) -> Vec<Action>
 /// The ways to use an offered power: with each figure that may choose, each figure it may
 /// choose.
 pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
+    if let Some(chosen) = super::super::misc::destroy_uses(state, o) {
+        return chosen;
+    }
     if super::super::markers::is_x_power(state, o.unit, o.power) {
         return super::super::markers::x_uses(state, o);
     }
@@ -103,6 +110,9 @@ pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
     }
     if super::super::supplies::is_supply_power(state, o.unit, o.power) {
         return super::super::supplies::uses(state, o);
+    }
+    if super::super::throw::is_switch(state, o.unit, o.power) {
+        return super::super::throw::switch_uses(o);
     }
     if super::super::bonding::is_turn_power(state, o.unit, o.power) && !by_bonded(state, o) {
         return super::super::bonding::uses(state, o);
@@ -238,6 +248,7 @@ pub(crate) fn resolve(
         | HsFrame::Arrive(_)
         | HsFrame::Glide(_)
         | HsFrame::Choose(_)
+        | HsFrame::Tile(_)
         | HsFrame::Place(_)
         | HsFrame::MidMove(_) => {}
     }
@@ -255,6 +266,9 @@ pub(super) fn answer_offer(
     let mut cut = false;
     let mut again = false;
     match *answer {
+        Action::UsePower { target, .. } if super::super::misc::choosing(state, o) => {
+            super::super::misc::destroy_chosen(state, o, target, events);
+        }
         Action::UsePower { .. } if super::super::markers::is_x_power(state, o.unit, o.power) => {
             again = super::super::markers::reveal_x(state, o, events);
         }
@@ -279,6 +293,9 @@ pub(super) fn answer_offer(
             // a turn a turns-with power gives goes on where the last one ended
             again = super::super::orders::is_power(state, o.unit, o.power)
                 || super::super::control::is_power(state, o.unit, o.power);
+        }
+        Action::UsePower { .. } if super::super::throw::is_switch(state, o.unit, o.power) => {
+            cut = !super::super::throw::use_switch(state, o, events);
         }
         // Several figures chosen before any roll (*Witchcraft Telekinesis*).
         Action::UsePower { figure, target, .. }
@@ -423,6 +440,7 @@ pub(in crate::game::powers) fn apply(
             super::super::place::start(state, user, power, reached, p, o, events)
         }
         Outcome::HealChosen(h) => super::super::choose::heal(state, user, power, reached, h, o),
+        Outcome::Misc(m) => super::super::misc::apply(state, user, power, m, o, events),
     }
 }
 

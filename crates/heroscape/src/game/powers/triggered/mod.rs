@@ -121,6 +121,12 @@ pub struct Memory {
     /// What the powers that choose how many or several things remember ([`super::choose`]).
     #[serde(default)]
     pub choose: super::choose::ChooseMemory,
+    /// What the powers that throw, place or switch figures remember ([`super::throw`]).
+    #[serde(default)]
+    pub throw: super::throw::ThrowMemory,
+    /// What the single leftover powers remember ([`super::misc`]).
+    #[serde(default)]
+    pub misc: super::misc::MiscMemory,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns

@@ -1,0 +1,226 @@
+//! Readers of single leftover powers ([`Effect::Misc`], [`Outcome::Misc`]): a table of 20-sided
+//! die results that costs a figure or raises the attack for the turn (*Stinger Drain*), a card
+//! whose class is also others (*Pirate King*), and a move bonus for the whole army earned by
+//! attacking (*Charge!!!*).
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use super::pattern;
+use super::Ctx;
+use crate::power::misc::{Misc, MiscOutcome};
+use crate::power::{Band, Effect, Outcome, Roll, Stat, Trigger, Triggered};
+
+fn stat(word: &str) -> Option<Stat> {
+    Some(match word {
+        "move" => Stat::Move,
+        "range" => Stat::Range,
+        "attack" => Stat::Attack,
+        "defense" => Stat::Defense,
+        _ => return None,
+    })
+}
+
+/// What "add N to the attack value of this card" does: nothing for 0.
+fn added(stat: Stat, n: i8) -> Vec<Outcome> {
+    if n == 0 {
+        Vec::new()
+    } else {
+        vec![Outcome::Misc(MiscOutcome::TurnValue { stat, by: n })]
+    }
+}
+
+/// *Stinger Drain*: "after moving and before attacking, you may roll the 20-sided die. If you
+/// roll a 1-4, you must destroy a Marro Stinger you control and you cannot attack this turn.
+/// If you roll a 5-9, add 0 to the attack value of this card. If you roll a 10 or higher, add
+/// 1 to the attack value of this card." The figure destroyed is one of the card's name; the
+/// three lines must cover 1 to 20.
+pub(super) fn stinger_drain(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^after moving and before attacking, you may roll the 20-sided die\. if you roll a 1 ?- ?(\d+), you must destroy an? (.+?) you control and you cannot attack this turn\. if you roll a (\d+) ?- ?(\d+), add (\d+) to the (move|range|attack|defense) value of this card\. if you roll a (\d+) or higher, add (\d+) to the (move|range|attack|defense) value of this card$",
+    )
+    .captures(text)?;
+    let n = |i: usize| m[i].parse::<u8>().ok();
+    let (low, mid_from, mid_to, high) = (n(1)?, n(3)?, n(4)?, n(7)?);
+    // the named figure is one of this card's, and the lines follow each other
+    if !ctx.me.is_self(&m[2])
+        || matches!(&m[2], "he" | "she" | "it")
+        || mid_from != low + 1
+        || mid_to < mid_from
+        || high != mid_to + 1
+        || high > 20
+    {
+        return None;
+    }
+    let mid = added(stat(&m[6])?, i8::try_from(n(5)?).ok()?);
+    let top = added(stat(&m[9])?, i8::try_from(n(8)?).ok()?);
+    Some(vec![Effect::Triggered(Triggered {
+        trigger: Trigger::AfterMoveBeforeAttack,
+        target: None,
+        roll: Some(Roll {
+            at_least: high,
+            bands: vec![
+                Band {
+                    from: 1,
+                    to: low,
+                    outcomes: vec![
+                        Outcome::Misc(MiscOutcome::DestroyOwn),
+                        Outcome::Misc(MiscOutcome::NoAttack),
+                    ],
+                },
+                Band {
+                    from: mid_from,
+                    to: mid_to,
+                    outcomes: mid,
+                },
+                Band {
+                    from: high,
+                    to: 20,
+                    outcomes: top,
+                },
+            ],
+            ..Roll::default()
+        }),
+        outcomes: Vec::new(),
+    })])
+}
+
+/// *Pirate King*: "Thormun's Class is also Pirate, Captain, and King."
+pub(super) fn also_class(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^(.+?)'s class is also ([a-z]+(?:(?:,| and|, and) [a-z]+)*)$",
+    )
+    .captures(text)?;
+    if !ctx.me.is_self(&m[1]) {
+        return None;
+    }
+    let classes: Vec<String> = m[2]
+        .replace(", and ", ", ")
+        .replace(" and ", ", ")
+        .split(", ")
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    Some(vec![Effect::Misc(Misc::AlsoClass { classes })])
+}
+
+/// *Charge!!!*: "If Dorim the Bulkhead Brawler attacks an opponent's figure during his turn,
+/// the Move Value of all of your Army Cards is increased by 1 until the next time you reveal
+/// an Order Marker."
+pub(super) fn charge(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^if (.+?) attacks an opponent's figure during (?:his|her|its) turn, the (move|range|attack|defense) value of all of your army cards is increased by (\d+) until the next time you reveal an order marker$",
+    )
+    .captures(text)?;
+    if !ctx.me.is_self(&m[1]) {
+        return None;
+    }
+    Some(vec![Effect::Misc(Misc::AttackRaisesArmy {
+        stat: stat(&m[2])?,
+        by: m[3].parse().ok()?,
+    })])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::read_shared_as;
+    use crate::game::test_support::printed;
+    use crate::power::misc::{Misc, MiscOutcome};
+    use crate::power::{Band, Effect, Outcome, Roll, Stat, Trigger, Triggered};
+
+    fn read(card: &str, power: &str) -> Result<Vec<Effect>, String> {
+        read_shared_as(card, power, &printed(card, power))
+    }
+
+    #[test]
+    fn stinger_drain_reads_as_a_table_that_costs_a_stinger_or_raises_the_attack() {
+        let band = |from, to, outcomes| Band { from, to, outcomes };
+        assert_eq!(
+            read("Marro Stingers", "Stinger Drain"),
+            Ok(vec![Effect::Triggered(Triggered {
+                trigger: Trigger::AfterMoveBeforeAttack,
+                target: None,
+                roll: Some(Roll {
+                    at_least: 10,
+                    bands: vec![
+                        band(
+                            1,
+                            4,
+                            vec![
+                                Outcome::Misc(MiscOutcome::DestroyOwn),
+                                Outcome::Misc(MiscOutcome::NoAttack)
+                            ]
+                        ),
+                        band(5, 9, Vec::new()),
+                        band(
+                            10,
+                            20,
+                            vec![Outcome::Misc(MiscOutcome::TurnValue {
+                                stat: Stat::Attack,
+                                by: 1
+                            })]
+                        ),
+                    ],
+                    ..Roll::default()
+                }),
+                outcomes: Vec::new(),
+            })])
+        );
+        // a gap in the table, or another card's figure destroyed, does not read
+        let text = printed("Marro Stingers", "Stinger Drain");
+        for wrong in [
+            text.replace("5-9", "6-9"),
+            text.replace("a Marro Stinger you control", "a Marro Warrior you control"),
+        ] {
+            assert!(
+                read_shared_as("Marro Stingers", "Stinger Drain", &wrong).is_err(),
+                "{wrong}"
+            );
+        }
+    }
+
+    #[test]
+    fn pirate_king_reads_as_three_more_classes() {
+        assert_eq!(
+            read("Thormun", "PIRATE KING"),
+            Ok(vec![Effect::Misc(Misc::AlsoClass {
+                classes: vec!["Pirate".into(), "Captain".into(), "King".into()]
+            })])
+        );
+        assert!(read_shared_as(
+            "Thormun",
+            "PIRATE KING",
+            "Dorim's Class is also Pirate, Captain, and King."
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn charge_reads_as_a_move_bonus_for_the_army_until_the_next_reveal() {
+        assert_eq!(
+            read("Dorim the Bulkhead Brawler", "Charge!!!"),
+            Ok(vec![Effect::Misc(Misc::AttackRaisesArmy {
+                stat: Stat::Move,
+                by: 1
+            })])
+        );
+        let text = printed("Dorim the Bulkhead Brawler", "Charge!!!");
+        // a bonus lasting another time is another power
+        let wrong = text.replace(
+            "the next time you reveal an Order Marker",
+            "the end of the round",
+        );
+        assert!(read_shared_as("Dorim the Bulkhead Brawler", "Charge!!!", &wrong).is_err());
+    }
+}

@@ -1,0 +1,324 @@
+//! Powers that throw a chosen figure away from the figure using them (*Throw 14*): read into a
+//! [`Triggered`] power whose outcome is an [`Outcome::Place`] with a [`Throw`].
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use super::{d20, pattern, Ctx};
+use crate::power::{
+    Effect, Filter, Outcome, Placing, Target, Throw, ThrowDamage, ThrowPower, Trigger, Triggered,
+};
+
+/// *Throw 14*: after moving and before attacking, an adjacent small or medium non-flying figure
+/// chosen (friend or foe: the card says "figure"), a d20 rolled (no *you may*: the figure must
+/// be chosen while one can be), and on a success its player may throw it onto an empty space
+/// within so many spaces, in clear sight of the thrower; a second d20 then wounds it, unless it
+/// landed above the thrower's height or on water. Placing is not moving: the game rolls no
+/// leaving-engagement attack for it, as the card's last sentence says. Every figure named must
+/// be the card's own.
+pub(super) fn throw(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^after moving and before attacking, choose one (?P<sizes>(?:small|medium|large|huge)(?: or (?:small|medium|large|huge))*) non-flying figure adjacent to (?P<a>[^.]+?)\. roll the 20-sided die\. if you roll an? (?P<at>\d+) or higher, you may throw the figure by placing it on any empty space within (?P<within>\d+) spaces of (?P<b>[^.]+?)\. the figure must land within clear sight of (?P<c>[^.]+?)\. after the figure is placed, roll the 20-sided die for throwing damage\. if you roll an? (?P<hurt>\d+) or higher, the thrown figure receives (?P<w>\d+) wounds?\. if the figure is thrown onto a level higher than the height of (?P<d>[^.]+?) or onto water, do not roll for throwing damage\. the thrown figure does not take any leaving engagement attacks$",
+    )
+    .captures(text)?;
+    if !["a", "b", "c", "d"].iter().all(|k| ctx.me.is_self(&m[*k])) {
+        return None;
+    }
+    let at: u8 = m["at"].parse().ok().filter(|n| (1..=20).contains(n))?;
+    let hurt: u8 = m["hurt"].parse().ok().filter(|n| (1..=20).contains(n))?;
+    let effect = Effect::Triggered(Triggered {
+        trigger: Trigger::AfterMoveBeforeAttack,
+        target: Some(Target {
+            adjacent: true,
+            filter: Filter {
+                sizes: super::midmove::sizes(&m["sizes"])?,
+                flying: Some(false),
+                ..Filter::default()
+            },
+            ..Target::default()
+        }),
+        roll: Some(crate::power::Roll {
+            forced: true,
+            ..d20(at)
+        }),
+        outcomes: vec![Outcome::Place(Placing {
+            optional: true,
+            throw: Some(Throw {
+                within: m["within"].parse().ok().filter(|&n| n >= 1)?,
+                clear_sight: true,
+                damage: Some(ThrowDamage {
+                    at_least: hurt,
+                    wounds: m["w"].parse().ok()?,
+                    spared_above_top: true,
+                    spared_on_water: true,
+                }),
+            }),
+            ..Placing::default()
+        })],
+    });
+    Some(vec![effect])
+}
+
+/// *Hive Tunnel*: instead of moving normally, the figure is placed on an empty space within so
+/// many spaces and levels (the [`Effect::Place`] move, leaving-engagement attacks taken as the
+/// card's last sentence says), then its player rolls the d20 for each figure adjacent to it,
+/// adding 1 per wound marker on the card: a table of wounds. Every figure named must be the
+/// card's own, the power named its own, the table whole from 1 to 20.
+pub(super) fn hive_tunnel(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^instead of moving normally with (?P<a>[^.,]+?), you may (?P<p>[a-z -]+?)\. choose an empty space within (?P<within>\d+) spaces that is no higher than (?P<lv>\d+) levels above or below (?:his|her|its) level, and place (?P<b>[^.,]+?) on that space\. then, roll the 20-sided die for each figure adjacent to (?P<c>[^.,]+?)\. add 1 for each wound marker on this army card\. if you roll a 1-(?P<n0>\d+), nothing happens\. if you roll a (?P<f1>\d+)-(?P<t1>\d+), that figure receives (?P<w1>\d+) wounds?\. if you roll a (?P<f2>\d+), that figure receives (?P<w2>\d+) wounds?\. ?if (?P<d>[^.,]+?) is engaged when (?:he|she|it) starts to (?P<q>[a-z -]+?), (?:he|she|it) will take any leaving engagement attacks$",
+    )
+    .captures(text)?;
+    if !["a", "b", "c", "d"].iter().all(|k| ctx.me.is_self(&m[*k]))
+        || m["p"] != *ctx.name
+        || m["q"] != *ctx.name
+    {
+        return None;
+    }
+    let num = |k: &str| m[k].parse::<u16>().ok();
+    let (n0, f1, t1, f2) = (num("n0")?, num("f1")?, num("t1")?, num("f2")?);
+    // the table covers 1 to 20 without a gap
+    if f1 != n0 + 1 || f2 != t1 + 1 || f2 != 20 {
+        return None;
+    }
+    let levels = num("lv")?;
+    Some(vec![
+        Effect::Place {
+            within: num("within")?,
+            up: Some(levels),
+            down: Some(levels),
+            same_level: false,
+            dry: false,
+            onto: None,
+            started_on: None,
+            disengage: false,
+        },
+        Effect::Throw(ThrowPower::RollsAround {
+            bands: vec![
+                (u8::try_from(f1).ok()?, num("w1")?),
+                (u8::try_from(f2).ok()?, num("w2")?),
+            ],
+            per_own_wound: true,
+        }),
+    ])
+}
+
+/// *Fey Step*: once per game, before moving normally, the figure may be placed on an empty
+/// space within so many spaces of where it stands, then move normally; engaged, it takes no
+/// leaving-engagement attack. Every figure named must be the card's own, the power its own.
+pub(super) fn fey_step(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^once per game (?P<a>[^.,]+?) may use (?P<p>[a-z -]+?)\. before moving normally with (?P<b>[^.,]+?), you may place (?:him|her|it) on any empty space within (?P<within>\d+) spaces of (?:his|her|its) current location\. if (?P<c>[^.,]+?) is engaged when (?:he|she|it) uses (?P<q>[a-z -]+?), (?:he|she|it) will not take any (?:leaving )?engagement attacks$",
+    )
+    .captures(text)?;
+    if !["a", "b", "c"].iter().all(|k| ctx.me.is_self(&m[*k]))
+        || m["p"] != *ctx.name
+        || m["q"] != *ctx.name
+    {
+        return None;
+    }
+    Some(vec![Effect::Throw(ThrowPower::StepBeforeMove {
+        within: m["within"].parse().ok().filter(|&n: &u16| n >= 1)?,
+        once_per_game: true,
+        disengage: true,
+    })])
+}
+
+/// *Spear of Summoning*: after moving and before attacking, any other figure its player
+/// controls on the battlefield chosen (no *you may*: chosen while one can be), a d20 rolled,
+/// and on the second band the chosen figure is put on a space next to the user, its player
+/// choosing which; the figure takes no leaving-engagement attack (placing is not moving). The
+/// table must run from 1 to 20 without a gap, the figure named the card's own.
+pub(super) fn spear_of_summoning(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^after moving and before attacking, choose any figure you control on the battlefield, then roll the 20-sided die\. if you roll a 1-(?P<n0>\d+), nothing happens\. if you roll a (?P<f1>\d+)-20, move the chosen figure to any space adjacent to (?P<a>[^.,]+?)\. if the summoned figure is engaged, the figure does not receive any leaving engagement attacks$",
+    )
+    .captures(text)?;
+    let (n0, f1): (u8, u8) = (m["n0"].parse().ok()?, m["f1"].parse().ok()?);
+    if !ctx.me.is_self(&m["a"]) || f1 != n0.checked_add(1)? || f1 > 20 {
+        return None;
+    }
+    Some(vec![Effect::Triggered(Triggered {
+        trigger: Trigger::AfterMoveBeforeAttack,
+        target: Some(Target {
+            controlled_only: true,
+            ..Target::default()
+        }),
+        roll: Some(crate::power::Roll {
+            forced: true,
+            ..d20(f1)
+        }),
+        outcomes: vec![Outcome::Place(Placing {
+            adjacent: true,
+            ..Placing::default()
+        })],
+    })])
+}
+
+/// *Tactical Switch*: when a figure of the card attacks an opponent's small or medium figure,
+/// its player may switch the two; the attack goes on if it still may ("if possible"), and the
+/// figure attacks no other figure that turn (a figure attacks once a turn, and nothing on the
+/// card gives it more); an opponent's figure is switched once per turn at most. Every figure
+/// named must be the card's own, the power named its own.
+pub(super) fn tactical_switch(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^when an? (?P<a>[^.,]+?) you control attacks an opponent's (?P<sizes>(?:small|medium|large|huge)(?: or (?:small|medium|large|huge))*) figure, you may switch that (?P<b>[^.,]+?) with the defending figure\. after switching spaces, the (?P<c>[^.,]+?) must continue that attack, if possible, and cannot attack any other figure this turn\. figures moved by (?P<p>[a-z -]+?) never take any leaving engagement attacks\. an opponent's figure may be moved by (?P<q>[a-z -]+?) only once per turn$",
+    )
+    .captures(text)?;
+    if !["a", "b", "c"].iter().all(|k| ctx.me.is_self(&m[*k]))
+        || m["p"] != *ctx.name
+        || m["q"] != *ctx.name
+    {
+        return None;
+    }
+    Some(vec![Effect::Throw(ThrowPower::SwitchWhenAttacking {
+        filter: Filter {
+            sizes: super::midmove::sizes(&m["sizes"])?,
+            ..Filter::default()
+        },
+    })])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::read_shared_as;
+    use super::*;
+    use crate::card::Size;
+    use crate::game::test_support::printed;
+
+    #[test]
+    fn jotuns_throw_chooses_an_adjacent_small_or_medium_walker_and_throws_it_4_spaces_on_a_14() {
+        let read = read_shared_as("Jotun", "Throw 14", &printed("Jotun", "Throw 14"))
+            .expect("Throw 14 reads");
+        let [Effect::Triggered(t)] = read.as_slice() else {
+            panic!("{read:?}")
+        };
+        assert_eq!(t.trigger, Trigger::AfterMoveBeforeAttack);
+        let target = t.target.as_ref().expect("a chosen figure");
+        assert!(target.adjacent && !target.opponents_only && !target.controlled_only);
+        assert_eq!(target.filter.sizes, vec![Size::Small, Size::Medium]);
+        assert_eq!(target.filter.flying, Some(false));
+        let roll = t.roll.as_ref().expect("a roll");
+        assert_eq!((roll.at_least, roll.forced), (14, true));
+        assert_eq!(
+            t.outcomes,
+            vec![Outcome::Place(Placing {
+                optional: true,
+                throw: Some(Throw {
+                    within: 4,
+                    clear_sight: true,
+                    damage: Some(ThrowDamage {
+                        at_least: 11,
+                        wounds: 2,
+                        spared_above_top: true,
+                        spared_on_water: true,
+                    }),
+                }),
+                ..Placing::default()
+            })]
+        );
+    }
+
+    #[test]
+    fn hive_tunnel_places_kha_re_ga_4_spaces_6_levels_then_rolls_for_each_adjacent_figure() {
+        let read = read_shared_as(
+            "Kha-Re-Ga",
+            "HIVE TUNNEL",
+            &printed("Kha-Re-Ga", "HIVE TUNNEL"),
+        )
+        .expect("Hive Tunnel reads");
+        assert_eq!(
+            read,
+            vec![
+                Effect::Place {
+                    within: 4,
+                    up: Some(6),
+                    down: Some(6),
+                    same_level: false,
+                    dry: false,
+                    onto: None,
+                    started_on: None,
+                    disengage: false,
+                },
+                Effect::Throw(ThrowPower::RollsAround {
+                    bands: vec![(14, 1), (20, 3)],
+                    per_own_wound: true,
+                }),
+            ]
+        );
+        let gap = printed("Kha-Re-Ga", "HIVE TUNNEL").replace("14\u{2013}19", "15\u{2013}19");
+        assert!(read_shared_as("Kha-Re-Ga", "HIVE TUNNEL", &gap).is_err());
+    }
+
+    #[test]
+    fn fey_step_places_erevan_5_spaces_away_once_per_game_before_his_normal_move() {
+        let text = printed("Erevan Sunshadow", "Fey Step");
+        assert_eq!(
+            read_shared_as("Erevan Sunshadow", "Fey Step", &text).expect("Fey Step reads"),
+            vec![Effect::Throw(ThrowPower::StepBeforeMove {
+                within: 5,
+                once_per_game: true,
+                disengage: true,
+            })]
+        );
+        assert!(read_shared_as("Erevan Sunshadow", "Fey Dance", &text).is_err());
+    }
+
+    #[test]
+    fn spear_of_summoning_chooses_any_figure_saylind_controls_and_puts_it_beside_her_on_a_9() {
+        let text = printed("Saylind the Kyrie Warrior", "Spear of Summoning");
+        let read = read_shared_as("Saylind the Kyrie Warrior", "Spear of Summoning", &text)
+            .expect("Spear of Summoning reads");
+        let [Effect::Triggered(t)] = read.as_slice() else {
+            panic!("{read:?}")
+        };
+        assert_eq!(t.trigger, Trigger::AfterMoveBeforeAttack);
+        let target = t.target.as_ref().expect("a chosen figure");
+        assert!(target.controlled_only && !target.adjacent && target.within.is_none());
+        assert!(target.filter.is_any() && !target.with_user);
+        let roll = t.roll.as_ref().expect("a roll");
+        assert_eq!((roll.at_least, roll.forced), (9, true));
+        assert_eq!(
+            t.outcomes,
+            vec![Outcome::Place(Placing {
+                adjacent: true,
+                ..Placing::default()
+            })]
+        );
+        let gap = text.replace("9-20", "10-20");
+        assert!(read_shared_as("Saylind the Kyrie Warrior", "Spear of Summoning", &gap).is_err());
+    }
+
+    #[test]
+    fn tactical_switch_switches_a_warforged_soldier_with_the_small_or_medium_figure_it_attacks() {
+        let text = printed("Warforged Soldiers", "Tactical Switch");
+        assert_eq!(
+            read_shared_as("Warforged Soldiers", "Tactical Switch", &text)
+                .expect("Tactical Switch reads"),
+            vec![Effect::Throw(ThrowPower::SwitchWhenAttacking {
+                filter: Filter {
+                    sizes: vec![Size::Small, Size::Medium],
+                    ..Filter::default()
+                },
+            })]
+        );
+        assert!(read_shared_as("Warforged Soldiers", "Eldritch Switch", &text).is_err());
+    }
+
+    #[test]
+    fn a_throw_that_names_another_figure_stays_text() {
+        let text = printed("Jotun", "Throw 14").replace("Jotun.", "Shurrak.");
+        assert!(read_shared_as("Jotun", "Throw 14", &text).is_err());
+    }
+}
