@@ -248,7 +248,7 @@ pub(crate) fn finish(
 }
 
 /// [`finish`], where a power of the defender's side may be asked once the defence dice are
-/// rolled ([`super::powers::wounds::ask`]): `None` while the question waits; the attack
+/// rolled ([`super::powers::react::normal`]): `None` while the question waits; the attack
 /// goes on with [`land`] once it is answered.
 pub(crate) fn finish_or_ask(
     state: &mut State,
@@ -257,15 +257,16 @@ pub(crate) fn finish_or_ask(
     events: &mut Vec<Event>,
 ) -> Option<u16> {
     let (rolled, defended) = defend(state, rolled, dice, events);
-    if super::powers::wounds::ask(state, &rolled, &defended, events) {
-        return None;
-    }
-    let wounds = land(state, rolled, defended, dice, events);
-    // a falling figure's *Dying Swipe* asks now
-    if super::powers::wounds::swipe_waits(state, wounds) {
-        return None;
-    }
-    Some(wounds)
+    // the powers of the defender's side (*Exoskeleton*, *Gift of the Empress Aura*...), then
+    // the wounds
+    super::powers::react::normal(
+        state,
+        rolled,
+        defended,
+        super::powers::react::Step::Defended,
+        dice,
+        events,
+    )
 }
 
 /// The defence dice: a power answering the skulls may leave them unrolled (*Hide in
@@ -491,6 +492,10 @@ pub(crate) fn land(
             events,
         );
         if !swiping {
+            if kind == AttackKind::Normal {
+                // *Acid Sacs* rolls before the falling figure is removed
+                super::powers::react::bursts(state, target, wounds, dice, events);
+            }
             wound(state, target, wounds, events);
         }
         if kind == AttackKind::Normal && !swiping {
@@ -596,6 +601,8 @@ pub fn leave_engagement(
     if super::powers::vanish::ignores_leaving_wounds(state, figure, total, dice, events) {
         return;
     }
+    // *Acid Sacs* rolls before the falling figure is removed
+    super::powers::react::bursts(state, figure, total, dice, events);
     wound(state, figure, wounds, events);
     if let Some((why, by)) = extra {
         power_wound(state, figure, by, why, events);

@@ -1044,6 +1044,12 @@ pub enum Event {
         /// Tiles left on the card.
         left: u16,
     },
+    /// A power reacting inside an attack did something (`powers::react`: defence dice rolled
+    /// again, a figure placed back or beside the wounded one).
+    React {
+        /// What.
+        what: powers::react::Reacted,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {

@@ -908,7 +908,10 @@ pub fn apply(
             settle(state, dice, events);
         }
         Action::SpecialAttack { .. } => {
-            special::apply(state, seat, action, dice, events)?;
+            // a power of the figures it reaches may ask first (`powers::react`)
+            if !special::apply(state, seat, action, dice, events)? {
+                return Ok(());
+            }
             if powers::vanish::ask(state) {
                 return Ok(());
             }

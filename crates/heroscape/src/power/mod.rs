@@ -31,6 +31,7 @@ pub mod midmove;
 pub mod misc;
 pub mod parse;
 pub mod place;
+pub mod react;
 pub mod rolls2;
 pub mod specials;
 pub mod supplies;
@@ -1477,6 +1478,8 @@ pub enum Effect {
     Tiles(tiles::Tiles),
     /// A single leftover power ([`misc::Misc`]: *Pirate King*, *Charge!!!*).
     Misc(misc::Misc),
+    /// A power reacting inside an attack on a figure it reaches ([`react::React`]).
+    React(react::React),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

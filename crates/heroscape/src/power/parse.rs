@@ -33,6 +33,7 @@ mod modifiers;
 mod moves;
 mod orders;
 mod place;
+mod react;
 mod readers;
 mod rolls;
 mod rolls2;

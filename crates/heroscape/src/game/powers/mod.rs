@@ -47,6 +47,9 @@ pub mod orders;
 pub mod place;
 #[cfg(test)]
 mod place_tests;
+pub mod react;
+#[cfg(test)]
+mod react_tests;
 pub mod rolls;
 pub mod rolls2;
 #[cfg(test)]

@@ -44,6 +44,9 @@ pub enum WoundAsk {
     Defence(Box<Defence>),
     /// As a figure falls, for each skull it rolled (*Dying Swipe*).
     Swipe(Swipe),
+    /// A power reacting inside a normal or special attack (`react`: *Gift of the Empress
+    /// Aura*, *Cell Divide*, *Teleport Reinforcements*), boxed.
+    React(Box<super::react::Asked>),
 }
 
 /// The question asked once an attack's defence dice are rolled: the attack so far and the
@@ -258,6 +261,7 @@ pub(crate) fn swipe_waits(state: &mut State, wounds: u16) -> bool {
 /// What the frame asks: the power, to its owner.
 pub(crate) fn asks(w: &WoundAsk) -> Ask<Decision> {
     let (seat, figure, unit, power) = match w {
+        WoundAsk::React(r) => return super::react::asks(r),
         WoundAsk::Defence(d) => (d.seat, d.figure, d.unit, d.power),
         WoundAsk::Swipe(s) => (s.seat, s.figure, s.unit, s.power),
     };
@@ -274,6 +278,7 @@ pub(crate) fn asks(w: &WoundAsk) -> Ask<Decision> {
 /// The answers: use the power (on each figure a skull may wound) or not.
 pub(crate) fn answers(state: &State, w: &WoundAsk, seat: Seat) -> Vec<Action> {
     match w {
+        WoundAsk::React(r) => super::react::answers(state, r, seat),
         WoundAsk::Defence(d) if d.seat == seat => vec![
             Action::UsePower {
                 figure: d.figure,
@@ -313,6 +318,7 @@ pub(crate) fn resolve(
     match w {
         WoundAsk::Defence(d) => defence(state, *d, answer, dice, events),
         WoundAsk::Swipe(s) => swipe(state, s, answer, dice, events),
+        WoundAsk::React(r) => super::react::resolve(state, *r, answer, dice, events),
     }
     Ok(())
 }
@@ -354,10 +360,17 @@ fn defence(
         });
     }
     let (attacker, target) = (d.rolled.attacker, d.rolled.target);
-    let wounds = combat::land(state, d.rolled, d.defended, dice, events);
-    if swipe_waits(state, wounds) {
+    // the powers answering the wounds about to land may ask (`react`), then they land
+    let Some(wounds) = super::react::normal(
+        state,
+        d.rolled,
+        d.defended,
+        super::react::Step::Receive,
+        dice,
+        events,
+    ) else {
         return;
-    }
+    };
     after_attack(state, attacker, target, wounds, dice, events);
 }
 
@@ -405,7 +418,7 @@ fn swipe(
 
 /// What follows a normal attack in a turn (`play`'s attack action), once its question is
 /// answered.
-fn after_attack(
+pub(crate) fn after_attack(
     state: &mut State,
     attacker: u32,
     target: u32,

@@ -16,6 +16,7 @@ mod arrive;
 mod events;
 mod misc;
 mod powers;
+mod react;
 mod tiles;
 
 pub use events::event_text;
@@ -308,6 +309,17 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
             ) =>
         {
             crate::game::powers::place::decline_text(state, lang)
+        }
+        // a power reacting inside an attack (`react`): no figure, or staying put
+        Action::DeclinePower
+            if matches!(
+                state.frames.top(),
+                Some(crate::game::frames::HsFrame::Wounds(
+                    crate::game::powers::wounds::WoundAsk::React(_)
+                ))
+            ) =>
+        {
+            react::decline_text(state, lang)
         }
         Action::DeclinePower => lang
             .pick("Do not use the power", "Ne pas utiliser le pouvoir")
@@ -603,6 +615,10 @@ pub fn decision_text(state: &State, seats: &[Seat], decision: &Decision, lang: L
                         ),
                     }
                 }
+                // a power reacting inside an attack (`react`)
+                Some(crate::game::frames::HsFrame::Wounds(
+                    crate::game::powers::wounds::WoundAsk::React(r),
+                )) => react::asked_text(state, r, lang),
                 // a figure falling swipes at the figures beside it (*Dying Swipe*)
                 Some(crate::game::frames::HsFrame::Wounds(
                     crate::game::powers::wounds::WoundAsk::Swipe(w),

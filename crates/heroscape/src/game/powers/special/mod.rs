@@ -61,6 +61,7 @@ mod tests3;
 #[cfg(test)]
 mod tests4;
 mod venom;
+pub mod volley;
 
 use serde::{Deserialize, Serialize};
 use skirmish_board::hex::Hex;
@@ -71,7 +72,7 @@ use super::values::{self, AttackKind, Tally, Why};
 use crate::card::Card;
 use crate::game::state::{Figure, Phase, Stage, State};
 use crate::game::{combat, geometry, Action, Event, Face};
-use crate::power::{Again, Area, Effect, SpecialAttack};
+use crate::power::{Area, Effect, SpecialAttack};
 
 pub use area::Line;
 pub use refusal::Refusal;
@@ -602,7 +603,7 @@ fn attack_tally(state: &State, a: &Figure, t: &Figure, shot: &Shot) -> Tally {
 }
 
 /// The dice a tally added for height.
-fn height_of(t: &Tally) -> u16 {
+pub(crate) fn height_of(t: &Tally) -> u16 {
     t.changes
         .iter()
         .filter(|c| c.why == Why::Height)
@@ -885,14 +886,15 @@ pub struct Hit {
 }
 
 /// Makes a special attack: the attack dice once, then each affected figure's defence, then the
-/// wounds in the order listed.
+/// wounds in the order listed. True once it is over; false while a power of the figures it
+/// reaches asks its owner (the attack goes on once answered: `volley`).
 pub fn apply(
     state: &mut State,
     seat: Seat,
     action: &Action,
     dice: &mut Dice,
     events: &mut Vec<Event>,
-) -> Result<(), Rejection> {
+) -> Result<bool, Rejection> {
     let aim = Aim::of(action).ok_or_else(|| Rejection::illegal("not a special attack"))?;
     let shot = shot(state, &aim).map_err(|r| {
         let name = state
@@ -912,7 +914,7 @@ pub fn apply(
     }
     record(state, &aim, &shot.power);
     let Some(a) = state.figure(aim.figure).cloned() else {
-        return Ok(());
+        return Ok(true);
     };
     // The figures beside the defender as the attack begins, for a chained power's next one.
     let beside = match (shot.power.chain, aim.target) {
@@ -925,40 +927,50 @@ pub fn apply(
         .target
         .and_then(|t| state.figure(t))
         .and_then(|t| Some((t.hex?, t.level)));
-    let Struck {
-        inflicted,
-        rolled_most,
-        all_skulls,
-        standing,
-    } = strike(state, &a, &striker, &aim, &shot, dice, events);
-    let rolled = rolled_most;
-    if shot.power.pounce {
-        pounce(state, a.id, aim.target, chosen_space, events);
-    }
-    let earned = match (shot.power.chain, shot.power.again) {
-        // a chain goes on after a wound (*Arcane Bolt*) or after any attack
-        (Some(c), _) => !c.on_wound || inflicted > 0,
-        (None, None) => false,
-        (None, Some(Again::Wounds)) => inflicted > 0,
-        (None, Some(Again::Destroys)) => standing
+    // the attack goes on as data, which a power of the figures it reaches may stop to ask
+    // its owner (`volley`, `powers::react`)
+    let groups: Vec<(Vec<u32>, Tally)> = if shot.power.separately {
+        shot.affected
             .iter()
-            .any(|id| state.figure(*id).is_some_and(|g| g.destroyed)),
-        (None, Some(Again::Skulls(n))) => rolled >= n,
-        (None, Some(Again::AllSkulls)) => all_skulls,
+            .filter_map(|id| state.figure(*id))
+            .map(|t| (vec![t.id], attack_tally(state, &a, t, &shot)))
+            .collect()
+    } else {
+        vec![(shot.affected.clone(), shot.dice.clone())]
     };
-    if let Some(u) = state
-        .specials
-        .this_turn
-        .iter_mut()
-        .find(|u| u.figure == aim.figure && u.power == aim.power)
-    {
-        u.again = earned;
-        u.beside = beside;
-    }
-    Ok(())
+    Ok(volley::run(
+        state,
+        volley::Volley {
+            seat,
+            power: aim.power,
+            target: aim.target,
+            line: aim.line,
+            name: shot.name,
+            special: shot.power,
+            attacker: a,
+            striker,
+            chosen_space,
+            beside,
+            groups,
+            group: 0,
+            attack: None,
+            hits: Vec::new(),
+            landing: false,
+            next: 0,
+            step: volley::Step::Start,
+            pending: 0,
+            inflicted: 0,
+            rolled_most: 0,
+            all_skulls: true,
+            standing: Vec::new(),
+        },
+        dice,
+        events,
+    ))
 }
 
-/// What a special attack's rolls did.
+/// What a special attack's rolls did (its one caller left, *Drill-Drive*, reads none of it).
+#[allow(dead_code)]
 struct Struck {
     /// Wounds put on the figures affected.
     inflicted: u16,
@@ -1014,7 +1026,7 @@ fn strike(
             let defended = if skulls == 0 || shot.power.no_defence {
                 Tally::default()
             } else {
-                defence_tally(state, striker, t, shot)
+                defence_tally(state, striker, t, &shot.name, &shot.power)
             };
             let defence = combat::roll(
                 dice,
@@ -1140,21 +1152,25 @@ fn pounce(
 
 /// The defence dice of `t` against the special attack: [`values::defence_dice`], less the
 /// dice the power's `weaker_defence` takes from the figures it names.
-fn defence_tally(state: &State, a: &Figure, t: &Figure, shot: &Shot) -> Tally {
-    let kind = AttackKind::Special {
-        dice: shot.power.attack,
-    };
+fn defence_tally(
+    state: &State,
+    a: &Figure,
+    t: &Figure,
+    name: &str,
+    power: &SpecialAttack,
+) -> Tally {
+    let kind = AttackKind::Special { dice: power.attack };
     let mut tally = values::defence_dice(state, a, t, kind);
-    if shot.power.no_defender_height {
+    if power.no_defender_height {
         tally.changes.retain(|c| c.why != Why::Height);
     }
     super::d20::hold_defence(state, a, t, &mut tally);
-    if let Some((filter, n)) = &shot.power.weaker_defence {
+    if let Some((filter, n)) = &power.weaker_defence {
         if super::matches(state.card_of(t), filter) {
             tally.add(
                 Why::Power {
                     unit: a.unit,
-                    power: shot.name.clone(),
+                    power: name.to_string(),
                 },
                 -i16::try_from(*n).unwrap_or(0),
             );

@@ -13,6 +13,7 @@ use crate::battlefield::{Battlefield, Builder, Ground, Level, Material, Obstacle
 use crate::game::state::{Marker, Options, PlayerSetup, Scenario, Turn};
 use crate::game::test_support::real as card;
 use crate::game::HeroScape;
+use crate::power::Again;
 
 const SKULL: u8 = 1;
 const SHIELD: u8 = 4;
