@@ -431,11 +431,7 @@ pub(crate) fn apply(
                 .cloned()
                 .and_then(|f| free_top(state, &f, hex))
                 .unwrap_or(0);
-            if let Some(f) = state.figure_mut(figure) {
-                f.hex = Some(hex);
-                f.tail = None;
-                f.level = level;
-            }
+            crate::game::powers::setup::stand(state, figure, hex, None, level);
             events.push(Event::Summoned { figure, hex, level });
             state.glyph_choice = None;
         }
@@ -446,11 +442,7 @@ pub(crate) fn apply(
                 .column(hex)
                 .and_then(|c| c.top_footing())
                 .map_or(0, |f| f.level);
-            if let Some(f) = state.figure_mut(figure) {
-                f.hex = Some(hex);
-                f.tail = tail;
-                f.level = level;
-            }
+            crate::game::powers::setup::stand(state, figure, hex, tail, level);
             events.push(Event::Placed { figure, hex, level });
             pop_revived(state);
             next_revived(state, events);

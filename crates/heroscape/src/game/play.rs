@@ -820,11 +820,7 @@ pub fn apply(
                 .column(hex)
                 .and_then(|c| c.top_footing())
                 .map_or(0, |f| f.level);
-            if let Some(f) = state.figure_mut(figure) {
-                f.hex = Some(hex);
-                f.tail = tail;
-                f.level = level;
-            }
+            super::powers::setup::stand(state, figure, hex, tail, level);
             events.push(Event::Placed { figure, hex, level });
             advance_placement(state, dice, events);
         }

@@ -647,11 +647,7 @@ pub fn place_carried(
     if let Some(turn) = turn_mut(state) {
         turn.carry = None;
     }
-    if let Some(f) = state.figure_mut(figure) {
-        f.hex = Some(to);
-        f.tail = None;
-        f.level = level;
-    }
+    super::setup::stand(state, figure, to, None, level);
     events.push(Event::Carried {
         carrier: c.carrier,
         figure,

@@ -423,11 +423,7 @@ pub(crate) fn resolve(
     }
     match *answer {
         Action::PlaceCarried { figure, to, level } => {
-            if let Some(f) = state.figure_mut(figure) {
-                f.hex = Some(to);
-                f.tail = None;
-                f.level = level;
-            }
+            super::setup::stand(state, figure, to, None, level);
             events.push(Event::Placed {
                 figure,
                 hex: to,

@@ -922,13 +922,7 @@ pub(crate) fn resolve(
         }
         Question::DivideBack { figure } => {
             if let Action::PlaceCarried { to, level, .. } = *answer {
-                if let Some(f) = state.figure_mut(figure) {
-                    f.destroyed = false;
-                    f.wounds = 0;
-                    f.hex = Some(to);
-                    f.tail = None;
-                    f.level = level;
-                }
+                super::setup::revive(state, figure, to, level);
                 events.push(Event::React {
                     what: Reacted::Divided {
                         figure,
@@ -947,11 +941,7 @@ pub(crate) fn resolve(
         }
         Question::Evade => {
             if let Action::PlaceCarried { figure, to, level } = *answer {
-                if let Some(f) = state.figure_mut(figure) {
-                    f.hex = Some(to);
-                    f.tail = None;
-                    f.level = level;
-                }
+                super::setup::stand(state, figure, to, None, level);
                 events.push(Event::Placed {
                     figure,
                     hex: to,
@@ -1017,11 +1007,7 @@ pub(crate) fn resolve(
             mut chosen,
         } => {
             if let Action::PlaceCarried { to, level, .. } = *answer {
-                if let Some(f) = state.figure_mut(figure) {
-                    f.hex = Some(to);
-                    f.tail = None;
-                    f.level = level;
-                }
+                super::setup::stand(state, figure, to, None, level);
                 events.push(Event::React {
                     what: Reacted::Reinforced {
                         figure,

@@ -76,12 +76,28 @@ pub(crate) fn set_down(
         .iter()
         .find(|(h, t, _)| *h == hex && *t == tail)
         .map_or(0, |(_, _, l)| *l);
+    stand(state, figure, hex, tail, level);
+    level
+}
+
+/// Stands `figure` on `hex` (its second space on `tail`) at `level`: the one place a power
+/// moves a figure onto a space without walking there (placing, throwing, summoning, switching).
+pub(crate) fn stand(state: &mut State, figure: u32, hex: Hex, tail: Option<Hex>, level: Level) {
     if let Some(f) = state.figure_mut(figure) {
         f.hex = Some(hex);
         f.tail = tail;
         f.level = level;
     }
-    level
+}
+
+/// Brings a destroyed `figure` back onto `hex` at `level` with no wounds (*Cell Divide*, the
+/// powers that return a destroyed figure beside another).
+pub(crate) fn revive(state: &mut State, figure: u32, hex: Hex, level: Level) {
+    if let Some(f) = state.figure_mut(figure) {
+        f.destroyed = false;
+        f.wounds = 0;
+    }
+    stand(state, figure, hex, None, level);
 }
 
 /// Before `seat` reveals a marker on `unit`: a figure of a card with *Glider Landing* waiting

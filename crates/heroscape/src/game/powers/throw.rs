@@ -348,11 +348,7 @@ pub(crate) fn place_double(
     else {
         return false;
     };
-    if let Some(f) = state.figure_mut(p.figure) {
-        f.hex = Some(hex);
-        f.tail = Some(tail);
-        f.level = level;
-    }
+    super::setup::stand(state, p.figure, hex, Some(tail), level);
     events.push(Event::Placed {
         figure: p.figure,
         hex,

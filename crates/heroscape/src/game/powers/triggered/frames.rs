@@ -184,13 +184,7 @@ pub(crate) fn resolve(
             };
             let roller = d.beside.remove(0);
             let level = state.figure(roller).map_or(0, |r| r.level);
-            if let Some(f) = state.figure_mut(figure) {
-                f.destroyed = false;
-                f.wounds = 0;
-                f.hex = Some(hex);
-                f.tail = None;
-                f.level = level;
-            }
+            super::super::setup::revive(state, figure, hex, level);
             events.push(Event::PowerUsed {
                 figure: roller,
                 unit: d.unit,
@@ -212,11 +206,7 @@ pub(crate) fn resolve(
             match *answer {
                 Action::Place { figure, hex, tail } => {
                     let level = land_level(state, hex).unwrap_or(0);
-                    if let Some(f) = state.figure_mut(figure) {
-                        f.hex = Some(hex);
-                        f.tail = tail;
-                        f.level = level;
-                    }
+                    super::super::setup::stand(state, figure, hex, tail, level);
                     events.push(Event::Placed { figure, hex, level });
                     if next_to_deploy(state, d.unit)
                         .and_then(|id| state.figure(id))
