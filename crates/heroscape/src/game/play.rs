@@ -989,9 +989,12 @@ pub(crate) fn finish_move(
         return;
     }
     special::barrage::after_move(state, figure);
-    // *Drill-Drive*'s attack once its move is over
-    if special::drill::after_move(state, figure, dice, events) && powers::vanish::ask(state) {
-        return;
+    // *Drill-Drive*'s attack once its move is over, which a power of a figure it reaches may
+    // stop to ask first (`powers::react`: the question's answer settles the turn then)
+    match special::drill::after_move(state, figure, dice, events) {
+        Some(false) => return,
+        Some(true) if powers::vanish::ask(state) => return,
+        _ => {}
     }
     settle(state, dice, events);
 }

@@ -36,7 +36,7 @@ use crate::movement::{MovePath, Way};
 use crate::power::specials::Specials;
 use crate::power::{Area, Effect};
 
-use super::{strike, Aim, Shot};
+use super::volley::Volley;
 
 /// The figures a drill move passes through, noted as it sets off for the attack after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -149,15 +149,16 @@ pub(crate) fn set_off(state: &mut State, f: &Figure, path: &MovePath) {
 
 /// After `figure`'s move: when it was a drill move, the figure has attacked this turn, and
 /// when it still stands, the attack at the figures it passed through still on the
-/// battlefield. Whether dice were rolled.
+/// battlefield: `None` when no die was rolled, else whether the attack is over (`false`: a
+/// power of a figure it reached asks first, and the attack goes on from its question).
 pub(crate) fn after_move(
     state: &mut State,
     figure: u32,
     dice: &mut Dice,
     events: &mut Vec<Event>,
-) -> bool {
+) -> Option<bool> {
     let Some(drilled) = state.specials.drill.take_if(|d| d.figure == figure) else {
-        return false;
+        return None;
     };
     if let Phase::Turns {
         turn: Some(turn), ..
@@ -168,10 +169,10 @@ pub(crate) fn after_move(
         }
     }
     let Some(a) = state.figure(figure).filter(|a| a.on_field()).cloned() else {
-        return false;
+        return None;
     };
     let Some((name, _, attack)) = drill_of(state.card_of(&a)) else {
-        return false;
+        return None;
     };
     let affected: Vec<u32> = drilled
         .passed
@@ -185,30 +186,24 @@ pub(crate) fn after_move(
         .find(|g| !state.allies(g.owner, a.owner))
         .or_else(|| affected.first().and_then(|id| state.figure(*id)));
     let Some(reference) = reference else {
-        return false;
+        return None;
     };
     let mut power = crate::power::parse::special(None, attack, Area::Single);
     power.no_defender_height = true;
     let mut tally = values::attack_dice(state, &a, reference, AttackKind::Special { dice: attack });
     // no figure chosen: no height advantage over one
     tally.changes.retain(|c| c.why != Why::Height);
-    let shot = Shot {
-        name: name.to_string(),
+    // as any special attack's: a power of a figure it reaches may stop it to ask its owner
+    // (`powers::react`), and it goes on from that question
+    let seat = state.turn().map_or(a.owner, |t| t.seat);
+    let volley = Volley::new(
+        seat,
+        0,
+        name.to_string(),
         power,
-        affected,
-        cells: Vec::new(),
-        attack: tally.value(),
-        height: 0,
-        dice: tally,
-    };
-    let aim = Aim {
-        figure,
-        power: 0,
-        target: None,
-        line: None,
-        dice: None,
-        also: Vec::new(),
-    };
-    strike(state, &a, &a, &aim, &shot, dice, events);
-    true
+        a.clone(),
+        a,
+        vec![(affected, tally)],
+    );
+    Some(super::volley::run(state, volley, dice, events))
 }

@@ -5,7 +5,7 @@
 //! roll at them all), *Ninjutsu Barrage* (attacks before, during and after a move).
 
 use skirmish_board::hex::Hex;
-use skirmish_engine::{Ruleset, Seat};
+use skirmish_engine::{Pending, Ruleset, Seat};
 
 use super::explain;
 use crate::game::geometry;
@@ -13,7 +13,7 @@ use crate::game::powers::moves::MoveWay;
 use crate::game::state::{Stage, State};
 use crate::game::test_support::{battle, battle_on, h, only_at, plain_raised};
 use crate::game::tests::{play, BLANK, SHIELD, SKULL};
-use crate::game::{Action, Event, HeroScape};
+use crate::game::{Action, Decision, Event, HeroScape};
 
 fn blast(figure: u32, target: u32) -> Action {
     Action::SpecialAttack {
@@ -299,6 +299,62 @@ fn drill_drive_goes_through_figures_in_a_straight_line_and_rolls_once_at_them_al
     assert!(state.figure(up).unwrap().destroyed && state.figure(beyond).unwrap().destroyed);
     assert!(!state.figure(aside).unwrap().destroyed);
     // instead of moving and attacking normally: nothing left to him, his turn is over
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::TurnEnded { seat } if *seat == Seat(0))));
+}
+
+/// Decker drilling through a Marro Divider: as in any special attack, the divider's *Cell
+/// Divide* is asked before the wounds land, and the answer goes on to the end of his turn.
+#[test]
+fn drill_drive_stops_for_a_power_answering_its_wounds() {
+    let s = battle_on(
+        plain_raised(8, 3, &[]),
+        &["Decker The Burrowbreaker"],
+        &["Marro Dividers"],
+    );
+    let (mut state, ids) = only_at(
+        &s,
+        &[
+            ("Decker The Burrowbreaker", 0, Hex::new(1, 1)),
+            ("Marro Dividers", 0, Hex::new(2, 1)),
+        ],
+        Stage::Move,
+    );
+    let (decker, divider) = (ids[0], ids[1]);
+    let events = play(
+        &mut state,
+        Seat(0),
+        drill(decker, Hex::new(4, 1)),
+        &[SKULL, SKULL, SKULL, SKULL, BLANK, BLANK, BLANK],
+    );
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::SpecialAttacked { .. })));
+    assert!(
+        !state.figure(divider).unwrap().destroyed,
+        "its wounds wait for the answer"
+    );
+    let Pending::Decide {
+        seats,
+        decision: Decision::UsePower { figure, power, .. },
+    } = HeroScape::pending(&state)
+    else {
+        panic!("Cell Divide is asked");
+    };
+    assert_eq!((seats, figure), (vec![Seat(1)], divider));
+    let events = play(
+        &mut state,
+        Seat(1),
+        Action::UsePower {
+            figure: divider,
+            power,
+            target: None,
+        },
+        &[20],
+    );
+    assert!(state.figure(divider).unwrap().on_field());
+    assert_eq!(state.figure(divider).unwrap().wounds, 0);
     assert!(events
         .iter()
         .any(|e| matches!(e, Event::TurnEnded { seat } if *seat == Seat(0))));

@@ -91,6 +91,45 @@ pub struct Volley {
     pub standing: Vec<u32>,
 }
 
+impl Volley {
+    /// The attack of `special` by `attacker` (named `name`, the card's special attack `power`)
+    /// on `groups`, before any die is rolled: no figure chosen, no fire line.
+    pub(crate) fn new(
+        seat: skirmish_engine::Seat,
+        power: u8,
+        name: String,
+        special: SpecialAttack,
+        attacker: Figure,
+        striker: Figure,
+        groups: Vec<(Vec<u32>, Tally)>,
+    ) -> Volley {
+        Volley {
+            seat,
+            power,
+            target: None,
+            line: None,
+            name,
+            special,
+            attacker,
+            striker,
+            chosen_space: None,
+            beside: Vec::new(),
+            groups,
+            group: 0,
+            attack: None,
+            hits: Vec::new(),
+            landing: false,
+            next: 0,
+            step: Step::Start,
+            pending: 0,
+            inflicted: 0,
+            rolled_most: 0,
+            all_skulls: true,
+            standing: Vec::new(),
+        }
+    }
+}
+
 /// The skulls of the group under way: rolled, and with its automatic ones.
 pub(crate) fn skulls(v: &Volley) -> (u16, u16) {
     let rolled = v.attack.as_deref().map_or(0, combat::skulls);
