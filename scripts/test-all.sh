@@ -5,8 +5,10 @@ cd "$(dirname "$0")/.."
 cargo test --workspace --all-targets
 # Doc examples are tests too (--all-targets leaves them out).
 cargo test --workspace --doc
-# The web player in a real headless Chromium (installs chromium and playwright-core if missing).
-bash scripts/e2e.sh
+# The web player in a real headless Chromium (installs chromium and playwright-core if missing),
+# on the `skirmish` the tests above built: a plain `cargo build` resolves the dependencies'
+# features without the test-only ones and so compiled every crate a second time.
+SKIRMISH_BIN="${CARGO_TARGET_DIR:-target}/debug/skirmish" bash scripts/e2e.sh
 # A second ruleset with no page module of its own (the platform's toy game, registered only by
 # the server's example) played in the browser through the page's generic module.
 E2E_TOY=1 E2E_TESTS=tests/e2e/generic.test.mjs bash scripts/e2e.sh
