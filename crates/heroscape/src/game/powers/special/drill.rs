@@ -157,9 +157,7 @@ pub(crate) fn after_move(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) -> Option<bool> {
-    let Some(drilled) = state.specials.drill.take_if(|d| d.figure == figure) else {
-        return None;
-    };
+    let drilled = state.specials.drill.take_if(|d| d.figure == figure)?;
     if let Phase::Turns {
         turn: Some(turn), ..
     } = &mut state.phase
@@ -168,12 +166,8 @@ pub(crate) fn after_move(
             turn.attacked.push(figure);
         }
     }
-    let Some(a) = state.figure(figure).filter(|a| a.on_field()).cloned() else {
-        return None;
-    };
-    let Some((name, _, attack)) = drill_of(state.card_of(&a)) else {
-        return None;
-    };
+    let a = state.figure(figure).filter(|a| a.on_field()).cloned()?;
+    let (name, _, attack) = drill_of(state.card_of(&a))?;
     let affected: Vec<u32> = drilled
         .passed
         .into_iter()
@@ -184,10 +178,7 @@ pub(crate) fn after_move(
         .iter()
         .filter_map(|id| state.figure(*id))
         .find(|g| !state.allies(g.owner, a.owner))
-        .or_else(|| affected.first().and_then(|id| state.figure(*id)));
-    let Some(reference) = reference else {
-        return None;
-    };
+        .or_else(|| affected.first().and_then(|id| state.figure(*id)))?;
     let mut power = crate::power::parse::special(None, attack, Area::Single);
     power.no_defender_height = true;
     let mut tally = values::attack_dice(state, &a, reference, AttackKind::Special { dice: attack });
