@@ -143,7 +143,8 @@ export function terrainLayer(field, zoneColour, t) {
     node('title', {}, title.join(' · ')),
     node('polygon', { points: corners(cell.at), fill: colourOf(d.ground), stroke: 'rgba(0,0,0,.35)', 'stroke-width': 0.8 }),
     node('polygon', { points: corners(cell.at), fill: '#000', opacity: shade.toFixed(2), 'pointer-events': 'none' }));
-    if (d.liquid) hex.append(node('path', { d: `M${c[0] - 11},${c[1] - 4} q4,-4 8,0 t8,0 M${c[0] - 11},${c[1] + 3} q4,-4 8,0 t8,0`, stroke: 'rgba(255,255,255,.6)', fill: 'none', 'stroke-width': 1.2, 'pointer-events': 'none' }));
+    // a laid shadow tile lies flat as water does, but is no water: no waves on it
+    if (d.liquid && d.ground !== 'shadow') hex.append(node('path', { d: `M${c[0] - 11},${c[1] - 4} q4,-4 8,0 t8,0 M${c[0] - 11},${c[1] + 3} q4,-4 8,0 t8,0`, stroke: 'rgba(255,255,255,.6)', fill: 'none', 'stroke-width': 1.2, 'pointer-events': 'none' }));
     relief.append(hex);
     // Rims: a light upper rim and a dark lower rim where the neighbour is lower (a cliff).
     for (const side of ['E', 'SE', 'SW', 'W', 'NW', 'NE']) {
