@@ -48,7 +48,7 @@ use skirmish_engine::Seat;
 
 use crate::battlefield::Level;
 use crate::power::react::React;
-use crate::power::{Effect, Outcome};
+use crate::power::{Effect, Filter, Outcome};
 
 use super::super::combat::{self, Defended, Face, Rolled};
 use super::super::frames::HsFrame;
@@ -301,16 +301,25 @@ fn sacrifice_offer(state: &State, attacker: u32, defender: u32, wounds: u16) -> 
         .map(|power| (t.owner, t.id, t.unit, power))
 }
 
+/// The figure filter of the card's power `power`, when `pick` finds one in it.
+fn filter_of(
+    state: &State,
+    unit: u16,
+    power: u8,
+    pick: fn(React) -> Option<Filter>,
+) -> Option<Filter> {
+    powers_of(state, unit)
+        .into_iter()
+        .find_map(|(p, r)| (p == power).then(|| pick(r)).flatten())
+}
+
 /// The figures *Expendable Rabble* may destroy: figures the defending figure's controller
 /// controls, adjacent to it, matching the power's filter.
 fn sacrificed(state: &State, unit: u16, power: u8, defender: u32) -> Vec<u32> {
-    let Some(filter) = powers_of(state, unit)
-        .into_iter()
-        .find_map(|(p, r)| match r {
-            React::Sacrifice { filter } if p == power => Some(filter),
-            _ => None,
-        })
-    else {
+    let Some(filter) = filter_of(state, unit, power, |r| match r {
+        React::Sacrifice { filter } => Some(filter),
+        _ => None,
+    }) else {
         return Vec::new();
     };
     let Some(t) = state.figure(defender).filter(|t| t.on_field()) else {
@@ -408,13 +417,10 @@ fn reinforce_offer(state: &State, attacker: u32, defender: u32, wounds: u16) -> 
 /// matching its filter, not chosen yet, not held where they stand by a Cyberclaw, with an
 /// empty space beside `beside` where they fit.
 fn candidates(state: &State, unit: u16, power: u8, beside: u32, chosen: &[u32]) -> Vec<u32> {
-    let Some(filter) = powers_of(state, unit)
-        .into_iter()
-        .find_map(|(p, r)| match r {
-            React::Reinforce { filter } if p == power => Some(filter),
-            _ => None,
-        })
-    else {
+    let Some(filter) = filter_of(state, unit, power, |r| match r {
+        React::Reinforce { filter } => Some(filter),
+        _ => None,
+    }) else {
         return Vec::new();
     };
     let Some(b) = state.figure(beside).filter(|b| b.on_field()) else {
