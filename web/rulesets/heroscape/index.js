@@ -54,7 +54,9 @@ const ofType = (type) => mine().filter((e) => e.action && e.action.type === type
 /** Moves of a figure: normal ones and those by a power (Warp Space, Grapple Gun). */
 const moveEntries = () => mine().filter((e) => e.action && (e.action.type === 'move' || e.action.type === 'power_move'));
 /** Hexes to put something on: a figure at set-up, or a carried figure after its carrier's move. */
-const placeEntries = () => mine().filter((e) => e.action && (e.action.type === 'place' || e.action.type === 'place_carried'));
+// Answers that put something on a space (a figure, a carried friend, a power's tile): picked on
+// the board, where a long row of buttons would not fit a phone's screen.
+const placeEntries = () => mine().filter((e) => e.action && ['place', 'place_carried', 'place_tile'].includes(e.action.type));
 
 function decisionType() {
   const d = shell.myDecision();
@@ -566,6 +568,7 @@ function prompt() {
     const f = e && S.field && S.field.figures.find((x) => x.id === e.figure);
     hint = t(d === 'deploy' ? 'hs.deploy.pick' : 'hs.place.pick', { name: f ? f.name : '' });
   } else if (d === 'place_carried') hint = t('hs.carry.place');
+  else if (d === 'place_tile') hint = t('hs.tile.pick');
   // A power's moves (Scatter...): its own allowance, not the figure's move, so no number here.
   else if (d === 'power_moves') hint = t('hs.power_moves.pick');
   else if (d === 'move') hint = S.sel !== null && moveEntries().some((e) => e.figure === S.sel) ? t('hs.move.reach', { name: (piece(S.sel) || {}).name, move: S.reach ? S.reach.move : '…' }) : t('hs.move.pick');
@@ -677,8 +680,9 @@ function renderBar() {
   // Special powers: each use (with the figure it chooses) and the refusal are buttons, with
   // the server's own words; a power asked in the middle of another's attack shows here too.
   // Power choices (Run, Overextend Attack, a Spirit's card, the opponent a power names, a
-  // number a power asks for: how many, or which option; the space a tile is laid on) likewise.
-  const powers = [...ofType('use_power'), ...ofType('decline_power'), ...['run', 'overextend', 'place_spirit', 'choose_opponent', 'move_marker', 'choose', 'place_tile'].flatMap((type) => ofType(type))];
+  // number a power asks for: how many, or which option) likewise. A tile's space is clicked on
+  // the board; laying none is the power's refusal button.
+  const powers = [...ofType('use_power'), ...ofType('decline_power'), ...['run', 'overextend', 'place_spirit', 'choose_opponent', 'move_marker', 'choose'].flatMap((type) => ofType(type))];
   // Carry: which friend goes along, chosen before the carrier moves.
   const carries = ofType('carry').map((e) => el('button', { type: 'button', 'data-testid': 'hs-carry', disabled: shell.busy(), onclick: () => shell.act(e.action) }, e.text));
   fill(buttons,
