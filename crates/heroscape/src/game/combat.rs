@@ -506,7 +506,7 @@ pub(crate) fn land(
     attacks::record_wounds(state, attacker, target, wounds);
     if wounds > 0 {
         for s in splashed {
-            power_wound(state, s.figure, s.wounds, s.why, events);
+            power_wound_by(state, s.figure, s.wounds, s.why, dice, events);
         }
     }
     super::powers::markers::after_attack(state, attacker, target);
@@ -520,18 +520,18 @@ pub(crate) fn land(
             wounds: counter,
         });
         let standing = state.figure(attacker).is_some_and(|g| !g.destroyed);
-        wound(state, attacker, counter, events);
+        wound_by(state, attacker, counter, dice, events);
         if standing {
             super::powers::destroyed::destroyed_by(state, target, attacker, events);
         }
     }
     if let Some(why) = riposte {
-        power_wound(state, attacker, counter, why, events);
+        power_wound_by(state, attacker, counter, why, dice, events);
     }
     if let Some((why, n)) = headbutt {
         for id in [attacker, target] {
             if !(swiping && id == target) {
-                power_wound(state, id, n, why.clone(), events);
+                power_wound_by(state, id, n, why.clone(), dice, events);
             }
         }
     }
@@ -601,11 +601,14 @@ pub fn leave_engagement(
     if super::powers::vanish::ignores_leaving_wounds(state, figure, total, dice, events) {
         return;
     }
+    // an *Amulet of Paivatar* answers the attack's wounds, its extra wound among them
+    let total = super::powers::guard::amulet(state, figure, total, dice, events);
+    let wounds = wounds.min(total);
     // *Acid Sacs* rolls before the falling figure is removed
     super::powers::react::bursts(state, figure, total, dice, events);
     wound(state, figure, wounds, events);
-    if let Some((why, by)) = extra {
-        power_wound(state, figure, by, why, events);
+    if let Some((why, _)) = extra {
+        power_wound(state, figure, total - wounds, why, events);
     }
     super::powers::d20c::poison(state, enemy, figure, wounds, true, dice, events);
     super::powers::destroyed::destroyed_by(state, enemy, figure, events);
@@ -630,6 +633,36 @@ pub(crate) fn power_wound(
         why,
     });
     wound(state, figure, n, events);
+}
+
+/// [`wound`] once the powers answering wounds about to land from any source have answered
+/// (*Amulet of Paivatar*: `powers::guard`).
+pub(crate) fn wound_by(
+    state: &mut State,
+    figure: u32,
+    n: u16,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    let n = super::powers::guard::amulet(state, figure, n, dice, events);
+    wound(state, figure, n, events);
+}
+
+/// [`power_wound`] once the powers answering wounds about to land from any source have
+/// answered (*Amulet of Paivatar*: `powers::guard`).
+pub(crate) fn power_wound_by(
+    state: &mut State,
+    figure: u32,
+    n: u16,
+    why: values::Why,
+    dice: &mut Dice,
+    events: &mut Vec<Event>,
+) {
+    if n == 0 || !state.figure(figure).is_some_and(|f| f.on_field()) {
+        return;
+    }
+    let n = super::powers::guard::amulet(state, figure, n, dice, events);
+    power_wound(state, figure, n, why, events);
 }
 
 /// Puts `n` wounds on a figure, destroying it at its life ([`values::life_of`]).

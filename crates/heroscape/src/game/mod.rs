@@ -1050,6 +1050,12 @@ pub enum Event {
         /// What.
         what: powers::react::Reacted,
     },
+    /// A power answering a targeting did something (`powers::guard`: a figure no attack may
+    /// target, figures with no visible hit zone, for the rest of the turn).
+    Guard {
+        /// What.
+        what: powers::guard::Guarded,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {

@@ -885,6 +885,12 @@ pub fn apply(
                     turn.attacked.push(figure);
                 }
             }
+            // The target's side may call the attack off as it is targeted (*Master of
+            // Disguise*, *Smoke Powder*): the attack is spent (`powers::guard`).
+            if powers::guard::targeted(state, figure, target, true, dice, events) {
+                settle(state, dice, events);
+                return Ok(());
+            }
             // A power of the target may answer the attack first (*Quickdraw*).
             if triggered::targeted(state, figure, target) {
                 return Ok(());
@@ -1051,7 +1057,7 @@ pub(crate) fn walk_from(
                 dice: faces,
                 wounds,
             });
-            combat::wound(state, f.id, wounds, events);
+            combat::wound_by(state, f.id, wounds, dice, events);
         }
         if path.molten == Some(i) && state.figure(f.id).is_some_and(|g| !g.destroyed) {
             moves::molten_lava(state, f.id, dice, events);

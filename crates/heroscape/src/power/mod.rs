@@ -27,6 +27,7 @@ pub mod control;
 pub mod coverage;
 pub mod d20c;
 mod grammar;
+pub mod guard;
 pub mod midmove;
 pub mod misc;
 pub mod parse;
@@ -1480,6 +1481,9 @@ pub enum Effect {
     Misc(misc::Misc),
     /// A power reacting inside an attack on a figure it reaches ([`react::React`]).
     React(react::React),
+    /// A power answering an attack as a figure is targeted, or wounds about to land
+    /// ([`guard::Guard`]: *Master of Disguise*).
+    Guard(guard::Guard),
 }
 
 /// When a [`Effect::MoveOthers`] power moves figures.

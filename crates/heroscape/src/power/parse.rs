@@ -27,6 +27,7 @@ mod control;
 mod d20;
 mod d20c;
 mod extra_attacks;
+mod guard;
 mod midmove;
 mod misc;
 mod modifiers;

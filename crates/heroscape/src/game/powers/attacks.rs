@@ -105,6 +105,7 @@ pub fn may_target(state: &State, f: &Figure, t: &Figure) -> bool {
         && !super::start_choices::spares(state, f, t)
         && super::special::challenge::allows(state, f, t.id)
         && super::tiles::may_target(state, f, t)
+        && super::guard::may_target(state, f, t)
 }
 
 /// The figures `f` may attack now with a normal attack: any target once when it has not

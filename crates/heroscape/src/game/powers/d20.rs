@@ -328,7 +328,7 @@ pub(crate) fn after_turn_rolls(
                             target: None,
                             outcome: o.clone(),
                         });
-                        combat::wound(state, id, n, events);
+                        combat::wound_by(state, id, n, dice, events);
                     }
                 }
             }

@@ -235,7 +235,7 @@ pub(crate) fn after_moves(
                         target: Some(id),
                         outcome,
                     });
-                    combat::wound(state, id, *wounds, events);
+                    combat::wound_by(state, id, *wounds, dice, events);
                 }
             }
         }
@@ -390,7 +390,7 @@ pub(crate) fn poison(
                     target: Some(defender),
                     outcome: Outcome::WoundTarget(*more),
                 });
-                combat::wound(state, defender, *more, events);
+                combat::wound_by(state, defender, *more, dice, events);
             }
         }
     }
@@ -486,11 +486,12 @@ fn hide(state: &mut State, user: u32, o: &Offer, events: &mut Vec<Event>) {
 
 /// Whether `f` has no visible hit zone now: hidden by its power and still where it was.
 pub fn hit_zone_hidden(state: &State, f: &Figure) -> bool {
-    state
-        .powers
-        .hidden
-        .iter()
-        .any(|h| h.figure == f.id && f.hex == Some(h.hex) && f.level == h.level)
+    super::guard::smoked(state, f)
+        || state
+            .powers
+            .hidden
+            .iter()
+            .any(|h| h.figure == f.id && f.hex == Some(h.hex) && f.level == h.level)
 }
 
 /// `seat` reveals an order marker: the figures it hid show again.

@@ -580,7 +580,7 @@ fn use_power(
             }
             if total >= u16::from(wound) {
                 let why = why(state, o.unit, o.power);
-                combat::power_wound(state, p.figure, 1, why, events);
+                combat::power_wound_by(state, p.figure, 1, why, dice, events);
             }
             true
         }
@@ -593,7 +593,7 @@ fn use_power(
             };
             if total >= u16::from(at_least) {
                 let why = why(state, o.unit, o.power);
-                combat::power_wound(state, t, u16::from(wounds), why, events);
+                combat::power_wound_by(state, t, u16::from(wounds), why, dice, events);
             }
             false
         }

@@ -31,6 +31,9 @@ pub mod extra_moves;
 #[cfg(test)]
 mod extra_moves_tests;
 pub mod glide;
+pub mod guard;
+#[cfg(test)]
+mod guard_tests;
 pub mod holds;
 pub mod leaps;
 pub mod markers;

@@ -705,7 +705,7 @@ pub fn lava_fields(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) 
             .unwrap_or(combat::Face::Blank);
         events.push(Event::LavaField { figure: id, die });
         if die == combat::Face::Skull {
-            combat::wound(state, id, 1, events);
+            combat::wound_by(state, id, 1, dice, events);
         }
     }
 }

@@ -632,7 +632,14 @@ fn mortal_strike(
                 dice: faces,
             },
         });
-        combat::power_wound(state, target, skulls, why(state, a.unit, power), events);
+        combat::power_wound_by(
+            state,
+            target,
+            skulls,
+            why(state, a.unit, power),
+            dice,
+            events,
+        );
         if state.figure(target).is_some_and(|g| g.destroyed) {
             combat::destroyed_in_attack(state, &a, &t, values::AttackKind::Normal, events);
         }
@@ -682,7 +689,7 @@ pub(crate) fn bursts(
                 extra: 0,
             };
             if roll.roll(state, dice, events) {
-                combat::power_wound(state, g, 1, why(state, f.unit, power), events);
+                combat::power_wound_by(state, g, 1, why(state, f.unit, power), dice, events);
             }
         }
     }

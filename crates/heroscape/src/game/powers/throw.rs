@@ -127,7 +127,7 @@ pub(crate) fn landed(
         extra: 0,
     };
     if roll.roll(state, dice, events) {
-        combat::wound(state, p.figure, damage.wounds, events);
+        combat::wound_by(state, p.figure, damage.wounds, dice, events);
     }
 }
 
@@ -194,7 +194,7 @@ fn placed(state: &mut State, figure: u32, dice: &mut Dice, events: &mut Vec<Even
             .rev()
             .find(|(from, _)| total >= u16::from(*from))
         {
-            combat::wound(state, id, wounds, events);
+            combat::wound_by(state, id, wounds, dice, events);
         }
     }
 }

@@ -388,7 +388,7 @@ fn swipe(
             target: Some(t), ..
         } => {
             let why = power_why(state, s.unit, s.power);
-            combat::power_wound(state, *t, 1, why, events);
+            combat::power_wound_by(state, *t, 1, why, dice, events);
         }
         _ => events.push(Event::PowerDeclined {
             figure: s.figure,

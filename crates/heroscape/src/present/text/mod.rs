@@ -14,6 +14,7 @@ use crate::game::{combat::Face, Action, Decision, Event, Marker, RollFor, State}
 
 mod arrive;
 mod events;
+mod guard;
 mod misc;
 mod powers;
 mod react;

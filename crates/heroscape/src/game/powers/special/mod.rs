@@ -662,6 +662,9 @@ fn chosen<'a>(
     if !challenge::allows(state, f, t) {
         return Err(Refusal::Challenged(t));
     }
+    if !super::guard::may_target(state, f, target) {
+        return Err(Refusal::Filtered(t));
+    }
     if let Some(n) =
         reach::reach_limit(state, target).filter(|_| !reach::may_target(state, f, target))
     {
@@ -913,6 +916,13 @@ pub fn apply(
         ));
     }
     record(state, &aim, &shot.power);
+    // the chosen figure's side may call the attack off as it is targeted (*Master of
+    // Disguise*): the attack is spent (`powers::guard`)
+    if let Some(t) = aim.target {
+        if super::guard::targeted(state, aim.figure, t, false, dice, events) {
+            return Ok(true);
+        }
+    }
     let Some(a) = state.figure(aim.figure).cloned() else {
         return Ok(true);
     };

@@ -127,6 +127,9 @@ pub struct Memory {
     /// What the single leftover powers remember ([`super::misc`]).
     #[serde(default)]
     pub misc: super::misc::MiscMemory,
+    /// What the powers answering a targeting remember ([`super::guard`]).
+    #[serde(default)]
+    pub guard: super::guard::GuardMemory,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns

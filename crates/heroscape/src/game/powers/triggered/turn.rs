@@ -358,7 +358,8 @@ pub fn before_wounds(
             return 0;
         }
     }
-    wounds
+    // what its own powers left, an *Amulet of Paivatar* reaching it may answer
+    crate::game::powers::guard::amulet(state, target, wounds, dice, events)
 }
 
 /// After a figure's attack: *after attacking, roll... you may attack again*.
@@ -440,7 +441,7 @@ pub fn after_move(
                         target: Some(mover),
                         outcome: outcome.clone(),
                     });
-                    combat::wound(state, mover, n, events);
+                    combat::wound_by(state, mover, n, dice, events);
                 }
             }
             if state.figure(mover).is_none_or(|f| f.destroyed) {

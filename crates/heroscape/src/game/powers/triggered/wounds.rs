@@ -92,7 +92,7 @@ pub fn after_wounds(
             });
             match *outcome {
                 Outcome::DestroyTarget => combat::destroy(state, target, events),
-                Outcome::WoundTarget(n) => combat::wound(state, target, n, events),
+                Outcome::WoundTarget(n) => combat::wound_by(state, target, n, dice, events),
                 _ => {}
             }
         }
