@@ -10,6 +10,8 @@ pub mod arrive;
 #[cfg(test)]
 mod arrive_tests;
 pub mod attacks;
+#[cfg(test)]
+mod barge_tests;
 pub mod choices;
 pub mod choose;
 #[cfg(test)]
@@ -32,6 +34,9 @@ pub mod extra_moves;
 mod extra_moves_tests;
 pub mod glide;
 pub mod holds;
+pub mod knock;
+#[cfg(test)]
+mod knock_tests;
 pub mod leaps;
 pub mod markers;
 pub mod midmove;
@@ -44,6 +49,9 @@ pub mod moves;
 #[cfg(test)]
 mod moves2_tests;
 pub mod orders;
+pub mod rise;
+#[cfg(test)]
+mod rise_tests;
 pub mod place;
 #[cfg(test)]
 mod place_tests;
@@ -59,6 +67,9 @@ mod scenarios;
 pub mod setup;
 pub mod special;
 pub mod start_choices;
+pub mod summon;
+#[cfg(test)]
+mod summon_tests;
 pub mod supplies;
 #[cfg(test)]
 mod supplies_tests;
