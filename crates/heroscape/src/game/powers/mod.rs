@@ -12,6 +12,8 @@ mod arrive_tests;
 pub mod attacks;
 #[cfg(test)]
 mod barge_tests;
+#[cfg(test)]
+mod blade_tests;
 pub mod choices;
 pub mod choose;
 #[cfg(test)]
@@ -49,6 +51,8 @@ pub mod moves;
 #[cfg(test)]
 mod moves2_tests;
 pub mod orders;
+#[cfg(test)]
+mod pact_tests;
 pub mod rise;
 #[cfg(test)]
 mod rise_tests;
