@@ -176,7 +176,7 @@ pub(crate) fn after_attack(state: &mut State) -> bool {
     let users: Vec<Figure> = state
         .figures
         .iter()
-        .filter(|f| f.unit == turn.unit && f.on_field() && turn.attacked.contains(&f.id))
+        .filter(|f| f.unit == turn.unit && f.on_field())
         .cloned()
         .collect();
     for user in users {

@@ -134,9 +134,9 @@ fn a_walker_knocked_down_from_a_height_takes_its_fall() {
         &[2],
     );
     assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, Event::Fell { figure, drop: 5, wounds: 1, .. } if *figure == alastair)),
+        events.iter().any(
+            |e| matches!(e, Event::Fell { figure, drop: 5, wounds: 1, .. } if *figure == alastair)
+        ),
         "{events:?}"
     );
     assert_eq!(at(&state, alastair), (h(5), 1));

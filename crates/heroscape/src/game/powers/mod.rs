@@ -53,15 +53,15 @@ mod moves2_tests;
 pub mod orders;
 #[cfg(test)]
 mod pact_tests;
-pub mod rise;
-#[cfg(test)]
-mod rise_tests;
 pub mod place;
 #[cfg(test)]
 mod place_tests;
 pub mod react;
 #[cfg(test)]
 mod react_tests;
+pub mod rise;
+#[cfg(test)]
+mod rise_tests;
 pub mod rolls;
 pub mod rolls2;
 #[cfg(test)]

@@ -58,9 +58,11 @@ fn destroyed(state: &State, unit: u16) -> Option<&Figure> {
 /// matching `beside` where it fits, each once.
 pub fn spaces(state: &State, seat: Seat, figure: &Figure, beside: &Filter) -> Vec<(Hex, Level)> {
     let mut out: Vec<(Hex, Level)> = Vec::new();
-    for hero in state.figures.iter().filter(|g| {
-        g.on_field() && g.owner == seat && super::matches(state.card_of(g), beside)
-    }) {
+    for hero in state
+        .figures
+        .iter()
+        .filter(|g| g.on_field() && g.owner == seat && super::matches(state.card_of(g), beside))
+    {
         // the figure as if it stood beside the hero, for the room it needs
         let ghost = Figure {
             hex: hero.hex,
@@ -122,8 +124,7 @@ pub(crate) fn answers(state: &State, r: &Rise, seat: Seat) -> Vec<Action> {
     if seat != r.seat {
         return Vec::new();
     }
-    let (Some(f), Some((_, beside))) = (destroyed(state, r.unit), rise_power(state, r.unit))
-    else {
+    let (Some(f), Some((_, beside))) = (destroyed(state, r.unit), rise_power(state, r.unit)) else {
         return vec![Action::DeclinePower];
     };
     let mut out: Vec<Action> = spaces(state, seat, f, &beside)

@@ -77,10 +77,17 @@ fn an_11_and_one_elf_beside_emirroon_summon_two_elves_not_the_one_beside_him() {
     );
     // 11 + 1 for Archer 0 beside him: 12, up to 2 Elves
     let events = play(&mut state, Seat(0), summon(emirroon, None), &[11]);
-    assert!(events.iter().any(|e| matches!(
-        e,
-        Event::PowerRolled { die: 11, bonus: 1, .. }
-    )), "{events:?}");
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            Event::PowerRolled {
+                die: 11,
+                bonus: 1,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
     // the Archers far away may come, not the one already beside him nor Alastair
     assert_eq!(
         HeroScape::legal_actions(&state, Seat(0)),

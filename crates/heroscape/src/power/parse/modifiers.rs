@@ -300,7 +300,11 @@ pub(super) fn blade_dance(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
         return None;
     }
     let who = ctx.lex.filter(&m[1]).filter(|f| !f.is_any())?;
-    let by = if &m[2] == "one" { 1 } else { m[2].parse().ok()? };
+    let by = if &m[2] == "one" {
+        1
+    } else {
+        m[2].parse().ok()?
+    };
     Some(vec![modify(
         Stat::Attack,
         by,

@@ -422,7 +422,8 @@ mod tests {
     }
 
     #[test]
-    fn barge_into_battle_switches_an_unengaged_brute_with_an_engaged_small_or_medium_squad_friend() {
+    fn barge_into_battle_switches_an_unengaged_brute_with_an_engaged_small_or_medium_squad_friend()
+    {
         let t = printed("Horned Skull Brutes", "Barge Into Battle");
         assert_eq!(t.trigger, Trigger::AfterMoveBeforeAttack);
         assert_eq!(t.roll, None);

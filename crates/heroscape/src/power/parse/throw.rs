@@ -251,7 +251,10 @@ pub(super) fn summon_adjacent(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
         r"^after moving and before attacking, you may roll the 20-sided die\. add the number of (?P<w0>[a-z]+) you control adjacent to (?P<a>[^.,]+?) to your die roll\. if you roll 1-(?P<n0>\d+), nothing happens\. if you roll (?P<f1>\d+)-(?P<t1>\d+), you may place 1 (?P<w1>[a-z]+) you control adjacent to (?P<b>[^.,]+?)\. if you roll (?P<f2>\d+)-(?P<t2>\d+), you may place up to 2 (?P<w2>[a-z]+) you control adjacent to (?P<c>[^.,]+?)\. if you roll (?P<f3>\d+)-20, you may place up to 3 (?P<w3>[a-z]+) you control adjacent to (?P<d>[^.,]+?)\. if the summoned (?P<w4>[a-z]+) are engaged, they will not take any leaving engagement attacks\. (?P<e>[^.,]+?) cannot summon an? (?P<w5>[a-z]+) that (?:he|she|it) is already adjacent to$",
     )
     .captures(text)?;
-    if !["a", "b", "c", "d", "e"].iter().all(|k| ctx.me.is_self(&m[*k])) {
+    if !["a", "b", "c", "d", "e"]
+        .iter()
+        .all(|k| ctx.me.is_self(&m[*k]))
+    {
         return None;
     }
     // one kind of figure throughout, singular or plural
