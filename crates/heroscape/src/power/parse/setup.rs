@@ -223,23 +223,17 @@ pub(super) fn land_before_reveal(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
 
 /// *Ullar's Pact*: "if an elite of ullar receives a wound from a normal attack by an enemy
 /// figure, after that attack you may move 1 unengaged kyrie figure you control who follows ullar
-/// up to 4 spaces, even if all of your elites of ullar are destroyed". The shared data cuts the
-/// power's name after "ull", gluing "ar's pact" to the text: that piece is read only when the
-/// name and it spell the general's pact ("ull" + "ar's pact", the general Ullar).
+/// up to 4 spaces, even if all of your elites of ullar are destroyed" (the import mends the
+/// name the shared data cuts after "ULL").
 pub(super) fn wounded_move(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let m = pattern(
         &RE,
-        r"^(?P<cut>[a-z']+ pact)?if an? (?P<wounded>[a-z][a-z' -]*?) receives a wound from a normal attack by an enemy figure, after that attack you may move (?P<n>one|1) unengaged (?P<kind>[a-z][a-z' -]*?) you control who follows (?P<general>[a-z]+) up to (?P<spaces>\d+) spaces, even if all of your (?P<all>[a-z][a-z' -]*?) are destroyed$",
+        r"^if an? (?P<wounded>[a-z][a-z' -]*?) receives a wound from a normal attack by an enemy figure, after that attack you may move (?P<n>one|1) unengaged (?P<kind>[a-z][a-z' -]*?) you control who follows (?P<general>[a-z]+) up to (?P<spaces>\d+) spaces, even if all of your (?P<all>[a-z][a-z' -]*?) are destroyed$",
     )
     .captures(text)?;
     if !ctx.me.is_self(&m["wounded"]) || !ctx.me.is_self(&m["all"]) {
         return None;
-    }
-    if let Some(cut) = m.name("cut") {
-        if format!("{}{}", ctx.name, cut.as_str()) != format!("{}'s pact", &m["general"]) {
-            return None;
-        }
     }
     Some(vec![Effect::MoveOthers {
         when: MoveMoment::WoundedByOpponent(Filter {
@@ -449,13 +443,8 @@ mod tests {
 
     #[test]
     fn ullars_pact_moves_an_unengaged_kyrie_of_ullar_4_spaces_after_an_elite_is_wounded() {
-        let card = crate::game::test_support::real("Elites of Ullar");
-        let p = card
-            .powers
-            .iter()
-            .find(|p| p.name == "ULL")
-            .expect("the data cuts the name after ULL");
-        let read = super::super::read_shared_as("Elites of Ullar", "ULL", &p.text)
+        let text = crate::game::test_support::printed("Elites of Ullar", "ULLAR'S PACT");
+        let read = super::super::read_shared_as("Elites of Ullar", "ULLAR'S PACT", &text)
             .expect("Ullar's Pact reads");
         let [Effect::MoveOthers {
             when,
@@ -478,7 +467,8 @@ mod tests {
         );
         assert_eq!(filters[0].species.as_deref(), Some("Kyrie"));
         assert_eq!(filters[0].general.as_deref(), Some("Ullar"));
-        // the glued piece must spell the pact of the general named
-        assert!(super::super::read_shared_as("Elites of Ullar", "ULT", &p.text).is_err());
+        // the wounded figures and the fallen ones must be the card's own
+        let other = text.replace("If an Elite of Ullar", "If a Protector of Ullar");
+        assert!(super::super::read_shared_as("Elites of Ullar", "ULLAR'S PACT", &other).is_err());
     }
 }
