@@ -66,6 +66,12 @@ pub enum HsFrame {
     Choose(super::powers::choose::Choosing),
     /// A tile its player may lay from a card (`game::powers::tiles`).
     Tile(super::powers::tiles::TileOffer),
+    /// Figures a *Knockback* may place, one at a time (`game::powers::knock`).
+    Knock(super::powers::knock::Knock),
+    /// A destroyed figure may rise at the round's start (`game::powers::rise`).
+    Rise(super::powers::rise::Rise),
+    /// Figures a power summons next to its user after the moves (`game::powers::summon`).
+    Summon(super::powers::summon::Summon),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -113,6 +119,9 @@ impl Frame for HsFrame {
             HsFrame::Glide(g) => return super::powers::glide::asks(g),
             HsFrame::Choose(c) => return super::powers::choose::asks(c),
             HsFrame::Tile(o) => return super::powers::tiles::asks(o),
+            HsFrame::Knock(k) => return super::powers::knock::asks(k),
+            HsFrame::Rise(r) => return super::powers::rise::asks(state, r),
+            HsFrame::Summon(s) => return super::powers::summon::asks(s),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -172,6 +181,15 @@ impl Frame for HsFrame {
         }
         if let HsFrame::Tile(o) = self {
             return super::powers::tiles::answers(state, o, seat);
+        }
+        if let HsFrame::Knock(k) = self {
+            return super::powers::knock::answers(state, k, seat);
+        }
+        if let HsFrame::Rise(r) = self {
+            return super::powers::rise::answers(state, r, seat);
+        }
+        if let HsFrame::Summon(s) = self {
+            return super::powers::summon::answers(state, s, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -247,6 +265,18 @@ impl Frame for HsFrame {
         if let Some(HsFrame::Tile(o)) = state.frames.top() {
             let o = o.clone();
             return super::powers::tiles::resolve(state, &o, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Knock(k)) = state.frames.top() {
+            let k = k.clone();
+            return super::powers::knock::resolve(state, &k, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Rise(r)) = state.frames.top() {
+            let r = r.clone();
+            return super::powers::rise::resolve(state, &r, seat, answer, events);
+        }
+        if let Some(HsFrame::Summon(s)) = state.frames.top() {
+            let s = s.clone();
+            return super::powers::summon::resolve(state, &s, seat, answer, dice, events);
         }
         if let Some(asked) = state
             .frames

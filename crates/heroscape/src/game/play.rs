@@ -362,6 +362,8 @@ pub(crate) fn start_round(state: &mut State, dice: &mut Dice, events: &mut Vec<E
         Vec::new()
     };
     state.frames.as_mut().push(HsFrame::Markers { order });
+    // *Risen By Revna* asks after the powers that roll at the round's start (`powers::rise`)
+    powers::rise::start_of_round(state);
     triggered::start_of_round(state, dice, events);
 }
 
@@ -1130,6 +1132,10 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
     if turn.stage == Stage::Attack
         && (triggered::after_moves(state, dice, events) || powers::arrive::after_moves(state))
     {
+        return;
+    }
+    // *Knockback* once an attack is over (`powers::knock`)
+    if powers::knock::after_attack(state) {
         return;
     }
     if turn.stage == Stage::Attack

@@ -78,6 +78,38 @@ pub enum ThrowPower {
         /// The defending figures it may switch with.
         filter: super::Filter,
     },
+    /// After the figure attacks, its player may roll the d20 for each figure matching
+    /// `filter` it attacked this turn and that still stands, one at a time; on `at_least` that
+    /// figure is placed on an empty space within `within` clear-sight spaces of the user, on
+    /// its own level or lower (no leaving-engagement attack), and a non-flying figure placed
+    /// lower takes the falling damage of its drop (*Knockback*: played in
+    /// `game/powers/knock.rs`).
+    Knockback {
+        /// The figures it may knock back.
+        filter: super::Filter,
+        /// The least roll that places the figure.
+        at_least: u8,
+        /// The most clear-sight spaces between the user and the landing space.
+        within: u16,
+    },
+    /// At the start of each round, before the order markers are placed, its player may place
+    /// one destroyed figure of the card on an empty space adjacent to a hero they control
+    /// matching `beside` (*Risen By Revna*: played in `game/powers/rise.rs`).
+    RiseBeside {
+        /// The heroes it may rise next to.
+        beside: super::Filter,
+    },
+    /// After moving and before attacking, its player may roll the d20, adding the number of
+    /// figures they control matching `filter` adjacent to the user; the highest band the total
+    /// reaches says how many such figures not adjacent to the user they may place on empty
+    /// spaces adjacent to it, one after the other, no leaving-engagement attack (*Elven
+    /// Summoning Spell*: played in `game/powers/summon.rs`).
+    SummonAdjacent {
+        /// The figures it summons, and counts.
+        filter: super::Filter,
+        /// `(least total, most figures)`, lowest first; below the first, nothing happens.
+        bands: Vec<(u8, u8)>,
+    },
 }
 
 #[cfg(test)]
@@ -128,6 +160,27 @@ mod tests {
                         sizes: vec![Size::Small, Size::Medium],
                         ..Filter::default()
                     },
+                }),
+                Effect::Throw(ThrowPower::Knockback {
+                    filter: Filter {
+                        sizes: vec![Size::Small, Size::Medium],
+                        ..Filter::default()
+                    },
+                    at_least: 14,
+                    within: 3,
+                }),
+                Effect::Throw(ThrowPower::RiseBeside {
+                    beside: Filter {
+                        general: Some("Revna".into()),
+                        ..Filter::default()
+                    },
+                }),
+                Effect::Throw(ThrowPower::SummonAdjacent {
+                    filter: Filter {
+                        species: Some("Elf".into()),
+                        ..Filter::default()
+                    },
+                    bands: vec![(5, 1), (12, 2), (18, 3)],
                 }),
             ]),
         };

@@ -646,6 +646,7 @@ fn grab_placing() -> crate::power::Placing {
         switch: false,
         single_space: false,
         after_normal_move: false,
+        into_battle: false,
         throw: None,
     }
 }

@@ -563,7 +563,10 @@ pub fn holds(
         Condition::OpponentAdjacentTo(_)
         | Condition::AdjacentControlled(_)
         | Condition::OpponentHeightAdvantage
-        | Condition::OpponentControlled => super::values3::holds(state, unit, f, condition, fight),
+        | Condition::OpponentControlled
+        | Condition::OpponentEngagedWithOwn(_) => {
+            super::values3::holds(state, unit, f, condition, fight)
+        }
         Condition::AnyOf(any) => any.iter().any(|c| holds(state, unit, f, c, fight)),
         Condition::ControlsAnother(filter) => super::rolls2::controls_another(state, unit, filter),
         Condition::UnrevealedMarkersHere(_) => super::command::holds(state, unit, condition),

@@ -311,6 +311,24 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
         {
             crate::game::powers::place::decline_text(state, lang)
         }
+        // *Elven Summoning Spell*: no roll, or no other figure summoned
+        Action::DeclinePower
+            if matches!(
+                state.frames.top(),
+                Some(crate::game::frames::HsFrame::Summon(_))
+            ) =>
+        {
+            crate::game::powers::summon::decline_text(state, lang)
+        }
+        // *Knockback* rolling for the figures attacked, one at a time
+        Action::DeclinePower
+            if matches!(
+                state.frames.top(),
+                Some(crate::game::frames::HsFrame::Knock(_))
+            ) =>
+        {
+            crate::game::powers::knock::decline_text(lang)
+        }
         // a power reacting inside an attack (`react`): no figure, or staying put
         Action::DeclinePower
             if matches!(

@@ -40,6 +40,9 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::Glide(_)
         | HsFrame::Choose(_)
         | HsFrame::Tile(_)
+        | HsFrame::Knock(_)
+        | HsFrame::Rise(_)
+        | HsFrame::Summon(_)
         | HsFrame::Place(_)
         | HsFrame::MidMove(_) => Ask {
             seats: Vec::new(),
@@ -239,6 +242,9 @@ pub(crate) fn resolve(
         | HsFrame::Glide(_)
         | HsFrame::Choose(_)
         | HsFrame::Tile(_)
+        | HsFrame::Knock(_)
+        | HsFrame::Rise(_)
+        | HsFrame::Summon(_)
         | HsFrame::Place(_)
         | HsFrame::MidMove(_) => {}
     }

@@ -51,6 +51,7 @@ pub fn after_moves(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) 
     first.is_some_and(|first| {
         super::super::supplies::after_moves(state, &turn, first)
             || super::super::choose::after_moves(state, &turn, first)
+            || super::super::summon::after_moves(state, &turn, first)
     })
 }
 
