@@ -1050,6 +1050,12 @@ pub enum Event {
         /// What.
         what: powers::react::Reacted,
     },
+    /// An enemy order marker looked at, or moved after the look (`powers::peek`: *Maddening
+    /// Chitter*); its number hidden from those who may not know it.
+    Peek {
+        /// What.
+        what: powers::peek::Peeked,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {
@@ -1141,6 +1147,9 @@ impl Ruleset for HeroScape {
             }
             Event::Arrive { what } => Some(Event::Arrive {
                 what: powers::glide::event_view(what, viewer),
+            }),
+            Event::Peek { what } => Some(Event::Peek {
+                what: powers::peek::event_view(what, viewer),
             }),
             other => Some(other.clone()),
         }

@@ -44,6 +44,9 @@ pub mod moves;
 #[cfg(test)]
 mod moves2_tests;
 pub mod orders;
+pub mod peek;
+#[cfg(test)]
+mod peek_tests;
 pub mod place;
 #[cfg(test)]
 mod place_tests;

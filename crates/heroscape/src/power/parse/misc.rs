@@ -88,6 +88,36 @@ pub(super) fn stinger_drain(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     })])
 }
 
+/// *Javelin*: "after moving and before attacking with this master of the hunt, you may roll the
+/// 20-sided die. if you roll a 16 or higher, add 3 to this master of the hunt's range value for
+/// the duration of its turn." The value raised is the card's (the one figure of a hero's card),
+/// for what is left of the turn: its attacks, which follow.
+pub(super) fn turn_value(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^after moving and before attacking with (.+?), you may roll the 20-sided die\. if you roll an? (\d+) or higher, add (\d+) to (.+?)(?:'s|') (move|range|attack|defense) value for the duration of (?:its|his|her|their) turn$",
+    )
+    .captures(text)?;
+    if !(ctx.me.is_self(&m[1]) && ctx.me.is_self(&m[4])) {
+        return None;
+    }
+    let at_least: u8 = m[2].parse().ok()?;
+    if !(1..=20).contains(&at_least) {
+        return None;
+    }
+    let by = i8::try_from(m[3].parse::<u8>().ok()?).ok()?;
+    Some(vec![Effect::Triggered(Triggered {
+        trigger: Trigger::AfterMoveBeforeAttack,
+        target: None,
+        roll: Some(Roll {
+            at_least,
+            ..Roll::default()
+        }),
+        outcomes: added(stat(&m[5])?, by),
+    })])
+}
+
 /// *Pirate King*: "Thormun's Class is also Pirate, Captain, and King."
 pub(super) fn also_class(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     static RE: OnceLock<Regex> = OnceLock::new();
@@ -222,5 +252,38 @@ mod tests {
             "the end of the round",
         );
         assert!(read_shared_as("Dorim the Bulkhead Brawler", "Charge!!!", &wrong).is_err());
+    }
+
+    #[test]
+    fn javelin_reads_as_a_roll_that_raises_the_range_for_the_turn() {
+        assert_eq!(
+            read("Master of the Hunt", "Javelin"),
+            Ok(vec![Effect::Triggered(Triggered {
+                trigger: Trigger::AfterMoveBeforeAttack,
+                target: None,
+                roll: Some(Roll {
+                    at_least: 16,
+                    ..Roll::default()
+                }),
+                outcomes: vec![Outcome::Misc(MiscOutcome::TurnValue {
+                    stat: Stat::Range,
+                    by: 3
+                })],
+            })])
+        );
+        let text = printed("Master of the Hunt", "Javelin");
+        // another figure's range, or a bonus lasting longer than the turn, is another power
+        for wrong in [
+            text.replace(
+                "this Master of the Hunt's Range",
+                "Sgt. Drake Alexander's Range",
+            ),
+            text.replace("for the duration of its turn", "for the rest of the game"),
+        ] {
+            assert!(
+                read_shared_as("Master of the Hunt", "Javelin", &wrong).is_err(),
+                "{wrong}"
+            );
+        }
     }
 }

@@ -98,5 +98,6 @@ pub(super) fn readers() -> &'static [Reader] {
         super::misc::stinger_drain,
         super::misc::also_class,
         super::misc::charge,
+        super::misc::turn_value,
     ]
 }

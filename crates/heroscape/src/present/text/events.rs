@@ -925,6 +925,7 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
             left,
         } => super::tiles::laid_text(state, (*figure, *unit, *power), *hex, *ground, *left, lang),
         Event::React { what } => super::react::reacted_text(state, what, lang),
+        Event::Peek { what } => super::peek::peeked_text(state, what, lang),
         Event::FiguresForTurn {
             unit,
             power,

@@ -15,6 +15,7 @@ use crate::game::{combat::Face, Action, Decision, Event, Marker, RollFor, State}
 mod arrive;
 mod events;
 mod misc;
+mod peek;
 mod powers;
 mod react;
 mod tiles;

@@ -127,6 +127,9 @@ pub struct Memory {
     /// What the single leftover powers remember ([`super::misc`]).
     #[serde(default)]
     pub misc: super::misc::MiscMemory,
+    /// What the powers that look at an enemy marker remember ([`super::peek`]).
+    #[serde(default)]
+    pub peek: super::peek::PeekMemory,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
