@@ -1056,6 +1056,20 @@ pub enum Event {
         /// What.
         what: powers::peek::Peeked,
     },
+    /// A power rolled attack dice for wounds around a figure of its player, to be put one
+    /// skull at a time (`powers::wrath`: *Lolth's Wrath*).
+    WrathRolled {
+        /// The figure whose power it is.
+        figure: u32,
+        /// Its card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// The figure chosen, destroyed afterwards.
+        chosen: u32,
+        /// The attack dice rolled.
+        attack: Vec<combat::Face>,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {

@@ -86,6 +86,9 @@ pub mod vanish;
 pub mod wounds;
 #[cfg(test)]
 mod wounds_tests;
+pub mod wrath;
+#[cfg(test)]
+mod wrath_tests;
 
 use crate::card::Card;
 use crate::power::{Ability, Effect, Filter};

@@ -99,5 +99,6 @@ pub(super) fn readers() -> &'static [Reader] {
         super::misc::also_class,
         super::misc::charge,
         super::misc::turn_value,
+        super::misc::wounds_around_chosen,
     ]
 }

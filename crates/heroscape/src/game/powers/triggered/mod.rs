@@ -130,6 +130,9 @@ pub struct Memory {
     /// What the powers that look at an enemy marker remember ([`super::peek`]).
     #[serde(default)]
     pub peek: super::peek::PeekMemory,
+    /// What *Lolth's Wrath* remembers ([`super::wrath`]).
+    #[serde(default)]
+    pub wrath: super::wrath::WrathMemory,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns
