@@ -351,6 +351,8 @@ pub(crate) fn determinize_markers(state: &mut State, seat: Seat, rng: &mut Picke
             continue;
         }
         let living = state.living_units(other);
+        // markers `seat`'s side looked at stay where they are known to lie
+        let peeked = super::powers::peek::known_to(state, Viewer::Seat(seat), other);
         let standing: Vec<bool> = (0..state.units.len())
             .map(|u| state.unit_standing(u as u16))
             .collect();
@@ -366,6 +368,7 @@ pub(crate) fn determinize_markers(state: &mut State, seat: Seat, rng: &mut Picke
         // Face-down markers: their cards are public, their numbers are not.
         let hidden: Vec<usize> = (0..4)
             .filter(|&i| markers.on[i].is_some() && !markers.revealed[i])
+            .filter(|&i| !peeked.contains(&Marker::ALL[i]))
             .collect();
         let cards: Vec<u16> = hidden.iter().filter_map(|&i| markers.on[i]).collect();
         let (mut dead, mut alive): (Vec<u16>, Vec<u16>) = cards
@@ -409,9 +412,11 @@ pub struct MarkersView {
 pub(crate) fn markers_view(state: &State, seat: Seat, viewer: Viewer) -> MarkersView {
     let m = &state.players[seat.index()].markers;
     let all = sees_markers(state, viewer, seat);
+    // a marker looked at by the viewer's side (*Maddening Chitter*) is known where it lies
+    let peeked = super::powers::peek::known_to(state, viewer, seat);
     let known: Vec<(Marker, u16)> = Marker::ALL
         .into_iter()
-        .filter(|mk| all || m.revealed[mk.index()])
+        .filter(|mk| all || m.revealed[mk.index()] || peeked.contains(mk))
         .filter_map(|mk| m.on[mk.index()].map(|u| (mk, u)))
         .collect();
     // Markers taken off a card (*Mind Shackle*) leave gaps that are no placing under way.
@@ -421,7 +426,7 @@ pub(crate) fn markers_view(state: &State, seat: Seat, viewer: Viewer) -> Markers
     } else {
         let mut face_down = m.clone();
         for i in 0..4 {
-            if m.revealed[i] {
+            if m.revealed[i] || peeked.contains(&Marker::ALL[i]) {
                 face_down.on[i] = None;
             }
         }

@@ -56,6 +56,9 @@ mod moves2_tests;
 pub mod orders;
 #[cfg(test)]
 mod pact_tests;
+pub mod peek;
+#[cfg(test)]
+mod peek_tests;
 pub mod place;
 #[cfg(test)]
 mod place_tests;
@@ -101,6 +104,9 @@ pub mod vanish;
 pub mod wounds;
 #[cfg(test)]
 mod wounds_tests;
+pub mod wrath;
+#[cfg(test)]
+mod wrath_tests;
 
 use crate::card::Card;
 use crate::power::{Ability, Effect, Filter};

@@ -107,5 +107,7 @@ pub(super) fn readers() -> &'static [Reader] {
         super::misc::stinger_drain,
         super::misc::also_class,
         super::misc::charge,
+        super::misc::turn_value,
+        super::misc::wounds_around_chosen,
     ]
 }

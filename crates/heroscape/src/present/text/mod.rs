@@ -16,6 +16,7 @@ mod arrive;
 mod events;
 mod guard;
 mod misc;
+mod peek;
 mod powers;
 mod react;
 mod tiles;

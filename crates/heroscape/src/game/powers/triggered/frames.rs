@@ -102,6 +102,12 @@ pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
     if let Some(chosen) = super::super::misc::destroy_uses(state, o) {
         return chosen;
     }
+    if let Some(chosen) = super::super::peek::move_uses(state, o) {
+        return chosen;
+    }
+    if let Some(chosen) = super::super::wrath::uses(state, o) {
+        return chosen;
+    }
     if super::super::markers::is_x_power(state, o.unit, o.power) {
         return super::super::markers::x_uses(state, o);
     }
@@ -264,6 +270,18 @@ pub(super) fn answer_offer(
     match *answer {
         Action::UsePower { target, .. } if super::super::misc::choosing(state, o) => {
             super::super::misc::destroy_chosen(state, o, target, events);
+        }
+        Action::UsePower { target, .. } if super::super::peek::moving(state, o) => {
+            super::super::peek::move_marker(state, o, target, events);
+        }
+        Action::DeclinePower if super::super::peek::moving(state, o) => {
+            super::super::peek::move_marker(state, o, None, events);
+        }
+        Action::UsePower { target, .. } if super::super::wrath::striking(state, o) => {
+            super::super::wrath::strike(state, o, target, events);
+        }
+        Action::DeclinePower if super::super::wrath::striking(state, o) => {
+            super::super::wrath::strike(state, o, None, events);
         }
         Action::UsePower { .. } if super::super::markers::is_x_power(state, o.unit, o.power) => {
             again = super::super::markers::reveal_x(state, o, events);

@@ -217,6 +217,10 @@ pub fn use_in_turn(
         }
         return Ok(());
     }
+    // wounds around the chosen figure, asked skull by skull (*Lolth's Wrath*)
+    if super::super::wrath::use_power(state, dice, figure, target, &offer, events) {
+        return Ok(());
+    }
     if succeeds(state, dice, figure, power, &t, target, events) {
         for outcome in &t.outcomes {
             apply(state, figure, power, target, outcome, &offer, events);
