@@ -862,6 +862,9 @@ pub fn apply(
             if way == moves::MoveWay::Barrage {
                 special::barrage::set_off(state, &f, &dest.path);
             }
+            if way == moves::MoveWay::Mastery {
+                special::mastery::placed(state, &f);
+            }
             move_figure(state, &f, &dest, Some(way), dice, events);
         }
         Action::Carry { figure, friend } => moves::choose_carry(state, figure, friend, events),

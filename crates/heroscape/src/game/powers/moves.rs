@@ -68,6 +68,10 @@ pub enum MoveWay {
     /// the attacks of its special attack ([`crate::power::specials::Specials::Barrage`]:
     /// `special::barrage`).
     Barrage,
+    /// *Ninjutsu Mastery*: before each attack of its special attack, placed beside an
+    /// opponent's figure near it ([`crate::power::specials::Specials::Mastery`]:
+    /// `special::mastery`).
+    Mastery,
 }
 
 /// A figure chosen to be carried, and whether its carrier has moved yet.
@@ -144,6 +148,9 @@ pub fn power_destinations(state: &State, f: &Figure, way: MoveWay) -> Vec<Destin
     }
     if way == MoveWay::Barrage {
         return super::special::barrage::destinations(state, f);
+    }
+    if way == MoveWay::Mastery {
+        return super::special::mastery::destinations(state, f);
     }
     let Some((search, n)) = way_of(state.card_of(f), way) else {
         return Vec::new();
@@ -361,6 +368,10 @@ pub fn power_name(card: &Card, way: MoveWay) -> Option<&str> {
                     | (
                         Effect::Specials(crate::power::specials::Specials::Barrage { .. }),
                         MoveWay::Barrage
+                    )
+                    | (
+                        Effect::Specials(crate::power::specials::Specials::Mastery { .. }),
+                        MoveWay::Mastery
                     )
             )
         });
@@ -728,6 +739,9 @@ pub fn explain(state: &State, action: &Action) -> Option<String> {
             };
             if way == MoveWay::Barrage {
                 return Some(super::special::barrage::explain(state, f));
+            }
+            if way == MoveWay::Mastery {
+                return Some(super::special::mastery::explain(state, f));
             }
             let Some(search) = way_of(state.card_of(f), way) else {
                 return Some(format!("{} has no such power", fig(figure)));

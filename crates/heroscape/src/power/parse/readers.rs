@@ -104,6 +104,7 @@ pub(super) fn readers() -> &'static [Reader] {
         super::specials::full_barrage,
         super::specials::drill_drive,
         super::specials::barrage,
+        super::specials::mastery,
         super::misc::stinger_drain,
         super::misc::also_class,
         super::misc::charge,

@@ -461,6 +461,10 @@ pub fn move_way_name(way: MoveWay, lang: Lang) -> &'static str {
             "Ninjutsu Barrage Special Attack",
             "l'attaque spéciale Ninjutsu Barrage",
         ),
+        MoveWay::Mastery => lang.pick(
+            "Ninjutsu Mastery Special Attack",
+            "l'attaque spéciale Maîtrise du ninjutsu",
+        ),
     }
 }
 
@@ -469,7 +473,12 @@ pub fn move_way_name(way: MoveWay, lang: Lang) -> &'static str {
 pub fn way_name(state: &State, figure: u32, way: MoveWay, lang: Lang) -> String {
     let printed = matches!(
         way,
-        MoveWay::Place | MoveWay::Tunnel | MoveWay::Step | MoveWay::DrillDrive | MoveWay::Barrage
+        MoveWay::Place
+            | MoveWay::Tunnel
+            | MoveWay::Step
+            | MoveWay::DrillDrive
+            | MoveWay::Barrage
+            | MoveWay::Mastery
     )
     .then(|| state.figure(figure))
     .flatten()

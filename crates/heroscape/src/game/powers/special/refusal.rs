@@ -56,6 +56,9 @@ pub enum Refusal {
     PoolShort(u16, u16),
     /// Only a figure that moved this turn may use the power.
     NotMoved,
+    /// The power places its figure before each of its attacks, and it was not placed since
+    /// its last one (*Ninjutsu Mastery*).
+    NotPlaced,
     /// The chosen figure is adjacent to the attacker, and the power needs one that is not.
     Adjacent(u32),
     /// The chosen figure's base is too many levels above or below the attacker's: (gap, most).
@@ -192,6 +195,10 @@ impl Refusal {
             Refusal::NotMoved => {
                 format!("only a figure that moved this turn may use {name}")
             }
+            Refusal::NotPlaced => format!(
+                "figure {figure} must first be placed beside an opponent's figure before each \
+                 attack with {name}"
+            ),
             Refusal::Adjacent(t) => format!(
                 "figure {t} is adjacent to figure {figure}: {name} must choose a figure that is not"
             ),
