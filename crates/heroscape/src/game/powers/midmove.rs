@@ -224,9 +224,9 @@ pub(crate) fn watch_move(
             .map(|d| (d.hex, d.tail, d.level))
             .collect(),
         // placed, not moved: it steps onto no space
-        Some(MoveWay::Teleport | MoveWay::Place | MoveWay::Tunnel | MoveWay::Step) => {
-            return Watch::default()
-        }
+        Some(
+            MoveWay::Teleport | MoveWay::Place | MoveWay::Tunnel | MoveWay::Step | MoveWay::Beside,
+        ) => return Watch::default(),
     };
     Watch {
         ends: mark(path, &ends),

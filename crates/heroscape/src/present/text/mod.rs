@@ -433,6 +433,7 @@ pub fn move_way_name(way: MoveWay, lang: Lang) -> &'static str {
         MoveWay::Leap => lang.pick("Stealth Leap", "Saut furtif"),
         MoveWay::Tunnel => lang.pick("Water Tunnel", "Tunnel aquatique"),
         MoveWay::Step => lang.pick("a step before moving", "un pas avant le déplacement"),
+        MoveWay::Beside => lang.pick("a step beside an opponent", "un pas à côté d'un adversaire"),
         MoveWay::DrillDrive => lang.pick(
             "Drill-Drive Special Attack",
             "l'attaque spéciale Drill-Drive",
@@ -449,7 +450,12 @@ pub fn move_way_name(way: MoveWay, lang: Lang) -> &'static str {
 pub fn way_name(state: &State, figure: u32, way: MoveWay, lang: Lang) -> String {
     let printed = matches!(
         way,
-        MoveWay::Place | MoveWay::Tunnel | MoveWay::Step | MoveWay::DrillDrive | MoveWay::Barrage
+        MoveWay::Place
+            | MoveWay::Tunnel
+            | MoveWay::Step
+            | MoveWay::Beside
+            | MoveWay::DrillDrive
+            | MoveWay::Barrage
     )
     .then(|| state.figure(figure))
     .flatten()
