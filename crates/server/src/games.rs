@@ -1010,14 +1010,24 @@ impl AppState {
         Ok(out)
     }
 
-    /// Runs one of the ruleset's judge queries (`reach`, `los` for HeroClix) on the game.
+    /// Runs one of the ruleset's judge queries (`reach`, `los` for HeroClix) on the game, or,
+    /// with `at`, on its position after the first `at` actions (a replay's step: same access as
+    /// [`AppState::snapshot_at`]), so that a replay draws what the battlefield was then.
     pub async fn judge(
         &self,
         slot: &GameSlot,
+        access: &Access,
+        at: Option<usize>,
         query: &str,
         params: &std::collections::BTreeMap<String, String>,
         lang: Lang,
     ) -> ApiResult<Value> {
+        if let Some(at) = at {
+            let (entry, _) = self.entry_at(slot, access, at).await?;
+            return Ok(slot
+                .present
+                .judge(entry.game.as_ref(), query, params, lang)?);
+        }
         let entry = slot.entry.lock().await;
         Ok(slot
             .present

@@ -264,13 +264,14 @@ async fn run_judge(
     q: Params,
 ) -> ApiResult<Json<Value>> {
     let p = params(q)?;
-    slot.access(p.get("token").map(String::as_str))?;
+    let access = slot.access(p.get("token").map(String::as_str))?;
     let lang = lang_param(&p)?;
+    let at = num_param::<usize>(&p, "at")?;
     let p: std::collections::BTreeMap<String, String> = p
         .into_iter()
-        .filter(|(k, _)| k != "token" && k != "lang")
+        .filter(|(k, _)| k != "token" && k != "lang" && k != "at")
         .collect();
-    Ok(Json(state.judge(slot, query, &p, lang).await?))
+    Ok(Json(state.judge(slot, &access, at, query, &p, lang).await?))
 }
 
 /// `GET /api/games/{id}/reach`: the `reach` judge query (HeroClix).

@@ -219,7 +219,7 @@ async fn heroclix_snapshots_carry_the_generic_board_and_hints() {
         .iter()
         .all(|l| l["group"].is_string()));
     // The judge route and its older alias answer alike.
-    let (_, hc) = get(
+    let (hc_status, hc) = get(
         addr,
         &format!("/api/games/{id}/judge/reach?token={token}&figure=1"),
     )
@@ -230,5 +230,23 @@ async fn heroclix_snapshots_carry_the_generic_board_and_hints() {
     )
     .await;
     assert_eq!(hc, alias);
+    // Asked of a past position (a replay's step): the game rebuilt after that many actions;
+    // a step past the game's end is named, and nothing else changes.
+    let (status, past) = get(
+        addr,
+        &format!("/api/games/{id}/judge/reach?token={token}&figure=1&at=0"),
+    )
+    .await;
+    assert_eq!((status, &past), (hc_status, &hc));
+    let (status, e) = get(
+        addr,
+        &format!("/api/games/{id}/judge/reach?token={token}&figure=1&at=7"),
+    )
+    .await;
+    assert_eq!(status, 400, "{e}");
+    assert!(
+        e["error"].as_str().unwrap_or_default().contains("at=7"),
+        "{e}"
+    );
     srv.stop().await.unwrap();
 }

@@ -838,7 +838,11 @@ export default {
     let names = new Map();
     let field = null;
     let last = null;
-    let asked = false;
+    // The field is asked again only when the step's laid tiles differ (a power lays smoke or
+    // shadow during the game), and of that step's position, so that an earlier step never shows
+    // a tile laid later; only the newest answer is drawn.
+    let askedFor = null;
+    let asks = 0;
     const drawStep = (snap) => {
       if (!snap || !snap.board) return;
       names = new Map((snap.board.pieces || []).map((p) => [p.id, p.name || p.label]));
@@ -860,11 +864,15 @@ export default {
       fill(container, el('div', { class: 'hs' }, el('div', { class: 'hs-board-box' }, svg)));
     };
     const ask = (snap) => {
-      if (asked || !snap || !snap.game) return;
-      asked = true;
-      api.judge(snap.game, null, 'field', { lang: lang() })
-        .then((f) => { field = f; drawStep(last); })
-        .catch(() => { /* the generic board stays */ });
+      if (!snap || !snap.game) return;
+      const tiles = JSON.stringify((snap.view && snap.view.tiles) || []);
+      if (askedFor === tiles) return;
+      askedFor = tiles;
+      const n = ++asks;
+      const params = typeof snap.at === 'number' ? { lang: lang(), at: snap.at } : { lang: lang() };
+      api.judge(snap.game, null, 'field', params)
+        .then((f) => { if (n === asks) { field = f; drawStep(last); } })
+        .catch(() => { /* the board drawn last stays */ });
     };
     ask(first);
     return {

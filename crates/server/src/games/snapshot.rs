@@ -70,6 +70,34 @@ impl AppState {
         at: usize,
         lang: Lang,
     ) -> ApiResult<Snapshot> {
+        let (mut entry, over) = self.entry_at(slot, access, at).await?;
+        // A position of a game in progress is shown as a spectator sees it (never more than the
+        // asker may see) and the dice stay secret until the game itself is over, whatever the
+        // position shown.
+        let extra = Extra {
+            kind: None,
+            at: Some(at),
+            reveal: Some(over),
+        };
+        Ok(build_snapshot(
+            slot,
+            &mut entry,
+            &Access::spectator(),
+            lang,
+            0,
+            extra,
+        ))
+    }
+
+    /// The game rebuilt after its first `at` actions (same access as [`AppState::replay`]), and
+    /// whether the game itself is over: a replay's past position, for its snapshot and for the
+    /// judge queries asked of it (a battlefield as it was at that step).
+    pub(crate) async fn entry_at(
+        &self,
+        slot: &GameSlot,
+        access: &Access,
+        at: usize,
+    ) -> ApiResult<(GameEntry, bool)> {
         let (mut replay, resigned, total, over) = {
             let entry = slot.entry.lock().await;
             if !entry.over() && access.seats.is_empty() {
@@ -104,28 +132,13 @@ impl AppState {
                     format!("this position cannot be rebuilt: {e}"),
                 )
             })?;
-        let mut entry = GameEntry {
+        let entry = GameEntry {
             game,
             corrupt: None,
             resigned: if at == total { resigned } else { None },
             legal_cache: Vec::new(),
         };
-        // A position of a game in progress is shown as a spectator sees it (never more than the
-        // asker may see) and the dice stay secret until the game itself is over, whatever the
-        // position shown.
-        let extra = Extra {
-            kind: None,
-            at: Some(at),
-            reveal: Some(over),
-        };
-        Ok(build_snapshot(
-            slot,
-            &mut entry,
-            &Access::spectator(),
-            lang,
-            0,
-            extra,
-        ))
+        Ok((entry, over))
     }
 }
 
