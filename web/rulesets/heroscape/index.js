@@ -186,6 +186,11 @@ function onCell(at) {
 
 function onFigure(id) {
   if (shell.busy()) return;
+  // A space asked for under a figure (a tile laid on its own space): the space, not the figure.
+  const on = piece(id);
+  const under = on ? [on.at, ...(on.cells || [])].filter(Boolean).map(key) : [];
+  const place = placeEntries().filter((e) => (e.cells || []).some((c) => under.includes(key(c))));
+  if (place.length) { choose(place); return; }
   const attacks = ofType('attack').filter((e) => e.figure === S.sel && (e.targets || []).includes(id));
   const specials = specialsAt(mine(), S.sel, id);
   // A special attack on this figure: picked and drawn with all it affects, confirmed from the

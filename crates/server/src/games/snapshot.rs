@@ -92,7 +92,7 @@ impl AppState {
     /// The game rebuilt after its first `at` actions (same access as [`AppState::replay`]), and
     /// whether the game itself is over: a replay's past position, for its snapshot and for the
     /// judge queries asked of it (a battlefield as it was at that step).
-    pub(crate) async fn entry_at(
+    pub(super) async fn entry_at(
         &self,
         slot: &GameSlot,
         access: &Access,
