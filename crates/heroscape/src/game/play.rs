@@ -1154,6 +1154,9 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
 }
 
 pub(crate) fn end_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut Vec<Event>) {
+    // *Thunder Step*'s die at the end of the turn, nobody asked (rolled once: the record
+    // forgets it).
+    powers::thunder::turn_ends(state, dice, events);
     // Powers used after the turn (*after taking a turn*) come first.
     if triggered::after_turn(state, seat, dice, events)
         || powers::arrive::after_turn(state, seat)

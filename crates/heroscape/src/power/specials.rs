@@ -69,6 +69,17 @@ pub enum Specials {
         /// Attack dice with exactly one unrevealed order marker on its card.
         last_marker_dice: u16,
     },
+    /// The special attack may be used only at a targeted figure its user was not adjacent to
+    /// when the turn began, and, with `not_after`, not in a turn in which the user moved by
+    /// the power of its card so named (*Thunder Ram Assault Special Attack*: "you can only use
+    /// ... if Eltahale was not adjacent to the targeted figure at the start of this turn. You
+    /// cannot use ... if you used Thunder Step this turn"). Only the targeted figure counts,
+    /// not the others the attack also affects.
+    NotAdjacentAtStart {
+        /// The printed name of the move by power that bars the attack for the turn.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        not_after: Option<String>,
+    },
 }
 
 /// One range and attack value pair of [`Specials::Pairs`].

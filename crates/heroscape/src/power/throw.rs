@@ -70,6 +70,22 @@ pub enum ThrowPower {
         #[serde(default, skip_serializing_if = "super::is_false")]
         disengage: bool,
     },
+    /// Instead of moving normally, the figure may be placed on any empty space adjacent to an
+    /// opponent's figure within `within` clear-sight spaces of it; for the rest of its turn
+    /// its attack value rises by `attack`, and at the end of that turn 1 attack die is rolled,
+    /// a skull putting `skull_wounds` wounds on it; engaged, it takes no leaving-engagement
+    /// attack with `disengage` (*Thunder Step*).
+    StepBesideOpponent {
+        /// The most clear-sight spaces to the chosen opponent's figure.
+        within: u16,
+        /// Added to its attack value for the rest of the turn.
+        attack: i8,
+        /// The wounds a skull on the die rolled at the end of the turn puts on it.
+        skull_wounds: u16,
+        /// Engaged, it takes no leaving-engagement attack.
+        #[serde(default, skip_serializing_if = "super::is_false")]
+        disengage: bool,
+    },
     /// When a figure of the card attacks an opponent's figure matching `filter` with a normal
     /// attack, its player may switch the two figures' spaces (no leaving-engagement attack);
     /// the attack then goes on if the attacker still may make it, else it ends. An opponent's
@@ -153,6 +169,12 @@ mod tests {
                 Effect::Throw(ThrowPower::StepBeforeMove {
                     within: 5,
                     once_per_game: true,
+                    disengage: true,
+                }),
+                Effect::Throw(ThrowPower::StepBesideOpponent {
+                    within: 5,
+                    attack: 1,
+                    skull_wounds: 1,
                     disengage: true,
                 }),
                 Effect::Throw(ThrowPower::SwitchWhenAttacking {

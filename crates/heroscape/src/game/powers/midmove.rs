@@ -225,7 +225,12 @@ pub(crate) fn watch_move(
             .collect(),
         // placed, not moved: it steps onto no space
         Some(
-            MoveWay::Teleport | MoveWay::Place | MoveWay::Tunnel | MoveWay::Step | MoveWay::Mastery,
+            MoveWay::Teleport
+            | MoveWay::Place
+            | MoveWay::Tunnel
+            | MoveWay::Step
+            | MoveWay::Mastery
+            | MoveWay::Beside,
         ) => return Watch::default(),
     };
     Watch {

@@ -86,6 +86,9 @@ mod supplies_tests;
 pub mod throw;
 #[cfg(test)]
 mod throw_tests;
+pub mod thunder;
+#[cfg(test)]
+mod thunder_tests;
 pub mod tiles;
 #[cfg(test)]
 mod tiles_tests;

@@ -233,6 +233,16 @@ pub(crate) fn after_power_move(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
+    // what moved by a power this turn, for the powers that ask (*Thunder Step*: `thunder.rs`)
+    if let (
+        Some(w),
+        crate::game::Phase::Turns {
+            turn: Some(turn), ..
+        },
+    ) = (way, &mut state.phase)
+    {
+        turn.record.moved_by.push((figure, w));
+    }
     match way {
         Some(MoveWay::Place) => placed(state, figure, dice, events),
         Some(MoveWay::Step) => {

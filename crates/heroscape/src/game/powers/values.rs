@@ -330,6 +330,7 @@ fn powers(state: &State, f: &Figure, stat: Stat, fight: Option<&Fight>, t: &mut 
     super::misc::changes(state, f, stat, t);
     super::midmove::changes(state, f, stat, fight, t);
     super::choose::changes(state, f, stat, t);
+    super::thunder::changes(state, f, stat, t);
     if let Some(run) = super::choices::ran(state, f) {
         let by = match stat {
             Stat::Move => i16::from(run.0),

@@ -177,12 +177,77 @@ pub(super) fn mastery(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     ])
 }
 
+/// The riders of *Thunder Ram Assault Special Attack* after its attack: "you can only use
+/// thunder ram assault special attack if eltahale was not adjacent to the targeted figure at
+/// the start of this turn. you cannot use thunder ram assault special attack if you used
+/// thunder step this turn". The power must be a special attack naming itself, the figure the
+/// card's own, the barring power another power of the same card (its printed name kept, as
+/// the game finds it).
+pub(super) fn not_adjacent_at_start(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^you can only use (?P<n1>[a-z' -]+?) if (?P<a>[^.,]+?) was not adjacent to the targeted figure at the start of this turn(?:\. you cannot use (?P<n2>[a-z' -]+?) if you used (?P<other>[a-z' -]+?) this turn)?$",
+    )
+    .captures(text)?;
+    if m["n1"] != *ctx.name
+        || !ctx.name.ends_with("special attack")
+        || !ctx.me.is_self(&m["a"])
+        || m.name("n2").is_some_and(|n| n.as_str() != ctx.name)
+    {
+        return None;
+    }
+    let not_after = match m.name("other") {
+        Some(other) => Some(
+            ctx.card
+                .powers
+                .iter()
+                .find(|p| {
+                    super::normalize(&p.name) == other.as_str()
+                        && super::normalize(&p.name) != ctx.name
+                })?
+                .name
+                .clone(),
+        ),
+        None => None,
+    };
+    Some(vec![Effect::Specials(Specials::NotAdjacentAtStart {
+        not_after,
+    })])
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{read_shared, read_shared_as, special};
     use crate::game::test_support::printed;
     use crate::power::specials::{Pair, Specials};
     use crate::power::{Area, Effect};
+
+    #[test]
+    fn thunder_ram_is_an_attack_at_three_figures_never_at_one_eltahale_began_beside() {
+        let card = "Eltahale";
+        let name = "Thunder Ram Assault Special Attack";
+        let read = read_shared_as(card, name, &printed(card, name)).expect("Thunder Ram reads");
+        let [Effect::SpecialAttack(a), Effect::Specials(rider)] = read.as_slice() else {
+            panic!("{read:?}")
+        };
+        assert_eq!((a.range, a.attack), (Some(1), 4));
+        let also = a.also.expect("two other figures");
+        assert_eq!((also.most, also.within, also.clear_sight), (2, 2, true));
+        assert_eq!(
+            rider,
+            &Specials::NotAdjacentAtStart {
+                not_after: Some("Thunder Step".into())
+            }
+        );
+        // the power barring it must be one of the card's own
+        let other = "You can only use Thunder Ram Assault Special Attack if Eltahale was not adjacent to the targeted figure at the start of this turn. You cannot use Thunder Ram Assault Special Attack if you used Fey Step this turn.";
+        assert!(read_shared_as(card, name, other).is_err());
+        // and the rider names its own attack
+        assert!(
+            read_shared_as(card, "Thunder Sweep Special Attack", &printed(card, name)).is_err()
+        );
+    }
 
     #[test]
     fn drill_drive_moves_in_a_straight_line_then_rolls_once_at_every_figure_passed_through() {

@@ -131,6 +131,33 @@ pub(super) fn fey_step(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     })])
 }
 
+/// *Thunder Step*: instead of moving normally, an opponent's figure within so many clear-sight
+/// spaces chosen and the figure placed on any empty space adjacent to it; its attack value
+/// raised for the rest of its turn; at the end of that turn one attack die, a skull a wound
+/// marker on its card; engaged, no leaving-engagement attack. Every figure named must be the
+/// card's own, the power its own.
+pub(super) fn thunder_step(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^instead of moving (?P<a>[^.,]+?) normally, you may choose an opponent's figure within (?P<within>\d+) clear sight spaces of (?P<b>[^.,]+?)\. place (?P<c>[^.,]+?) on any empty space adjacent to the chosen figure\. for the duration of (?P<d>[^.,]+?)'s? turn, add (?P<atk>\d+) to (?:his|her|its) attack value\. at the end of (?:his|her|its) turn, roll (?:1|one) attack die\. if a skull is rolled, place (?P<w>\d+) wound markers? on (?P<e>[^.,]+?)'s? army card\. if (?P<f>[^.,]+?) is engaged when (?:he|she|it) starts (?P<p>[a-z -]+?), (?:he|she|it) will not take any leaving engagement attacks$",
+    )
+    .captures(text)?;
+    if !["a", "b", "c", "d", "e", "f"]
+        .iter()
+        .all(|k| ctx.me.is_self(&m[*k]))
+        || m["p"] != *ctx.name
+    {
+        return None;
+    }
+    Some(vec![Effect::Throw(ThrowPower::StepBesideOpponent {
+        within: m["within"].parse().ok().filter(|&n: &u16| n >= 1)?,
+        attack: m["atk"].parse().ok()?,
+        skull_wounds: m["w"].parse().ok().filter(|&n: &u16| n >= 1)?,
+        disengage: true,
+    })])
+}
+
 /// *Spear of Summoning*: after moving and before attacking, any other figure its player
 /// controls on the battlefield chosen (no *you may*: chosen while one can be), a d20 rolled,
 /// and on the second band the chosen figure is put on a space next to the user, its player
@@ -368,6 +395,23 @@ mod tests {
             })]
         );
         assert!(read_shared_as("Erevan Sunshadow", "Fey Dance", &text).is_err());
+    }
+
+    #[test]
+    fn thunder_step_places_eltahale_beside_an_opponent_5_clear_sight_spaces_away() {
+        let text = printed("Eltahale", "Thunder Step");
+        assert_eq!(
+            read_shared_as("Eltahale", "Thunder Step", &text).expect("Thunder Step reads"),
+            vec![Effect::Throw(ThrowPower::StepBesideOpponent {
+                within: 5,
+                attack: 1,
+                skull_wounds: 1,
+                disengage: true,
+            })]
+        );
+        // the power must name itself, the figure must be the card's
+        assert!(read_shared_as("Eltahale", "Thunder Leap", &text).is_err());
+        assert!(read_shared_as("Erevan Sunshadow", "Thunder Step", &text).is_err());
     }
 
     #[test]

@@ -453,6 +453,7 @@ pub fn move_way_name(way: MoveWay, lang: Lang) -> &'static str {
         MoveWay::Leap => lang.pick("Stealth Leap", "Saut furtif"),
         MoveWay::Tunnel => lang.pick("Water Tunnel", "Tunnel aquatique"),
         MoveWay::Step => lang.pick("a step before moving", "un pas avant le déplacement"),
+        MoveWay::Beside => lang.pick("a step beside an opponent", "un pas à côté d'un adversaire"),
         MoveWay::DrillDrive => lang.pick(
             "Drill-Drive Special Attack",
             "l'attaque spéciale Drill-Drive",
@@ -479,6 +480,7 @@ pub fn way_name(state: &State, figure: u32, way: MoveWay, lang: Lang) -> String 
             | MoveWay::DrillDrive
             | MoveWay::Barrage
             | MoveWay::Mastery
+            | MoveWay::Beside
     )
     .then(|| state.figure(figure))
     .flatten()

@@ -440,6 +440,7 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
                 return Err(Refusal::SameTarget(t));
             }
             let target = chosen(state, f, power, t, link.is_none())?;
+            riders::not_adjacent_at_start(state, f, name, target)?;
             if let Some((filter, n)) = &power.dice_against {
                 // *Shuriken*: its dice by the figure attacked
                 if super::matches(state.card_of(target), filter) {

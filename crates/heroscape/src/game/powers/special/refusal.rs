@@ -108,6 +108,11 @@ pub enum Refusal {
     /// The figure already used this range and attack pair of the power this turn: (range,
     /// attack) (*Full Barrage*).
     PairUsed(u16, u16),
+    /// The attacker was adjacent to the chosen figure when the turn began (*Thunder Ram
+    /// Assault Special Attack*).
+    AdjacentAtStart(u32),
+    /// The attacker moved by the power so named this turn (*Thunder Step*).
+    AfterPower(String),
 }
 
 impl Refusal {
@@ -208,6 +213,13 @@ impl Refusal {
             ),
             Refusal::PoolShort(n, left) => {
                 format!("figure {figure} has {left} attack dice left for {name} this turn, not {n}")
+            }
+            Refusal::AdjacentAtStart(t) => format!(
+                "figure {figure} was adjacent to figure {t} when the turn began: {name} can \
+                 target only a figure it was not adjacent to at the start of the turn"
+            ),
+            Refusal::AfterPower(other) => {
+                format!("{name} cannot be used in a turn in which {card} used {other}")
             }
             Refusal::AfterRun => {
                 format!("{name} cannot be used in a turn in which {card} used Run")
