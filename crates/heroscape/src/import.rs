@@ -750,14 +750,15 @@ mod tests {
         // with the coverage
         let report = report(&cards, Lang::En);
         assert!(
-            report.contains("    text: KNOCKBACK: first unread clause \"after shurrak attacks, you may roll the 20-sided die for each small or medium figure shurrak attacked this turn that was not destroyed by that attack, one at a time\"\n"),
+            report.contains("    text: LEAF OF THE HOME TREE AURA: first unread clause \"when any elf you control within 8 clear sight spaces of acolarh would receive enough wounds to be destroyed, you may roll 10 ullar valkyrie dice before removing the figure\"\n"),
             "{report}"
         );
         assert!(report
             .lines()
             .last()
             .is_some_and(|l| l.contains("cards fully expressed")));
-        assert_eq!(by_name("Shurrak").unread.len(), 1);
+        assert_eq!(by_name("Acolarh").unread.len(), 1);
+        assert!(by_name("Shurrak").unread.is_empty());
         // a rule printed as its power's name is read as the same power printed rightly
         let walk = |card: &str| {
             by_name(card)

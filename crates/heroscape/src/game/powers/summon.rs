@@ -46,8 +46,12 @@ pub struct Summon {
     pub placing: Option<u32>,
 }
 
-/// The power of a card: its place among the card's powers, the figures it summons, the bands.
-fn summon_power(state: &State, unit: u16) -> Option<(u8, Filter, Vec<(u8, u8)>)> {
+/// A summoning power: its place among the card's powers, the figures it summons, the bands
+/// (`(least total, most figures)`).
+type SummonPower = (u8, Filter, Vec<(u8, u8)>);
+
+/// The power of a card, if it has one.
+fn summon_power(state: &State, unit: u16) -> Option<SummonPower> {
     let card = &state.unit(unit)?.card;
     card.powers.iter().enumerate().find_map(|(i, p)| {
         p.effects.as_deref()?.iter().find_map(|e| match e {
