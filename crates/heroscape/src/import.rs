@@ -131,10 +131,35 @@ pub fn read_file(path: &Path) -> Result<Vec<Imported>, ImportError> {
 /// to the name. Only a name of at most three capitals is taken as cut (the data's cut names),
 /// and only capitals glued to the capitalised word that starts the text are moved.
 ///
+/// When the card's name (one of its words) stands in those capitals ("OBF" and "USCATION
+/// MATRIXSI-4X's space"), the rule starts there, with an article glued before it ("A C" and
+/// "OWARD'S REWARDA Bursting Hive Soldier rolls": "A COWARD'S REWARD", "A Bursting Hive
+/// Soldier rolls"): a rule names its figure, a name cut in the data does not go on into it.
+///
 /// The other way round, a special attack's text glued into its name ("POISON STING SPECIAL
 /// ATTACKRange 1. Attack 4.If Poison Sting ...", the rest of the text in the description): the
-/// name ends with "Special Attack" and what follows, from "Range", goes before the text.
-fn mended_name(name: &str, text: &str) -> (String, String) {
+/// name ends with "Special Attack" and what follows, from "Range", goes before the text. And
+/// a whole rule printed as the name, without a description ("Phantom Walk Shiori can move
+/// through all figures ..."): the name is the capitalised words before the card's name, the
+/// rule the sentence from it.
+fn mended_name(card: &str, name: &str, text: &str) -> (String, String) {
+    if text.is_empty() {
+        if let Some(at) = card_name_at(card, name).filter(|&at| at > 0) {
+            let (head, rule) = name.split_at(at);
+            let titled = head
+                .split_whitespace()
+                .all(|w| w.starts_with(|c: char| c.is_ascii_uppercase()));
+            // a sentence: it goes on in lower-case words and ends with a full stop
+            let sentence = rule.ends_with('.')
+                && rule
+                    .split_whitespace()
+                    .skip(1)
+                    .any(|w| w.chars().all(|c| c.is_ascii_lowercase()));
+            if head.ends_with(' ') && titled && sentence {
+                return (head.trim().to_string(), rule.to_string());
+            }
+        }
+    }
     const END: &str = "special attack";
     if let Some(at) = name.to_ascii_lowercase().find(END) {
         let head = &name[..at + END.len()];
@@ -149,6 +174,34 @@ fn mended_name(name: &str, text: &str) -> (String, String) {
         }
     }
     let cut = name.len() <= 3 && name.chars().all(|c| c.is_ascii_uppercase() || c == ' ');
+    let caps_end = text
+        .find(|c: char| c.is_ascii_lowercase())
+        .unwrap_or(text.len());
+    if let Some(mut at) = card_name_at(card, text).filter(|&at| cut && at > 0 && at < caps_end) {
+        let before = &text[..at];
+        for article in ["A ", "AN ", "THE "] {
+            // glued to the name's last word: "REWARDA Bursting"
+            let glued = before.strip_suffix(article).filter(|rest| {
+                rest.ends_with(|c: char| c.is_ascii_uppercase()) && rest.len() + 1 < before.len()
+            });
+            if let Some(rest) = glued {
+                at = rest.len();
+                break;
+            }
+        }
+        let head = text[..at].trim_end();
+        let rule = &text[at..];
+        let rule = match rule.split_once(' ') {
+            // the article back in the case of a sentence's first word: "A Bursting"
+            Some((first, rest)) if at < before.len() => {
+                format!("{}{} {rest}", &first[..1], first[1..].to_ascii_lowercase())
+            }
+            _ => rule.to_string(),
+        };
+        if head.len() >= 3 && !head.contains(|c: char| c.is_ascii_lowercase()) {
+            return (format!("{name}{head}"), rule);
+        }
+    }
     let first_lower = text.find(|c: char| c.is_ascii_lowercase());
     if let (true, Some(i)) = (cut, first_lower) {
         // the capital starting the first word in lower case
@@ -170,6 +223,22 @@ fn mended_name(name: &str, text: &str) -> (String, String) {
         }
     }
     (name.to_string(), text.to_string())
+}
+
+/// Where the card's name, or one of its words of three letters or more as printed in it
+/// ("SI-4X" of "Agent SI-4X", "Shiori" of "Shiori (AOA)"), first stands in `s` as a whole word
+/// at its end (a name glued after capitals counts: "MATRIXSI-4X's").
+fn card_name_at(card: &str, s: &str) -> Option<usize> {
+    let card = card.split(" (").next().unwrap_or(card);
+    std::iter::once(card)
+        .chain(card.split_whitespace())
+        .filter(|w| w.len() >= 3)
+        .filter_map(|w| {
+            s.match_indices(w)
+                .find(|(at, _)| !s[at + w.len()..].starts_with(|c: char| c.is_ascii_alphanumeric()))
+                .map(|(at, _)| at)
+        })
+        .min()
 }
 
 /// A file-name id: "Agent Carr (RotV)" → "agent-carr-rotv".
@@ -258,7 +327,7 @@ fn card(v: &Value) -> Result<Imported, (String, String)> {
                 .get("description")
                 .and_then(Value::as_str)
                 .unwrap_or_default();
-            let (pname, text) = mended_name(pname.trim(), text.trim());
+            let (pname, text) = mended_name(&name, pname.trim(), text.trim());
             powers.push(PowerText {
                 name: pname,
                 text,
@@ -550,18 +619,23 @@ mod tests {
     #[test]
     fn names_cut_into_the_text_are_mended() {
         assert_eq!(
-            super::mended_name("WHE", "REVER THERE'S TROUBLEBefore taking a turn"),
+            super::mended_name(
+                "Greenshirts",
+                "WHE",
+                "REVER THERE'S TROUBLEBefore taking a turn"
+            ),
             (
                 "WHEREVER THERE'S TROUBLE".to_string(),
                 "Before taking a turn".to_string()
             )
         );
         assert_eq!(
-            super::mended_name("ULL", "AR'S PACTIf an Elite"),
+            super::mended_name("Elites of Ullar", "ULL", "AR'S PACTIf an Elite"),
             ("ULLAR'S PACT".to_string(), "If an Elite".to_string())
         );
         assert_eq!(
             super::mended_name(
+                "Sujoah",
                 "POISON STING SPECIAL ATTACKRange 1. Attack 4.If it would wound",
                 "- If you roll a 20, destroy it."
             ),
@@ -569,6 +643,57 @@ mod tests {
                 "POISON STING SPECIAL ATTACK".to_string(),
                 "Range 1. Attack 4.If it would wound.- If you roll a 20, destroy it.".to_string()
             )
+        );
+        // the card's name (or a word of it) starts the rule, a glued article with it
+        assert_eq!(
+            super::mended_name(
+                "Agent SI-4X",
+                "OBF",
+                "USCATION MATRIXSI-4X's space and all spaces"
+            ),
+            (
+                "OBFUSCATION MATRIX".to_string(),
+                "SI-4X's space and all spaces".to_string()
+            )
+        );
+        assert_eq!(
+            super::mended_name(
+                "Bursting Hive Soldier",
+                "A C",
+                "OWARD'S REWARDA Bursting Hive Soldier rolls 1 additional die"
+            ),
+            (
+                "A COWARD'S REWARD".to_string(),
+                "A Bursting Hive Soldier rolls 1 additional die".to_string()
+            )
+        );
+        assert_eq!(
+            super::mended_name(
+                "Thorgrim the Dwarf",
+                "WAR",
+                "LORD'S CHARGETHE Thorgrim rolls"
+            ),
+            (
+                "WARLORD'S CHARGE".to_string(),
+                "The Thorgrim rolls".to_string()
+            )
+        );
+        // a whole rule printed as the name, without a description
+        assert_eq!(
+            super::mended_name(
+                "Shiori (AOA)",
+                "Phantom Walk Shiori can move through all figures.",
+                ""
+            ),
+            (
+                "Phantom Walk".to_string(),
+                "Shiori can move through all figures.".to_string()
+            )
+        );
+        // a name that only names the card stays
+        assert_eq!(
+            super::mended_name("Shiori (AOA)", "Shiori's Guard", ""),
+            ("Shiori's Guard".to_string(), String::new())
         );
         // whole names stay
         for (name, text) in [
@@ -578,10 +703,11 @@ mod tests {
             ("RUN", "COBRA Troopers may run"),
             // not glued: where the name ends is not known
             ("MAR", "ACHOTT'S WHISPER After revealing"),
-            ("A C", "OWARD'S REWARDA Bursting Hive Soldier rolls"),
+            // the card's name after the capitals: the rule starts before it
+            ("EMP", "When an Agent SI-4X attacks"),
         ] {
             assert_eq!(
-                super::mended_name(name, text),
+                super::mended_name("Agent SI-4X", name, text),
                 (name.to_string(), text.to_string())
             );
         }
@@ -632,6 +758,19 @@ mod tests {
             .last()
             .is_some_and(|l| l.contains("cards fully expressed")));
         assert_eq!(by_name("Shurrak").unread.len(), 1);
+        // a rule printed as its power's name is read as the same power printed rightly
+        let walk = |card: &str| {
+            by_name(card)
+                .card
+                .powers
+                .iter()
+                .find(|p| p.name == "Phantom Walk")
+                .unwrap_or_else(|| panic!("{card} has Phantom Walk"))
+                .effects
+                .clone()
+        };
+        assert!(walk("Shiori (AOA)").is_some());
+        assert_eq!(walk("Shiori (AOA)"), walk("Shiori (SOTM)"));
         assert!(by_name("Ordo Borealis").unread.is_empty());
         // ids are unique, and every card writes and reads back as a card file
         let ids: std::collections::BTreeSet<_> = cards.iter().map(|i| &i.card.id).collect();

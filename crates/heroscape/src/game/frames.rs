@@ -66,6 +66,12 @@ pub enum HsFrame {
     Choose(super::powers::choose::Choosing),
     /// A tile its player may lay from a card (`game::powers::tiles`).
     Tile(super::powers::tiles::TileOffer),
+    /// Figures a *Knockback* may place, one at a time (`game::powers::knock`).
+    Knock(super::powers::knock::Knock),
+    /// A destroyed figure may rise at the round's start (`game::powers::rise`).
+    Rise(super::powers::rise::Rise),
+    /// Figures a power summons next to its user after the moves (`game::powers::summon`).
+    Summon(super::powers::summon::Summon),
 }
 
 /// Seats that still have markers to place: every player with a unit standing.
@@ -113,6 +119,9 @@ impl Frame for HsFrame {
             HsFrame::Glide(g) => return super::powers::glide::asks(g),
             HsFrame::Choose(c) => return super::powers::choose::asks(c),
             HsFrame::Tile(o) => return super::powers::tiles::asks(o),
+            HsFrame::Knock(k) => return super::powers::knock::asks(k),
+            HsFrame::Rise(r) => return super::powers::rise::asks(state, r),
+            HsFrame::Summon(s) => return super::powers::summon::asks(s),
             _ => return super::powers::triggered::asks(self, state),
         };
         let mut seats = placing(state);
@@ -172,6 +181,15 @@ impl Frame for HsFrame {
         }
         if let HsFrame::Tile(o) = self {
             return super::powers::tiles::answers(state, o, seat);
+        }
+        if let HsFrame::Knock(k) = self {
+            return super::powers::knock::answers(state, k, seat);
+        }
+        if let HsFrame::Rise(r) = self {
+            return super::powers::rise::answers(state, r, seat);
+        }
+        if let HsFrame::Summon(s) = self {
+            return super::powers::summon::answers(state, s, seat);
         }
         if !matches!(self, HsFrame::Markers { .. }) {
             return super::powers::triggered::answers(self, state, seat);
@@ -248,6 +266,18 @@ impl Frame for HsFrame {
             let o = o.clone();
             return super::powers::tiles::resolve(state, &o, seat, answer, dice, events);
         }
+        if let Some(HsFrame::Knock(k)) = state.frames.top() {
+            let k = k.clone();
+            return super::powers::knock::resolve(state, &k, seat, answer, dice, events);
+        }
+        if let Some(HsFrame::Rise(r)) = state.frames.top() {
+            let r = r.clone();
+            return super::powers::rise::resolve(state, &r, seat, answer, events);
+        }
+        if let Some(HsFrame::Summon(s)) = state.frames.top() {
+            let s = s.clone();
+            return super::powers::summon::resolve(state, &s, seat, answer, dice, events);
+        }
         if let Some(asked) = state
             .frames
             .top()
@@ -321,6 +351,8 @@ pub(crate) fn determinize_markers(state: &mut State, seat: Seat, rng: &mut Picke
             continue;
         }
         let living = state.living_units(other);
+        // markers `seat`'s side looked at stay where they are known to lie
+        let peeked = super::powers::peek::known_to(state, Viewer::Seat(seat), other);
         let standing: Vec<bool> = (0..state.units.len())
             .map(|u| state.unit_standing(u as u16))
             .collect();
@@ -336,6 +368,7 @@ pub(crate) fn determinize_markers(state: &mut State, seat: Seat, rng: &mut Picke
         // Face-down markers: their cards are public, their numbers are not.
         let hidden: Vec<usize> = (0..4)
             .filter(|&i| markers.on[i].is_some() && !markers.revealed[i])
+            .filter(|&i| !peeked.contains(&Marker::ALL[i]))
             .collect();
         let cards: Vec<u16> = hidden.iter().filter_map(|&i| markers.on[i]).collect();
         let (mut dead, mut alive): (Vec<u16>, Vec<u16>) = cards
@@ -379,9 +412,11 @@ pub struct MarkersView {
 pub(crate) fn markers_view(state: &State, seat: Seat, viewer: Viewer) -> MarkersView {
     let m = &state.players[seat.index()].markers;
     let all = sees_markers(state, viewer, seat);
+    // a marker looked at by the viewer's side (*Maddening Chitter*) is known where it lies
+    let peeked = super::powers::peek::known_to(state, viewer, seat);
     let known: Vec<(Marker, u16)> = Marker::ALL
         .into_iter()
-        .filter(|mk| all || m.revealed[mk.index()])
+        .filter(|mk| all || m.revealed[mk.index()] || peeked.contains(mk))
         .filter_map(|mk| m.on[mk.index()].map(|u| (mk, u)))
         .collect();
     // Markers taken off a card (*Mind Shackle*) leave gaps that are no placing under way.
@@ -391,7 +426,7 @@ pub(crate) fn markers_view(state: &State, seat: Seat, viewer: Viewer) -> Markers
     } else {
         let mut face_down = m.clone();
         for i in 0..4 {
-            if m.revealed[i] {
+            if m.revealed[i] || peeked.contains(&Marker::ALL[i]) {
                 face_down.on[i] = None;
             }
         }

@@ -1056,6 +1056,26 @@ pub enum Event {
         /// What.
         what: powers::guard::Guarded,
     },
+    /// An enemy order marker looked at, or moved after the look (`powers::peek`: *Maddening
+    /// Chitter*); its number hidden from those who may not know it.
+    Peek {
+        /// What.
+        what: powers::peek::Peeked,
+    },
+    /// A power rolled attack dice for wounds around a figure of its player, to be put one
+    /// skull at a time (`powers::wrath`: *Lolth's Wrath*).
+    WrathRolled {
+        /// The figure whose power it is.
+        figure: u32,
+        /// Its card.
+        unit: u16,
+        /// The power's place among its card's powers.
+        power: u8,
+        /// The figure chosen, destroyed afterwards.
+        chosen: u32,
+        /// The attack dice rolled.
+        attack: Vec<combat::Face>,
+    },
 }
 
 fn is_zero(n: &u16) -> bool {
@@ -1147,6 +1167,9 @@ impl Ruleset for HeroScape {
             }
             Event::Arrive { what } => Some(Event::Arrive {
                 what: powers::glide::event_view(what, viewer),
+            }),
+            Event::Peek { what } => Some(Event::Peek {
+                what: powers::peek::event_view(what, viewer),
             }),
             other => Some(other.clone()),
         }

@@ -362,6 +362,8 @@ pub(crate) fn start_round(state: &mut State, dice: &mut Dice, events: &mut Vec<E
         Vec::new()
     };
     state.frames.as_mut().push(HsFrame::Markers { order });
+    // *Risen By Revna* asks after the powers that roll at the round's start (`powers::rise`)
+    powers::rise::start_of_round(state);
     triggered::start_of_round(state, dice, events);
 }
 
@@ -860,6 +862,9 @@ pub fn apply(
             if way == moves::MoveWay::Barrage {
                 special::barrage::set_off(state, &f, &dest.path);
             }
+            if way == moves::MoveWay::Mastery {
+                special::mastery::placed(state, &f);
+            }
             move_figure(state, &f, &dest, Some(way), dice, events);
         }
         Action::Carry { figure, friend } => moves::choose_carry(state, figure, friend, events),
@@ -1132,6 +1137,10 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
     {
         return;
     }
+    // *Knockback* once an attack is over (`powers::knock`)
+    if powers::knock::after_attack(state) {
+        return;
+    }
     if turn.stage == Stage::Attack
         && !active_figures(state, &turn)
             .filter(|f| !special::normal_barred(state, f))
@@ -1145,6 +1154,9 @@ pub(crate) fn settle(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>
 }
 
 pub(crate) fn end_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut Vec<Event>) {
+    // *Thunder Step*'s die at the end of the turn, nobody asked (rolled once: the record
+    // forgets it).
+    powers::thunder::turn_ends(state, dice, events);
     // Powers used after the turn (*after taking a turn*) come first.
     if triggered::after_turn(state, seat, dice, events)
         || powers::arrive::after_turn(state, seat)

@@ -66,6 +66,16 @@ pub enum D20c {
         #[serde(default)]
         one_at_random: bool,
     },
+    /// The power's triggered effect may be used once per round, whatever the turns its card
+    /// takes (*Maddening Chitter 14*: "once per round, before taking a turn with the Thyraxis
+    /// Dragoon").
+    OncePerRound,
+    /// On the success of the power's triggered effect, its player looks at one unrevealed order
+    /// marker on the chosen figure's Army Card (one of the face-down markers, which one the die
+    /// decides: they are alike from the back), then may move it to the card of any other
+    /// figure of the same player. Only the looking player learns its number (*Maddening
+    /// Chitter 14*).
+    PeekMoveMarker,
     /// On the success of the power's triggered effect, the figure that used it has no visible
     /// hit zone while it remains on that space, until its player next reveals an order marker:
     /// no figure can see it (*Cloud of Darkness*).

@@ -28,6 +28,19 @@ pub enum Misc {
         /// By how much.
         by: i8,
     },
+    /// Rides on the triggered power printed with it, which chooses a figure its player
+    /// controls: `dice` attack dice are rolled; for each skull, one at a time, its player may
+    /// put 1 wound (no defence dice) on any figure of `sizes` within `within` clear sight
+    /// spaces of the chosen figure, the same figure more than once if they like; then the
+    /// chosen figure is destroyed (*Lolth's Wrath*).
+    WoundsAroundChosen {
+        /// Attack dice rolled.
+        dice: u16,
+        /// Clear sight spaces from the chosen figure.
+        within: u16,
+        /// The sizes of the figures a skull may wound.
+        sizes: Vec<crate::card::Size>,
+    },
 }
 
 /// What one line of this family's tables does.

@@ -273,6 +273,10 @@ pub enum Condition {
     /// The other figure in the attack stands on this land type (*Shadow Assassin*: "a Hero or
     /// Squad figure that is on a shadow tile").
     OpponentOnGround(String),
+    /// The other figure in the attack is engaged with a figure matching the filter that the
+    /// player controlling the power's card controls (*Blade Dance*: "a figure engaged with 1
+    /// or more of your Elites of Ullar").
+    OpponentEngagedWithOwn(Filter),
 }
 
 /// Movement and combat abilities with a fixed rule, named by the cards.
@@ -1495,6 +1499,9 @@ pub enum MoveMoment {
     /// After a figure you control matching the filter is attacked by an opponent's figure
     /// with a normal attack (*Scatter*).
     AttackedByOpponent(Filter),
+    /// After a normal attack by an enemy figure that wounded a figure matching the filter
+    /// (*Ullar's Pact*); the power works even once no figure of this card stands.
+    WoundedByOpponent(Filter),
     /// After a figure of this card attacks with a normal attack that inflicts one or more
     /// wounds (*Cover Fire*).
     WoundsWithNormalAttack,

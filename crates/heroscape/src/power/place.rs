@@ -59,6 +59,11 @@ pub struct Placing {
     /// it, maybe taking damage where it lands (*Throw 14*: `power/throw.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub throw: Option<super::Throw>,
+    /// Only a user engaged with no enemy may use it, and only on a figure that is engaged
+    /// (*Barge Into Battle*: "if a Horned Skull Brute ... ends its movement unengaged, you may
+    /// choose an engaged ... figure"); each figure of the card may use it once a turn.
+    #[serde(default, skip_serializing_if = "super::is_false")]
+    pub into_battle: bool,
 }
 
 fn is_zero(n: &u8) -> bool {

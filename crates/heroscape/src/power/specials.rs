@@ -1,7 +1,7 @@
 //! Riders on special attacks that the [`super::SpecialAttack`] fields do not say: the effect
 //! data of [`super::Effect::Specials`]. Each rider belongs to the special attack of the same
 //! power (the power's other effect). Read in `power/parse/specials.rs`, played in
-//! `game/powers/special/` (*Psionic Blast*: `psionic.rs`; *Full Barrage*: `riders.rs`; *Drill-Drive*: `drill.rs`; *Ninjutsu Barrage*: `barrage.rs`).
+//! `game/powers/special/` (*Psionic Blast*: `psionic.rs`; *Full Barrage*: `riders.rs`; *Drill-Drive*: `drill.rs`; *Ninjutsu Barrage*: `barrage.rs`; *Ninjutsu Mastery*: `mastery.rs`).
 
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +49,36 @@ pub enum Specials {
     Barrage {
         /// Most spaces moved.
         spaces: u16,
+    },
+    /// Before each attack of the power's special attack, the figure is placed (not moved) on
+    /// an empty space adjacent to an opponent's figure within `within` clear sight spaces of it,
+    /// at most `levels` levels above or below its base; it makes the special attack's attacks
+    /// only if it did not move normally this turn, else one; it rolls `last_marker_dice`
+    /// instead of the printed dice while exactly one of its player's order markers lies face
+    /// down on its card (*Ninjutsu Mastery*: "If Shiori did not move normally, she may attack
+    /// with Ninjutsu Mastery Special Attack up to three times. Before each attack, you must
+    /// choose an opponent's figure within 2 clear sight spaces of Shiori and place Shiori on an
+    /// empty space adjacent to that figure that is not more than 6 spaces higher or lower than
+    /// Shiori's base. ... Shiori rolls 2 attack dice, or 3 attack dice if Shiori has exactly
+    /// one unrevealed Order Marker on her Army Card"). Played in `special::mastery`.
+    Mastery {
+        /// The opponent's figure beside which it lands is within this many clear sight spaces.
+        within: u16,
+        /// Most levels between its base and the space it lands on.
+        levels: u16,
+        /// Attack dice with exactly one unrevealed order marker on its card.
+        last_marker_dice: u16,
+    },
+    /// The special attack may be used only at a targeted figure its user was not adjacent to
+    /// when the turn began, and, with `not_after`, not in a turn in which the user moved by
+    /// the power of its card so named (*Thunder Ram Assault Special Attack*: "you can only use
+    /// ... if Eltahale was not adjacent to the targeted figure at the start of this turn. You
+    /// cannot use ... if you used Thunder Step this turn"). Only the targeted figure counts,
+    /// not the others the attack also affects.
+    NotAdjacentAtStart {
+        /// The printed name of the move by power that bars the attack for the turn.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        not_after: Option<String>,
     },
 }
 

@@ -70,6 +70,22 @@ pub enum ThrowPower {
         #[serde(default, skip_serializing_if = "super::is_false")]
         disengage: bool,
     },
+    /// Instead of moving normally, the figure may be placed on any empty space adjacent to an
+    /// opponent's figure within `within` clear-sight spaces of it; for the rest of its turn
+    /// its attack value rises by `attack`, and at the end of that turn 1 attack die is rolled,
+    /// a skull putting `skull_wounds` wounds on it; engaged, it takes no leaving-engagement
+    /// attack with `disengage` (*Thunder Step*).
+    StepBesideOpponent {
+        /// The most clear-sight spaces to the chosen opponent's figure.
+        within: u16,
+        /// Added to its attack value for the rest of the turn.
+        attack: i8,
+        /// The wounds a skull on the die rolled at the end of the turn puts on it.
+        skull_wounds: u16,
+        /// Engaged, it takes no leaving-engagement attack.
+        #[serde(default, skip_serializing_if = "super::is_false")]
+        disengage: bool,
+    },
     /// When a figure of the card attacks an opponent's figure matching `filter` with a normal
     /// attack, its player may switch the two figures' spaces (no leaving-engagement attack);
     /// the attack then goes on if the attacker still may make it, else it ends. An opponent's
@@ -77,6 +93,38 @@ pub enum ThrowPower {
     SwitchWhenAttacking {
         /// The defending figures it may switch with.
         filter: super::Filter,
+    },
+    /// After the figure attacks, its player may roll the d20 for each figure matching
+    /// `filter` it attacked this turn and that still stands, one at a time; on `at_least` that
+    /// figure is placed on an empty space within `within` clear-sight spaces of the user, on
+    /// its own level or lower (no leaving-engagement attack), and a non-flying figure placed
+    /// lower takes the falling damage of its drop (*Knockback*: played in
+    /// `game/powers/knock.rs`).
+    Knockback {
+        /// The figures it may knock back.
+        filter: super::Filter,
+        /// The least roll that places the figure.
+        at_least: u8,
+        /// The most clear-sight spaces between the user and the landing space.
+        within: u16,
+    },
+    /// At the start of each round, before the order markers are placed, its player may place
+    /// one destroyed figure of the card on an empty space adjacent to a hero they control
+    /// matching `beside` (*Risen By Revna*: played in `game/powers/rise.rs`).
+    RiseBeside {
+        /// The heroes it may rise next to.
+        beside: super::Filter,
+    },
+    /// After moving and before attacking, its player may roll the d20, adding the number of
+    /// figures they control matching `filter` adjacent to the user; the highest band the total
+    /// reaches says how many such figures not adjacent to the user they may place on empty
+    /// spaces adjacent to it, one after the other, no leaving-engagement attack (*Elven
+    /// Summoning Spell*: played in `game/powers/summon.rs`).
+    SummonAdjacent {
+        /// The figures it summons, and counts.
+        filter: super::Filter,
+        /// `(least total, most figures)`, lowest first; below the first, nothing happens.
+        bands: Vec<(u8, u8)>,
     },
 }
 
@@ -123,11 +171,38 @@ mod tests {
                     once_per_game: true,
                     disengage: true,
                 }),
+                Effect::Throw(ThrowPower::StepBesideOpponent {
+                    within: 5,
+                    attack: 1,
+                    skull_wounds: 1,
+                    disengage: true,
+                }),
                 Effect::Throw(ThrowPower::SwitchWhenAttacking {
                     filter: Filter {
                         sizes: vec![Size::Small, Size::Medium],
                         ..Filter::default()
                     },
+                }),
+                Effect::Throw(ThrowPower::Knockback {
+                    filter: Filter {
+                        sizes: vec![Size::Small, Size::Medium],
+                        ..Filter::default()
+                    },
+                    at_least: 14,
+                    within: 3,
+                }),
+                Effect::Throw(ThrowPower::RiseBeside {
+                    beside: Filter {
+                        general: Some("Revna".into()),
+                        ..Filter::default()
+                    },
+                }),
+                Effect::Throw(ThrowPower::SummonAdjacent {
+                    filter: Filter {
+                        species: Some("Elf".into()),
+                        ..Filter::default()
+                    },
+                    bands: vec![(5, 1), (12, 2), (18, 3)],
                 }),
             ]),
         };

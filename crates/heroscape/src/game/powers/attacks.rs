@@ -64,6 +64,10 @@ pub struct TurnRecord {
     /// `moves::after_move`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moved_normally: Vec<u32>,
+    /// Figures that moved by a power this turn, and by which (*Thunder Step*: its attack
+    /// raised, its die at the turn's end, *Thunder Ram* barred: `throw.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moved_by: Vec<(u32, super::moves::MoveWay)>,
 }
 
 impl TurnRecord {
@@ -80,6 +84,7 @@ impl TurnRecord {
             ran: Vec::new(),
             tunnel: None,
             moved_normally: Vec::new(),
+            moved_by: Vec::new(),
         }
     }
 }

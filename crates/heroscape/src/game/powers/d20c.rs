@@ -72,6 +72,12 @@ pub(crate) fn keep_targets(state: &State, user: &Figure, power: u8, targets: &mu
                     targets.clear();
                 }
             }
+            D20c::OncePerRound => {
+                if super::peek::spent_this_round(state, user.unit, power) {
+                    targets.clear();
+                }
+            }
+            D20c::PeekMoveMarker => targets.retain(|id| super::peek::holds_face_down(state, *id)),
             D20c::DestroyedAdjacent
             | D20c::FirstEachTurn
             | D20c::AroundKinRolls { .. }
@@ -122,6 +128,19 @@ pub(crate) fn use_power(
     events: &mut Vec<Event>,
 ) -> bool {
     let card = state.unit(o.unit).map(|u| u.card.clone());
+    if card
+        .as_deref()
+        .is_some_and(|c| words(c, o.power).any(|w| *w == D20c::OncePerRound))
+    {
+        super::peek::note_round_use(state, o.unit, o.power);
+    }
+    let peeks = card
+        .as_deref()
+        .is_some_and(|c| words(c, o.power).any(|w| *w == D20c::PeekMoveMarker));
+    if let (true, Some(roll)) = (peeks, &t.roll) {
+        super::peek::use_power(state, dice, user, chosen, o, roll, events);
+        return true;
+    }
     let hides = card
         .as_deref()
         .is_some_and(|c| words(c, o.power).any(|w| *w == D20c::HiddenUntilReveal));

@@ -356,14 +356,24 @@ pub fn after_attack(state: &mut State, attacker: u32, target: u32, wounds: u16) 
             .filter(|&u| state.units[usize::from(u)].owner == t.owner)
             .collect();
         for unit in units {
-            let Some(user) = state.unit_alive(unit).find(|f| f.on_field()).map(|f| f.id) else {
-                continue;
-            };
+            let alive = state.unit_alive(unit).find(|f| f.on_field()).map(|f| f.id);
             for (power, rule) in rules(state, unit) {
-                if let MoveMoment::AttackedByOpponent(who) = &rule.when {
-                    if matches(state.card_of(&t), who) {
+                match &rule.when {
+                    MoveMoment::AttackedByOpponent(who) if matches(state.card_of(&t), who) => {
+                        if let Some(user) = alive {
+                            asked |= offer(state, user, unit, power, Resume::Turn);
+                        }
+                    }
+                    // *Ullar's Pact* works "even if all of your Elites of Ullar are
+                    // destroyed": the wounded figure, fallen or not, uses it then (no
+                    // distance is counted from it)
+                    MoveMoment::WoundedByOpponent(who)
+                        if wounds > 0 && matches(state.card_of(&t), who) =>
+                    {
+                        let user = alive.unwrap_or(t.id);
                         asked |= offer(state, user, unit, power, Resume::Turn);
                     }
+                    _ => {}
                 }
             }
         }

@@ -224,9 +224,14 @@ pub(crate) fn watch_move(
             .map(|d| (d.hex, d.tail, d.level))
             .collect(),
         // placed, not moved: it steps onto no space
-        Some(MoveWay::Teleport | MoveWay::Place | MoveWay::Tunnel | MoveWay::Step) => {
-            return Watch::default()
-        }
+        Some(
+            MoveWay::Teleport
+            | MoveWay::Place
+            | MoveWay::Tunnel
+            | MoveWay::Step
+            | MoveWay::Mastery
+            | MoveWay::Beside,
+        ) => return Watch::default(),
     };
     Watch {
         ends: mark(path, &ends),
@@ -646,6 +651,7 @@ fn grab_placing() -> crate::power::Placing {
         switch: false,
         single_space: false,
         after_normal_move: false,
+        into_battle: false,
         throw: None,
     }
 }

@@ -56,7 +56,7 @@ fn words(card: &Card) -> impl Iterator<Item = (u8, &Misc)> {
 pub(crate) fn also_class(card: &Card, class: &str) -> bool {
     words(card).any(|(_, m)| match m {
         Misc::AlsoClass { classes } => classes.iter().any(|c| super::same_word(class, c, true)),
-        Misc::AttackRaisesArmy { .. } => false,
+        Misc::AttackRaisesArmy { .. } | Misc::WoundsAroundChosen { .. } => false,
     })
 }
 

@@ -253,3 +253,59 @@ fn pirate_king_makes_thormun_a_captain_for_intimidate() {
     };
     assert!(!super::matches(&card, &wizard));
 }
+
+/// *Javelin*: the Master of the Hunt (range 4) six spaces from a samurai; its moves over, the
+/// roll is offered. 15 misses; 16 adds 3 to its range for the rest of the turn, and the samurai
+/// is in reach; the card's next turn, the range is 4 again.
+#[test]
+fn javelin_adds_three_to_the_range_for_the_turn_on_sixteen_or_more() {
+    const HUNT: &str = "Master of the Hunt";
+    let sc = battle(&[1; 10], &[HUNT], &[IZUMI]);
+    let (mut state, ids) = only_at(&sc, &[(HUNT, 0, h(0)), (IZUMI, 0, h(6))], Stage::Move);
+    let (hunter, izumi) = (ids[0], ids[1]);
+    let p = power(HUNT, "Javelin");
+    let range = |state: &State| values::range_of(state, state.figure(hunter).unwrap()).value();
+    let shoot = Action::Attack {
+        figure: hunter,
+        target: izumi,
+    };
+    let can_shoot = |state: &State| HeroScape::legal_actions(state, Seat(0)).contains(&shoot);
+    play(&mut state, Seat(0), Action::EndMoves, &[]);
+    assert_eq!(
+        asked(&state),
+        Some(Decision::UsePower {
+            figure: hunter,
+            unit: 0,
+            power: p,
+        }),
+        "after moving and before attacking, the roll is offered"
+    );
+    let javelin = Action::UsePower {
+        figure: hunter,
+        power: p,
+        target: None,
+    };
+    // 15: nothing, the samurai stays out of range
+    let mut missed = state.clone();
+    let events = play(&mut missed, Seat(0), javelin.clone(), &[15]);
+    assert_eq!(
+        crate::game::test_support::rolled(&events),
+        vec![(15, 16, false)]
+    );
+    assert_eq!(range(&missed), 4);
+    assert!(!can_shoot(&missed), "6 spaces away, range 4");
+    // 16: range 7 for the turn, and the attack is there
+    let events = play(&mut state, Seat(0), javelin, &[16]);
+    assert_eq!(
+        crate::game::test_support::rolled(&events),
+        vec![(16, 16, true)]
+    );
+    assert_eq!(range(&state), 7);
+    let me = state.figure(hunter).unwrap();
+    assert_eq!(by_power(&values::range_of(&state, me), "Javelin"), 3);
+    assert!(can_shoot(&state));
+    // the card's next turn: back to 4
+    state.powers.extra_turns += 1;
+    crate::game::test_support::start_turn(&mut state, Seat(0), 0);
+    assert_eq!(range(&state), 4);
+}

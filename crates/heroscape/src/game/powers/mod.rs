@@ -10,6 +10,10 @@ pub mod arrive;
 #[cfg(test)]
 mod arrive_tests;
 pub mod attacks;
+#[cfg(test)]
+mod barge_tests;
+#[cfg(test)]
+mod blade_tests;
 pub mod choices;
 pub mod choose;
 #[cfg(test)]
@@ -35,6 +39,9 @@ pub mod guard;
 #[cfg(test)]
 mod guard_tests;
 pub mod holds;
+pub mod knock;
+#[cfg(test)]
+mod knock_tests;
 pub mod leaps;
 pub mod markers;
 pub mod midmove;
@@ -47,12 +54,20 @@ pub mod moves;
 #[cfg(test)]
 mod moves2_tests;
 pub mod orders;
+#[cfg(test)]
+mod pact_tests;
+pub mod peek;
+#[cfg(test)]
+mod peek_tests;
 pub mod place;
 #[cfg(test)]
 mod place_tests;
 pub mod react;
 #[cfg(test)]
 mod react_tests;
+pub mod rise;
+#[cfg(test)]
+mod rise_tests;
 pub mod rolls;
 pub mod rolls2;
 #[cfg(test)]
@@ -62,12 +77,18 @@ mod scenarios;
 pub mod setup;
 pub mod special;
 pub mod start_choices;
+pub mod summon;
+#[cfg(test)]
+mod summon_tests;
 pub mod supplies;
 #[cfg(test)]
 mod supplies_tests;
 pub mod throw;
 #[cfg(test)]
 mod throw_tests;
+pub mod thunder;
+#[cfg(test)]
+mod thunder_tests;
 pub mod tiles;
 #[cfg(test)]
 mod tiles_tests;
@@ -86,6 +107,9 @@ pub mod vanish;
 pub mod wounds;
 #[cfg(test)]
 mod wounds_tests;
+pub mod wrath;
+#[cfg(test)]
+mod wrath_tests;
 
 use crate::card::Card;
 use crate::power::{Ability, Effect, Filter};

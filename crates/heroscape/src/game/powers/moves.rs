@@ -68,6 +68,13 @@ pub enum MoveWay {
     /// the attacks of its special attack ([`crate::power::specials::Specials::Barrage`]:
     /// `special::barrage`).
     Barrage,
+    /// *Ninjutsu Mastery*: before each attack of its special attack, placed beside an
+    /// opponent's figure near it ([`crate::power::specials::Specials::Mastery`]:
+    /// `special::mastery`).
+    Mastery,
+    /// *Thunder Step*: placed on an empty space adjacent to an opponent's figure within the
+    /// card's number of clear-sight spaces (`game/powers/throw.rs`).
+    Beside,
 }
 
 /// A figure chosen to be carried, and whether its carrier has moved yet.
@@ -114,6 +121,9 @@ pub fn ways(card: &Card) -> Vec<(MoveWay, Way, u16)> {
             Effect::Throw(ThrowPower::StepBeforeMove { within, .. }) => {
                 Some((MoveWay::Step, Way::Teleport, within))
             }
+            Effect::Throw(ThrowPower::StepBesideOpponent { within, .. }) => {
+                Some((MoveWay::Beside, Way::Teleport, within))
+            }
             // one search per direction: `power_destinations` asks `special::drill`
             Effect::Specials(crate::power::specials::Specials::DrillDrive { spaces, .. }) => {
                 Some((
@@ -144,6 +154,12 @@ pub fn power_destinations(state: &State, f: &Figure, way: MoveWay) -> Vec<Destin
     }
     if way == MoveWay::Barrage {
         return super::special::barrage::destinations(state, f);
+    }
+    if way == MoveWay::Mastery {
+        return super::special::mastery::destinations(state, f);
+    }
+    if way == MoveWay::Beside {
+        return super::thunder::beside_destinations(state, f);
     }
     let Some((search, n)) = way_of(state.card_of(f), way) else {
         return Vec::new();
@@ -355,12 +371,20 @@ pub fn power_name(card: &Card, way: MoveWay) -> Option<&str> {
                         MoveWay::Step
                     )
                     | (
+                        Effect::Throw(ThrowPower::StepBesideOpponent { .. }),
+                        MoveWay::Beside
+                    )
+                    | (
                         Effect::Specials(crate::power::specials::Specials::DrillDrive { .. }),
                         MoveWay::DrillDrive
                     )
                     | (
                         Effect::Specials(crate::power::specials::Specials::Barrage { .. }),
                         MoveWay::Barrage
+                    )
+                    | (
+                        Effect::Specials(crate::power::specials::Specials::Mastery { .. }),
+                        MoveWay::Mastery
                     )
             )
         });
@@ -728,6 +752,12 @@ pub fn explain(state: &State, action: &Action) -> Option<String> {
             };
             if way == MoveWay::Barrage {
                 return Some(super::special::barrage::explain(state, f));
+            }
+            if way == MoveWay::Mastery {
+                return Some(super::special::mastery::explain(state, f));
+            }
+            if way == MoveWay::Beside {
+                return Some(super::thunder::explain(state, f, to, level));
             }
             let Some(search) = way_of(state.card_of(f), way) else {
                 return Some(format!("{} has no such power", fig(figure)));

@@ -86,6 +86,7 @@ pub(crate) fn worth_choosing(state: &State, user: &Figure, t: &Triggered, chosen
         && (!p.single_space || state.card_of(c).base < 2)
         && (!p.after_normal_move || moved_normally(state, user))
         && (!p.switch || may_switch(state, user, c))
+        && (!p.into_battle || super::throw::may_barge(state, user, c))
 }
 
 /// Whether `f` moved by its normal move this turn (not by a power).
@@ -178,6 +179,9 @@ pub(crate) fn start(
     };
     if placing.switch {
         switch(state, user, figure, events);
+        if placing.into_battle {
+            super::throw::barged(state, user, o);
+        }
         return;
     }
     let p = Placement {

@@ -981,3 +981,60 @@ fn acid_sacs_roll_for_each_adjacent_figure_but_skordyre_as_the_soldier_falls() {
     assert!(state.figure(s2).unwrap().on_field());
     assert_eq!(state.figure(other).unwrap().wounds, 0);
 }
+
+#[test]
+fn a_cowards_reward_rolls_a_die_more_at_a_figure_leaving_a_bursting_hive_soldier() {
+    // "A Bursting Hive Soldier rolls 1 additional die when making a leaving engagement
+    // attack." (the data cuts the power's name, "A C" / "OWARD'S REWARDA Bursting ...": the
+    // import mends it)
+    const SOLDIER: &str = "Bursting Hive Soldier";
+    let leave = |west: &str, east: &str, dice: &[u8]| {
+        let sc = battle_on(plain(0, 6, 0, 3), &[west], &[east]);
+        let (mut state, ids) = only_at(
+            &sc,
+            &[(west, 0, at(1, 1)), (east, 0, at(2, 1))],
+            Stage::Move,
+        );
+        let events = play(
+            &mut state,
+            Seat(0),
+            Action::Move {
+                figure: ids[0],
+                to: at(0, 1),
+                level: 1,
+                tail: None,
+            },
+            dice,
+        );
+        events
+            .into_iter()
+            .find_map(|e| match e {
+                Event::LeftEngagement { enemy, more, .. } => Some((enemy, more.len())),
+                _ => None,
+            })
+            .map(|(enemy, more)| (enemy == ids[1], more))
+    };
+    // the samurai leaving the soldier: two dice
+    assert_eq!(leave(SAMURAI, SOLDIER, &[6, 6]), Some((true, 1)));
+    // the soldier leaving the samurai: the samurai rolls its one die only
+    assert_eq!(leave(SOLDIER, SAMURAI, &[6]), Some((true, 0)));
+}
+
+#[test]
+fn a_cowards_reward_reads_from_the_mended_name_of_the_real_card() {
+    use crate::power::Effect;
+    let card = crate::game::test_support::real("Bursting Hive Soldier");
+    let reward = card
+        .powers
+        .iter()
+        .find(|p| p.name == "A COWARD'S REWARD")
+        .expect("the cut name is mended");
+    assert_eq!(
+        reward.text,
+        "A Bursting Hive Soldier rolls 1 additional die when making a leaving engagement attack."
+    );
+    assert_eq!(
+        reward.effects,
+        Some(vec![Effect::LeavingEngagementDice { by: 1 }])
+    );
+}

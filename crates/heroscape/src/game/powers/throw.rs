@@ -233,6 +233,16 @@ pub(crate) fn after_power_move(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
+    // what moved by a power this turn, for the powers that ask (*Thunder Step*: `thunder.rs`)
+    if let (
+        Some(w),
+        crate::game::Phase::Turns {
+            turn: Some(turn), ..
+        },
+    ) = (way, &mut state.phase)
+    {
+        turn.record.moved_by.push((figure, w));
+    }
     match way {
         Some(MoveWay::Place) => placed(state, figure, dice, events),
         Some(MoveWay::Step) => {
@@ -363,6 +373,12 @@ pub struct ThrowMemory {
     /// Opponents' figures moved by *Tactical Switch*: the turn's key, the figure.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub switched: Vec<(TurnKey, u32)>,
+    /// Figures that used *Barge Into Battle*: the turn's key, the figure.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub barged: Vec<(TurnKey, u32)>,
+    /// What *Knockback* remembers ([`super::knock`]).
+    #[serde(default)]
+    pub knock: super::knock::KnockMemory,
 }
 
 /// The place among its card's powers of a *Tactical Switch*, and the figures it switches with.
@@ -448,4 +464,34 @@ pub(crate) fn use_switch(state: &mut State, o: &Offer, events: &mut Vec<Event>) 
     state
         .figure(attacker)
         .is_some_and(|a| super::super::play::targets(state, a).contains(&target))
+}
+
+/// Whether `user` may switch with `chosen` by *Barge Into Battle*: the user engaged with no
+/// enemy and not switched by the power yet this turn, the chosen figure engaged. Each figure of
+/// the card may use it: the card's condition is each figure's own ("if a Horned Skull Brute
+/// ends its movement unengaged ... switch that Horned Skull Brute"). A figure that did not move
+/// ended its (empty) movement where it stands, so it may too.
+pub(crate) fn may_barge(state: &State, user: &Figure, chosen: &Figure) -> bool {
+    let key = super::triggered::turn_key(state);
+    !state
+        .powers
+        .throw
+        .barged
+        .iter()
+        .any(|&(k, id)| Some(k) == key && id == user.id)
+        && geometry::engaged_with(state, user).is_empty()
+        && !geometry::engaged_with(state, chosen).is_empty()
+}
+
+/// `user` switched by *Barge Into Battle*: remembered for the turn, and the power offered again
+/// while another figure of the card may still use it.
+pub(crate) fn barged(state: &mut State, user: u32, o: &Offer) {
+    if let Some(key) = super::triggered::turn_key(state) {
+        let memory = &mut state.powers.throw.barged;
+        memory.retain(|(k, _)| *k == key);
+        memory.push((key, user));
+    }
+    if !super::triggered::uses(state, o).is_empty() {
+        state.frames.as_mut().push(HsFrame::Power(o.clone()));
+    }
 }

@@ -330,6 +330,7 @@ fn powers(state: &State, f: &Figure, stat: Stat, fight: Option<&Fight>, t: &mut 
     super::misc::changes(state, f, stat, t);
     super::midmove::changes(state, f, stat, fight, t);
     super::choose::changes(state, f, stat, t);
+    super::thunder::changes(state, f, stat, t);
     if let Some(run) = super::choices::ran(state, f) {
         let by = match stat {
             Stat::Move => i16::from(run.0),
@@ -563,7 +564,10 @@ pub fn holds(
         Condition::OpponentAdjacentTo(_)
         | Condition::AdjacentControlled(_)
         | Condition::OpponentHeightAdvantage
-        | Condition::OpponentControlled => super::values3::holds(state, unit, f, condition, fight),
+        | Condition::OpponentControlled
+        | Condition::OpponentEngagedWithOwn(_) => {
+            super::values3::holds(state, unit, f, condition, fight)
+        }
         Condition::AnyOf(any) => any.iter().any(|c| holds(state, unit, f, c, fight)),
         Condition::ControlsAnother(filter) => super::rolls2::controls_another(state, unit, filter),
         Condition::UnrevealedMarkersHere(_) => super::command::holds(state, unit, condition),

@@ -40,7 +40,7 @@ pub fn started_on_any(state: &State, f: &Figure, grounds: &[String]) -> bool {
 /// Whether one of the conditions about the figures next to the attack's figures holds for
 /// `f`, reached by a power of `unit`'s card ([`Condition::OpponentAdjacentTo`],
 /// [`Condition::AdjacentControlled`], [`Condition::OpponentHeightAdvantage`],
-/// [`Condition::OpponentControlled`]); any other condition is left to
+/// [`Condition::OpponentControlled`], [`Condition::OpponentEngagedWithOwn`]); any other condition is left to
 /// [`values::holds`] and reads false here.
 pub fn holds(
     state: &State,
@@ -66,6 +66,17 @@ pub fn holds(
                 && g.owner == f.owner
                 && matches(state.card_of(g), filter)
                 && adjacent(state, f, g)
+        }),
+        Condition::OpponentEngagedWithOwn(filter) => fight.is_some_and(|x| {
+            let other = x.other(f);
+            state.figures.iter().any(|g| {
+                g.on_field()
+                    && g.id != other.id
+                    && g.owner == unit.owner
+                    && !state.allies(g.owner, other.owner)
+                    && matches(state.card_of(g), filter)
+                    && adjacent(state, other, g)
+            })
         }),
         Condition::OpponentHeightAdvantage => fight.is_some_and(|x| x.other(f).level > f.level),
         Condition::OpponentControlled => fight.is_some_and(|x| x.other(f).owner == unit.owner),

@@ -162,6 +162,29 @@ pub(super) fn rules() -> &'static [Rule] {
                 r"before moving normally, you may choose a figure within {N} clear sight spaces of {S}\. roll <D20>\. if you roll (?:an? )?{N} or higher,? remove (?:1|one) unrevealed order marker at random from the chosen figure's army card",
                 |c, _| markers(Trigger::StartOfTurn, c.n(0), c.u8(1), true),
             ),
+            // Maddening Chitter: an enemy card's face-down marker looked at, then maybe moved
+            // to another card of the same player; once per round. "Before taking a turn" is
+            // the start of the turn, before moving (the card's marker is revealed by then, as
+            // for Crippling Gaze's "before moving").
+            d20_rule(
+                r"once per round, before taking a turn with {S}, you may choose an enemy figure within {N} clear sight spaces of {S} and roll <D20>\. if you roll (?:an? )?{N} or higher, you may look at (?:on|one|1|an) unrevealed order marker on that figure's army card\. you may then (?:choose|chooe) any other figure controlled by the same player and move the order marker to that figure's army card",
+                |c, _| {
+                    Some(vec![
+                        Effect::Triggered(Triggered {
+                            trigger: Trigger::StartOfTurn,
+                            target: Some(Target {
+                                within: Some(c.n(0)),
+                                opponents_only: true,
+                                ..Target::default()
+                            }),
+                            roll: Some(d20(c.u8(1))),
+                            outcomes: Vec::new(),
+                        }),
+                        Effect::D20c(D20c::PeekMoveMarker),
+                        Effect::D20c(D20c::OncePerRound),
+                    ])
+                },
+            ),
             // Cloud of Darkness: no visible hit zone until the next reveal, after a turn.
             d20_rule(
                 r"after taking a turn with {S}, you may roll <D20>\. if you roll (?:an? )?{N} or higher, while (?:he|she|it) remains on that space, {S} has no visible hit zone until the next time you reveal an order marker",
@@ -451,5 +474,28 @@ mod tests {
             (20, true, false)
         );
         assert_eq!(t.outcomes, vec![Outcome::DestroyTarget]);
+    }
+
+    #[test]
+    fn maddening_chitter_looks_at_an_enemy_marker_and_may_move_it_once_per_round() {
+        let read = printed("Thyraxis Dragoon", "Maddening Chitter 14");
+        let [Effect::Triggered(t), Effect::D20c(D20c::PeekMoveMarker), Effect::D20c(D20c::OncePerRound)] =
+            read.as_slice()
+        else {
+            panic!("{read:?}")
+        };
+        assert_eq!(t.trigger, Trigger::StartOfTurn);
+        let target = t.target.clone().expect("a chosen figure");
+        assert_eq!(target.within, Some(6));
+        assert!(target.opponents_only && !target.adjacent);
+        assert_eq!(
+            t.roll.as_ref().map(|r| (r.at_least, r.forced)),
+            Some((14, false))
+        );
+        assert!(t.outcomes.is_empty());
+        // the marker put on a figure of another player's card is another power
+        let text = crate::game::test_support::printed("Thyraxis Dragoon", "Maddening Chitter 14");
+        let wrong = text.replace("controlled by the same player", "you control");
+        assert!(read_shared("Thyraxis Dragoon", &wrong).is_err());
     }
 }

@@ -285,6 +285,41 @@ pub(super) fn per_adjacent_self(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     }])
 }
 
+/// *Blade Dance*: "Unique Ullar Kyrie you control roll 1 additional die when attacking a figure
+/// engaged with 1 or more of your Elites of Ullar": the figures named add dice while the
+/// defender is engaged with one of the player's own figures of this card (engaged: adjacent
+/// and enemies; an opponent's Elites of Ullar do not count).
+pub(super) fn blade_dance(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(r"^([a-z][a-z' ]*?) you control roll (\d+|one) additional (?:die|dice) when attacking a figure engaged with (?:1|one) or more of your ([a-z][a-z' ]*?)$")
+            .expect("the pattern compiles")
+    });
+    let m = re.captures(text)?;
+    if !ctx.me.is_self(&m[3]) {
+        return None;
+    }
+    let who = ctx.lex.filter(&m[1]).filter(|f| !f.is_any())?;
+    let by = if &m[2] == "one" {
+        1
+    } else {
+        m[2].parse().ok()?
+    };
+    Some(vec![modify(
+        Stat::Attack,
+        by,
+        Who::Controlled,
+        who,
+        vec![
+            Condition::Attacking,
+            Condition::OpponentEngagedWithOwn(Filter {
+                name: Some(ctx.card.name.clone()),
+                ..Filter::default()
+            }),
+        ],
+    )])
+}
+
 /// "If an Ordo Borealis does not move on its turn, it may add 6 to its range value for the rest
 /// of that turn".
 pub(super) fn reload(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
@@ -680,5 +715,38 @@ mod tests {
             "If you control Sonya Esenwein and she is destroyed, Sonya Esenwein immediately receives 2 wounds."
         )
         .is_err());
+    }
+
+    #[test]
+    fn blade_dance_adds_a_die_to_unique_ullar_kyrie_attacking_a_figure_engaged_with_elites() {
+        use crate::power::Condition;
+        let text = crate::game::test_support::printed("Elites of Ullar", "BLADE DANCE");
+        let read = super::super::read_shared_as("Elites of Ullar", "BLADE DANCE", &text)
+            .expect("Blade Dance reads");
+        let [Effect::Modify {
+            stat: Stat::Attack,
+            by: 1,
+            who: Who::Controlled,
+            filter,
+            when,
+        }] = read.as_slice()
+        else {
+            panic!("{read:?}")
+        };
+        assert_eq!(filter.rarity, Some(crate::card::Rarity::Unique));
+        assert_eq!(filter.general.as_deref(), Some("Ullar"));
+        assert_eq!(filter.species.as_deref(), Some("Kyrie"));
+        assert_eq!(
+            when,
+            &vec![
+                Condition::Attacking,
+                Condition::OpponentEngagedWithOwn(Filter {
+                    name: Some("Elites of Ullar".into()),
+                    ..Filter::default()
+                }),
+            ]
+        );
+        let other = text.replace("your Elites of Ullar", "your Protectors of Ullar");
+        assert!(super::super::read_shared_as("Elites of Ullar", "BLADE DANCE", &other).is_err());
     }
 }

@@ -81,6 +81,7 @@ pub(super) fn telekinesis(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
                         switch: false,
                         single_space: false,
                         after_normal_move: false,
+                        into_battle: false,
                         throw: None,
                     })],
                 });
@@ -116,6 +117,7 @@ pub(super) fn switch(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
                         switch: true,
                         single_space: true,
                         after_normal_move: true,
+                        into_battle: false,
                         throw: None,
                     })],
                 });
@@ -125,6 +127,48 @@ pub(super) fn switch(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     });
     let (effects, named) = tpl.apply(text, ctx.me, ctx.lex)?;
     (named == bare_name(ctx.name)).then_some(effects)
+}
+
+/// *Barge Into Battle*: after moving and before attacking, a figure of the card engaged with
+/// no enemy may switch spaces with an engaged small or medium friendly squad figure within so
+/// many clear-sight spaces whose base is within so many levels of its own; neither takes a
+/// leaving-engagement attack (switching is placing, not moving). Every figure named must be
+/// the card's own, the power its own.
+pub(super) fn barge(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<regex::Regex> = OnceLock::new();
+    let m = super::pattern(
+        &RE,
+        r"^after moving and before attacking, if an? (?P<a>[^.,]+?) you control ends its movement unengaged, you may choose an engaged (?P<sizes>(?:small|medium|large|huge)(?: or (?:small|medium|large|huge))*) friendly squad figure within (?P<within>\d+) clear sight spaces of that (?P<b>[^.,]+?) whose base is no more than (?P<lv>\d+) levels higher or lower than the base of the (?P<c>[^.,]+?)\. you may switch that (?P<d>[^.,]+?) with the chosen squad figure\. figures moved by (?P<p>[a-z -]+?) never take any leaving engagement attacks$",
+    )
+    .captures(text)?;
+    if !["a", "b", "c", "d"].iter().all(|k| ctx.me.is_self(&m[*k])) || m["p"] != *ctx.name {
+        return None;
+    }
+    let levels: u16 = m["lv"].parse().ok()?;
+    Some(vec![Effect::Triggered(Triggered {
+        trigger: Trigger::AfterMoveBeforeAttack,
+        target: Some(Target {
+            within: Some(m["within"].parse().ok().filter(|&n: &u16| n >= 1)?),
+            friendly_only: true,
+            filter: crate::power::Filter {
+                sizes: super::midmove::sizes(&m["sizes"])?,
+                kind: Some(crate::card::Kind::Squad),
+                ..crate::power::Filter::default()
+            },
+            ..Target::default()
+        }),
+        roll: None,
+        outcomes: vec![Outcome::Place(Placing {
+            levels: Some(LevelWindow {
+                above: levels,
+                below: levels,
+                above_top: false,
+            }),
+            switch: true,
+            into_battle: true,
+            ..Placing::default()
+        })],
+    })])
 }
 
 /// An opponent's figure within `within` clear-sight spaces and `levels`, chosen after moving;
@@ -154,6 +198,7 @@ fn grab(
             switch: false,
             single_space: false,
             after_normal_move: false,
+            into_battle: false,
             throw: None,
         })],
     });
@@ -251,6 +296,7 @@ mod tests {
                 switch: false,
                 single_space: false,
                 after_normal_move: false,
+                into_battle: false,
                 throw: None,
             })]
         );
@@ -279,6 +325,7 @@ mod tests {
                 switch: false,
                 single_space: false,
                 after_normal_move: false,
+                into_battle: false,
                 throw: None,
             })]
         );
@@ -344,6 +391,7 @@ mod tests {
                 switch: false,
                 single_space: false,
                 after_normal_move: false,
+                into_battle: false,
                 throw: None,
             })]
         );
@@ -367,8 +415,39 @@ mod tests {
                 switch: true,
                 single_space: true,
                 after_normal_move: true,
+                into_battle: false,
                 throw: None,
             })]
         );
+    }
+
+    #[test]
+    fn barge_into_battle_switches_an_unengaged_brute_with_an_engaged_small_or_medium_squad_friend()
+    {
+        let t = printed("Horned Skull Brutes", "Barge Into Battle");
+        assert_eq!(t.trigger, Trigger::AfterMoveBeforeAttack);
+        assert_eq!(t.roll, None);
+        let target = t.target.as_ref().expect("a chosen figure");
+        assert_eq!(target.within, Some(3));
+        assert!(target.friendly_only && !target.adjacent && !target.opponents_only);
+        assert_eq!(target.filter.sizes, vec![Size::Small, Size::Medium]);
+        assert_eq!(target.filter.kind, Some(crate::card::Kind::Squad));
+        assert_eq!(
+            t.outcomes,
+            vec![Outcome::Place(Placing {
+                levels: Some(LevelWindow {
+                    above: 2,
+                    below: 2,
+                    above_top: false,
+                }),
+                switch: true,
+                into_battle: true,
+                ..Placing::default()
+            })]
+        );
+        let text = crate::game::test_support::printed("Horned Skull Brutes", "Barge Into Battle");
+        assert!(read_shared_as("Horned Skull Brutes", "Bulldoze", &text).is_err());
+        let other = text.replace("that Horned Skull Brute whose", "Grimnak whose");
+        assert!(read_shared_as("Horned Skull Brutes", "Barge Into Battle", &other).is_err());
     }
 }

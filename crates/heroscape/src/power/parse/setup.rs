@@ -221,6 +221,37 @@ pub(super) fn land_before_reveal(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     Some(vec![Effect::StartsOffBattlefield, Effect::LandBeforeReveal])
 }
 
+/// *Ullar's Pact*: "if an elite of ullar receives a wound from a normal attack by an enemy
+/// figure, after that attack you may move 1 unengaged kyrie figure you control who follows ullar
+/// up to 4 spaces, even if all of your elites of ullar are destroyed" (the import mends the
+/// name the shared data cuts after "ULL").
+pub(super) fn wounded_move(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^if an? (?P<wounded>[a-z][a-z' -]*?) receives a wound from a normal attack by an enemy figure, after that attack you may move (?P<n>one|1) unengaged (?P<kind>[a-z][a-z' -]*?) you control who follows (?P<general>[a-z]+) up to (?P<spaces>\d+) spaces, even if all of your (?P<all>[a-z][a-z' -]*?) are destroyed$",
+    )
+    .captures(text)?;
+    if !ctx.me.is_self(&m["wounded"]) || !ctx.me.is_self(&m["all"]) {
+        return None;
+    }
+    Some(vec![Effect::MoveOthers {
+        when: MoveMoment::WoundedByOpponent(Filter {
+            name: Some(ctx.card.name.clone()),
+            ..Filter::default()
+        }),
+        count: Some(count(&m["n"])?),
+        filters: vec![figures(
+            ctx,
+            &format!("{} who follows {}", &m["kind"], &m["general"]),
+        )?],
+        unengaged: true,
+        spaces: m["spaces"].parse().ok()?,
+        within: None,
+        not_user: false,
+    }])
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{read_shared, read_shared_as};
@@ -408,5 +439,36 @@ mod tests {
                 not_user: false,
             }]
         );
+    }
+
+    #[test]
+    fn ullars_pact_moves_an_unengaged_kyrie_of_ullar_4_spaces_after_an_elite_is_wounded() {
+        let text = crate::game::test_support::printed("Elites of Ullar", "ULLAR'S PACT");
+        let read = super::super::read_shared_as("Elites of Ullar", "ULLAR'S PACT", &text)
+            .expect("Ullar's Pact reads");
+        let [Effect::MoveOthers {
+            when,
+            count: Some(1),
+            filters,
+            unengaged: true,
+            spaces: 4,
+            within: None,
+            not_user: false,
+        }] = read.as_slice()
+        else {
+            panic!("{read:?}")
+        };
+        assert_eq!(
+            when,
+            &MoveMoment::WoundedByOpponent(Filter {
+                name: Some("Elites of Ullar".into()),
+                ..Filter::default()
+            })
+        );
+        assert_eq!(filters[0].species.as_deref(), Some("Kyrie"));
+        assert_eq!(filters[0].general.as_deref(), Some("Ullar"));
+        // the wounded figures and the fallen ones must be the card's own
+        let other = text.replace("If an Elite of Ullar", "If a Protector of Ullar");
+        assert!(super::super::read_shared_as("Elites of Ullar", "ULLAR'S PACT", &other).is_err());
     }
 }

@@ -2,7 +2,8 @@
 //! each read whole by code: *Psionic Blast* (no clear line of sight, an order marker off the
 //! card of each figure it wounds), *Full Barrage* (range and attack pairs, one per attack),
 //! *Drill-Drive* (a move in a straight line through figures, then one roll at them all),
-//! *Ninjutsu Barrage* (attacks before, during or after a move).
+//! *Ninjutsu Barrage* (attacks before, during or after a move), *Ninjutsu Mastery* (placed beside
+//! a figure before each attack).
 //! The riders are [`crate::power::specials::Specials`].
 
 use std::sync::OnceLock;
@@ -133,12 +134,120 @@ pub(super) fn barrage(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     ])
 }
 
+/// *Ninjutsu Mastery*: "range 1. attack 2+ special. if shiori did not move normally, she
+/// mayattack with ninjutsu mastery special attack up to three times. before each attack, you
+/// must choose an opponent's figure within 2 clear sight paces of shiori and place shiori on an
+/// empty space adjacent to that figure that is not more than 6 spaces higher or lower than
+/// shiori's base. when attacking with ninjutsu mastery special attack, shiori rolls 2 attack
+/// dice, or 3 attack dice if shiori has exactly one unrevealed order marker on her army card"
+/// (the card's typos read as printed). The printed "2+" is the dice the last sentence gives,
+/// and must be its smaller number. The figures named must be the card's and the power named
+/// its own.
+pub(super) fn mastery(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^range (\d+)[.,]? attack (\d+)\+ special[.,]? if ([a-z ]+?) did not move normally, (?:he|she|it) may ?attack with ([a-z' -]+?) up to (two|three|four|\d+) times\. before each attack, you must choose an opponent's figure within (\d+) clear sight s?paces of ([a-z ]+?) and place ([a-z ]+?) on an empty space adjacent to that figure that is not more than (\d+) (?:spaces|levels) higher or lower than ([a-z ]+?)'s? base\. when attacking with ([a-z' -]+?), ([a-z ]+?) rolls (\d+) attack dice, or (\d+) attack dice if ([a-z ]+?) has exactly one unrevealed order marker on (?:his|her|its) army card$",
+    )
+    .captures(text)?;
+    let own = [3, 7, 8, 10, 12, 15].iter().all(|&i| ctx.me.is_self(&m[i]));
+    if !own || m[4] != *ctx.name || m[11] != *ctx.name {
+        return None;
+    }
+    let attacks: u8 = match &m[5] {
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        n => n.parse().ok()?,
+    };
+    let (printed, dice, more): (u16, u16, u16) =
+        (m[2].parse().ok()?, m[13].parse().ok()?, m[14].parse().ok()?);
+    if printed != dice || more <= dice {
+        return None;
+    }
+    let mut a = special(Some(m[1].parse().ok()?), dice, Area::Single);
+    a.attacks = attacks;
+    Some(vec![
+        Effect::SpecialAttack(a),
+        Effect::Specials(Specials::Mastery {
+            within: m[6].parse().ok()?,
+            levels: m[9].parse().ok()?,
+            last_marker_dice: more,
+        }),
+    ])
+}
+
+/// The riders of *Thunder Ram Assault Special Attack* after its attack: "you can only use
+/// thunder ram assault special attack if eltahale was not adjacent to the targeted figure at
+/// the start of this turn. you cannot use thunder ram assault special attack if you used
+/// thunder step this turn". The power must be a special attack naming itself, the figure the
+/// card's own, the barring power another power of the same card (its printed name kept, as
+/// the game finds it).
+pub(super) fn not_adjacent_at_start(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^you can only use (?P<n1>[a-z' -]+?) if (?P<a>[^.,]+?) was not adjacent to the targeted figure at the start of this turn(?:\. you cannot use (?P<n2>[a-z' -]+?) if you used (?P<other>[a-z' -]+?) this turn)?$",
+    )
+    .captures(text)?;
+    if m["n1"] != *ctx.name
+        || !ctx.name.ends_with("special attack")
+        || !ctx.me.is_self(&m["a"])
+        || m.name("n2").is_some_and(|n| n.as_str() != ctx.name)
+    {
+        return None;
+    }
+    let not_after = match m.name("other") {
+        Some(other) => Some(
+            ctx.card
+                .powers
+                .iter()
+                .find(|p| {
+                    super::normalize(&p.name) == other.as_str()
+                        && super::normalize(&p.name) != ctx.name
+                })?
+                .name
+                .clone(),
+        ),
+        None => None,
+    };
+    Some(vec![Effect::Specials(Specials::NotAdjacentAtStart {
+        not_after,
+    })])
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{read_shared, read_shared_as, special};
     use crate::game::test_support::printed;
     use crate::power::specials::{Pair, Specials};
     use crate::power::{Area, Effect};
+
+    #[test]
+    fn thunder_ram_is_an_attack_at_three_figures_never_at_one_eltahale_began_beside() {
+        let card = "Eltahale";
+        let name = "Thunder Ram Assault Special Attack";
+        let read = read_shared_as(card, name, &printed(card, name)).expect("Thunder Ram reads");
+        let [Effect::SpecialAttack(a), Effect::Specials(rider)] = read.as_slice() else {
+            panic!("{read:?}")
+        };
+        assert_eq!((a.range, a.attack), (Some(1), 4));
+        let also = a.also.expect("two other figures");
+        assert_eq!((also.most, also.within, also.clear_sight), (2, 2, true));
+        assert_eq!(
+            rider,
+            &Specials::NotAdjacentAtStart {
+                not_after: Some("Thunder Step".into())
+            }
+        );
+        // the power barring it must be one of the card's own
+        let other = "You can only use Thunder Ram Assault Special Attack if Eltahale was not adjacent to the targeted figure at the start of this turn. You cannot use Thunder Ram Assault Special Attack if you used Fey Step this turn.";
+        assert!(read_shared_as(card, name, other).is_err());
+        // and the rider names its own attack
+        assert!(
+            read_shared_as(card, "Thunder Sweep Special Attack", &printed(card, name)).is_err()
+        );
+    }
 
     #[test]
     fn drill_drive_moves_in_a_straight_line_then_rolls_once_at_every_figure_passed_through() {
@@ -179,6 +288,32 @@ mod tests {
         let after = text.replace("before, during, or after", "after");
         assert!(read_shared_as(card, name, &after).is_err());
         assert!(read_shared_as(card, "Ninjutsu Mastery Special Attack", &text).is_err());
+    }
+
+    #[test]
+    fn ninjutsu_mastery_places_shiori_beside_a_figure_before_each_of_three_attacks() {
+        let card = "Shiori (AOA)";
+        let name = "Ninjutsu Mastery Special Attack";
+        let text = printed(card, name);
+        let mut mastery = special(Some(1), 2, Area::Single);
+        mastery.attacks = 3;
+        assert_eq!(
+            read_shared_as(card, name, &text),
+            Ok(vec![
+                Effect::SpecialAttack(mastery),
+                Effect::Specials(Specials::Mastery {
+                    within: 2,
+                    levels: 6,
+                    last_marker_dice: 3
+                }),
+            ])
+        );
+        // another figure named, another power named, or fewer dice with the last marker
+        let other = text.replace("place Shiori", "place Kumiko");
+        assert!(read_shared_as(card, name, &other).is_err());
+        assert!(read_shared_as(card, "Ninjutsu Barrage Special Attack", &text).is_err());
+        let fewer = text.replace("or 3 attack dice", "or 1 attack dice");
+        assert!(read_shared_as(card, name, &fewer).is_err());
     }
 
     #[test]

@@ -131,6 +131,33 @@ pub(super) fn fey_step(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
     })])
 }
 
+/// *Thunder Step*: instead of moving normally, an opponent's figure within so many clear-sight
+/// spaces chosen and the figure placed on any empty space adjacent to it; its attack value
+/// raised for the rest of its turn; at the end of that turn one attack die, a skull a wound
+/// marker on its card; engaged, no leaving-engagement attack. Every figure named must be the
+/// card's own, the power its own.
+pub(super) fn thunder_step(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^instead of moving (?P<a>[^.,]+?) normally, you may choose an opponent's figure within (?P<within>\d+) clear sight spaces of (?P<b>[^.,]+?)\. place (?P<c>[^.,]+?) on any empty space adjacent to the chosen figure\. for the duration of (?P<d>[^.,]+?)'s? turn, add (?P<atk>\d+) to (?:his|her|its) attack value\. at the end of (?:his|her|its) turn, roll (?:1|one) attack die\. if a skull is rolled, place (?P<w>\d+) wound markers? on (?P<e>[^.,]+?)'s? army card\. if (?P<f>[^.,]+?) is engaged when (?:he|she|it) starts (?P<p>[a-z -]+?), (?:he|she|it) will not take any leaving engagement attacks$",
+    )
+    .captures(text)?;
+    if !["a", "b", "c", "d", "e", "f"]
+        .iter()
+        .all(|k| ctx.me.is_self(&m[*k]))
+        || m["p"] != *ctx.name
+    {
+        return None;
+    }
+    Some(vec![Effect::Throw(ThrowPower::StepBesideOpponent {
+        within: m["within"].parse().ok().filter(|&n: &u16| n >= 1)?,
+        attack: m["atk"].parse().ok()?,
+        skull_wounds: m["w"].parse().ok().filter(|&n: &u16| n >= 1)?,
+        disengage: true,
+    })])
+}
+
 /// *Spear of Summoning*: after moving and before attacking, any other figure its player
 /// controls on the battlefield chosen (no *you may*: chosen while one can be), a d20 rolled,
 /// and on the second band the chosen figure is put on a space next to the user, its player
@@ -187,6 +214,101 @@ pub(super) fn tactical_switch(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
             sizes: super::midmove::sizes(&m["sizes"])?,
             ..Filter::default()
         },
+    })])
+}
+
+/// *Knockback*: after the figure attacks, its player may roll the d20 for each small or
+/// medium figure it attacked this turn that still stands, one at a time; on a success that
+/// figure is placed on an empty space within so many clear-sight spaces of the user, no higher
+/// than where it stood (placing is not moving: no leaving-engagement attack), a non-flyer
+/// placed lower taking its fall. Every figure named must be the card's own, the power its own.
+pub(super) fn knockback(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^after (?P<a>[^.,]+?) attacks, you may roll the 20-sided die for each (?P<sizes>(?:small|medium|large|huge)(?: or (?:small|medium|large|huge))*) figure (?P<b>[^.,]+?) attacked this turn that was not destroyed by that attack, one at a time\. if you roll an? (?P<at>\d+) or higher, place that figure on any empty space within (?P<within>\d+) clear sight spaces of (?P<c>[^.,]+?)\. the space must be on the same level as or lower than its current location\. a figure moved by (?P<p>[a-z -]+?) never takes any leaving engagement attacks\. a non-flying figure moved lower by (?P<q>[a-z -]+?) can take any falling damage that may apply$",
+    )
+    .captures(text)?;
+    if !["a", "b", "c"].iter().all(|k| ctx.me.is_self(&m[*k]))
+        || m["p"] != *ctx.name
+        || m["q"] != *ctx.name
+    {
+        return None;
+    }
+    Some(vec![Effect::Throw(ThrowPower::Knockback {
+        filter: Filter {
+            sizes: super::midmove::sizes(&m["sizes"])?,
+            ..Filter::default()
+        },
+        at_least: m["at"].parse().ok().filter(|n| (1..=20).contains(n))?,
+        within: m["within"].parse().ok().filter(|&n: &u16| n >= 1)?,
+    })])
+}
+
+/// *Risen By Revna*: at the start of each round, before the order markers, its player may
+/// place one destroyed figure of the card on an empty space adjacent to a hero they control
+/// who follows the general named. The figures named must be the card's own, the hero's words
+/// a filter naming a kind and a general.
+pub(super) fn rise_beside(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^at the start of each round, before placing order markers, you may place one of your destroyed (?P<a>[^.,]+?) onto an empty space adjacent to an? (?P<kind>[a-z]+) you control who follows (?P<general>[a-z]+)$",
+    )
+    .captures(text)?;
+    if !ctx.me.is_self(&m["a"]) {
+        return None;
+    }
+    let beside = ctx
+        .lex
+        .filter(&format!("{} who follows {}", &m["kind"], &m["general"]))
+        .filter(|f| f.general.is_some() && f.kind.is_some())?;
+    Some(vec![Effect::Throw(ThrowPower::RiseBeside { beside })])
+}
+
+/// *Elven Summoning Spell*: after moving and before attacking, its player may roll the d20,
+/// adding the number of the figures named they control adjacent to the user; a table from 1
+/// to 20 (nothing, then one, up to two, up to three figures) says how many such figures not
+/// adjacent to the user they may place adjacent to it, with no leaving-engagement attack. The
+/// figures named must be one kind throughout, the user the card's own, the table whole.
+pub(super) fn summon_adjacent(text: &str, ctx: &Ctx) -> Option<Vec<Effect>> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let m = pattern(
+        &RE,
+        r"^after moving and before attacking, you may roll the 20-sided die\. add the number of (?P<w0>[a-z]+) you control adjacent to (?P<a>[^.,]+?) to your die roll\. if you roll 1-(?P<n0>\d+), nothing happens\. if you roll (?P<f1>\d+)-(?P<t1>\d+), you may place 1 (?P<w1>[a-z]+) you control adjacent to (?P<b>[^.,]+?)\. if you roll (?P<f2>\d+)-(?P<t2>\d+), you may place up to 2 (?P<w2>[a-z]+) you control adjacent to (?P<c>[^.,]+?)\. if you roll (?P<f3>\d+)-20, you may place up to 3 (?P<w3>[a-z]+) you control adjacent to (?P<d>[^.,]+?)\. if the summoned (?P<w4>[a-z]+) are engaged, they will not take any leaving engagement attacks\. (?P<e>[^.,]+?) cannot summon an? (?P<w5>[a-z]+) that (?:he|she|it) is already adjacent to$",
+    )
+    .captures(text)?;
+    if !["a", "b", "c", "d", "e"]
+        .iter()
+        .all(|k| ctx.me.is_self(&m[*k]))
+    {
+        return None;
+    }
+    // one kind of figure throughout, singular or plural
+    let filter = ctx.lex.filter(&m["w1"])?;
+    if filter.is_any()
+        || ["w0", "w2", "w3", "w4", "w5"]
+            .iter()
+            .any(|k| ctx.lex.filter(&m[*k]).as_ref() != Some(&filter))
+    {
+        return None;
+    }
+    let num = |k: &str| m[k].parse::<u8>().ok();
+    let (n0, f1, t1, f2, t2, f3) = (
+        num("n0")?,
+        num("f1")?,
+        num("t1")?,
+        num("f2")?,
+        num("t2")?,
+        num("f3")?,
+    );
+    // the table covers 1 to 20 without a gap
+    if f1 != n0.checked_add(1)? || f2 != t1.checked_add(1)? || f3 != t2.checked_add(1)? {
+        return None;
+    }
+    Some(vec![Effect::Throw(ThrowPower::SummonAdjacent {
+        filter,
+        bands: vec![(f1, 1), (f2, 2), (f3, 3)],
     })])
 }
 
@@ -276,6 +398,23 @@ mod tests {
     }
 
     #[test]
+    fn thunder_step_places_eltahale_beside_an_opponent_5_clear_sight_spaces_away() {
+        let text = printed("Eltahale", "Thunder Step");
+        assert_eq!(
+            read_shared_as("Eltahale", "Thunder Step", &text).expect("Thunder Step reads"),
+            vec![Effect::Throw(ThrowPower::StepBesideOpponent {
+                within: 5,
+                attack: 1,
+                skull_wounds: 1,
+                disengage: true,
+            })]
+        );
+        // the power must name itself, the figure must be the card's
+        assert!(read_shared_as("Eltahale", "Thunder Leap", &text).is_err());
+        assert!(read_shared_as("Erevan Sunshadow", "Thunder Step", &text).is_err());
+    }
+
+    #[test]
     fn spear_of_summoning_chooses_any_figure_saylind_controls_and_puts_it_beside_her_on_a_9() {
         let text = printed("Saylind the Kyrie Warrior", "Spear of Summoning");
         let read = read_shared_as("Saylind the Kyrie Warrior", "Spear of Summoning", &text)
@@ -320,5 +459,54 @@ mod tests {
     fn a_throw_that_names_another_figure_stays_text() {
         let text = printed("Jotun", "Throw 14").replace("Jotun.", "Shurrak.");
         assert!(read_shared_as("Jotun", "Throw 14", &text).is_err());
+    }
+
+    #[test]
+    fn knockback_rolls_for_each_small_or_medium_figure_shurrak_attacked_and_places_it_3_away() {
+        let text = printed("Shurrak", "KNOCKBACK");
+        assert_eq!(
+            read_shared_as("Shurrak", "KNOCKBACK", &text).expect("Knockback reads"),
+            vec![Effect::Throw(ThrowPower::Knockback {
+                filter: Filter {
+                    sizes: vec![Size::Small, Size::Medium],
+                    ..Filter::default()
+                },
+                at_least: 14,
+                within: 3,
+            })]
+        );
+        assert!(read_shared_as("Shurrak", "Pushback", &text).is_err());
+        let other = text.replace("spaces of Shurrak", "spaces of Jotun");
+        assert!(read_shared_as("Shurrak", "KNOCKBACK", &other).is_err());
+    }
+
+    #[test]
+    fn risen_by_revna_places_a_destroyed_acolyte_beside_a_hero_who_follows_revna() {
+        let text = printed("Revnan Acolytes", "Risen By Revna");
+        let read = read_shared_as("Revnan Acolytes", "Risen By Revna", &text)
+            .expect("Risen By Revna reads");
+        let [Effect::Throw(ThrowPower::RiseBeside { beside })] = read.as_slice() else {
+            panic!("{read:?}")
+        };
+        assert_eq!(beside.general.as_deref(), Some("Revna"));
+        assert_eq!(beside.kind, Some(crate::card::Kind::Hero));
+        let other = text.replace("destroyed Revnan Acolytes", "destroyed Deathwalkers");
+        assert!(read_shared_as("Revnan Acolytes", "Risen By Revna", &other).is_err());
+    }
+
+    #[test]
+    fn elven_summoning_spell_rolls_plus_adjacent_elves_and_places_up_to_3_elves_beside_emirroon() {
+        let text = printed("Emirroon", "Elven Summoning Spell");
+        let read = read_shared_as("Emirroon", "Elven Summoning Spell", &text)
+            .expect("Elven Summoning Spell reads");
+        let [Effect::Throw(ThrowPower::SummonAdjacent { filter, bands })] = read.as_slice() else {
+            panic!("{read:?}")
+        };
+        assert_eq!(filter.species.as_deref(), Some("Elf"));
+        assert_eq!(bands, &vec![(5, 1), (12, 2), (18, 3)]);
+        let gap = text.replace("12-17", "13-17");
+        assert!(read_shared_as("Emirroon", "Elven Summoning Spell", &gap).is_err());
+        let other = text.replace("adjacent to Emirroon to", "adjacent to Ulginesh to");
+        assert!(read_shared_as("Emirroon", "Elven Summoning Spell", &other).is_err());
     }
 }

@@ -926,6 +926,34 @@ pub fn event_text(state: &State, event: &Event, viewer: Viewer, lang: Lang) -> S
         } => super::tiles::laid_text(state, (*figure, *unit, *power), *hex, *ground, *left, lang),
         Event::React { what } => super::react::reacted_text(state, what, lang),
         Event::Guard { what } => super::guard::guarded_text(state, what, lang),
+        Event::Peek { what } => super::peek::peeked_text(state, what, lang),
+        Event::WrathRolled {
+            figure,
+            unit,
+            power,
+            chosen,
+            attack,
+        } => {
+            let n = crate::game::combat::skulls(attack);
+            match lang {
+                Lang::En => format!(
+                    "{}: {}: rolls {}: {n} wound(s) to inflict, one at a time, around {}, then {} is destroyed",
+                    fig(figure),
+                    power_name(state, *unit, *power),
+                    faces(attack),
+                    fig(chosen),
+                    fig(chosen)
+                ),
+                Lang::Fr => format!(
+                    "{} : {} : obtient {} : {n} blessure(s) à infliger, une à la fois, autour de {}, puis {} est détruite",
+                    fig(figure),
+                    power_name(state, *unit, *power),
+                    faces(attack),
+                    fig(chosen),
+                    fig(chosen)
+                ),
+            }
+        }
         Event::FiguresForTurn {
             unit,
             power,

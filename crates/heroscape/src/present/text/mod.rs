@@ -16,6 +16,7 @@ mod arrive;
 mod events;
 mod guard;
 mod misc;
+mod peek;
 mod powers;
 mod react;
 mod tiles;
@@ -311,6 +312,24 @@ pub fn action_text(state: &State, action: &Action, lang: Lang) -> String {
         {
             crate::game::powers::place::decline_text(state, lang)
         }
+        // *Elven Summoning Spell*: no roll, or no other figure summoned
+        Action::DeclinePower
+            if matches!(
+                state.frames.top(),
+                Some(crate::game::frames::HsFrame::Summon(_))
+            ) =>
+        {
+            crate::game::powers::summon::decline_text(state, lang)
+        }
+        // *Knockback* rolling for the figures attacked, one at a time
+        Action::DeclinePower
+            if matches!(
+                state.frames.top(),
+                Some(crate::game::frames::HsFrame::Knock(_))
+            ) =>
+        {
+            crate::game::powers::knock::decline_text(lang)
+        }
         // a power reacting inside an attack (`react`): no figure, or staying put
         Action::DeclinePower
             if matches!(
@@ -434,6 +453,7 @@ pub fn move_way_name(way: MoveWay, lang: Lang) -> &'static str {
         MoveWay::Leap => lang.pick("Stealth Leap", "Saut furtif"),
         MoveWay::Tunnel => lang.pick("Water Tunnel", "Tunnel aquatique"),
         MoveWay::Step => lang.pick("a step before moving", "un pas avant le déplacement"),
+        MoveWay::Beside => lang.pick("a step beside an opponent", "un pas à côté d'un adversaire"),
         MoveWay::DrillDrive => lang.pick(
             "Drill-Drive Special Attack",
             "l'attaque spéciale Drill-Drive",
@@ -441,6 +461,10 @@ pub fn move_way_name(way: MoveWay, lang: Lang) -> &'static str {
         MoveWay::Barrage => lang.pick(
             "Ninjutsu Barrage Special Attack",
             "l'attaque spéciale Ninjutsu Barrage",
+        ),
+        MoveWay::Mastery => lang.pick(
+            "Ninjutsu Mastery Special Attack",
+            "l'attaque spéciale Maîtrise du ninjutsu",
         ),
     }
 }
@@ -450,7 +474,13 @@ pub fn move_way_name(way: MoveWay, lang: Lang) -> &'static str {
 pub fn way_name(state: &State, figure: u32, way: MoveWay, lang: Lang) -> String {
     let printed = matches!(
         way,
-        MoveWay::Place | MoveWay::Tunnel | MoveWay::Step | MoveWay::DrillDrive | MoveWay::Barrage
+        MoveWay::Place
+            | MoveWay::Tunnel
+            | MoveWay::Step
+            | MoveWay::DrillDrive
+            | MoveWay::Barrage
+            | MoveWay::Mastery
+            | MoveWay::Beside
     )
     .then(|| state.figure(figure))
     .flatten()

@@ -48,6 +48,7 @@ pub mod challenge;
 mod combined;
 pub mod drill;
 pub mod extra_attacks;
+pub mod mastery;
 mod psionic;
 pub mod reach;
 mod refusal;
@@ -60,6 +61,8 @@ mod tests2;
 mod tests3;
 #[cfg(test)]
 mod tests4;
+#[cfg(test)]
+mod tests5;
 mod venom;
 pub mod volley;
 
@@ -142,6 +145,9 @@ pub struct Uses {
     /// The barrage under way (*Ninjutsu Barrage*).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub barrage: Option<barrage::Barrage>,
+    /// This turn's placings of a figure before its attacks (*Ninjutsu Mastery*).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mastery: Option<mastery::Mastery>,
 }
 
 /// The printed names of a unit's once-per-game special attacks already used.
@@ -238,6 +244,7 @@ pub fn normal_barred(state: &State, f: &Figure) -> bool {
     must_use(state, f.unit).is_some()
         || combined::barring(state, f.unit).is_some()
         || barrage::began(state, f)
+        || mastery::began(state, f)
 }
 
 /// Why a normal attack is barred to `figure`, for people, if it is.
@@ -378,6 +385,9 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
     if barrage::moved_normally(state, f, name) {
         return Err(Refusal::Moved);
     }
+    if let Some(why) = mastery::refusal(state, f, name, used, power.attacks) {
+        return Err(why);
+    }
     if (power.not_after_moving || super::command::moved_cannot_attack(state, turn, f))
         && turn.moved.contains(&f.id)
     {
@@ -399,7 +409,7 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
         }
     }
     let mut power = power.clone();
-    power.attack = printed;
+    power.attack = mastery::dice(state, f, name, printed);
     riders::pair_range(state, f, aim, name, &mut power)?;
     let power = &power;
     let mut shot = Shot {
@@ -430,6 +440,7 @@ pub fn shot(state: &State, aim: &Aim) -> Result<Shot, Refusal> {
                 return Err(Refusal::SameTarget(t));
             }
             let target = chosen(state, f, power, t, link.is_none())?;
+            riders::not_adjacent_at_start(state, f, name, target)?;
             if let Some((filter, n)) = &power.dice_against {
                 // *Shuriken*: its dice by the figure attacked
                 if super::matches(state.card_of(target), filter) {
@@ -832,6 +843,7 @@ pub fn actions(state: &State) -> Vec<Action> {
                         | Refusal::OthersAttacked(_)
                         | Refusal::PoolSpent(..)
                         | Refusal::NotMoved
+                        | Refusal::NotPlaced
                         | Refusal::Moved
                         | Refusal::AfterRun
                         | Refusal::NotThisTurn
@@ -844,6 +856,8 @@ pub fn actions(state: &State) -> Vec<Action> {
     }
     // *Ninjutsu Barrage*: the pieces of its move between the attacks
     out.extend(barrage::moves(state));
+    // *Ninjutsu Mastery*: the placings before its attacks
+    out.extend(mastery::moves(state));
     out
 }
 

@@ -56,6 +56,9 @@ pub enum Refusal {
     PoolShort(u16, u16),
     /// Only a figure that moved this turn may use the power.
     NotMoved,
+    /// The power places its figure before each of its attacks, and it was not placed since
+    /// its last one (*Ninjutsu Mastery*).
+    NotPlaced,
     /// The chosen figure is adjacent to the attacker, and the power needs one that is not.
     Adjacent(u32),
     /// The chosen figure's base is too many levels above or below the attacker's: (gap, most).
@@ -105,6 +108,11 @@ pub enum Refusal {
     /// The figure already used this range and attack pair of the power this turn: (range,
     /// attack) (*Full Barrage*).
     PairUsed(u16, u16),
+    /// The attacker was adjacent to the chosen figure when the turn began (*Thunder Ram
+    /// Assault Special Attack*).
+    AdjacentAtStart(u32),
+    /// The attacker moved by the power so named this turn (*Thunder Step*).
+    AfterPower(String),
 }
 
 impl Refusal {
@@ -192,6 +200,10 @@ impl Refusal {
             Refusal::NotMoved => {
                 format!("only a figure that moved this turn may use {name}")
             }
+            Refusal::NotPlaced => format!(
+                "figure {figure} must first be placed beside an opponent's figure before each \
+                 attack with {name}"
+            ),
             Refusal::Adjacent(t) => format!(
                 "figure {t} is adjacent to figure {figure}: {name} must choose a figure that is not"
             ),
@@ -201,6 +213,13 @@ impl Refusal {
             ),
             Refusal::PoolShort(n, left) => {
                 format!("figure {figure} has {left} attack dice left for {name} this turn, not {n}")
+            }
+            Refusal::AdjacentAtStart(t) => format!(
+                "figure {figure} was adjacent to figure {t} when the turn began: {name} can \
+                 target only a figure it was not adjacent to at the start of the turn"
+            ),
+            Refusal::AfterPower(other) => {
+                format!("{name} cannot be used in a turn in which {card} used {other}")
             }
             Refusal::AfterRun => {
                 format!("{name} cannot be used in a turn in which {card} used Run")

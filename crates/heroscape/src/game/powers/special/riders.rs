@@ -62,3 +62,38 @@ pub(super) fn pair_range(
     }
     Ok(())
 }
+
+/// *Thunder Ram Assault Special Attack* ([`Specials::NotAdjacentAtStart`]): refused at a
+/// targeted figure `f` was adjacent to when the turn began (both where they stood then, as
+/// *First Assault* reads it), and in a turn in which `f` moved by the card's power the rider
+/// names.
+pub(super) fn not_adjacent_at_start(
+    state: &State,
+    f: &Figure,
+    name: &str,
+    target: &Figure,
+) -> Result<(), Refusal> {
+    let card = state.card_of(f);
+    for (_, rider) in riders(card, name) {
+        let Specials::NotAdjacentAtStart { not_after } = rider else {
+            continue;
+        };
+        if let Some(other) = not_after {
+            let used = state.turn().is_some_and(|t| {
+                t.record.moved_by.iter().any(|(id, way)| {
+                    *id == f.id
+                        && crate::game::powers::moves::power_name(card, *way)
+                            .is_some_and(|n| n.eq_ignore_ascii_case(other))
+                })
+            });
+            if used {
+                return Err(Refusal::AfterPower(other.clone()));
+            }
+        }
+        let values = crate::game::powers::values::at_turn_start;
+        if crate::game::powers::values::adjacent(state, &values(state, f), &values(state, target)) {
+            return Err(Refusal::AdjacentAtStart(target.id));
+        }
+    }
+    Ok(())
+}

@@ -311,6 +311,8 @@ pub(crate) fn recount(hit: &mut Hit, skulls: u16) {
 /// What follows the attack: *Pounce*, and whether the figure earned another attack with the
 /// power (`again`, a chain).
 fn finish(state: &mut State, v: &Volley, events: &mut Vec<Event>) {
+    let reached: Vec<u32> = v.groups.iter().flat_map(|(ids, _)| ids.clone()).collect();
+    super::super::knock::special_attacked(state, v.attacker.id, &reached);
     if v.special.pounce {
         super::pounce(state, v.attacker.id, v.target, v.chosen_space, events);
     }

@@ -40,6 +40,9 @@ pub(crate) fn asks(frame: &HsFrame, state: &State) -> Ask<Decision> {
         | HsFrame::Glide(_)
         | HsFrame::Choose(_)
         | HsFrame::Tile(_)
+        | HsFrame::Knock(_)
+        | HsFrame::Rise(_)
+        | HsFrame::Summon(_)
         | HsFrame::Place(_)
         | HsFrame::MidMove(_) => Ask {
             seats: Vec::new(),
@@ -97,6 +100,12 @@ pub(crate) fn answers(frame: &HsFrame, state: &State, seat: Seat) -> Vec<Action>
 /// choose.
 pub(in crate::game::powers) fn uses(state: &State, o: &Offer) -> Vec<Action> {
     if let Some(chosen) = super::super::misc::destroy_uses(state, o) {
+        return chosen;
+    }
+    if let Some(chosen) = super::super::peek::move_uses(state, o) {
+        return chosen;
+    }
+    if let Some(chosen) = super::super::wrath::uses(state, o) {
         return chosen;
     }
     if super::super::markers::is_x_power(state, o.unit, o.power) {
@@ -239,6 +248,9 @@ pub(crate) fn resolve(
         | HsFrame::Glide(_)
         | HsFrame::Choose(_)
         | HsFrame::Tile(_)
+        | HsFrame::Knock(_)
+        | HsFrame::Rise(_)
+        | HsFrame::Summon(_)
         | HsFrame::Place(_)
         | HsFrame::MidMove(_) => {}
     }
@@ -258,6 +270,18 @@ pub(super) fn answer_offer(
     match *answer {
         Action::UsePower { target, .. } if super::super::misc::choosing(state, o) => {
             super::super::misc::destroy_chosen(state, o, target, events);
+        }
+        Action::UsePower { target, .. } if super::super::peek::moving(state, o) => {
+            super::super::peek::move_marker(state, o, target, events);
+        }
+        Action::DeclinePower if super::super::peek::moving(state, o) => {
+            super::super::peek::move_marker(state, o, None, events);
+        }
+        Action::UsePower { target, .. } if super::super::wrath::striking(state, o) => {
+            super::super::wrath::strike(state, o, target, events);
+        }
+        Action::DeclinePower if super::super::wrath::striking(state, o) => {
+            super::super::wrath::strike(state, o, None, events);
         }
         Action::UsePower { .. } if super::super::markers::is_x_power(state, o.unit, o.power) => {
             again = super::super::markers::reveal_x(state, o, events);

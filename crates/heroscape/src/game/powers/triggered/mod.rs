@@ -130,6 +130,12 @@ pub struct Memory {
     /// What the powers answering a targeting remember ([`super::guard`]).
     #[serde(default)]
     pub guard: super::guard::GuardMemory,
+    /// What the powers that look at an enemy marker remember ([`super::peek`]).
+    #[serde(default)]
+    pub peek: super::peek::PeekMemory,
+    /// What *Lolth's Wrath* remembers ([`super::wrath`]).
+    #[serde(default)]
+    pub wrath: super::wrath::WrathMemory,
 }
 
 /// Which turn a power was used in: the round, the turn's index in the round, the extra turns

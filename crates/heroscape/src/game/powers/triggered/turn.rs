@@ -51,6 +51,7 @@ pub fn after_moves(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) 
     first.is_some_and(|first| {
         super::super::supplies::after_moves(state, &turn, first)
             || super::super::choose::after_moves(state, &turn, first)
+            || super::super::summon::after_moves(state, &turn, first)
     })
 }
 
@@ -214,6 +215,10 @@ pub fn use_in_turn(
         if clone_ready(state, &mut placing) {
             state.frames.as_mut().push(HsFrame::Deploy(placing));
         }
+        return Ok(());
+    }
+    // wounds around the chosen figure, asked skull by skull (*Lolth's Wrath*)
+    if super::super::wrath::use_power(state, dice, figure, target, &offer, events) {
         return Ok(());
     }
     if succeeds(state, dice, figure, power, &t, target, events) {
