@@ -251,7 +251,16 @@ fn roll_each(
         };
         if success {
             for outcome in &t.outcomes {
-                triggered::apply(state, c.user, c.power, Some(id), outcome, &offer, events);
+                triggered::apply(
+                    state,
+                    c.user,
+                    c.power,
+                    Some(id),
+                    outcome,
+                    &offer,
+                    dice,
+                    events,
+                );
             }
         }
     }
@@ -544,6 +553,7 @@ fn roll_picks(
                     Some(chosen),
                     outcome,
                     &offer,
+                    dice,
                     events,
                 );
             }

@@ -114,7 +114,7 @@ pub(crate) fn use_power(
         roll_table(state, dice, &f, user, power, t, roll, events)
     };
     for o in &outcomes {
-        triggered::apply(state, user, power, target, o, offer, events);
+        triggered::apply(state, user, power, target, o, offer, dice, events);
     }
     true
 }
@@ -126,6 +126,7 @@ pub(crate) fn apply(
     power: u8,
     target: Option<u32>,
     outcome: &Outcome,
+    dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
     match *outcome {
@@ -148,7 +149,7 @@ pub(crate) fn apply(
                 .collect();
             for id in around {
                 if state.figure(id).is_some_and(Figure::on_field) {
-                    combat::wound(state, id, n, events);
+                    combat::wound_by(state, id, n, dice, events);
                 }
             }
         }

@@ -179,7 +179,7 @@ pub(crate) fn use_power(
         }
         if triggered::roll_d20(state, dice, user, o.power, roll, 0, events) {
             for outcome in &t.outcomes {
-                triggered::apply(state, user, o.power, chosen, outcome, o, events);
+                triggered::apply(state, user, o.power, chosen, outcome, o, dice, events);
             }
         }
         return true;
@@ -198,7 +198,7 @@ pub(crate) fn use_power(
         }
         if triggered::roll_d20(state, dice, user, o.power, roll, 0, events) {
             for outcome in &t.outcomes {
-                triggered::apply(state, user, o.power, Some(id), outcome, o, events);
+                triggered::apply(state, user, o.power, Some(id), outcome, o, dice, events);
             }
         }
     }

@@ -21,6 +21,9 @@
 //!   power's wounds, the d20 (nobody asked: no result makes it worse); from the lower number
 //!   all wounds but one are ignored, from the higher every one. Only the wounds a rule puts
 //!   on a figure are answered: a power destroying a figure outright gives no wounds to ignore.
+//!   (Wounds a player puts on their own card by choice or by a card's cost, *Overextend
+//!   Attack* or an idle turn's wounds, and *Heartbreak*'s as a figure is removed, land where
+//!   no die is at hand: the amulet does not answer them.)
 //!
 //! How the attack declared counts when a roll succeeds: it is spent. The attacker chose its
 //! target and attacked; the target slipped away before the dice (as *Quickdraw*'s attack that

@@ -332,7 +332,7 @@ pub(super) fn answer_offer(
                             Outcome::AnotherTurn => again = true,
                             _ => {}
                         }
-                        apply(state, figure, o.power, target, outcome, o, events);
+                        apply(state, figure, o.power, target, outcome, o, dice, events);
                     }
                 }
             }
@@ -377,7 +377,9 @@ pub(super) fn answer_offer(
     }
 }
 
-/// One outcome of a power that succeeded.
+/// One outcome of a power that succeeded. (The dice are for what answers the wounds it puts
+/// on a figure: *Amulet of Paivatar*.)
+#[allow(clippy::too_many_arguments)]
 pub(in crate::game::powers) fn apply(
     state: &mut State,
     user: u32,
@@ -385,6 +387,7 @@ pub(in crate::game::powers) fn apply(
     target: Option<u32>,
     outcome: &Outcome,
     o: &Offer,
+    dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
     let Some(unit) = state.figure(user).map(|f| f.unit) else {
@@ -406,7 +409,7 @@ pub(in crate::game::powers) fn apply(
     match *outcome {
         Outcome::WoundAttacker(n) | Outcome::WoundTarget(n) => {
             if let Some(id) = reached {
-                combat::wound(state, id, n, events);
+                combat::wound_by(state, id, n, dice, events);
             }
         }
         Outcome::DestroyTarget => {
@@ -448,7 +451,7 @@ pub(in crate::game::powers) fn apply(
         | Outcome::MoveSelf { .. }
         | Outcome::WoundSelf(_) => {}
         Outcome::TargetDefenceAtMost(_) | Outcome::WoundAdjacent(_) | Outcome::DestroySelf => {
-            super::super::d20::apply(state, user, power, reached, outcome, events)
+            super::super::d20::apply(state, user, power, reached, outcome, dice, events)
         }
         Outcome::Place(ref p) => {
             super::super::place::start(state, user, power, reached, p, o, events)

@@ -40,7 +40,7 @@ pub fn after_moves(state: &mut State, dice: &mut Dice, events: &mut Vec<Event>) 
         if t.target.is_none() && t.roll.as_ref().is_some_and(|r| r.forced) {
             if succeeds(state, dice, first, power, t, None, events) {
                 for outcome in &t.outcomes {
-                    apply(state, first, power, None, outcome, &offer, events);
+                    apply(state, first, power, None, outcome, &offer, dice, events);
                 }
             }
             continue;
@@ -201,7 +201,7 @@ pub fn use_in_turn(
                     if *outcome == Outcome::ReturnDestroyedAdjacent {
                         beside.push(roller);
                     } else {
-                        apply(state, roller, power, None, outcome, &offer, events);
+                        apply(state, roller, power, None, outcome, &offer, dice, events);
                     }
                 }
             }
@@ -223,7 +223,7 @@ pub fn use_in_turn(
     }
     if succeeds(state, dice, figure, power, &t, target, events) {
         for outcome in &t.outcomes {
-            apply(state, figure, power, target, outcome, &offer, events);
+            apply(state, figure, power, target, outcome, &offer, dice, events);
         }
     }
     Ok(())
@@ -497,7 +497,7 @@ pub fn after_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut V
                         && roll_d20(state, dice, first, power, roll, 0, events)
                     {
                         for outcome in &t.outcomes {
-                            apply(state, first, power, Some(id), outcome, &offer, events);
+                            apply(state, first, power, Some(id), outcome, &offer, dice, events);
                         }
                     }
                 }
@@ -510,7 +510,7 @@ pub fn after_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut V
                 continue;
             }
             for outcome in &t.outcomes {
-                apply(state, first, power, None, outcome, &offer, events);
+                apply(state, first, power, None, outcome, &offer, dice, events);
             }
             continue;
         }
