@@ -102,20 +102,10 @@ pub enum Question {
 
 /// The words of this family on a card, with their power's place.
 fn words(state: &State, unit: u16) -> Vec<(u8, Choose)> {
-    let Some(u) = state.unit(unit) else {
-        return Vec::new();
-    };
-    u.card
-        .powers
-        .iter()
-        .enumerate()
-        .flat_map(|(i, p)| {
-            p.effects.iter().flatten().filter_map(move |e| match e {
-                Effect::Choose(c) => Some((u8::try_from(i).ok()?, c.clone())),
-                _ => None,
-            })
-        })
-        .collect()
+    super::words_of(state, unit, |e| match e {
+        Effect::Choose(w) => Some(w.clone()),
+        _ => None,
+    })
 }
 
 /// The triggered effect of power `power` of `unit`.

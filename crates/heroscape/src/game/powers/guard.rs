@@ -95,20 +95,10 @@ pub enum Guarded {
 
 /// The guarding powers of `unit`'s card, with their place among its powers.
 pub(crate) fn powers_of(state: &State, unit: u16) -> Vec<(u8, Guard)> {
-    let Some(u) = state.unit(unit) else {
-        return Vec::new();
-    };
-    u.card
-        .powers
-        .iter()
-        .enumerate()
-        .flat_map(|(i, p)| {
-            p.effects.iter().flatten().filter_map(move |e| match e {
-                Effect::Guard(g) => Some((u8::try_from(i).ok()?, g.clone())),
-                _ => None,
-            })
-        })
-        .collect()
+    super::words_of(state, unit, |e| match e {
+        Effect::Guard(w) => Some(w.clone()),
+        _ => None,
+    })
 }
 
 /// Whether `t` is listed for the turn under way in `list`.

@@ -207,21 +207,7 @@ pub(crate) fn after_attack(state: &mut State) -> bool {
 
 /// What the frame asks: the next figure to roll for, or where the figure goes.
 pub(crate) fn asks(k: &Knock) -> Ask<Decision> {
-    Ask {
-        seats: vec![k.seat],
-        decision: match k.placing {
-            Some(figure) => Decision::Deploy {
-                figure,
-                unit: k.unit,
-                power: k.power,
-            },
-            None => Decision::UsePower {
-                figure: k.user,
-                unit: k.unit,
-                power: k.power,
-            },
-        },
-    }
+    super::place_or_use(k.seat, (k.user, k.unit, k.power), k.placing)
 }
 
 /// The answers of `seat`: each figure left that may still be knocked back, or no more; or

@@ -135,6 +135,48 @@ pub fn effects_of<'a>(state: &'a State, f: &Figure) -> impl Iterator<Item = &'a 
     effects(state.card_of(f))
 }
 
+/// The words of one family on `unit`'s card (`pick` keeps them), each with its power's place
+/// among the card's powers: what every family looks up before it acts.
+pub(crate) fn words_of<T>(
+    state: &State,
+    unit: u16,
+    pick: impl Fn(&Effect) -> Option<T>,
+) -> Vec<(u8, T)> {
+    let Some(u) = state.unit(unit) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, p) in u.card.powers.iter().enumerate() {
+        let Ok(i) = u8::try_from(i) else { break };
+        out.extend(p.effects.iter().flatten().filter_map(&pick).map(|w| (i, w)));
+    }
+    out
+}
+
+/// The question of a power that places figures one at a time (*Knockback*, *Elven Summoning
+/// Spell*): the space of the figure `placing`, else the power's next use by `user`.
+pub(crate) fn place_or_use(
+    seat: skirmish_engine::Seat,
+    (user, unit, power): (u32, u16, u8),
+    placing: Option<u32>,
+) -> skirmish_engine::frames::Ask<super::Decision> {
+    skirmish_engine::frames::Ask {
+        seats: vec![seat],
+        decision: match placing {
+            Some(figure) => super::Decision::Deploy {
+                figure,
+                unit,
+                power,
+            },
+            None => super::Decision::UsePower {
+                figure: user,
+                unit,
+                power,
+            },
+        },
+    }
+}
+
 /// Whether a card grants an ability.
 pub fn has_ability(card: &Card, ability: Ability) -> bool {
     effects(card).any(|e| e.ability() == Some(ability))

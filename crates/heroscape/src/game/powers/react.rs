@@ -212,20 +212,10 @@ pub enum Reacted {
 
 /// The reacting powers of `unit`'s card, with their place among its powers.
 fn powers_of(state: &State, unit: u16) -> Vec<(u8, React)> {
-    let Some(u) = state.unit(unit) else {
-        return Vec::new();
-    };
-    u.card
-        .powers
-        .iter()
-        .enumerate()
-        .flat_map(|(i, p)| {
-            p.effects.iter().flatten().filter_map(move |e| match e {
-                Effect::React(r) => Some((u8::try_from(i).ok()?, r.clone())),
-                _ => None,
-            })
-        })
-        .collect()
+    super::words_of(state, unit, |e| match e {
+        Effect::React(w) => Some(w.clone()),
+        _ => None,
+    })
 }
 
 /// Who is asked for which power: seat, a figure of the card, the card, the power.

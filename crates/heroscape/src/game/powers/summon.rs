@@ -121,21 +121,7 @@ pub(crate) fn after_moves(state: &mut State, turn: &Turn, first: u32) -> bool {
 
 /// What the frame asks: the roll, the next figure, or its space.
 pub(crate) fn asks(s: &Summon) -> Ask<Decision> {
-    Ask {
-        seats: vec![s.seat],
-        decision: match s.placing {
-            Some(figure) => Decision::Deploy {
-                figure,
-                unit: s.unit,
-                power: s.power,
-            },
-            None => Decision::UsePower {
-                figure: s.user,
-                unit: s.unit,
-                power: s.power,
-            },
-        },
-    }
+    super::place_or_use(s.seat, (s.user, s.unit, s.power), s.placing)
 }
 
 /// The answers of `seat`: rolling or not; each figure to summon or no more; each space.
