@@ -194,7 +194,7 @@ fn begin(
     ) else {
         return None;
     };
-    let bonus = attacks::extra_attack_bonus(state, &a);
+    let bonus = attacks::turn_attack_bonus(state, &a);
     attacks::record(state, attacker, target);
     let mut attack_dice = values::attack_dice(state, &a, &t, kind);
     if let Some((why, by)) = bonus {

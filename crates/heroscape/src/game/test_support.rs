@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use skirmish_board::hex::Hex;
 
-use crate::battlefield::{Battlefield, Level};
+use crate::battlefield::{Battlefield, Builder, Ground, Level, Material, Span};
 use crate::card::Card;
 use crate::game::tests::strip;
 use crate::game::{Options, PlayerSetup, Scenario, State};
@@ -224,4 +224,38 @@ pub(crate) fn rolled(events: &[crate::game::Event]) -> Vec<(u8, u8, bool)> {
             _ => None,
         })
         .collect()
+}
+
+/// A strip of grass at level 1, but the hexes `grounds` lists (`q`, ground), of that ground;
+/// zone 1 at its west end, zone 2 at its east end.
+pub(crate) fn strip_with(len: i32, grounds: &[(i32, Ground)]) -> Arc<Battlefield> {
+    let mut b = Builder::new("strip");
+    for q in 0..len {
+        let hex = h(q);
+        let ground = grounds
+            .iter()
+            .find(|(x, _)| *x == q)
+            .map_or(Ground::Grass, |(_, g)| *g);
+        b.span(
+            hex,
+            Span {
+                bottom: 0,
+                top: 1,
+                material: Material::Solid(ground),
+            },
+            format!("hex {q}"),
+        );
+    }
+    b.start(h(0), 1, "west");
+    b.start(h(len - 1), 2, "east");
+    Arc::new(b.build().expect("the strip is consistent"))
+}
+
+/// The seats asked and the decision pending; panics when the game waits for nothing.
+pub(crate) fn asked(state: &State) -> (Vec<skirmish_engine::Seat>, crate::game::Decision) {
+    use skirmish_engine::Ruleset;
+    match crate::game::HeroScape::pending(state) {
+        skirmish_engine::Pending::Decide { seats, decision } => (seats, decision),
+        other => panic!("nothing asked: {other:?}"),
+    }
 }

@@ -512,6 +512,10 @@ pub struct Target {
     /// figure within 4 clear sight spaces of Sonlen").
     #[serde(default, skip_serializing_if = "is_false")]
     pub with_user: bool,
+    /// With `adjacent`: or a figure the user flew over during its move this turn (*Healing
+    /// Wing*: "adjacent to Sonlen or that he passed over during his movement this turn").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub passed_over: bool,
 }
 
 /// What a triggered power does when it succeeds.
@@ -547,6 +551,14 @@ pub enum Outcome {
     Heal(u16),
     /// Remove this many wound markers from the chosen figure's card.
     HealTarget(u16),
+    /// Remove this many more wound markers from this card while the figure that used the
+    /// power stands on one of these land types (*Cold Regenerate*: one more on snow or ice).
+    HealOnGround {
+        /// The land types, as the card language names them (`snow`, `ice`).
+        grounds: Vec<String>,
+        /// How many more wound markers.
+        by: u16,
+    },
     /// For the rest of the turn, a figure matching `filter` attacked by the figure that used
     /// the power rolls at most `dice` defence dice (*Net Trip*, *Heart Finder Spear*).
     DefenceAtMost {
@@ -585,6 +597,14 @@ pub enum Outcome {
     HealChosen(choose::Heal),
     /// An outcome of the single leftover powers ([`misc::MiscOutcome`]: *Stinger Drain*).
     Misc(misc::MiscOutcome),
+}
+
+impl Outcome {
+    /// Whether it only removes wound markers from the card of the figure using the power:
+    /// such a power is not offered while that card has none.
+    pub fn heals_own_card(&self) -> bool {
+        matches!(self, Outcome::Heal(_) | Outcome::HealOnGround { .. })
+    }
 }
 
 /// A power used at a given moment: maybe a chosen figure, maybe a d20 roll, then outcomes.
@@ -1113,6 +1133,13 @@ pub enum Effect {
     ExtraAttacksAfterAdjacent {
         /// How many more attacks.
         count: u8,
+    },
+    /// If the figure flew this turn (it moved, and moves by flying), its first attack of the
+    /// turn rolls `by` more attack dice (*Dragon Assault*: "if Sonlen used his Flying Special
+    /// Power this turn, roll 1 additional Combat Die on the first attack").
+    FlownFirstAttackDice {
+        /// How many more dice.
+        by: u8,
     },
     /// As its attack begins, a figure is chosen that takes wounds if the defending figure
     /// does ([`rolls2::Splash`]: *Cleave*, *Vydar's Hammer*).

@@ -892,6 +892,7 @@ fn rules() -> &'static [Rule] {
                             wounded: false,
                             engaged_with_other: false,
                             with_user: false,
+                            passed_over: false,
                             filter: Filter::default(),
                         }),
                         roll: Some(d20(c.u8(0))),
@@ -1031,6 +1032,7 @@ fn rules() -> &'static [Rule] {
                             wounded: false,
                             engaged_with_other: false,
                             with_user: false,
+                            passed_over: false,
                             filter: Filter {
                                 sizes: vec![Size::Small, Size::Medium],
                                 ..Filter::default()
@@ -1163,6 +1165,7 @@ fn rules() -> &'static [Rule] {
                             wounded: false,
                             engaged_with_other: false,
                             with_user: false,
+                            passed_over: false,
                             filter: Filter {
                                 sizes: vec![Size::Small, Size::Medium],
                                 ..Filter::default()
@@ -1222,6 +1225,7 @@ fn rules() -> &'static [Rule] {
                             wounded: false,
                             engaged_with_other: false,
                             with_user: false,
+                            passed_over: false,
                             filter: Filter {
                                 rarity: Some(Rarity::Unique),
                                 ..Filter::default()
@@ -1246,6 +1250,7 @@ fn rules() -> &'static [Rule] {
                             wounded: false,
                             engaged_with_other: false,
                             with_user: false,
+                            passed_over: false,
                             filter: Filter::default(),
                         }),
                         roll: Some(d20(c.u8(1))),

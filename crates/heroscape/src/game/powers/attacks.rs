@@ -167,22 +167,29 @@ pub fn attack_targets(state: &State, turn: &Turn, f: &Figure, targets: Vec<u32>)
         .collect()
 }
 
-/// The dice an extra attack of *Double Attack* adds, with the power's name, when `f` has
-/// already attacked this turn.
-pub fn extra_attack_bonus(state: &State, f: &Figure) -> Option<(Why, i16)> {
+/// The dice an attack of `f` gains from when it comes in the turn, with the power's name: an
+/// extra attack of *Double Attack* once `f` has attacked; the first attack after flying
+/// (*Dragon Assault*). Read before the attack is recorded.
+pub fn turn_attack_bonus(state: &State, f: &Figure) -> Option<(Why, i16)> {
     let turn = state.turn()?;
-    if made(turn, f).is_empty() {
-        return None;
-    }
-    values::named_effects(state.card_of(f)).find_map(|(power, e)| match e {
-        Effect::ExtraAttacks { bonus, .. } if *bonus != 0 => Some((
-            Why::Power {
-                unit: f.unit,
-                power: power.to_string(),
-            },
-            i16::from(*bonus),
-        )),
-        _ => None,
+    let first = made(turn, f).is_empty();
+    let flew =
+        || turn.moved.contains(&f.id) && super::super::geometry::body(state, f).flight.flies();
+    values::named_effects(state.card_of(f)).find_map(|(power, e)| {
+        let by = match e {
+            Effect::ExtraAttacks { bonus, .. } if !first => i16::from(*bonus),
+            Effect::FlownFirstAttackDice { by } if first && flew() => i16::from(*by),
+            _ => return None,
+        };
+        (by != 0).then(|| {
+            (
+                Why::Power {
+                    unit: f.unit,
+                    power: power.to_string(),
+                },
+                by,
+            )
+        })
     })
 }
 

@@ -2,14 +2,12 @@
 //! Darkness*, *Stealthy*) and a leaving-engagement attack's wounds (*Tactical
 //! Disengagement*), at play with the real cards of the shared data, with scripted dice.
 
-use std::sync::Arc;
-
 use skirmish_board::hex::Hex;
 use skirmish_engine::{Pending, Ruleset, Seat};
 
-use crate::battlefield::{Battlefield, Ground, Material, Span};
+use crate::battlefield::Ground;
 use crate::game::state::Stage;
-use crate::game::test_support::{battle, battle_on, h, only_at};
+use crate::game::test_support::{asked, battle, battle_on, h, only_at, strip_with};
 use crate::game::tests::play;
 use crate::game::{Action, Decision, Event, HeroScape, State};
 use crate::power::Outcome;
@@ -49,13 +47,6 @@ fn defended(events: &[Event]) -> (usize, u16) {
         .expect("an attack")
 }
 
-fn asked(state: &State) -> (Vec<Seat>, Decision) {
-    match HeroScape::pending(state) {
-        Pending::Decide { seats, decision } => (seats, decision),
-        other => panic!("nothing asked: {other:?}"),
-    }
-}
-
 fn ignored(events: &[Event]) -> bool {
     events.iter().any(|e| {
         matches!(
@@ -66,30 +57,6 @@ fn ignored(events: &[Event]) -> bool {
             }
         )
     })
-}
-
-/// A strip of grass at level 1, but the hexes `dark` lists, of that ground.
-fn dark_strip(len: i32, dark: &[(i32, Ground)]) -> Arc<Battlefield> {
-    let mut b = crate::battlefield::Builder::new("dark strip");
-    for q in 0..len {
-        let hex = h(q);
-        let ground = dark
-            .iter()
-            .find(|(x, _)| *x == q)
-            .map_or(Ground::Grass, |(_, g)| *g);
-        b.span(
-            hex,
-            Span {
-                bottom: 0,
-                top: 1,
-                material: Material::Solid(ground),
-            },
-            format!("hex {q}"),
-        );
-    }
-    b.start(h(0), 1, "west");
-    b.start(h(len - 1), 2, "east");
-    Arc::new(b.build().expect("the strip is consistent"))
 }
 
 #[test]
@@ -209,7 +176,7 @@ fn isamu_cannot_vanish_with_nowhere_to_end_away_from_enemies() {
 
 #[test]
 fn hide_in_darkness_adds_six_on_a_shadow_space() {
-    let field = dark_strip(4, &[(2, Ground::Shadow)]);
+    let field = strip_with(4, &[(2, Ground::Shadow)]);
     let sc = battle_on(field, &["Krav Maga Agents"], &["Deepwyrm Drow"]);
     let (mut dark, ids) = only_at(
         &sc,
@@ -238,7 +205,7 @@ fn hide_in_darkness_adds_six_on_a_shadow_space() {
         }
     ));
     // the same 10 on grass fails: the defence is rolled
-    let field = dark_strip(4, &[]);
+    let field = strip_with(4, &[]);
     let sc = battle_on(field, &["Krav Maga Agents"], &["Deepwyrm Drow"]);
     let (mut lit, ids) = only_at(
         &sc,

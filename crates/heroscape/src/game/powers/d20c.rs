@@ -354,7 +354,7 @@ pub(crate) fn destroyed_by(state: &mut State, by: u32, victim: u32) {
 
 /// Whether a power that only removes wounds from its own card has one to remove.
 fn worth(user: &Figure, t: &Triggered) -> bool {
-    user.wounds > 0 || !t.outcomes.iter().all(|o| matches!(o, Outcome::Heal(_)))
+    user.wounds > 0 || !t.outcomes.iter().all(Outcome::heals_own_card)
 }
 
 /// `attacker` attacked `defender` with a normal attack (or, `leaving`, a leaving-engagement

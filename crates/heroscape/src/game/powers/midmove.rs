@@ -613,8 +613,10 @@ pub(crate) fn passing(state: &mut State, mover: u32, step: &Placement) {
     let Some(f) = state.figure(mover) else {
         return;
     };
-    let remembers =
-        mid_moves(state.card_of(f)).any(|(_, m)| matches!(m, MidMove::GrabPassedOver { .. }));
+    let card = state.card_of(f);
+    let remembers = mid_moves(card).any(|(_, m)| matches!(m, MidMove::GrabPassedOver { .. }))
+        || super::triggered::triggered(card)
+            .any(|(_, t)| t.target.as_ref().is_some_and(|x| x.passed_over));
     if !remembers || !geometry::body(state, f).flight.flies() {
         return;
     }
@@ -637,6 +639,13 @@ pub(crate) fn passing(state: &mut State, mover: u32, step: &Placement) {
             state.powers.midmove.passed.push(key);
         }
     }
+}
+
+/// Whether `flyer` passed over figure `other` during its move this turn (remembered only for
+/// the cards with a power about it: *Talon Grab*, *Healing Wing*).
+pub(crate) fn passed_over(state: &State, flyer: u32, other: u32) -> bool {
+    super::triggered::turn_key(state)
+        .is_some_and(|turn| state.powers.midmove.passed.contains(&(turn, flyer, other)))
 }
 
 /// The placing of *Talon Grab*: an empty space adjacent to the user, on its level, once

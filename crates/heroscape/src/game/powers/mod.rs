@@ -18,6 +18,8 @@ pub mod choices;
 pub mod choose;
 #[cfg(test)]
 mod choose_tests;
+#[cfg(test)]
+mod cold_tests;
 pub mod command;
 #[cfg(test)]
 mod command_tests;
@@ -104,6 +106,8 @@ mod values3_tests;
 #[cfg(test)]
 mod values_tests;
 pub mod vanish;
+#[cfg(test)]
+mod wing_tests;
 pub mod wounds;
 #[cfg(test)]
 mod wounds_tests;

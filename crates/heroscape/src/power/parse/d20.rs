@@ -140,6 +140,7 @@ pub(super) fn rules() -> &'static [Rule] {
                         Some(Target {
                             within: Some(c.n(0)),
                             with_user: true,
+                            passed_over: false,
                             filter: Filter {
                                 kind: Some(Kind::Hero),
                                 ..Filter::default()

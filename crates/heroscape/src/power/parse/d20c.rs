@@ -4,7 +4,9 @@
 //! destroying a figure (*Utgar's Cutlass*, *Subsume Soul*); a wound off a friend near a
 //! Wizard (*Renew*); a poison wound more (*Poison Weapons*); order markers removed
 //! (*Crippling Gaze*, *Crippling Glance*); no visible hit zone (*Cloud of Darkness*);
-//! opponents' rolls lowered (*Harrowing Presence*).
+//! opponents' rolls lowered (*Harrowing Presence*); a charge and a regeneration stronger on snow
+//! or ice (*Ice Troll Charge*, *Cold Regenerate*); a wound off a figure flown over (*Healing
+//! Wing*).
 
 use std::sync::OnceLock;
 
@@ -200,6 +202,56 @@ pub(super) fn rules() -> &'static [Rule] {
                     ])
                 },
             ),
+            // Ice Troll Charge: Berserker Charge for one figure, easier on snow or ice.
+            d20_rule(
+                r"after moving and before attacking with {S}, roll <D20>\. if {S} is on a snow or ice space, add {N} to your die roll\. if you roll (?:an? )?{N} or higher, you may move {S} again",
+                |c, _| {
+                    Some(vec![Effect::Triggered(Triggered {
+                        trigger: Trigger::AfterMoveBeforeAttack,
+                        target: None,
+                        roll: Some(Roll {
+                            ground_bonus: snow_or_ice(c.u8(0)),
+                            ..d20(c.u8(1))
+                        }),
+                        outcomes: vec![Outcome::MoveAgain],
+                    })])
+                },
+            ),
+            // Healing Wing: a wound off a figure next to Sonlen or flown over.
+            d20_rule(
+                r"after moving (?:normally|nromally) with {S}, you may choose a figure with (?:one|1) or more wounds that is adjacent to {S} or that {P} passed over during {P} movement this turn and roll (?:a )?<D20>\. if you roll (?:an? )?{N} or higher, remove (?:one|1) wound marker from that figure",
+                |c, _| {
+                    Some(vec![Effect::Triggered(Triggered {
+                        trigger: Trigger::AfterMoveBeforeAttack,
+                        target: Some(Target {
+                            adjacent: true,
+                            passed_over: true,
+                            wounded: true,
+                            ..Target::default()
+                        }),
+                        roll: Some(d20(c.u8(0))),
+                        outcomes: vec![Outcome::HealTarget(1)],
+                    })])
+                },
+            ),
+            // Cold Regenerate: a wound off after the turn, one more on snow or ice.
+            rule(
+                r"after taking a turn with {S}, remove {N} wound markers? from {S} army card\. if (?:it|he|she) is on a snow or ice space, remove {N} additional wound markers?",
+                |c, _| {
+                    Some(vec![Effect::Triggered(Triggered {
+                        trigger: Trigger::AfterTurn,
+                        target: None,
+                        roll: None,
+                        outcomes: vec![
+                            Outcome::Heal(c.n(0)),
+                            Outcome::HealOnGround {
+                                grounds: vec!["snow".into(), "ice".into()],
+                                by: c.n(1),
+                            },
+                        ],
+                    })])
+                },
+            ),
             // Harrowing Presence: opponents' rolls near it lowered.
             d20_rule(
                 r"when an opponent rolls <D20> for a special power on one of their army cards, if one or more of that army card's figures are within {N} spaces of a figure you control with the harrowing presence special power, they must subtract {N} from their roll",
@@ -234,6 +286,11 @@ fn markers(
         }),
         Effect::D20c(D20c::RemoveMarkers { one_at_random }),
     ])
+}
+
+/// What a roll gains on snow and on ice.
+fn snow_or_ice(by: u8) -> Vec<(String, u8)> {
+    vec![("snow".into(), by), ("ice".into(), by)]
 }
 
 #[cfg(test)]
@@ -497,5 +554,60 @@ mod tests {
         let text = crate::game::test_support::printed("Thyraxis Dragoon", "Maddening Chitter 14");
         let wrong = text.replace("controlled by the same player", "you control");
         assert!(read_shared("Thyraxis Dragoon", &wrong).is_err());
+    }
+
+    #[test]
+    fn ice_troll_charge_adds_three_on_snow_or_ice_and_moves_again_on_13() {
+        let read = printed("Ice Troll Berserker", "Ice Troll Charge");
+        let [Effect::Triggered(t)] = read.as_slice() else {
+            panic!("{read:?}")
+        };
+        assert_eq!(t.trigger, Trigger::AfterMoveBeforeAttack);
+        assert_eq!(t.outcomes, vec![Outcome::MoveAgain]);
+        let roll = t.roll.clone().expect("a roll");
+        assert_eq!(roll.at_least, 13);
+        assert_eq!(roll.ground_bonus, snow_or_ice(3));
+        // another land type is not read as snow or ice
+        let text = crate::game::test_support::printed("Ice Troll Berserker", "Ice Troll Charge")
+            .replace("snow or ice", "sand or rock");
+        assert!(read_shared("Ice Troll Berserker", &text).is_err());
+    }
+
+    #[test]
+    fn cold_regenerate_removes_one_wound_and_one_more_on_snow_or_ice() {
+        let read = printed("Ice Troll Berserker", "Cold Regenerate");
+        let [Effect::Triggered(t)] = read.as_slice() else {
+            panic!("{read:?}")
+        };
+        assert_eq!((&t.trigger, t.roll.is_none()), (&Trigger::AfterTurn, true));
+        assert_eq!(
+            t.outcomes,
+            vec![
+                Outcome::Heal(1),
+                Outcome::HealOnGround {
+                    grounds: vec!["snow".into(), "ice".into()],
+                    by: 1
+                }
+            ]
+        );
+        assert!(t.outcomes.iter().all(Outcome::heals_own_card));
+    }
+
+    #[test]
+    fn healing_wing_heals_a_wounded_figure_adjacent_or_flown_over() {
+        let read = printed("Sonlen (AoA)", "Healing Wing 13");
+        let [Effect::Triggered(t)] = read.as_slice() else {
+            panic!("{read:?}")
+        };
+        assert_eq!(t.trigger, Trigger::AfterMoveBeforeAttack);
+        assert_eq!(t.outcomes, vec![Outcome::HealTarget(1)]);
+        assert_eq!(t.roll.as_ref().map(|r| r.at_least), Some(13));
+        let target = t.target.clone().expect("a chosen figure");
+        assert!(target.adjacent && target.passed_over && target.wounded);
+        assert!(!target.opponents_only && !target.controlled_only && !target.with_user);
+        // "walked past" is no flight over
+        let text = crate::game::test_support::printed("Sonlen (AoA)", "Healing Wing 13")
+            .replace("passed over", "walked past");
+        assert!(read_shared("Sonlen (AoA)", &text).is_err());
     }
 }

@@ -58,6 +58,16 @@ pub(super) fn rules() -> &'static [Rule] {
                     }])
                 },
             ),
+            // Dragon Assault: Double Assault, and a die more on the first attack after flying.
+            rule(
+                r"when {S} attacks an adjacent figure or destructible object, {P} may attack (?:one|1) additional time\. if {S} used (?:his|her|its) flying special power this turn, roll {N} (?:additional|addtional) combat (?:die|dice) on the first attack",
+                |c, _| {
+                    Some(vec![
+                        Effect::ExtraAttacksAfterAdjacent { count: 1 },
+                        Effect::FlownFirstAttackDice { by: c.u8(0) },
+                    ])
+                },
+            ),
             // Double Assault: the game has no destructible objects.
             rule(
                 r"when {S} attacks an adjacent figure or destructible object, {P} may attack (?:one|1) additional time",
@@ -308,6 +318,22 @@ mod tests {
                 by: 1
             }])
         );
+    }
+
+    #[test]
+    fn dragon_assault_is_double_assault_and_a_die_after_flying() {
+        let card = "Sonlen (AoA)";
+        let text = printed(card, "Dragon Assault");
+        assert_eq!(
+            read_shared(card, &text),
+            Ok(vec![
+                Effect::ExtraAttacksAfterAdjacent { count: 1 },
+                Effect::FlownFirstAttackDice { by: 1 }
+            ])
+        );
+        // a condition the game does not know is not read as flying
+        let swum = text.replace("Flying Special Power", "Swimming Special Power");
+        assert!(read_shared(card, &swum).is_err(), "{:?}", read_shared(card, &swum));
     }
 
     #[test]

@@ -64,6 +64,7 @@ pub(super) fn bonded_sacrifice(text: &str, ctx: &super::Ctx) -> Option<Vec<Effec
                         wounded: false,
                         engaged_with_other: false,
                         with_user: false,
+                        passed_over: false,
                     }),
                     None,
                     vec![Outcome::DestroyTarget, Outcome::Heal(c.n(0))],
@@ -165,6 +166,7 @@ pub(super) fn rules() -> &'static [Rule] {
                             wounded: true,
                             engaged_with_other: false,
                             with_user: false,
+                            passed_over: false,
                         }),
                         Some(d20(c.u8(0))),
                         vec![Outcome::HealTarget(c.n(1))],
@@ -220,6 +222,7 @@ pub(super) fn rules() -> &'static [Rule] {
                             wounded: false,
                             engaged_with_other: false,
                             with_user: false,
+                            passed_over: false,
                         }),
                         Some(forced(c.u8(1))),
                         vec![Outcome::DestroyTarget],
@@ -246,6 +249,7 @@ pub(super) fn rules() -> &'static [Rule] {
                             wounded: false,
                             engaged_with_other: false,
                             with_user: false,
+                            passed_over: false,
                         }),
                         Some(Roll {
                             each_target: true,
@@ -270,6 +274,7 @@ pub(super) fn rules() -> &'static [Rule] {
                             wounded: false,
                             engaged_with_other: false,
                             with_user: false,
+                            passed_over: false,
                             filter: Filter::default(),
                         }),
                         roll: Some(d20(c.u8(1))),
@@ -293,6 +298,7 @@ pub(super) fn rules() -> &'static [Rule] {
                             wounded: false,
                             engaged_with_other: false,
                             with_user: false,
+                            passed_over: false,
                             filter: Filter {
                                 sizes: vec![Size::Small, Size::Medium],
                                 except: Some(Box::new(Filter {

@@ -266,6 +266,16 @@ pub(super) fn outcome_words(
         (O::DeployApart, Lang::Fr) => "les figurines sont placées sur le champ de bataille".into(),
         (O::Heal(n), Lang::En) => format!("removes {} from its card", wounds(*n)),
         (O::Heal(n), Lang::Fr) => format!("retire {} de sa carte", wounds(*n)),
+        (O::HealOnGround { by, grounds }, Lang::En) => format!(
+            "removes {} more from its card on {}",
+            wounds(*by),
+            ground_names(grounds, lang)
+        ),
+        (O::HealOnGround { by, grounds }, Lang::Fr) => format!(
+            "retire {} de plus de sa carte sur {}",
+            wounds(*by),
+            ground_names(grounds, lang)
+        ),
         (O::HealTarget(n), Lang::En) => format!("removes {} from the card of {who}", wounds(*n)),
         (O::HealTarget(n), Lang::Fr) => format!("retire {} de la carte de {who}", wounds(*n)),
         (O::DefenceAtMost { dice, .. }, Lang::En) => format!(
@@ -441,4 +451,19 @@ pub fn outcome_text(state: &State, outcome: &skirmish_engine::Outcome, lang: Lan
             scores.join(", ")
         ),
     }
+}
+
+/// Land types as the card language names them (`snow`, `ice`), in the player's language:
+/// "snow or ice", « neige ou glace ».
+fn ground_names(grounds: &[String], lang: Lang) -> String {
+    let words: Vec<&str> = grounds
+        .iter()
+        .map(|g| {
+            serde_json::from_value::<crate::battlefield::Ground>(serde_json::Value::String(
+                g.clone(),
+            ))
+            .map_or(g.as_str(), |g| crate::present::judge::ground_word(g, lang))
+        })
+        .collect();
+    words.join(lang.pick(" or ", " ou "))
 }

@@ -399,6 +399,16 @@ pub(in crate::game::powers) fn apply(
         }
         _ => target,
     };
+    if let Outcome::HealOnGround { grounds, .. } = outcome {
+        // off that ground the rider does nothing, and the log says nothing of it
+        let on = state
+            .figure(user)
+            .and_then(|f| super::ground_of(state, f))
+            .is_some_and(|g| grounds.contains(&g));
+        if !on {
+            return;
+        }
+    }
     events.push(Event::PowerUsed {
         figure: user,
         unit,
@@ -428,7 +438,7 @@ pub(in crate::game::powers) fn apply(
                 turn.moved.clear();
             }
         }
-        Outcome::Heal(n) => heal(state, unit, n),
+        Outcome::Heal(n) | Outcome::HealOnGround { by: n, .. } => heal(state, unit, n),
         Outcome::DefenceAtMost { .. } => {
             if let Some(k) = turn_key(state) {
                 state.powers.capped.retain(|(key, _, _)| *key == k);

@@ -276,6 +276,7 @@ pub(crate) fn candidates(state: &State, seat: Seat, user: &Figure, target: &Targ
                 true
             } else if target.adjacent {
                 adjacent(state, user, t)
+                    || (target.passed_over && super::midmove::passed_over(state, user.id, t.id))
             } else if let Some(n) = target.within {
                 geometry::range(state, user, t).is_some_and(|r| r <= u32::from(n))
                     && geometry::can_see(state, user, t)

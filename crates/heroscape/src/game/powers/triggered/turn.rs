@@ -506,7 +506,7 @@ pub fn after_turn(state: &mut State, seat: Seat, dice: &mut Dice, events: &mut V
         }
         if t.roll.is_none() && !earned {
             let wounded = state.unit_alive(turn.unit).any(|f| f.wounds > 0);
-            if !wounded && t.outcomes.iter().all(|o| matches!(o, Outcome::Heal(_))) {
+            if !wounded && t.outcomes.iter().all(Outcome::heals_own_card) {
                 continue;
             }
             for outcome in &t.outcomes {
