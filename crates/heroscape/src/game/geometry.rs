@@ -156,11 +156,14 @@ fn with_query<R>(
         allowance
     };
     let held = super::powers::holds::held_spots(state, f);
+    let caught = super::powers::vortex::caught_spots(state, f);
+    let impassable = super::powers::vortex::affected(state);
     let query = MoveQuery::new(me, allowance, &others)
         .with_powers(super::powers::moves::powers(state.card_of(f)))
         .with_way(way)
         .with_gone_glyphs(&gone)
-        .with_held(&held);
+        .with_held(&held)
+        .with_vortex(&caught, &impassable);
     Some(ask(&grid, &query))
 }
 

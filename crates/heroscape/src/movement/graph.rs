@@ -78,6 +78,9 @@ pub(crate) struct Graph<'a> {
     /// Nodes where an enemy's power holds the mover ([`MoveQuery::held`]): entering one ends
     /// a walking move. Nearly always empty.
     pub held: Vec<u32>,
+    /// Nodes where an enemy's vortex catches the mover ([`MoveQuery::caught`]): entering one
+    /// ends a walking move. Nearly always empty.
+    pub caught: Vec<u32>,
     /// The one direction every step takes ([`Way::Drill`]), as an index of [`HexDir::ALL`].
     pub line: Option<usize>,
     /// Per node: what stands there, and which figure (index into `others`, or `NONE`).
@@ -106,7 +109,10 @@ impl<'a> Graph<'a> {
             if o.id == mover.id {
                 continue;
             }
-            let kind = if powers.ghost_walk || matches!(query.way, Way::Drill { .. }) {
+            let kind = if !query.impassable.is_empty() && query.impassable.contains(&o.id) {
+                // never passed, even by ghost walk (a flyer still passes over)
+                Occ::Block
+            } else if powers.ghost_walk || matches!(query.way, Way::Drill { .. }) {
                 // Ghost walk passes through every figure, and never ends on one.
                 Occ::Friend
             } else if o.team != mover.team || is_engaged(grid, o, others) {
@@ -141,9 +147,15 @@ impl<'a> Graph<'a> {
             .iter()
             .filter_map(|s| grid.node_at(s.hex, s.level))
             .collect();
+        let caught = query
+            .caught
+            .iter()
+            .filter_map(|s| grid.node_at(s.hex, s.level))
+            .collect();
         Graph {
             grid,
             held,
+            caught,
             line: match query.way {
                 Way::Drill { dir } => Some(dir.index() as usize),
                 _ => None,
@@ -176,7 +188,12 @@ impl<'a> Graph<'a> {
 
     /// Whether an enemy's power holds the mover on node `n`.
     fn held_at(&self, n: u32) -> bool {
-        !self.held.is_empty() && self.held.contains(&n)
+        (!self.held.is_empty() && self.held.contains(&n)) || self.caught_at(n)
+    }
+
+    /// Whether an enemy's vortex catches the mover on node `n`.
+    fn caught_at(&self, n: u32) -> bool {
+        !self.caught.is_empty() && self.caught.contains(&n)
     }
 
     /// Why a move that ends in state `s` had to end there, if it had to.
@@ -195,6 +212,8 @@ impl<'a> Graph<'a> {
             Mode::Walk => {
                 if self.glyph_lies(s) {
                     Some(StopCause::Glyph)
+                } else if self.caught_at(s) {
+                    Some(StopCause::Caught)
                 } else if self.held_at(s) {
                     Some(StopCause::Held)
                 } else {
@@ -205,6 +224,8 @@ impl<'a> Graph<'a> {
                 let (l, t) = self.walk_double_nodes(s);
                 if self.glyph_lies(l) {
                     Some(StopCause::Glyph)
+                } else if self.caught_at(l) {
+                    Some(StopCause::Caught)
                 } else if self.held_at(l) {
                     Some(StopCause::Held)
                 } else if ground(t).is_some() {

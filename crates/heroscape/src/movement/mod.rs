@@ -133,6 +133,15 @@ pub struct MoveQuery<'a> {
     /// adjacent to any Gladiatron may not move"): a walking step onto one ends the move (for
     /// a double-space figure, its lead hex entering one). Flyers fly over them, as over water.
     pub held: &'a [Spot],
+    /// Places where an enemy's vortex catches the mover (*Swirling Vortex*: "when an
+    /// opponent's small or medium figure moves onto a space within 2 clear sight spaces of an
+    /// Air Elemental you control, that figure must end its move there"): stops walking steps
+    /// as [`MoveQuery::held`] does, with its own cause for people.
+    pub caught: &'a [Spot],
+    /// Figures nobody may move through, friend or foe, ghost walk included (*Swirling
+    /// Vortex*: "figures can never move through any figure affected by Swirling Vortex").
+    /// Flyers still pass over them.
+    pub impassable: &'a [FigureId],
 }
 
 /// What a figure's special powers change in its moves (*Pouvoirs spéciaux*): see the module's
@@ -199,6 +208,18 @@ impl<'a> MoveQuery<'a> {
             way: Way::Normal,
             gone_glyphs: &[],
             held: &[],
+            caught: &[],
+            impassable: &[],
+        }
+    }
+
+    /// The same query with the places an enemy's vortex catches the mover, and the figures
+    /// nobody may move through ([`MoveQuery::caught`], [`MoveQuery::impassable`]).
+    pub fn with_vortex(self, caught: &'a [Spot], impassable: &'a [FigureId]) -> MoveQuery<'a> {
+        MoveQuery {
+            caught,
+            impassable,
+            ..self
         }
     }
 
@@ -244,6 +265,9 @@ pub enum StopCause {
     /// It entered a space where an enemy's power holds it (*Cyberclaw*:
     /// [`MoveQuery::held`]).
     Held,
+    /// It entered a space where an enemy's vortex catches it (*Swirling Vortex*:
+    /// [`MoveQuery::caught`]).
+    Caught,
 }
 
 /// A fall on a path: the figure went down `drop` levels in one step, at least its height.

@@ -106,6 +106,12 @@ impl Refusal {
                         "tout chemin entre d'abord sur une case où le Cyberclaw d'un adversaire la retient, ce qui arrête le déplacement",
                     )
                     .into(),
+                StopCause::Caught => lang
+                    .pick(
+                        "every way there first enters a space where an enemy's Swirling Vortex catches it, which ends the move",
+                        "tout chemin entre d'abord sur une case où le Swirling Vortex d'un adversaire l'attrape, ce qui arrête le déplacement",
+                    )
+                    .into(),
             },
             Refusal::ClimbTooHigh {
                 levels,

@@ -804,6 +804,15 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Filter::is_any")]
         cards: Filter,
     },
+    /// An opponent's figure matching `filter` that moves onto a space within `within` clear
+    /// sight spaces of a figure of this card must end its move there, and no figure may move
+    /// through a figure so caught (*Swirling Vortex*).
+    SwirlingVortex {
+        /// Clear sight spaces.
+        within: u16,
+        /// Which figures it catches.
+        filter: Filter,
+    },
     /// Opponents' figures matching `filter` that enter or occupy a space adjacent to a figure
     /// of this card may not move, and no special power of an Army Card or glyph can move them
     /// (*Cyberclaw*).

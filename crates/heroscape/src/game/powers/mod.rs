@@ -106,6 +106,9 @@ mod values3_tests;
 #[cfg(test)]
 mod values_tests;
 pub mod vanish;
+pub mod vortex;
+#[cfg(test)]
+mod vortex_tests;
 #[cfg(test)]
 mod wing_tests;
 pub mod wounds;

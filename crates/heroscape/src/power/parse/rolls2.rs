@@ -333,7 +333,11 @@ mod tests {
         );
         // a condition the game does not know is not read as flying
         let swum = text.replace("Flying Special Power", "Swimming Special Power");
-        assert!(read_shared(card, &swum).is_err(), "{:?}", read_shared(card, &swum));
+        assert!(
+            read_shared(card, &swum).is_err(),
+            "{:?}",
+            read_shared(card, &swum)
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Powers that act on other cards' dice and on opponents' movement: roll bonuses for named
-//! powers or cards (*Enhancement*, *Hive Supremacy*) and holds (*Cyberclaw*).
+//! powers or cards (*Enhancement*, *Hive Supremacy*) and holds (*Cyberclaw*, *Swirling
+//! Vortex*).
 
 use std::sync::OnceLock;
 
@@ -21,6 +22,18 @@ pub(super) fn rules() -> &'static [Rule] {
     static RULES: OnceLock<Vec<Rule>> = OnceLock::new();
     RULES.get_or_init(|| {
         vec![
+            rule(
+                r"when an opponent's small or medium figure moves onto a space within {N} clear sight spaces of {S} you control, that figure must end its move there\. figures can never move through any figure affected by swirling vortex",
+                |c, _| {
+                    Some(vec![Effect::SwirlingVortex {
+                        within: c.n(0),
+                        filter: Filter {
+                            sizes: vec![Size::Small, Size::Medium],
+                            ..Filter::default()
+                        },
+                    }])
+                },
+            ),
             rule(
                 r"(?:you may )?add {N} to your die roll when you roll for the {W} power on any army card",
                 |c, _| {
@@ -119,5 +132,23 @@ mod tests {
             read_shared("Necrotech Ghoulgrip", "Small and medium figures engaged with a Necrotech Ghoulgrip cannot move or be moved by any special power or glyph."),
             Ok(cyberclaw(&[Size::Small, Size::Medium], true))
         );
+    }
+
+    #[test]
+    fn swirling_vortex_catches_small_and_medium_opponents_within_two() {
+        let text = crate::game::test_support::printed("Air Elemental", "Swirling Vortex");
+        assert_eq!(
+            read_shared("Air Elemental", &text),
+            Ok(vec![Effect::SwirlingVortex {
+                within: 2,
+                filter: Filter {
+                    sizes: vec![Size::Small, Size::Medium],
+                    ..Filter::default()
+                },
+            }])
+        );
+        // without its second sentence the power is not all read
+        let first = text.split(". ").next().expect("a sentence");
+        assert!(read_shared("Air Elemental", first).is_err());
     }
 }

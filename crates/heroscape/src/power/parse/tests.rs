@@ -212,7 +212,7 @@ fn coverage_of_the_shared_cards() {
     assert_eq!(total, 723);
     // the floor measured (docs/heroscape-cards.md): raise it with the coverage, never lower
     assert!(
-        expressed >= 584 && cov.full_cards() >= 255,
+        expressed >= 589 && cov.full_cards() >= 258,
         "{}",
         cov.summary(Lang::En)
     );
