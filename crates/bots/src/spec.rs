@@ -36,6 +36,9 @@ pub struct SpecError {
     pub message: String,
 }
 
+/// The error for `mcts` without a budget.
+const NEEDS_BUDGET: &str = "mcts needs a budget: mcts:100ms, mcts:1s or mcts:500i";
+
 /// What every error ends with, so a player sees what is accepted.
 const CHOICES: &str = "use random, greedy or mcts:BUDGET (mcts:100ms, mcts:1s, mcts:500i)";
 
@@ -58,9 +61,7 @@ impl FromStr for BotSpec {
             ))),
             ("random", None) => Ok(BotSpec::Random),
             ("greedy", None) => Ok(BotSpec::Greedy),
-            ("mcts", None) => Err(fail(format!(
-                "mcts needs a budget: mcts:100ms, mcts:1s or mcts:500i"
-            ))),
+            ("mcts", None) => Err(fail(NEEDS_BUDGET.to_string())),
             ("mcts", Some(budget)) => parse_budget(budget).map(BotSpec::Mcts).map_err(fail),
             (other, _) => Err(fail(format!("unknown bot `{other}`; {CHOICES}"))),
         }
@@ -69,10 +70,12 @@ impl FromStr for BotSpec {
 
 /// Reads `100ms`, `2s` or `500i`.
 fn parse_budget(text: &str) -> Result<Budget, String> {
-    let digits = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let digits = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
     let (number, unit) = text.split_at(digits);
     if text.is_empty() {
-        return Err("mcts needs a budget: mcts:100ms, mcts:1s or mcts:500i".to_string());
+        return Err(NEEDS_BUDGET.to_string());
     }
     if number.is_empty() {
         return Err(format!(
@@ -151,7 +154,14 @@ mod tests {
 
     #[test]
     fn specs_round_trip() {
-        for text in ["random", "greedy", "mcts:100ms", "mcts:1s", "mcts:500i", "mcts:1500ms"] {
+        for text in [
+            "random",
+            "greedy",
+            "mcts:100ms",
+            "mcts:1s",
+            "mcts:500i",
+            "mcts:1500ms",
+        ] {
             let spec: BotSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
         }
@@ -176,12 +186,19 @@ mod tests {
 
     #[test]
     fn errors_name_the_bad_part() {
-        assert_eq!(error("mcts:10x"), "mcts:10x: unknown unit `x`; use ms, s or i");
+        assert_eq!(
+            error("mcts:10x"),
+            "mcts:10x: unknown unit `x`; use ms, s or i"
+        );
         assert_eq!(
             error("minimax"),
             format!("minimax: unknown bot `minimax`; {CHOICES}")
         );
-        assert!(error("mcts").contains("needs a budget"), "{}", error("mcts"));
+        assert!(
+            error("mcts").contains("needs a budget"),
+            "{}",
+            error("mcts")
+        );
         assert!(error("mcts:").contains("needs a budget"));
         assert!(error("mcts:ms").contains("`ms` must start with a whole number"));
         assert!(error("mcts:0ms").contains("more than zero"));

@@ -178,14 +178,24 @@ mod tests {
         assert!(p.done() > 5);
         // Sleeps overshoot on a loaded machine, so only a gross overrun fails here; the bot's
         // own promise is tested on real searches.
-        assert!(start.elapsed() <= budget.mul_f64(1.5), "{:?}", start.elapsed());
+        assert!(
+            start.elapsed() <= budget.mul_f64(1.5),
+            "{:?}",
+            start.elapsed()
+        );
     }
 
     #[test]
     fn budgets_display_as_they_are_written() {
         assert_eq!(Budget::Iterations(500).to_string(), "500i");
-        assert_eq!(Budget::Time(Duration::from_millis(100)).to_string(), "100ms");
+        assert_eq!(
+            Budget::Time(Duration::from_millis(100)).to_string(),
+            "100ms"
+        );
         assert_eq!(Budget::Time(Duration::from_secs(2)).to_string(), "2s");
-        assert_eq!(Budget::Time(Duration::from_millis(1500)).to_string(), "1500ms");
+        assert_eq!(
+            Budget::Time(Duration::from_millis(1500)).to_string(),
+            "1500ms"
+        );
     }
 }

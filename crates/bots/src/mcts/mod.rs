@@ -246,7 +246,8 @@ where
         let evaluator = &self.evaluator;
         let run = |index: usize| {
             let mut pacer = Pacer::new(budget, start, workers, index);
-            let mut worker = Worker::<R, E>::new(settings, evaluator, mix(decision_seed, index as u64));
+            let mut worker =
+                Worker::<R, E>::new(settings, evaluator, mix(decision_seed, index as u64));
             while pacer.go_on() {
                 worker.iterate(info, legal);
                 pacer.done_one();

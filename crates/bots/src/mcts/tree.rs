@@ -368,7 +368,7 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
 }
 
 /// Mixed into a worker's seed for its dice, so dice and choices draw from unrelated streams.
-const DICE_SALT: u64 = 0xD1CE_0F_5EA_4C4;
+const DICE_SALT: u64 = 0xD1CE_0F5E_A4C4;
 
 /// Where `action` is in `legal`, trying `hint` first.
 fn find<A: PartialEq>(legal: &[A], action: &A, hint: usize) -> Option<usize> {
