@@ -230,6 +230,10 @@ fn a_time_budget_is_kept() {
             let started = Instant::now();
             let (choice, stats) = bot.search(&game.info_set(seat), &legal);
             let wall = started.elapsed();
+            eprintln!(
+                "{threads} threads: {} iterations in {:?} (wall {wall:?})",
+                stats.iterations, stats.elapsed
+            );
             assert!(choice < legal.len());
             assert_eq!(stats.stop, StopReason::Clock, "{stats:?}");
             assert!(stats.iterations > 10, "{stats:?}");
@@ -309,4 +313,13 @@ fn stats_report_the_search() {
     assert!(stats.top.windows(2).all(|w| w[0].visits >= w[1].visits));
     assert!(stats.top.iter().all(|a| (0.0..=1.0).contains(&a.value)));
     assert!(stats.iterations_per_second() > 0.0);
+    let line = stats.to_string();
+    assert!(
+        line.starts_with(&format!("action {choice} chosen after 300 iterations in ")),
+        "{line}"
+    );
+    assert!(
+        line.contains("1 thread, stopped by its iterations); visits: #"),
+        "{line}"
+    );
 }

@@ -52,7 +52,10 @@ const MAX_STRIDE: u64 = 64;
 
 /// Keeps one worker within its budget. With an iteration budget it counts; with a time budget
 /// it looks at the clock every few iterations (fewer the slower they are) and stops early when
-/// one more iteration, at the average cost seen so far, would pass the deadline.
+/// one more iteration, at the average cost seen so far, would pass the deadline, or when the
+/// longest time seen between two looks would: on a loaded machine the thread loses the
+/// processor for whole time slices (several milliseconds), and having seen one such stall it
+/// leaves room for another.
 #[derive(Debug)]
 pub(crate) struct Pacer {
     quota: Option<u64>,
@@ -62,6 +65,10 @@ pub(crate) struct Pacer {
     began: Instant,
     done: u64,
     next_check: u64,
+    /// When the clock was last read.
+    last_look: Instant,
+    /// The longest time between two reads of the clock.
+    worst_gap: Duration,
     stopped_by_clock: bool,
 }
 
@@ -79,6 +86,8 @@ impl Pacer {
                 began: start,
                 done: 0,
                 next_check: 0,
+                last_look: start,
+                worst_gap: Duration::ZERO,
                 stopped_by_clock: false,
             },
             Budget::Time(total) => Pacer {
@@ -88,6 +97,8 @@ impl Pacer {
                 began: Instant::now(),
                 done: 0,
                 next_check: 0,
+                last_look: Instant::now(),
+                worst_gap: Duration::ZERO,
                 stopped_by_clock: false,
             },
         }
@@ -105,6 +116,8 @@ impl Pacer {
             return true;
         }
         let now = Instant::now();
+        self.worst_gap = self.worst_gap.max(now - self.last_look);
+        self.last_look = now;
         if now >= deadline {
             self.stopped_by_clock = true;
             return false;
@@ -116,7 +129,7 @@ impl Pacer {
             return true;
         }
         let per_iteration = (now - self.began) / u32::try_from(self.done).unwrap_or(u32::MAX);
-        if per_iteration >= left {
+        if per_iteration.max(self.worst_gap) >= left {
             self.stopped_by_clock = true;
             return false;
         }
