@@ -5,6 +5,38 @@
 //! a look first when there are too many to try them all ([`Evaluator::prior`]). Each ruleset
 //! supplies its own (its greedy bot's scoring, made cheap); [`OutcomeOnly`] knows nothing and
 //! leaves everything to playouts.
+//!
+//! A ruleset plugs in by implementing the trait on a type of its own and handing it to
+//! [`Mcts::new`](crate::Mcts::new) (or [`build_generic`](crate::build_generic)):
+//!
+//! ```
+//! use skirmish_bots::{Budget, Evaluator, Mcts, MctsConfig};
+//! use skirmish_engine::fixtures::{LuckyPig, PigAction, PigState};
+//! use skirmish_engine::{Ruleset, Seat, Viewer};
+//!
+//! /// A seat's share of the points banked so far (half the turn's total counts too).
+//! struct PigShare;
+//!
+//! impl Evaluator<LuckyPig> for PigShare {
+//!     fn value(&self, state: &PigState, seat: Seat) -> f64 {
+//!         let view = LuckyPig::view(state, Viewer::Omniscient);
+//!         let points = |s: usize| {
+//!             let at_stake = if view.turn.map(Seat::index) == Some(s) { view.turn_total / 2 } else { 0 };
+//!             f64::from(view.scores[s] + at_stake) + 1.0
+//!         };
+//!         let total: f64 = (0..view.scores.len()).map(points).sum();
+//!         points(seat.index()) / total
+//!     }
+//!
+//!     fn prior(&self, _state: &PigState, _seat: Seat, actions: &[PigAction]) -> Vec<f64> {
+//!         // Look at holding first: it is the move that banks points.
+//!         actions.iter().map(|a| if *a == PigAction::Hold { 2.0 } else { 1.0 }).collect()
+//!     }
+//! }
+//!
+//! let config = MctsConfig { budget: Budget::Iterations(200), threads: 1, rollout_depth: 10, ..MctsConfig::default() };
+//! let bot = Mcts::new(1, config, PigShare);
+//! ```
 
 use std::sync::Arc;
 

@@ -10,8 +10,8 @@ use skirmish_bots::{
     bot_seed, play_game, Bot, Budget, Evaluator, Mcts, MctsConfig, OutcomeOnly, RandomBot,
     SearchStats, StopReason,
 };
-use skirmish_engine::fixtures::{LuckyPig, PigAction, PigScenario};
-use skirmish_engine::{Game, Seat};
+use skirmish_engine::fixtures::{LuckyPig, PigAction, PigScenario, PigState};
+use skirmish_engine::{Game, Ruleset, Seat, Viewer};
 
 fn config(budget: Budget, threads: usize) -> MctsConfig {
     MctsConfig {
@@ -37,6 +37,16 @@ fn wilson_lower(wins: f64, n: f64) -> f64 {
 /// Plays `games` seeded games of `scenario` with the MCTS bot in seat `game % seats` and
 /// random bots elsewhere; returns the MCTS bot's wins (a shared win counts its share).
 fn mcts_wins_against_random(scenario: &PigScenario, games: u64, config: &MctsConfig) -> (f64, f64) {
+    mcts_with_wins_against_random(scenario, games, config, || OutcomeOnly)
+}
+
+/// The same with the evaluator `evaluator` makes.
+fn mcts_with_wins_against_random<E: Evaluator<LuckyPig> + 'static>(
+    scenario: &PigScenario,
+    games: u64,
+    config: &MctsConfig,
+    evaluator: impl Fn() -> E,
+) -> (f64, f64) {
     let seats = u64::from(scenario.seats);
     let mut wins = 0.0;
     for game_seed in 0..games {
@@ -48,7 +58,7 @@ fn mcts_wins_against_random(scenario: &PigScenario, games: u64, config: &MctsCon
             .map(|seat| -> Box<dyn Bot<LuckyPig> + Send> {
                 let seed = bot_seed(game_seed, seat);
                 if seat == me {
-                    Box::new(Mcts::new(seed, config.clone(), OutcomeOnly))
+                    Box::new(Mcts::new(seed, config.clone(), evaluator()))
                 } else {
                     Box::new(RandomBot::new(seed))
                 }
@@ -89,6 +99,44 @@ fn mcts_beats_two_random_seats_with_jinxes() {
     let lower = wilson_lower(wins, n);
     eprintln!("MCTS won {wins} of {n} three-seat games; 95 % lower bound {lower:.3}");
     assert!(lower > 0.5, "won {wins} of {n}: lower bound {lower:.3}");
+}
+
+/// A seat's share of the points banked so far, half the turn's total counted too: a cheap
+/// stand-in for a ruleset's greedy scoring.
+struct PigShare;
+
+impl Evaluator<LuckyPig> for PigShare {
+    fn value(&self, state: &PigState, seat: Seat) -> f64 {
+        let view = LuckyPig::view(state, Viewer::Omniscient);
+        let points = |s: usize| {
+            let at_stake = if view.turn.map(Seat::index) == Some(s) {
+                view.turn_total / 2
+            } else {
+                0
+            };
+            f64::from(view.scores[s] + at_stake) + 1.0
+        };
+        let total: f64 = (0..view.scores.len()).map(points).sum();
+        points(seat.index()) / total
+    }
+}
+
+#[test]
+fn an_evaluator_replaces_playouts() {
+    let scenario = PigScenario {
+        seats: 2,
+        ..PigScenario::default()
+    };
+    for rollout_depth in [0, 4] {
+        let config = MctsConfig {
+            rollout_depth,
+            ..iterations(300, 1)
+        };
+        let (wins, n) = mcts_with_wins_against_random(&scenario, 60, &config, || PigShare);
+        let lower = wilson_lower(wins, n);
+        eprintln!("MCTS with an evaluator and playouts of {rollout_depth} won {wins} of {n}; lower bound {lower:.3}");
+        assert!(lower > 0.55, "won {wins} of {n}: lower bound {lower:.3}");
+    }
 }
 
 fn nim(pile: u32, max_take: u32) -> Game<Nim> {
