@@ -1,10 +1,12 @@
 //! The MCTS bot on the engine's dice fixture (LuckyPig: dice, 2–4 seats, a secret
 //! simultaneous pick, interrupts) and on Nim (perfect information, one winning move).
 
+mod duel;
 mod nim;
 
 use std::time::{Duration, Instant};
 
+use duel::{Duel, SAFE};
 use nim::{Nim, NimScenario, NimState, Take};
 use skirmish_bots::{
     bot_seed, play_game, Bot, Budget, Evaluator, Mcts, MctsConfig, OutcomeOnly, RandomBot,
@@ -370,4 +372,28 @@ fn stats_report_the_search() {
         line.contains("1 thread, stopped by its iterations); visits: #"),
         "{line}"
     );
+}
+
+#[test]
+fn secret_picks_are_not_seen_by_the_seats_answering_them() {
+    // Both seats pick at once; the bot (seat 0) picks first in the tree.
+    let game = Game::<Duel>::new((), 1).unwrap();
+    let seat = Seat(0);
+    let legal = game.legal_actions(seat);
+    for seed in 0..3 {
+        let mut bot = Mcts::new(seed, iterations(3000, 1), OutcomeOnly);
+        let (choice, stats) = bot.search(&game.info_set(seat), &legal);
+        assert_ne!(legal[choice].0, SAFE, "seed {seed}: {stats}");
+        eprintln!("{stats}");
+        assert!(stats.top[0].value > 0.5, "{stats}");
+        // Letting the guesser see the pick in the tree makes hiding look hopeless.
+        let peeking = MctsConfig {
+            merge_secret_actions: false,
+            ..iterations(3000, 1)
+        };
+        let mut bot = Mcts::new(seed, peeking, OutcomeOnly);
+        let (choice, stats) = bot.search(&game.info_set(seat), &legal);
+        eprintln!("peeking: {stats}");
+        assert_eq!(legal[choice].0, SAFE, "seed {seed}: {stats}");
+    }
 }

@@ -74,6 +74,12 @@ pub struct MctsConfig {
     /// Random actions played from a new leaf before asking the evaluator (0: evaluate the leaf
     /// itself). Long enough to reach the end of the game for [`OutcomeOnly`](crate::OutcomeOnly).
     pub rollout_depth: usize,
+    /// Whether the secret actions of a seat at a node (those
+    /// [`Ruleset::action_view`] hides from spectators: a simultaneous pick, an order marker)
+    /// share one child, so that the seats answering next cannot tell them apart, as at the
+    /// table. Off, the tree lets them answer each secret as if they had seen it, and the
+    /// searching seat plays as if its secrets were always found out.
+    pub merge_secret_actions: bool,
 }
 
 impl Default for MctsConfig {
@@ -86,6 +92,7 @@ impl Default for MctsConfig {
             widening_exponent: 0.5,
             prior_weight: 1.0,
             rollout_depth: 400,
+            merge_secret_actions: true,
         }
     }
 }
@@ -273,6 +280,7 @@ where
             widening_exponent: self.config.widening_exponent,
             prior_weight: self.config.prior_weight,
             rollout_depth: self.config.rollout_depth,
+            merge_secret_actions: self.config.merge_secret_actions,
         };
         let budget = self.config.budget;
         let evaluator = &self.evaluator;

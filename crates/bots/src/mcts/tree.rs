@@ -8,7 +8,7 @@
 //! single-observer ISMCTS of Cowling, Powley and Whitehouse, 2012).
 
 use skirmish_engine::search::InfoSet;
-use skirmish_engine::{Dice, Pending, Picker, Ruleset, Seat};
+use skirmish_engine::{Dice, Pending, Picker, Ruleset, Seat, Viewer};
 
 use crate::eval::{outcome_rewards, Evaluator};
 
@@ -23,6 +23,7 @@ pub(crate) struct Settings {
     pub widening_exponent: f64,
     pub prior_weight: f64,
     pub rollout_depth: usize,
+    pub merge_secret_actions: bool,
 }
 
 impl Settings {
@@ -54,6 +55,9 @@ struct Edge<A> {
     available: u32,
     /// Sum of the rewards of `seat` over the visits.
     value: f64,
+    /// Whether the other seats do not see the action ([`Ruleset::action_view`] hides it from
+    /// spectators): a secret pick.
+    secret: bool,
     child: u32,
 }
 
@@ -62,6 +66,8 @@ struct Edge<A> {
 struct Node<A> {
     edges: Vec<Edge<A>>,
     visits: u32,
+    /// The one child shared by all the secret actions of a seat here, by seat.
+    secret_children: Vec<(Seat, u32)>,
 }
 
 impl<A> Node<A> {
@@ -69,6 +75,7 @@ impl<A> Node<A> {
         Node {
             edges: Vec::new(),
             visits: 0,
+            secret_children: Vec::new(),
         }
     }
 }
@@ -291,6 +298,7 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
                 visits: 0,
                 available: 0,
                 value: 0.0,
+                secret: R::action_view(seat, &legal[i], Viewer::Spectator).is_none(),
                 child: NO_CHILD,
             });
         }
@@ -298,14 +306,40 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
     }
 
     /// The child node behind edge `edge` of `node`, created on first use.
+    ///
+    /// With `merge_secret_actions`, all the secret actions of a seat at a node lead to one
+    /// shared child: the seats that answer next (the others in a simultaneous pick) choose
+    /// without knowing which secret was picked, as at the table. Without it, the tree would let
+    /// them answer each pick as if they had seen it, and the searching seat would expect every
+    /// secret of its own to be found out. The price: the seat's own later choices in the tree
+    /// do not know its secret either (the real game searches them again, knowing it).
     fn child(&mut self, node: u32, edge: usize) -> u32 {
-        let existing = self.nodes[node as usize].edges[edge].child;
+        let (existing, secret, seat) = {
+            let e = &self.nodes[node as usize].edges[edge];
+            (e.child, e.secret, e.seat)
+        };
         if existing != NO_CHILD {
             return existing;
         }
+        let shared = secret && self.settings.merge_secret_actions;
+        if shared {
+            let found = self.nodes[node as usize]
+                .secret_children
+                .iter()
+                .find(|(s, _)| *s == seat)
+                .map(|&(_, id)| id);
+            if let Some(id) = found {
+                self.nodes[node as usize].edges[edge].child = id;
+                return id;
+            }
+        }
         let id = u32::try_from(self.nodes.len()).unwrap_or(NO_CHILD - 1);
         self.nodes.push(Node::new());
-        self.nodes[node as usize].edges[edge].child = id;
+        let parent = &mut self.nodes[node as usize];
+        parent.edges[edge].child = id;
+        if shared {
+            parent.secret_children.push((seat, id));
+        }
         id
     }
 
