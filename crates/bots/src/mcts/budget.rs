@@ -67,14 +67,23 @@ pub(crate) struct Pacer {
     next_check: u64,
     /// When the clock was last read.
     last_look: Instant,
-    /// The longest time between two reads of the clock.
+    /// The longest time between two reads of the clock in this search.
     worst_gap: Duration,
+    /// The longest stall the bot saw in recent searches.
+    expected_stall: Duration,
     stopped_by_clock: bool,
 }
 
 impl Pacer {
-    /// A pacer for one of `workers` workers (the `index`th) of a search that began at `start`.
-    pub(crate) fn new(budget: Budget, start: Instant, workers: usize, index: usize) -> Pacer {
+    /// A pacer for one of `workers` workers (the `index`th) of a search that began at `start`,
+    /// expecting stalls as long as `stall` (the longest the bot saw lately).
+    pub(crate) fn new(
+        budget: Budget,
+        start: Instant,
+        workers: usize,
+        index: usize,
+        stall: Duration,
+    ) -> Pacer {
         let workers = workers.max(1) as u64;
         let index = index as u64;
         match budget {
@@ -88,6 +97,7 @@ impl Pacer {
                 next_check: 0,
                 last_look: start,
                 worst_gap: Duration::ZERO,
+                expected_stall: stall,
                 stopped_by_clock: false,
             },
             Budget::Time(total) => Pacer {
@@ -99,6 +109,7 @@ impl Pacer {
                 next_check: 0,
                 last_look: Instant::now(),
                 worst_gap: Duration::ZERO,
+                expected_stall: stall,
                 stopped_by_clock: false,
             },
         }
@@ -129,7 +140,7 @@ impl Pacer {
             return true;
         }
         let per_iteration = (now - self.began) / u32::try_from(self.done).unwrap_or(u32::MAX);
-        if per_iteration.max(self.worst_gap) >= left {
+        if per_iteration.max(self.worst_gap).max(self.expected_stall) >= left {
             self.stopped_by_clock = true;
             return false;
         }
@@ -153,6 +164,11 @@ impl Pacer {
         self.done
     }
 
+    /// The longest time seen between two reads of the clock in this search.
+    pub(crate) fn worst_gap(&self) -> Duration {
+        self.worst_gap
+    }
+
     /// Whether the clock, not the count, ended the search.
     pub(crate) fn stopped_by_clock(&self) -> bool {
         self.stopped_by_clock
@@ -168,7 +184,7 @@ mod tests {
         let start = Instant::now();
         let quotas: Vec<u64> = (0..3)
             .map(|i| {
-                let mut p = Pacer::new(Budget::Iterations(10), start, 3, i);
+                let mut p = Pacer::new(Budget::Iterations(10), start, 3, i, Duration::ZERO);
                 while p.go_on() {
                     p.done_one();
                 }
@@ -182,7 +198,7 @@ mod tests {
     fn a_time_budget_stops_before_its_deadline() {
         let budget = Duration::from_millis(20);
         let start = Instant::now();
-        let mut p = Pacer::new(Budget::Time(budget), start, 1, 0);
+        let mut p = Pacer::new(Budget::Time(budget), start, 1, 0, Duration::ZERO);
         while p.go_on() {
             std::thread::sleep(Duration::from_micros(300));
             p.done_one();

@@ -184,6 +184,10 @@ pub struct Mcts<R: Ruleset, E> {
     /// Worker threads, when more than one is asked for and they could be started.
     pool: Option<rayon::ThreadPool>,
     last: Option<SearchStats>,
+    /// The longest a worker went without reading the clock in recent searches: on a loaded
+    /// machine, a time slice lost to another process. Later searches keep that much time in
+    /// hand, halving it with each search that sees no such stall.
+    stall: Duration,
     rules: PhantomData<fn() -> R>,
 }
 
@@ -222,6 +226,7 @@ impl<R: Ruleset, E: Evaluator<R>> Mcts<R, E> {
             decisions: 0,
             pool,
             last: None,
+            stall: Duration::ZERO,
             rules: PhantomData,
         }
     }
@@ -284,8 +289,9 @@ where
         };
         let budget = self.config.budget;
         let evaluator = &self.evaluator;
+        let stall = self.stall;
         let run = |index: usize| {
-            let mut pacer = Pacer::new(budget, start, workers, index);
+            let mut pacer = Pacer::new(budget, start, workers, index, stall);
             let mut worker =
                 Worker::<R, E>::new(settings, evaluator, mix(decision_seed, index as u64));
             while pacer.go_on() {
@@ -296,6 +302,7 @@ where
                 root: worker.root(),
                 iterations: pacer.done(),
                 clock: pacer.stopped_by_clock(),
+                worst_gap: pacer.worst_gap(),
                 nodes: worker.nodes() as u64,
                 refused: worker.refused,
             }
@@ -304,7 +311,10 @@ where
             Some(pool) => pool.install(|| (0..workers).into_par_iter().map(run).collect()),
             None => (0..workers).map(run).collect(),
         };
+        let seen = finished.iter().map(|w| w.worst_gap).max();
+        self.stall = seen.unwrap_or_default().max(self.stall / 2);
         let stats = merge(&finished, legal.len(), workers, start);
+
         self.last = Some(stats.clone());
         (stats.chosen, stats)
     }
@@ -315,6 +325,7 @@ struct Finished {
     root: Vec<tree::RootEdge>,
     iterations: u64,
     clock: bool,
+    worst_gap: Duration,
     nodes: u64,
     refused: u64,
 }
