@@ -15,6 +15,17 @@ use skirmish_bots::{
 use skirmish_engine::fixtures::{LuckyPig, PigAction, PigScenario, PigState};
 use skirmish_engine::{Game, Ruleset, Seat, Viewer};
 
+/// Held by the tests that time the bot and by those that keep both cores busy, so that the
+/// suite's own parallel tests do not steal the processor from a search on a clock.
+static CORES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn cores() -> std::sync::MutexGuard<'static, ()> {
+    // A test that failed while holding the lock poisons it; the others may still run.
+    CORES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn config(budget: Budget, threads: usize) -> MctsConfig {
     MctsConfig {
         budget,
@@ -77,6 +88,7 @@ fn mcts_with_wins_against_random<E: Evaluator<LuckyPig> + 'static>(
 
 #[test]
 fn mcts_beats_random_at_lucky_pig() {
+    let _cores = cores();
     let scenario = PigScenario {
         seats: 2,
         ..PigScenario::default()
@@ -91,6 +103,7 @@ fn mcts_beats_random_at_lucky_pig() {
 
 #[test]
 fn mcts_beats_two_random_seats_with_jinxes() {
+    let _cores = cores();
     // Three seats, secret picks and interrupts of interrupts: a fair share is one third.
     let scenario = PigScenario {
         seats: 3,
@@ -125,6 +138,7 @@ impl Evaluator<LuckyPig> for PigShare {
 
 #[test]
 fn an_evaluator_replaces_playouts() {
+    let _cores = cores();
     let scenario = PigScenario {
         seats: 2,
         ..PigScenario::default()
@@ -151,6 +165,7 @@ fn choose(bot: &mut impl Bot<Nim>, game: &Game<Nim>) -> Take {
 
 #[test]
 fn mcts_finds_the_only_winning_move() {
+    let _cores = cores();
     // Taking 6 wins at once; any other take leaves the opponent a pile it can empty.
     let game = nim(6, 7);
     for seed in 0..5 {
@@ -239,6 +254,7 @@ fn same_search(a: &SearchStats, b: &SearchStats) -> bool {
 
 #[test]
 fn an_iteration_budget_is_deterministic_with_one_and_two_threads() {
+    let _cores = cores();
     for steps in [0, 5, 12] {
         let game = pig_position(steps);
         let seat = game.pending_seats()[0];
@@ -270,6 +286,7 @@ fn an_iteration_budget_is_deterministic_with_one_and_two_threads() {
 
 #[test]
 fn a_time_budget_is_kept() {
+    let _cores = cores();
     let game = pig_position(0);
     let seat = game.pending_seats()[0];
     let legal = game.legal_actions(seat);
@@ -425,6 +442,7 @@ impl Bot<LuckyPig> for Timed {
 
 #[test]
 fn whole_games_on_a_clock_end_and_keep_every_budget() {
+    let _cores = cores();
     // The games run on their own thread under a watchdog: a bot that hangs fails the test
     // instead of stalling the suite.
     let budget = Duration::from_millis(20);
