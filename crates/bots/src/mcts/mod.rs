@@ -2,10 +2,11 @@
 //!
 //! Information-set MCTS with chance sampled, as in single-observer ISMCTS: every iteration
 //! deals a state consistent with what the bot's seat knows ([`InfoSet::determinize`]), walks
-//! an open-loop tree of actions (children per action, whatever the dice rolled) playing them with the bot's own dice, evaluates
-//! the new leaf by a short random playout and the ruleset's [`Evaluator`], and backs the
-//! result up with one reward per seat, so two to four seats and simultaneous choices need
-//! nothing special. Progressive widening keeps huge action lists searchable: a node that was
+//! an open-loop tree of actions (children per action, whatever the dice rolled), playing them
+//! with the bot's own dice, evaluates the new leaf by a short random playout and the
+//! ruleset's [`Evaluator`], and backs the result up with one reward per seat, so two to four
+//! seats and simultaneous choices need nothing special (a seat's secret actions share one
+//! child, so the seats answering them cannot tell them apart). Progressive widening keeps huge action lists searchable: a node that was
 //! visited `n` times considers only its first `ceil(C·(n+1)^α)` actions in the evaluator's
 //! prior order.
 //!
@@ -314,7 +315,6 @@ where
         let seen = finished.iter().map(|w| w.worst_gap).max();
         self.stall = seen.unwrap_or_default().max(self.stall / 2);
         let stats = merge(&finished, legal.len(), workers, start);
-
         self.last = Some(stats.clone());
         (stats.chosen, stats)
     }
