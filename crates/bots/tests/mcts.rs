@@ -298,7 +298,7 @@ fn a_time_budget_is_kept() {
             let (choice, stats) = bot.search(&game.info_set(seat), &legal);
             let wall = started.elapsed();
             eprintln!(
-                "{threads} threads: {} iterations in {:?} (wall {wall:?})",
+                "{threads} thread(s): {} iterations in {:?} (wall {wall:?})",
                 stats.iterations, stats.elapsed
             );
             assert!(choice < legal.len());
