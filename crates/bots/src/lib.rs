@@ -3,8 +3,10 @@
 //! The plumbing is ruleset-independent: a [`Bot`] is asked to choose one of the legal actions
 //! the engine lists for its seat (the legal actions are the only source of truth, so a bot can
 //! never make an illegal move), and [`play_game`] drives a [`Game`] with one bot per seat.
-//! [`RandomBot`] plays any ruleset; each ruleset crate holds its own bots (HeroClix:
-//! `skirmish_heroclix::bots`).
+//! [`RandomBot`] plays any ruleset, and [`Mcts`] searches any ruleset with the ruleset's own
+//! [`Evaluator`] (or [`OutcomeOnly`], which needs none); each ruleset crate holds its own bots
+//! (HeroClix: `skirmish_heroclix::bots`) and builds bots from a [`BotSpec`] ([`build_generic`]
+//! does the ruleset-independent ones).
 //!
 //! Bots draw their own randomness from a [`Picker`] and never from the game's dice, so which
 //! bots sit at a table never changes the dice a seed rolls.
@@ -22,6 +24,14 @@
 
 use skirmish_engine::search::InfoSet;
 use skirmish_engine::{Game, Picker, Rejection, Ruleset, Seat};
+
+mod eval;
+pub mod mcts;
+mod spec;
+
+pub use eval::{outcome_rewards, Evaluator, OutcomeOnly};
+pub use mcts::{ActionStat, Budget, Mcts, MctsConfig, SearchStats, StopReason};
+pub use spec::{build_generic, BotSpec, SpecError};
 
 /// Mixed into a game seed to seed a seat's bot, so that bots and dice (and bots of different
 /// seats) draw from unrelated streams.

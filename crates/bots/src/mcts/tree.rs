@@ -1,0 +1,436 @@
+//! One worker's search tree and its iterations: determinize, select, expand, evaluate, back up.
+//!
+//! The tree is open loop: a node is reached by a sequence of `(seat, action)` edges from the
+//! root, whatever the dice rolled and whatever was dealt for hidden information on the way. So
+//! the same node stands for many states, and the actions legal there change from one iteration
+//! to the next; an edge that is not legal in this iteration's state is skipped, and each edge
+//! counts how often it was available, which replaces the parent's visits in the UCT bound (the
+//! single-observer ISMCTS of Cowling, Powley and Whitehouse, 2012).
+
+use skirmish_engine::search::InfoSet;
+use skirmish_engine::{Dice, Pending, Picker, Ruleset, Seat, Viewer};
+
+use crate::eval::{outcome_rewards, Evaluator};
+
+/// Marks an edge whose child node has not been created yet.
+const NO_CHILD: u32 = u32::MAX;
+
+/// The knobs of one search, copied out of [`MctsConfig`](super::MctsConfig).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settings {
+    pub exploration: f64,
+    pub widening_scale: f64,
+    pub widening_exponent: f64,
+    pub prior_weight: f64,
+    pub rollout_depth: usize,
+    pub merge_secret_actions: bool,
+}
+
+impl Settings {
+    /// How many actions a node that was visited `visits` times may consider: k(n) =
+    /// ceil(C·(n+1)^α), at least one.
+    fn widening(&self, visits: u32) -> usize {
+        let k = (self.widening_scale * f64::from(visits + 1).powf(self.widening_exponent)).ceil();
+        if k.is_finite() && k >= 1.0 {
+            // Saturates on huge values, which only means "every action".
+            k as usize
+        } else {
+            1
+        }
+    }
+}
+
+/// One action tried from a node.
+#[derive(Debug)]
+struct Edge<A> {
+    seat: Seat,
+    action: A,
+    /// The evaluator's prior, normalized over the legal actions it was computed with.
+    prior: f64,
+    /// Where the action was in the legal list last time it was looked up: legal lists are
+    /// usually in the same order, so this finds it without a scan.
+    hint: usize,
+    visits: u32,
+    /// Iterations in which the action was legal and among the considered ones here.
+    available: u32,
+    /// Sum of the rewards of `seat` over the visits.
+    value: f64,
+    /// Whether the other seats do not see the action ([`Ruleset::action_view`] hides it from
+    /// spectators): a secret pick.
+    secret: bool,
+    child: u32,
+}
+
+/// A node: the edges tried from it, best prior first.
+#[derive(Debug)]
+struct Node<A> {
+    edges: Vec<Edge<A>>,
+    visits: u32,
+    /// The one child shared by all the secret actions of a seat here, by seat.
+    secret_children: Vec<(Seat, u32)>,
+}
+
+impl<A> Node<A> {
+    fn new() -> Node<A> {
+        Node {
+            edges: Vec::new(),
+            visits: 0,
+            secret_children: Vec::new(),
+        }
+    }
+}
+
+/// What one root action got in a worker's search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RootEdge {
+    /// Index in the legal actions handed to the bot.
+    pub index: usize,
+    pub visits: u32,
+    /// Sum of the root seat's rewards.
+    pub value: f64,
+}
+
+/// One worker: a tree, its own dice and picker, and scratch space reused across iterations.
+pub(crate) struct Worker<'a, R: Ruleset, E> {
+    nodes: Vec<Node<R::Action>>,
+    settings: Settings,
+    evaluator: &'a E,
+    picker: Picker,
+    dice: Dice,
+    /// Seats at the table, learnt from the first determinization.
+    seats: usize,
+    events: Vec<R::Event>,
+    path: Vec<(u32, usize)>,
+    considered: Vec<usize>,
+    /// Actions the ruleset refused although it listed them (ruleset bugs), for the stats.
+    pub refused: u64,
+}
+
+impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
+    /// A worker whose randomness (determinizations, dice, playouts) all comes from `seed`.
+    pub(crate) fn new(settings: Settings, evaluator: &'a E, seed: u64) -> Self {
+        Worker {
+            nodes: vec![Node::new()],
+            settings,
+            evaluator,
+            picker: Picker::new(seed),
+            dice: Dice::seeded(super::mix(seed, DICE_SALT)),
+            seats: 0,
+            events: Vec::new(),
+            path: Vec::new(),
+            considered: Vec::new(),
+            refused: 0,
+        }
+    }
+
+    /// Nodes in the tree.
+    pub(crate) fn nodes(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The root's edges, in the tree's order.
+    pub(crate) fn root(&self) -> Vec<RootEdge> {
+        self.nodes.first().map_or_else(Vec::new, |root| {
+            root.edges
+                .iter()
+                .map(|e| RootEdge {
+                    index: e.hint,
+                    visits: e.visits,
+                    value: e.value,
+                })
+                .collect()
+        })
+    }
+
+    /// One iteration from the information set `info`, whose seat chooses among `root_legal`.
+    pub(crate) fn iterate(&mut self, info: &InfoSet<'_, R>, root_legal: &[R::Action]) {
+        // The only access to the position: a state dealt consistent with what the seat knows.
+        let mut state = info.determinize(&mut self.picker);
+        if self.seats == 0 {
+            self.seats = R::seats(&state).len();
+        }
+        self.path.clear();
+        let mut node = 0u32;
+        let mut at_root = true;
+        let mut legal_here: Vec<R::Action>;
+        let rewards = loop {
+            let seat;
+            let legal: &[R::Action] = if at_root {
+                seat = info.seat();
+                root_legal
+            } else {
+                match R::pending(&state) {
+                    Pending::Over(outcome) => break outcome_rewards(&outcome, self.seats),
+                    // The first pending seat acts, as in `play_game`: simultaneous choices are
+                    // searched one seat after the other.
+                    Pending::Decide { seats, .. } => match seats.first() {
+                        Some(&first) => seat = first,
+                        None => break self.values(&state),
+                    },
+                }
+                legal_here = R::legal_actions(&state, seat);
+                &legal_here
+            };
+            if legal.is_empty() {
+                break self.values(&state);
+            }
+            let chosen = self.select(node, &state, seat, legal);
+            self.path.push((node, chosen));
+            let edge = &self.nodes[node as usize].edges[chosen];
+            let fresh = edge.visits == 0;
+            self.events.clear();
+            // The bot's own dice: the search samples chance outcomes without ever touching the
+            // game's stream.
+            let applied = R::apply(
+                &mut state,
+                seat,
+                &edge.action,
+                &mut self.dice,
+                &mut self.events,
+            );
+            self.dice.take_log();
+            if applied.is_err() {
+                self.refused += 1;
+                // A listed action the rules refuse is a ruleset bug; scoring it as a loss for
+                // its seat steers the search away from it instead of retrying it forever.
+                let mut rewards = vec![1.0 / self.seats.max(1) as f64; self.seats];
+                if let Some(r) = rewards.get_mut(seat.index()) {
+                    *r = 0.0;
+                }
+                break rewards;
+            }
+            if fresh {
+                break self.rollout(&mut state);
+            }
+            node = self.child(node, chosen);
+            at_root = false;
+        };
+        self.back_up(&rewards);
+    }
+
+    /// The edge to follow from `node` for `seat`, whose legal actions in this state are
+    /// `legal`: an untried one first (best prior first), else the best UCT score among the
+    /// first k(n) legal edges.
+    fn select(&mut self, node: u32, state: &R::State, seat: Seat, legal: &[R::Action]) -> usize {
+        let k = self
+            .settings
+            .widening(self.nodes[node as usize].visits)
+            .min(legal.len());
+        self.consider(node, seat, legal, k);
+        if self.considered.len() < k {
+            self.widen(node, state, seat, legal);
+            self.consider(node, seat, legal, k);
+        }
+        let edges = &mut self.nodes[node as usize].edges;
+        for &i in &self.considered {
+            edges[i].available += 1;
+        }
+        let c = self.settings.exploration;
+        let w = self.settings.prior_weight;
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        for &i in &self.considered {
+            let e = &edges[i];
+            if e.visits == 0 {
+                return i;
+            }
+            let n = f64::from(e.visits);
+            let score = e.value / n
+                + c * (f64::from(e.available).ln() / n).sqrt()
+                + w * e.prior / (n + 1.0);
+            if score > best_score {
+                best_score = score;
+                best = Some(i);
+            }
+        }
+        // `considered` is never empty: `legal` is not, and widening adds an edge for it.
+        best.unwrap_or(0)
+    }
+
+    /// Fills `considered` with the first `k` edges of `node` (in prior order) that belong to
+    /// `seat` and are legal now, refreshing their hints.
+    fn consider(&mut self, node: u32, seat: Seat, legal: &[R::Action], k: usize) {
+        self.considered.clear();
+        for (i, edge) in self.nodes[node as usize].edges.iter_mut().enumerate() {
+            if self.considered.len() >= k {
+                break;
+            }
+            if edge.seat != seat {
+                continue;
+            }
+            if let Some(at) = find(legal, &edge.action, edge.hint) {
+                edge.hint = at;
+                self.considered.push(i);
+            }
+        }
+    }
+
+    /// Adds edges to `node` for the legal actions of `seat` without one, best prior first,
+    /// until k(n) are legal (or all of them have an edge).
+    fn widen(&mut self, node: u32, state: &R::State, seat: Seat, legal: &[R::Action]) {
+        let wanted = self
+            .settings
+            .widening(self.nodes[node as usize].visits)
+            .min(legal.len());
+        let edges = &mut self.nodes[node as usize].edges;
+        let mut taken = vec![false; legal.len()];
+        let mut have = 0;
+        for edge in edges.iter_mut().filter(|e| e.seat == seat) {
+            if let Some(at) = find(legal, &edge.action, edge.hint) {
+                edge.hint = at;
+                taken[at] = true;
+                have += 1;
+            }
+        }
+        if have >= wanted {
+            return;
+        }
+        let priors = normalized(self.evaluator.prior(state, seat, legal), legal.len());
+        let mut fresh: Vec<usize> = (0..legal.len()).filter(|&i| !taken[i]).collect();
+        // Stable: equal priors keep the ruleset's order.
+        fresh.sort_by(|&a, &b| priors[b].total_cmp(&priors[a]));
+        for i in fresh.into_iter().take(wanted - have) {
+            edges.push(Edge {
+                seat,
+                action: legal[i].clone(),
+                prior: priors[i],
+                hint: i,
+                visits: 0,
+                available: 0,
+                value: 0.0,
+                secret: R::action_view(seat, &legal[i], Viewer::Spectator).is_none(),
+                child: NO_CHILD,
+            });
+        }
+        edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+    }
+
+    /// The child node behind edge `edge` of `node`, created on first use.
+    ///
+    /// With `merge_secret_actions`, all the secret actions of a seat at a node lead to one
+    /// shared child: the seats that answer next (the others in a simultaneous pick) choose
+    /// without knowing which secret was picked, as at the table. Without it, the tree would let
+    /// them answer each pick as if they had seen it, and the searching seat would expect every
+    /// secret of its own to be found out. The price: the seat's own later choices in the tree
+    /// do not know its secret either (the real game searches them again, knowing it).
+    fn child(&mut self, node: u32, edge: usize) -> u32 {
+        let (existing, secret, seat) = {
+            let e = &self.nodes[node as usize].edges[edge];
+            (e.child, e.secret, e.seat)
+        };
+        if existing != NO_CHILD {
+            return existing;
+        }
+        let shared = secret && self.settings.merge_secret_actions;
+        if shared {
+            let found = self.nodes[node as usize]
+                .secret_children
+                .iter()
+                .find(|(s, _)| *s == seat)
+                .map(|&(_, id)| id);
+            if let Some(id) = found {
+                self.nodes[node as usize].edges[edge].child = id;
+                return id;
+            }
+        }
+        let id = u32::try_from(self.nodes.len()).unwrap_or(NO_CHILD - 1);
+        self.nodes.push(Node::new());
+        let parent = &mut self.nodes[node as usize];
+        parent.edges[edge].child = id;
+        if shared {
+            parent.secret_children.push((seat, id));
+        }
+        id
+    }
+
+    /// Plays up to `rollout_depth` random actions from a new leaf, then scores the state.
+    fn rollout(&mut self, state: &mut R::State) -> Vec<f64> {
+        for _ in 0..self.settings.rollout_depth {
+            let seat = match R::pending(state) {
+                Pending::Over(outcome) => return outcome_rewards(&outcome, self.seats),
+                Pending::Decide { seats, .. } => match seats.first() {
+                    Some(&seat) => seat,
+                    None => break,
+                },
+            };
+            let Some(action) = R::random_action(state, seat, &mut self.picker) else {
+                break;
+            };
+            self.events.clear();
+            let applied = R::apply(state, seat, &action, &mut self.dice, &mut self.events);
+            self.dice.take_log();
+            if applied.is_err() {
+                self.refused += 1;
+                break;
+            }
+        }
+        match R::pending(state) {
+            Pending::Over(outcome) => outcome_rewards(&outcome, self.seats),
+            Pending::Decide { .. } => self.values(state),
+        }
+    }
+
+    /// The evaluator's value of an unfinished state for every seat, kept within `[0, 1]`.
+    fn values(&self, state: &R::State) -> Vec<f64> {
+        (0..self.seats)
+            .map(|i| {
+                let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
+                let v = self.evaluator.value(state, seat);
+                if v.is_nan() {
+                    0.0
+                } else {
+                    v.clamp(0.0, 1.0)
+                }
+            })
+            .collect()
+    }
+
+    /// Adds the iteration's rewards along its path: each edge takes the reward of the seat
+    /// that chose it, so every seat maximizes its own chance of winning.
+    fn back_up(&mut self, rewards: &[f64]) {
+        if self.path.is_empty() {
+            self.nodes[0].visits += 1;
+        }
+        for &(node, edge) in &self.path {
+            let node = &mut self.nodes[node as usize];
+            node.visits += 1;
+            let edge = &mut node.edges[edge];
+            edge.visits += 1;
+            edge.value += rewards.get(edge.seat.index()).copied().unwrap_or(0.0);
+        }
+    }
+}
+
+/// Mixed into a worker's seed for its dice, so dice and choices draw from unrelated streams.
+const DICE_SALT: u64 = 0xD1CE_0F5E_A4C4;
+
+/// Where `action` is in `legal`, trying `hint` first.
+fn find<A: PartialEq>(legal: &[A], action: &A, hint: usize) -> Option<usize> {
+    if legal.get(hint) == Some(action) {
+        return Some(hint);
+    }
+    legal.iter().position(|a| a == action)
+}
+
+/// The evaluator's priors made usable: one per action, finite, non-negative, summing to 1
+/// (uniform when it gave nothing usable).
+fn normalized(mut priors: Vec<f64>, len: usize) -> Vec<f64> {
+    if priors.len() != len {
+        priors = vec![1.0; len];
+    }
+    for p in &mut priors {
+        if !p.is_finite() || *p < 0.0 {
+            *p = 0.0;
+        }
+    }
+    let total: f64 = priors.iter().sum();
+    if total > 0.0 {
+        for p in &mut priors {
+            *p /= total;
+        }
+    } else {
+        let uniform = 1.0 / len.max(1) as f64;
+        priors.iter_mut().for_each(|p| *p = uniform);
+    }
+    priors
+}
