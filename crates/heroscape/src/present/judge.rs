@@ -264,8 +264,8 @@ pub fn refusal_words(
                 (StopCause::Lava, Lang::Fr) => "entre dans la lave en fusion",
                 (StopCause::Held, Lang::En) => "is held by a Cyberclaw",
                 (StopCause::Held, Lang::Fr) => "est retenue par un Cyberclaw",
-                (StopCause::Caught, Lang::En) => "is caught by a Swirling Vortex",
-                (StopCause::Caught, Lang::Fr) => "est prise dans un Swirling Vortex",
+                (StopCause::Caught, Lang::En) => "enters the reach of an enemy's Swirling Vortex",
+                (StopCause::Caught, Lang::Fr) => "entre à portée du Swirling Vortex d'un adversaire",
             };
             match lang {
                 Lang::En => format!(
