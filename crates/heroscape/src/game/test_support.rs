@@ -210,6 +210,24 @@ pub(crate) fn start_turn_rolling(
     events
 }
 
+/// The 20-sided die rolls of the events: die, bonus (glyphs, land, other cards), needed,
+/// success.
+pub(crate) fn rolled_with_bonus(events: &[crate::game::Event]) -> Vec<(u8, u16, u8, bool)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            crate::game::Event::PowerRolled {
+                die,
+                bonus,
+                needed,
+                success,
+                ..
+            } => Some((*die, *bonus, *needed, *success)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The 20-sided die rolls of the events: die, needed, success.
 pub(crate) fn rolled(events: &[crate::game::Event]) -> Vec<(u8, u8, bool)> {
     events

@@ -5,7 +5,9 @@ use skirmish_engine::{Ruleset, Seat};
 
 use crate::battlefield::Ground;
 use crate::game::state::Stage;
-use crate::game::test_support::{asked, battle_on, h, only_at, real, strip_with};
+use crate::game::test_support::{
+    asked, battle_on, h, only_at, real, rolled_with_bonus, strip_with,
+};
 use crate::game::tests::play;
 use crate::game::{Action, Decision, Event, HeroScape, State};
 use crate::power::Outcome;
@@ -28,23 +30,6 @@ fn troll_on(ground: Ground, stage: Stage, power: &str) -> (State, u32, u8) {
         .position(|p| p.name == power)
         .expect("the troll prints the power");
     (state, ids[0], u8::try_from(p).expect("a power number"))
-}
-
-/// The 20-sided die rolls of the events: die, bonus, needed, success.
-fn rolled(events: &[Event]) -> Vec<(u8, u16, u8, bool)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::PowerRolled {
-                die,
-                bonus,
-                needed,
-                success,
-                ..
-            } => Some((*die, *bonus, *needed, *success)),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]
@@ -70,7 +55,11 @@ fn ice_troll_charge_adds_three_on_snow_and_moves_the_troll_again() {
             target: None,
         };
         let events = play(&mut state, Seat(0), charge, &[10]);
-        assert_eq!(rolled(&events), vec![(10, 3, 13, true)], "{ground:?}");
+        assert_eq!(
+            rolled_with_bonus(&events),
+            vec![(10, 3, 13, true)],
+            "{ground:?}"
+        );
         let turn = state.turn().expect("still the troll's turn");
         assert_eq!((turn.seat, turn.stage), (Seat(0), Stage::Move));
         assert!(
@@ -93,13 +82,13 @@ fn ice_troll_charge_needs_a_full_13_off_the_snow() {
     };
     let mut missed = state.clone();
     let events = play(&mut missed, Seat(0), charge.clone(), &[12]);
-    assert_eq!(rolled(&events), vec![(12, 0, 13, false)]);
+    assert_eq!(rolled_with_bonus(&events), vec![(12, 0, 13, false)]);
     assert!(
         events.contains(&Event::TurnEnded { seat: Seat(0) }),
         "no second move, and nothing in reach to attack"
     );
     let events = play(&mut state, Seat(0), charge, &[13]);
-    assert_eq!(rolled(&events), vec![(13, 0, 13, true)]);
+    assert_eq!(rolled_with_bonus(&events), vec![(13, 0, 13, true)]);
     assert_eq!(state.turn().map(|t| t.stage), Some(Stage::Move));
 }
 

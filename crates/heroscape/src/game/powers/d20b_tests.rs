@@ -7,7 +7,9 @@ use skirmish_engine::{Pending, Ruleset, Seat};
 
 use crate::battlefield::Ground;
 use crate::game::state::Stage;
-use crate::game::test_support::{asked, battle, battle_on, h, only_at, strip_with};
+use crate::game::test_support::{
+    asked, battle, battle_on, h, only_at, rolled_with_bonus, strip_with,
+};
 use crate::game::tests::play;
 use crate::game::{Action, Decision, Event, HeroScape, State};
 use crate::power::Outcome;
@@ -16,23 +18,6 @@ use crate::power::Outcome;
 const SKULL: u8 = 1;
 const SHIELD: u8 = 4;
 const BLANK: u8 = 6;
-
-/// The 20-sided die rolls of the events: die, bonus, needed, success.
-fn rolled(events: &[Event]) -> Vec<(u8, u16, u8, bool)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::PowerRolled {
-                die,
-                bonus,
-                needed,
-                success,
-                ..
-            } => Some((*die, *bonus, *needed, *success)),
-            _ => None,
-        })
-        .collect()
-}
 
 /// The defence dice rolled and the wounds of the events' normal attack.
 fn defended(events: &[Event]) -> (usize, u16) {
@@ -84,7 +69,7 @@ fn a_disappearing_ninja_takes_no_damage_and_must_move_away_from_every_enemy() {
     };
     // no skull: nothing to disappear from
     let events = play(&mut state.clone(), Seat(0), attack.clone(), &[BLANK; 6]);
-    assert!(rolled(&events).is_empty());
+    assert!(rolled_with_bonus(&events).is_empty());
     // a skull and 11: the defence is rolled as usual
     let events = play(
         &mut state.clone(),
@@ -92,11 +77,11 @@ fn a_disappearing_ninja_takes_no_damage_and_must_move_away_from_every_enemy() {
         attack.clone(),
         &[SKULL, BLANK, BLANK, 11, BLANK, BLANK, BLANK],
     );
-    assert_eq!(rolled(&events), vec![(11, 0, 12, false)]);
+    assert_eq!(rolled_with_bonus(&events), vec![(11, 0, 12, false)]);
     assert_eq!(defended(&events), (3, 1));
     // a skull and 12: no defence dice, no damage, then the ninja's move
     let events = play(&mut state, Seat(0), attack, &[SKULL, SKULL, SKULL, 12]);
-    assert_eq!(rolled(&events), vec![(12, 0, 12, true)]);
+    assert_eq!(rolled_with_bonus(&events), vec![(12, 0, 12, true)]);
     assert_eq!(defended(&events), (0, 0));
     assert!(ignored(&events));
     assert_eq!(state.figure(ninja).map(|f| f.wounds), Some(0));
@@ -154,7 +139,7 @@ fn isamu_cannot_vanish_with_nowhere_to_end_away_from_enemies() {
         target: ids[1],
     };
     let events = play(&mut boxed, Seat(0), attack, &[SKULL, SKULL, BLANK, SHIELD]);
-    assert!(rolled(&events).is_empty(), "no roll to vanish");
+    assert!(rolled_with_bonus(&events).is_empty(), "no roll to vanish");
     assert_eq!(defended(&events), (1, 1));
     // with room beyond the agent, he vanishes
     let sc = battle(&[1; 6], &["Krav Maga Agents"], &["Isamu (FoV)"]);
@@ -168,7 +153,7 @@ fn isamu_cannot_vanish_with_nowhere_to_end_away_from_enemies() {
         target: ids[1],
     };
     let events = play(&mut open, Seat(0), attack, &[SKULL, SKULL, BLANK, 9]);
-    assert_eq!(rolled(&events), vec![(9, 0, 9, true)]);
+    assert_eq!(rolled_with_bonus(&events), vec![(9, 0, 9, true)]);
     assert_eq!(defended(&events), (0, 0));
     assert_eq!(open.figure(ids[1]).map(|f| f.wounds), Some(0));
     assert!(matches!(asked(&open).1, Decision::PowerMoves { .. }));
@@ -194,7 +179,7 @@ fn hide_in_darkness_adds_six_on_a_shadow_space() {
         attack.clone(),
         &[SKULL, SKULL, SKULL, 10],
     );
-    assert_eq!(rolled(&events), vec![(10, 6, 16, true)]);
+    assert_eq!(rolled_with_bonus(&events), vec![(10, 6, 16, true)]);
     assert_eq!(defended(&events), (0, 0));
     assert!(dark.figure(ids[1]).is_some_and(|f| f.on_field()));
     assert!(!matches!(
@@ -222,7 +207,7 @@ fn hide_in_darkness_adds_six_on_a_shadow_space() {
         attack,
         &[SKULL, SKULL, SKULL, 10, BLANK, BLANK, BLANK],
     );
-    assert_eq!(rolled(&events), vec![(10, 0, 16, false)]);
+    assert_eq!(rolled_with_bonus(&events), vec![(10, 0, 16, false)]);
     assert_eq!(defended(&events), (3, 3));
     assert!(lit.figure(ids[1]).is_some_and(|f| f.destroyed));
 }
@@ -254,7 +239,7 @@ fn stealthy_answers_attacks_from_afar_only_and_may_move() {
         },
         &[SKULL, BLANK, BLANK, SHIELD, SHIELD],
     );
-    assert!(rolled(&events).is_empty());
+    assert!(rolled_with_bonus(&events).is_empty());
     assert_eq!(defended(&events), (2, 0));
     // from afar, 13: no damage, then up to 3 spaces, or none
     let mut state = state;
@@ -267,7 +252,7 @@ fn stealthy_answers_attacks_from_afar_only_and_may_move() {
         },
         &[SKULL, SKULL, BLANK, 13],
     );
-    assert_eq!(rolled(&events), vec![(13, 0, 13, true)]);
+    assert_eq!(rolled_with_bonus(&events), vec![(13, 0, 13, true)]);
     assert_eq!(defended(&events), (0, 0));
     let (seats, _) = asked(&state);
     assert_eq!(seats, vec![Seat(1)]);
@@ -298,11 +283,11 @@ fn tactical_disengagement_ignores_leaving_engagement_wounds_on_7() {
     };
     let mut hurt = state.clone();
     let events = play(&mut hurt, Seat(0), away.clone(), &[SKULL, 6]);
-    assert_eq!(rolled(&events), vec![(6, 0, 7, false)]);
+    assert_eq!(rolled_with_bonus(&events), vec![(6, 0, 7, false)]);
     assert_eq!(hurt.figure(dupuis).map(|f| f.wounds), Some(1));
     let mut spared = state;
     let events = play(&mut spared, Seat(0), away, &[SKULL, 7]);
-    assert_eq!(rolled(&events), vec![(7, 0, 7, true)]);
+    assert_eq!(rolled_with_bonus(&events), vec![(7, 0, 7, true)]);
     assert!(ignored(&events));
     assert_eq!(spared.figure(dupuis).map(|f| f.wounds), Some(0));
     // no wound, no roll
@@ -322,7 +307,7 @@ fn tactical_disengagement_ignores_leaving_engagement_wounds_on_7() {
         },
         &[BLANK],
     );
-    assert!(rolled(&events).is_empty());
+    assert!(rolled_with_bonus(&events).is_empty());
 }
 
 /// `action` with the dice `values` first (then seeded ones: what follows the turn's end may
@@ -361,7 +346,7 @@ fn unstable_blaster_rolls_after_a_turn_shooting_from_afar() {
             &[BLANK, BLANK, BLANK, BLANK, BLANK, BLANK, d20],
         );
         assert_eq!(
-            rolled(&events).first().map(|r| (r.0, r.3)),
+            rolled_with_bonus(&events).first().map(|r| (r.0, r.3)),
             Some((d20, wounds > 0)),
             "{events:?}"
         );
