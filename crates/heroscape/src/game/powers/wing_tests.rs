@@ -133,6 +133,8 @@ fn assault(fly_first: bool) -> (Vec<usize>, Vec<bool>) {
     };
     let (mut dice, mut named) = (Vec::new(), Vec::new());
     for _ in 0..2 {
+        // what the attack's option says it will roll
+        let shown = crate::present::text::attack_dice(&state, sonlen, finn).0;
         // blanks on every die: nobody is hurt, and the attack can be made again
         let events = play(&mut state, Seat(0), attack.clone(), &[6; 12]);
         for e in &events {
@@ -143,6 +145,7 @@ fn assault(fly_first: bool) -> (Vec<usize>, Vec<bool>) {
             } = e
             {
                 dice.push(attack.len());
+                assert_eq!(usize::from(shown), attack.len(), "the option told the dice");
                 named.push(attack_dice.changes.iter().any(
                     |c| matches!(&c.why, Why::Power { power, .. } if power == "Dragon Assault"),
                 ));

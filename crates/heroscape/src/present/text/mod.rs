@@ -510,7 +510,15 @@ pub fn attack_dice(state: &State, attacker: u32, target: u32) -> (u16, u16) {
     use crate::game::powers::values::{self, AttackKind};
     match (state.figure(attacker), state.figure(target)) {
         (Some(a), Some(t)) => (
-            values::attack_dice(state, a, t, AttackKind::Normal).value(),
+            {
+                // the dice the attack's place in the turn adds, as the attack will count them
+                // (*Double Attack*'s extra attack, *Dragon Assault* after flying)
+                let mut d = values::attack_dice(state, a, t, AttackKind::Normal);
+                if let Some((why, by)) = crate::game::powers::attacks::turn_attack_bonus(state, a) {
+                    d.add(why, by);
+                }
+                d.value()
+            },
             {
                 let mut d = values::defence_dice(state, a, t, AttackKind::Normal);
                 crate::game::powers::triggered::cap_defence(state, a, t, &mut d);
