@@ -95,10 +95,10 @@ pub fn elo_ratings(
         score[a] += t.score();
         score[b] += t.flipped().score();
     }
-    for a in 0..players {
-        for b in 0..players {
-            if a != b && games[a][b] > 0.0 {
-                games[a][b] += 0.5;
+    for (a, row) in games.iter_mut().enumerate() {
+        for (b, n) in row.iter_mut().enumerate() {
+            if a != b && *n > 0.0 {
+                *n += 0.5;
                 score[a] += 0.25;
             }
         }
