@@ -194,7 +194,7 @@ fn play_game(
         .map(|(i, s)| match s {
             SeatSpec::Human => Player::Human,
             SeatSpec::Ai(spec) => {
-                Player::Bot(crate::bots::build(&spec, bot_seed(seed, Seat(i as u8))))
+                Player::Bot(crate::bots::build(spec, bot_seed(seed, Seat(i as u8))))
             }
         })
         .collect();
