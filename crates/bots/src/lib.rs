@@ -28,6 +28,7 @@ use skirmish_engine::{Game, Picker, Rejection, Ruleset, Seat};
 mod eval;
 pub mod mcts;
 mod spec;
+pub mod stats;
 
 pub use eval::{outcome_rewards, Evaluator, OutcomeOnly};
 pub use mcts::{ActionStat, Budget, Mcts, MctsConfig, SearchStats, StopReason};

@@ -4,6 +4,7 @@
 //! belongs to a ruleset (`play`, `check`, `team`, `import`, `los`, `reach`) is run by the
 //! ruleset's own presentation with the words that follow it.
 
+mod ladder;
 mod maps;
 mod play_any;
 mod replay;
@@ -64,6 +65,9 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Play a whole game: people and bots at the seats, a readable log, and a replay file.
     Play(PlayForward),
+    /// Play bots against each other over seeded games: win rates with 95 % intervals and an
+    /// Elo-style rating per bot.
+    Ladder(ladder::LadderArgs),
     /// Run rules scenario files (or folders of them) and say which hold.
     Check(Forward),
     /// Check teams against the team-building rules (`team check FILE`).
@@ -223,6 +227,7 @@ fn main() -> ExitCode {
         Some(Command::Map(c)) => maps::run(c, lang),
         Some(Command::Replay(a)) => replay::run(a),
         Some(Command::Play(p)) => play(p, lang),
+        Some(Command::Ladder(a)) => ladder::run(a, lang),
         Some(Command::Check(f)) => forward("check", f, lang),
         Some(Command::Team(f)) => forward("team", f, lang),
         Some(Command::Import(f)) => import(f, lang),

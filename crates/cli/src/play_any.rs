@@ -100,7 +100,7 @@ pub fn run(platform: &Platform, ruleset: &str, args: &[String], lang: Lang) -> R
 }
 
 /// Reads `NAME=VALUE` pairs into set-up fields.
-fn setup_fields(set: &[String]) -> Result<Map<String, Value>> {
+pub(crate) fn setup_fields(set: &[String]) -> Result<Map<String, Value>> {
     let mut fields = Map::new();
     for pair in set {
         let Some((name, value)) = pair.split_once('=') else {
@@ -114,7 +114,7 @@ fn setup_fields(set: &[String]) -> Result<Map<String, Value>> {
 
 /// The set-up field and choice id of the map read from `path`: the choice whose `source` is
 /// that file.
-fn map_choice(content: &Value, path: &std::path::Path) -> Option<(String, String)> {
+pub(crate) fn map_choice(content: &Value, path: &std::path::Path) -> Option<(String, String)> {
     let want = path.display().to_string();
     for f in content["setup"].as_array()? {
         for c in f["choices"].as_array().into_iter().flatten() {
@@ -169,15 +169,11 @@ pub fn play(
             "human" => players.push(None),
             other => {
                 let name = other.strip_prefix("ai:").unwrap_or(other);
-                let bot = p.platform.bot(p.ruleset, name).with_context(|| {
-                    let names: Vec<String> = p
-                        .platform
-                        .bots(p.ruleset)
-                        .iter()
-                        .map(|b| format!("ai:{}", b.name()))
-                        .collect();
-                    format!("unknown seat `{other}`: use human or {}", names.join(", "))
-                })?;
+                // Any bot spec: a listed bot, or tree search with a budget of one's own.
+                let bot = p
+                    .platform
+                    .bot_by_spec(p.ruleset, name)
+                    .map_err(|e| anyhow::anyhow!("seat `{other}`: {e} (or human)"))?;
                 players.push(Some(bot));
             }
         }

@@ -27,7 +27,7 @@ mod platform;
 pub mod toy;
 
 pub use board::{Board, BoardKind, Cell, Edge, Piece};
-pub use bots::{BotPlayer, RandomPlayer};
+pub use bots::{BotPlayer, MctsPlayer, RandomPlayer};
 pub use platform::{Platform, RulesetInfo};
 
 /// A request a ruleset refuses, with a stable code for programs and a sentence for people
@@ -251,6 +251,13 @@ pub trait Presentation: Send + Sync {
     /// Its bots, strongest first; the platform adds the random player every ruleset has.
     fn bots(&self) -> Vec<Arc<dyn BotPlayer>> {
         Vec::new()
+    }
+
+    /// Its tree-search bot with any budget (`mcts:250ms`, `mcts:300i`: players may ask for
+    /// budgets [`Presentation::bots`] does not list), or `None` when it has none.
+    fn mcts_bot(&self, budget: skirmish_bots::Budget) -> Option<Arc<dyn BotPlayer>> {
+        let _ = budget;
+        None
     }
 
     /// Its own terminal commands (`play`, `check`, `los`, …) with what each does; the

@@ -8,6 +8,7 @@ use skirmish_engine::Registry;
 use skirmish_lang::Lang;
 
 use crate::{BoardKind, BotPlayer, Presentation, Problem, RandomPlayer};
+use skirmish_bots::{BotSpec, SpecError};
 
 /// What the start page and `skirmish rulesets` show of a ruleset.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -114,6 +115,25 @@ impl Platform {
     /// A ruleset's bot by name.
     pub fn bot(&self, id: &str, name: &str) -> Option<Arc<dyn BotPlayer>> {
         self.bots(id).into_iter().find(|b| b.name() == name)
+    }
+
+    /// A ruleset's bot by [`BotSpec`] (`random`, `greedy`, `mcts:250ms`…): a listed bot of
+    /// that name, else, for `mcts:BUDGET`, the ruleset's tree search with that budget. The
+    /// error says what is wrong with the name or which bots the ruleset has.
+    pub fn bot_by_spec(&self, id: &str, spec: &str) -> Result<Arc<dyn BotPlayer>, String> {
+        let parsed: BotSpec = spec.trim().parse().map_err(|e: SpecError| e.to_string())?;
+        let name = parsed.to_string();
+        if let Some(bot) = self.bot(id, &name) {
+            return Ok(bot);
+        }
+        let built = match parsed {
+            BotSpec::Mcts(budget) => self.get(id).and_then(|p| p.mcts_bot(budget)),
+            BotSpec::Random | BotSpec::Greedy => None,
+        };
+        built.ok_or_else(|| {
+            let names: Vec<String> = self.bots(id).iter().map(|b| b.name().to_string()).collect();
+            format!("{id} has no {name} bot; it has: {}", names.join(", "))
+        })
     }
 
     /// What the start page shows of every ruleset.

@@ -24,7 +24,10 @@ async fn rulesets_are_listed_with_their_modules_bots_and_set_up() {
     let ids: Vec<&str> = list.iter().filter_map(|x| x["id"].as_str()).collect();
     assert_eq!(ids, ["heroclix", "toy"]);
     assert_eq!(list[0]["module"], "/rulesets/heroclix/index.js");
-    assert_eq!(list[0]["bots"], json!(["greedy", "random"]));
+    assert_eq!(
+        list[0]["bots"],
+        json!(["mcts:1s", "mcts:100ms", "greedy", "random"])
+    );
     assert_eq!(list[0]["judge"], json!(["reach", "los"]));
     assert!(
         list[1]["module"].is_null(),

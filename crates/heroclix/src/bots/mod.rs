@@ -2,10 +2,12 @@
 //! attack roll, teams built at random, and scenarios read from files.
 
 pub mod bench;
+mod eval;
 mod greedy;
 mod odds;
 mod setup;
 
+pub use eval::{mcts_player, HeroClixEval};
 pub use greedy::{GreedyBot, Weights};
 pub use odds::{expected_attack, hit_chance, needed_roll, AttackOdds};
 pub use setup::{load_scenario, random_team, ScenarioFiles};
@@ -41,6 +43,26 @@ impl BotKind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Greedy => Box::new(GreedyBot::new(seed)),
         }
+    }
+}
+
+/// The HeroClix bot a [`BotSpec`] names, seeded: tree search searches on every core, with
+/// short playouts judged by [`HeroClixEval`].
+pub fn build(spec: &skirmish_bots::BotSpec, seed: u64) -> Box<dyn Bot<crate::HeroClix> + Send> {
+    use skirmish_bots::{BotSpec, Mcts, MctsConfig};
+    match spec {
+        BotSpec::Random => BotKind::Random.heroclix(seed),
+        BotSpec::Greedy => BotKind::Greedy.heroclix(seed),
+        BotSpec::Mcts(budget) => Box::new(Mcts::new(
+            seed,
+            MctsConfig {
+                budget: *budget,
+                rollout_depth:
+                    skirmish_platform::MctsPlayer::<crate::HeroClix, HeroClixEval>::ROLLOUT_DEPTH,
+                ..MctsConfig::default()
+            },
+            HeroClixEval,
+        )),
     }
 }
 

@@ -574,7 +574,20 @@ impl Presentation for HeroClixPresentation {
     }
 
     fn bots(&self) -> Vec<Arc<dyn BotPlayer>> {
-        vec![Arc::new(GreedyPlayer)]
+        // Strongest first; the server's time limit per decision (3 s) leaves room for 1 s.
+        vec![
+            crate::bots::mcts_player(skirmish_bots::Budget::Time(std::time::Duration::from_secs(
+                1,
+            ))),
+            crate::bots::mcts_player(skirmish_bots::Budget::Time(
+                std::time::Duration::from_millis(100),
+            )),
+            Arc::new(GreedyPlayer),
+        ]
+    }
+
+    fn mcts_bot(&self, budget: skirmish_bots::Budget) -> Option<Arc<dyn BotPlayer>> {
+        Some(crate::bots::mcts_player(budget))
     }
 
     fn terminal_commands(&self) -> Vec<(&'static str, &'static str)> {

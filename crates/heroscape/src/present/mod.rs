@@ -22,6 +22,7 @@ pub mod content;
 pub mod judge;
 pub mod page;
 pub mod samples;
+pub mod search;
 pub mod setup;
 pub mod terminal;
 pub mod text;
@@ -567,7 +568,20 @@ impl Presentation for HeroScapePresentation {
     }
 
     fn bots(&self) -> Vec<Arc<dyn BotPlayer>> {
-        vec![Arc::new(bots::GreedyPlayer)]
+        // Strongest first; the server's time limit per decision (3 s) leaves room for 1 s.
+        vec![
+            search::mcts_player(skirmish_bots::Budget::Time(std::time::Duration::from_secs(
+                1,
+            ))),
+            search::mcts_player(skirmish_bots::Budget::Time(
+                std::time::Duration::from_millis(100),
+            )),
+            Arc::new(bots::GreedyPlayer),
+        ]
+    }
+
+    fn mcts_bot(&self, budget: skirmish_bots::Budget) -> Option<Arc<dyn BotPlayer>> {
+        Some(search::mcts_player(budget))
     }
 
     fn terminal_commands(&self) -> Vec<(&'static str, &'static str)> {

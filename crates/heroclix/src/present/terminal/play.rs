@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::str::FromStr;
 
-use crate::bots::{load_scenario, BotKind, GreedyBot, ScenarioFiles};
+use crate::bots::{load_scenario, GreedyBot, ScenarioFiles};
 use crate::figure::Stat;
 use crate::game::powers::PowerOptions;
 use crate::game::text::{self, figure_name, pushing_note, team_name};
@@ -20,6 +20,7 @@ use crate::HeroClix;
 use anyhow::{bail, Context, Result};
 use skirmish_board::square::{render_ascii, FigureToken, Overlay, Square};
 use skirmish_board::FigureId;
+use skirmish_bots::BotSpec;
 use skirmish_bots::{bot_seed, Bot};
 use skirmish_engine::{Game, Pending, Seat};
 use skirmish_lang::Lang;
@@ -28,7 +29,7 @@ use skirmish_lang::Lang;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Who sits at each seat, in seat order: `human` or `ai:BOT` (HeroClix: `ai:random`,
-    /// `ai:greedy`).
+    /// `ai:greedy`, `ai:mcts:100ms`, `ai:mcts:1s`, `ai:mcts:500i`).
     #[arg(long, value_delimiter = ',', default_value = "human,ai:greedy")]
     seats: Vec<String>,
     /// Seed of the dice (and of the bots' choices); a new one each game when left out.
@@ -74,8 +75,8 @@ pub struct Args {
 pub enum SeatSpec {
     /// A person at the terminal.
     Human,
-    /// A bot.
-    Ai(BotKind),
+    /// A bot: `random`, `greedy` or `mcts:BUDGET`.
+    Ai(BotSpec),
 }
 
 impl FromStr for SeatSpec {
@@ -87,14 +88,13 @@ impl FromStr for SeatSpec {
             return Ok(SeatSpec::Human);
         }
         match s.strip_prefix("ai:") {
-            Some(kind) => kind.parse().map(SeatSpec::Ai),
+            Some(kind) => kind
+                .parse()
+                .map(SeatSpec::Ai)
+                .map_err(|e: skirmish_bots::SpecError| e.to_string()),
             None => Err(format!(
-                "unknown seat '{s}': use human, {}",
-                BotKind::ALL
-                    .iter()
-                    .map(|k| format!("ai:{k}"))
-                    .collect::<Vec<_>>()
-                    .join(" or ")
+                "unknown seat '{s}': use human, ai:random, ai:greedy or ai:mcts:BUDGET \
+                 (ai:mcts:100ms, ai:mcts:1s, ai:mcts:500i)"
             )),
         }
     }
@@ -193,7 +193,9 @@ fn play_game(
         .enumerate()
         .map(|(i, s)| match s {
             SeatSpec::Human => Player::Human,
-            SeatSpec::Ai(kind) => Player::Bot(kind.heroclix(bot_seed(seed, Seat(i as u8)))),
+            SeatSpec::Ai(spec) => {
+                Player::Bot(crate::bots::build(spec, bot_seed(seed, Seat(i as u8))))
+            }
         })
         .collect();
     let symbols = figure_symbols(game.state());
@@ -944,12 +946,22 @@ pub(super) mod tests {
 
     #[test]
     fn seats_parse_and_print_alike() {
-        for s in ["human", "ai:random", "ai:greedy"] {
+        for s in [
+            "human",
+            "ai:random",
+            "ai:greedy",
+            "ai:mcts:250ms",
+            "ai:mcts:300i",
+        ] {
             assert_eq!(s.parse::<SeatSpec>().unwrap().to_string(), s);
         }
         assert!("bot"
             .parse::<SeatSpec>()
             .unwrap_err()
-            .contains("ai:random or ai:greedy"));
+            .contains("ai:random, ai:greedy or ai:mcts:BUDGET"));
+        assert!("ai:mcts:10x"
+            .parse::<SeatSpec>()
+            .unwrap_err()
+            .contains("unknown unit `x`"));
     }
 }

@@ -1,0 +1,265 @@
+//! `skirmish ladder RULESET`: bots against each other over seeded games, every pair of them,
+//! with win rates, their 95 % intervals and an Elo-style rating per bot.
+//!
+//! Games run in parallel across cores (rayon), each bot on one thread. Every game of a
+//! pairing gets its dice seed from `--seed` and its number, two games in a row sharing a seed
+//! with the seats swapped, so that neither the first seat nor the dice favour a bot.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{bail, Result};
+use rayon::prelude::*;
+use serde_json::Value;
+use skirmish_bots::stats::{elo_ratings, wilson, Tally};
+use skirmish_engine::Seat;
+use skirmish_lang::Lang;
+use skirmish_platform::{BotPlayer, Platform};
+
+/// `skirmish ladder RULESET ...`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Results are the same bit for bit for the same seed with iteration budgets (mcts:300i); time \
+budgets (mcts:100ms) search as far as the machine gets in that time, so their games vary \
+from run to run and with the load on the machine.")]
+pub struct LadderArgs {
+    /// The ruleset (`skirmish rulesets` lists them).
+    ruleset: String,
+    /// Games per pair of bots (seats swapped every other game).
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// The bots, comma-separated: random, greedy, mcts:100ms, mcts:1s, mcts:500i...
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "random,greedy,mcts:100ms"
+    )]
+    bots: Vec<String>,
+    /// Seed of the first game's dice; the same seed plays the same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A set-up field of the games, `NAME=VALUE`, repeatable (`skirmish rulesets` lists the
+    /// fields: armies, teams, battlefields, maps...).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+    /// A map file to play on.
+    #[arg(long, value_name = "PATH")]
+    map: Option<PathBuf>,
+    /// Content to play with, repeatable: folders or files of maps and cards.
+    #[arg(long, value_name = "PATH")]
+    content: Vec<PathBuf>,
+    /// Actions after which an unfinished game counts as a draw.
+    #[arg(long, default_value_t = 5000)]
+    max_steps: usize,
+    /// Games played at once [default: one per core].
+    #[arg(long)]
+    jobs: Option<usize>,
+}
+
+/// How one game ended, from the first bot of its pairing's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Result1 {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// One game to play: which pair, which game of the pair.
+#[derive(Clone, Copy, Debug)]
+struct Job {
+    pair: usize,
+    game: u32,
+}
+
+/// Runs `skirmish ladder`.
+pub fn run(a: LadderArgs, lang: Lang) -> Result<ExitCode> {
+    let mut sources = a.content.clone();
+    sources.extend(a.map.clone());
+    let platform = crate::rulesets::platform(&sources, None)?;
+    let present = platform.find(&a.ruleset).map_err(anyhow::Error::msg)?;
+    let mut fields = crate::play_any::setup_fields(&a.set)?;
+    if let Some(map) = &a.map {
+        let (field, id) =
+            crate::play_any::map_choice(&present.content(lang), map).ok_or_else(|| {
+                anyhow::anyhow!("{}: not a map {} can read", map.display(), a.ruleset)
+            })?;
+        fields.entry(field).or_insert(Value::String(id));
+    }
+    let setup = present.setup(&fields, lang).map_err(anyhow::Error::msg)?;
+    let seats = setup.seat_names.len();
+    if seats != 2 {
+        bail!("the ladder plays two-seat games; this set-up has {seats} seats");
+    }
+    if a.bots.len() < 2 {
+        bail!("name at least two bots: --bots random,greedy");
+    }
+    let mut bots: Vec<Arc<dyn BotPlayer>> = Vec::new();
+    for spec in &a.bots {
+        let bot = platform
+            .bot_by_spec(&a.ruleset, spec)
+            .map_err(anyhow::Error::msg)?;
+        if bots.iter().any(|b| b.name() == bot.name()) {
+            bail!("{} is named twice in --bots", bot.name());
+        }
+        bots.push(bot);
+    }
+    // Later bots first in each pairing: lists usually go from weak to strong.
+    let pairs: Vec<(usize, usize)> = (0..bots.len())
+        .flat_map(|j| (0..j).map(move |i| (j, i)))
+        .collect();
+    let jobs: Vec<Job> = (0..pairs.len())
+        .flat_map(|pair| (0..a.games).map(move |game| Job { pair, game }))
+        .collect();
+
+    let bar = indicatif::ProgressBar::new(jobs.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} games (eta {eta})",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let play = |job: &Job| {
+        let (first, second) = pairs[job.pair];
+        // Two games in a row share their dice with the seats swapped.
+        let seed = a.seed.wrapping_add(u64::from(job.game / 2));
+        let swapped = job.game % 2 == 1;
+        let seated = if swapped {
+            [&bots[second], &bots[first]]
+        } else {
+            [&bots[first], &bots[second]]
+        };
+        let result = play_one(
+            &platform,
+            &a.ruleset,
+            &setup.scenario,
+            seed,
+            seated,
+            a.max_steps,
+        );
+        bar.inc(1);
+        result.map(|winner| match winner {
+            None => Result1::Draw,
+            Some(seat) if (seat == Seat(0)) != swapped => Result1::Win,
+            Some(_) => Result1::Loss,
+        })
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.unwrap_or(0))
+        .build()?;
+    let results: Vec<Result<Result1, String>> =
+        pool.install(|| jobs.par_iter().map(play).collect());
+    bar.finish_and_clear();
+
+    let mut tallies = vec![Tally::default(); pairs.len()];
+    let mut errors = Vec::new();
+    for (job, result) in jobs.iter().zip(results) {
+        let t = &mut tallies[job.pair];
+        match result {
+            Ok(Result1::Win) => t.wins += 1,
+            Ok(Result1::Draw) => t.draws += 1,
+            Ok(Result1::Loss) => t.losses += 1,
+            Err(e) => errors.push(e),
+        }
+    }
+    let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+    print!("{}", table(&a, &names, &pairs, &tallies));
+    for e in &errors {
+        eprintln!("error: {e}");
+    }
+    Ok(if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Plays one game: `bots[0]` at seat 0, `bots[1]` at seat 1. The winning seat, or `None` for
+/// a draw (nobody or both won, or the game ran past `max_steps`).
+fn play_one(
+    platform: &Platform,
+    ruleset: &str,
+    scenario: &Value,
+    seed: u64,
+    bots: [&Arc<dyn BotPlayer>; 2],
+    max_steps: usize,
+) -> Result<Option<Seat>, String> {
+    let names = format!("{} against {}, seed {seed}", bots[0].name(), bots[1].name());
+    let mut game = platform
+        .registry()
+        .new_game(ruleset, scenario, seed)
+        .map_err(|e| format!("{names}: {e}"))?;
+    while let Some(&seat) = game.pending_seats().first() {
+        let step = game.step_count();
+        if step >= max_steps {
+            return Ok(None);
+        }
+        let bot = bots
+            .get(seat.index())
+            .ok_or(format!("{names}: {seat} has no bot"))?;
+        let bot_seed = skirmish_bots::bot_seed(seed, seat) ^ step as u64;
+        let view = game.blinded(seat, bot_seed);
+        let action = match bot.choose(view.as_ref(), seat, bot_seed) {
+            Some(action) => action,
+            // A bot with nothing to say plays the first legal action, as at the server.
+            None => game
+                .legal_actions_json(seat)
+                .ok()
+                .and_then(|l| l.into_iter().next())
+                .ok_or(format!(
+                    "{names}: {seat} has no legal action at step {step}"
+                ))?,
+        };
+        game.act_json(seat, &action).map_err(|r| {
+            format!(
+                "{names}: {}'s action at step {step} was refused: {}",
+                bot.name(),
+                r.reason
+            )
+        })?;
+    }
+    Ok(match game.outcome() {
+        Some(o) if o.winners.len() == 1 => Some(o.winners[0]),
+        _ => None,
+    })
+}
+
+/// The printed report: one line per pairing, then the ratings, best first.
+fn table(a: &LadderArgs, names: &[&str], pairs: &[(usize, usize)], tallies: &[Tally]) -> String {
+    let mut out = format!(
+        "ladder: {}, {} games per pair, seed {}\n\n",
+        a.ruleset, a.games, a.seed
+    );
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(6) * 2 + 4;
+    out.push_str(&format!(
+        "{:<width$}  {:>4} {:>4} {:>4}  {:>8}  {}\n",
+        "pairing", "W", "D", "L", "win rate", "95 % interval"
+    ));
+    for (&(first, second), t) in pairs.iter().zip(tallies) {
+        let (low, high) = wilson(t.score(), f64::from(t.games()));
+        out.push_str(&format!(
+            "{:<width$}  {:>4} {:>4} {:>4}  {:>6.1} %  [{:.1} %, {:.1} %]\n",
+            format!("{} vs {}", names[first], names[second]),
+            t.wins,
+            t.draws,
+            t.losses,
+            t.rate() * 100.0,
+            low * 100.0,
+            high * 100.0,
+        ));
+    }
+    let anchor = names.iter().position(|n| *n == "random").unwrap_or(0);
+    let results: Vec<(usize, usize, Tally)> = pairs
+        .iter()
+        .zip(tallies)
+        .map(|(&(first, second), t)| (first, second, *t))
+        .collect();
+    let ratings = elo_ratings(names.len(), &results, anchor, 1000.0);
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by(|x, y| ratings[*y].total_cmp(&ratings[*x]));
+    out.push_str(&format!("\nrating (Elo, {} = 1000)\n", names[anchor]));
+    for i in order {
+        out.push_str(&format!("  {:<20} {:>6.0}\n", names[i], ratings[i]));
+    }
+    out
+}

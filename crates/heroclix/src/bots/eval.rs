@@ -1,0 +1,193 @@
+//! What HeroClix tells tree search ([`skirmish_bots::Mcts`]): [`HeroClixEval`] judges a
+//! position by victory points and the points still standing, and orders the ~1,000 actions of
+//! a turn attacks first, then moves towards the enemy, then passing, so that progressive
+//! widening looks at the promising squares first.
+
+use std::sync::Arc;
+
+use skirmish_board::square::Square;
+use skirmish_bots::{Budget, Evaluator};
+use skirmish_engine::Seat;
+use skirmish_platform::{BotPlayer, MctsPlayer};
+
+use crate::game::{Action, Fig, State};
+use crate::HeroClix;
+
+/// How sharply a lead turns into a likely win: holding 60 % of the points on the table
+/// (standing and scored) wins about 77 % of the time (`1 / (1 + e^(-12·0.1))`).
+const SHARPNESS: f64 = 12.0;
+
+/// The HeroClix evaluator: each side's victory points plus the points of its figures still
+/// standing (a figure clicked down counting for less), squashed by a logistic into a chance
+/// of winning.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HeroClixEval;
+
+/// The tree-search bot for HeroClix with `budget` per decision, one thread.
+pub fn mcts_player(budget: Budget) -> Arc<dyn BotPlayer> {
+    Arc::new(MctsPlayer::<HeroClix, _>::new(budget, HeroClixEval))
+}
+
+/// What a figure still standing is worth: its points, less up to half of them as it clicks
+/// towards its knock-out (a figure's dial weakens as it takes damage).
+fn worth(f: &Fig) -> f64 {
+    let full = f.def.dial.len().saturating_sub(f.start_click).max(1) as f64;
+    let left = f.def.dial.len().saturating_sub(f.click) as f64;
+    f64::from(f.points) * (0.5 + 0.5 * (left / full).min(1.0))
+}
+
+impl Evaluator<HeroClix> for HeroClixEval {
+    fn value(&self, state: &State, seat: Seat) -> f64 {
+        let seats = state.seats.len();
+        let mut points = vec![0.0; seats];
+        for (i, s) in state.seats.iter().enumerate() {
+            points[i] += f64::from(s.victory_points);
+        }
+        for f in state.figures.iter().filter(|f| !f.ko) {
+            if let Some(p) = points.get_mut(f.owner.index()) {
+                *p += worth(f);
+            }
+        }
+        let total: f64 = points.iter().sum();
+        if total <= 0.0 || seats == 0 {
+            return 0.5;
+        }
+        let seat_at = |i: usize| Seat(u8::try_from(i).unwrap_or(u8::MAX));
+        let ours: f64 = (0..seats)
+            .filter(|&i| state.allied(seat_at(i), seat))
+            .map(|i| points[i])
+            .sum();
+        // Sides: seats with no allied seat before them.
+        let sides = (0..seats)
+            .filter(|&i| !(0..i).any(|j| state.allied(seat_at(j), seat_at(i))))
+            .count()
+            .max(1);
+        let lead = ours / total - 1.0 / sides as f64;
+        1.0 / (1.0 + (-SHARPNESS * lead).exp())
+    }
+
+    fn prior(&self, state: &State, seat: Seat, actions: &[Action]) -> Vec<f64> {
+        // The enemies' squares once per call, not once per action.
+        let enemies: Vec<Square> = state
+            .figures
+            .iter()
+            .filter(|e| !e.ko && !state.allied(e.owner, seat))
+            .filter_map(|e| e.square)
+            .collect();
+        let nearest = |at: Square| enemies.iter().map(|e| e.distance(at)).min().unwrap_or(0);
+        let figure = |id| state.fig(id).filter(|f| !f.ko);
+        actions
+            .iter()
+            .map(|a| match a {
+                Action::CloseAttack { .. }
+                | Action::RangedAttack { .. }
+                | Action::AreaAttack { .. }
+                | Action::DuoAttack { .. }
+                | Action::MultiAttack { .. }
+                | Action::MoveAndAttack { .. }
+                | Action::FreeAttack { .. }
+                | Action::ThrowObject { .. }
+                | Action::TelekinesisThrow { .. }
+                | Action::Capture { .. } => 10.0,
+                Action::Move { figure: id, to, .. } | Action::PowerMove { figure: id, to, .. } => {
+                    let Some(f) = figure(*id) else {
+                        return 1.0;
+                    };
+                    let range = u32::from(f.def.range);
+                    let after = nearest(*to);
+                    let before = f.square.map_or(after, nearest);
+                    // A figure already in the thick of it gains little by moving; a move
+                    // that brings an attack within reach (adjacent or in range) comes first.
+                    if after <= 1 || (range > 1 && after <= range && before > range) {
+                        6.0
+                    } else {
+                        (2.0 + 0.3 * (f64::from(before) - f64::from(after))).clamp(0.2, 5.0)
+                    }
+                }
+                Action::Pass { .. } | Action::EndTurn => 0.5,
+                _ => 1.0,
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::time::{Duration, Instant};
+
+    use skirmish_engine::{AnyGame, Game};
+
+    use super::*;
+    use crate::bots::bench::{mid_game, starter_scenario};
+
+    fn game() -> Game<HeroClix> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        mid_game(&starter_scenario(&root))
+    }
+
+    #[test]
+    fn values_are_chances_and_favour_the_side_with_more_standing() {
+        let g = game();
+        let state = g.state();
+        let v0 = HeroClixEval.value(state, Seat(0));
+        let v1 = HeroClixEval.value(state, Seat(1));
+        assert!(
+            (0.0..=1.0).contains(&v0) && (v0 + v1 - 1.0).abs() < 1e-9,
+            "{v0} {v1}"
+        );
+        let mut worse = state.clone();
+        let victim = worse
+            .figures
+            .iter()
+            .position(|f| f.owner == Seat(1) && !f.ko)
+            .expect("seat 1 has a figure standing");
+        worse.figures[victim].ko = true;
+        assert!(HeroClixEval.value(&worse, Seat(0)) > v0);
+        let mut hurt = state.clone();
+        hurt.figures[victim].click += 1;
+        assert!(HeroClixEval.value(&hurt, Seat(0)) > v0);
+        assert!(HeroClixEval.value(&hurt, Seat(0)) < HeroClixEval.value(&worse, Seat(0)));
+    }
+
+    #[test]
+    fn priors_put_attacks_and_approaches_first() {
+        let g = game();
+        let seat = g.pending_seats()[0];
+        let legal = g.legal_actions(seat);
+        assert!(legal.len() > 100, "{}", legal.len());
+        let prior = HeroClixEval.prior(g.state(), seat, &legal);
+        assert_eq!(prior.len(), legal.len());
+        assert!(prior.iter().all(|w| *w >= 0.0 && w.is_finite()));
+        let weight_of = |pick: &dyn Fn(&Action) -> bool| {
+            legal
+                .iter()
+                .zip(&prior)
+                .filter(|(a, _)| pick(a))
+                .map(|(_, w)| *w)
+                .fold(f64::NAN, f64::max)
+        };
+        let pass = weight_of(&|a| matches!(a, Action::EndTurn | Action::Pass { .. }));
+        let moves = weight_of(&|a| matches!(a, Action::Move { .. }));
+        assert!(moves > pass, "{moves} {pass}");
+    }
+
+    #[test]
+    fn the_mcts_player_answers_a_legal_action_within_its_budget() {
+        let g = game();
+        let seat = g.pending_seats()[0];
+        let player = mcts_player(Budget::Time(Duration::from_millis(100)));
+        assert_eq!(player.name(), "mcts:100ms");
+        let copy = AnyGame::blinded(&g, seat, 9);
+        let start = Instant::now();
+        let answer = player.choose(copy.as_ref(), seat, 9).unwrap();
+        // A generous margin over the budget: CI machines are shared and slow.
+        assert!(
+            start.elapsed() < Duration::from_millis(600),
+            "{:?}",
+            start.elapsed()
+        );
+        let legal = AnyGame::legal_actions_json(&g, seat).unwrap();
+        assert!(legal.contains(&answer), "{answer}");
+    }
+}
