@@ -26,7 +26,7 @@ async fn rulesets_are_listed_with_their_modules_bots_and_set_up() {
     assert_eq!(list[0]["module"], "/rulesets/heroclix/index.js");
     assert_eq!(
         list[0]["bots"],
-        json!(["mcts:1s", "mcts:100ms", "greedy", "random"])
+        json!(["greedy", "mcts:1s", "mcts:100ms", "random"])
     );
     assert_eq!(list[0]["judge"], json!(["reach", "los"]));
     assert!(

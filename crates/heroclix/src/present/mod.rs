@@ -574,15 +574,17 @@ impl Presentation for HeroClixPresentation {
     }
 
     fn bots(&self) -> Vec<Arc<dyn BotPlayer>> {
-        // Strongest first; the server's time limit per decision (3 s) leaves room for 1 s.
+        // Strongest first, and the first is the one a game gets when it names none: greedy
+        // still beats the search bots (README, *Bot ladder*). The server's time limit per
+        // decision (3 s) leaves room for 1 s.
         vec![
+            Arc::new(GreedyPlayer),
             crate::bots::mcts_player(skirmish_bots::Budget::Time(std::time::Duration::from_secs(
                 1,
             ))),
             crate::bots::mcts_player(skirmish_bots::Budget::Time(
                 std::time::Duration::from_millis(100),
             )),
-            Arc::new(GreedyPlayer),
         ]
     }
 

@@ -568,15 +568,17 @@ impl Presentation for HeroScapePresentation {
     }
 
     fn bots(&self) -> Vec<Arc<dyn BotPlayer>> {
-        // Strongest first; the server's time limit per decision (3 s) leaves room for 1 s.
+        // Strongest first, and the first is the one a game gets when it names none: greedy
+        // still beats the search bots (README, *Bot ladder*). The server's time limit per
+        // decision (3 s) leaves room for 1 s.
         vec![
+            Arc::new(bots::GreedyPlayer),
             search::mcts_player(skirmish_bots::Budget::Time(std::time::Duration::from_secs(
                 1,
             ))),
             search::mcts_player(skirmish_bots::Budget::Time(
                 std::time::Duration::from_millis(100),
             )),
-            Arc::new(bots::GreedyPlayer),
         ]
     }
 
