@@ -170,10 +170,19 @@ pub fn play(
             other => {
                 let name = other.strip_prefix("ai:").unwrap_or(other);
                 // Any bot spec: a listed bot, or tree search with a budget of one's own.
-                let bot = p
-                    .platform
-                    .bot_by_spec(p.ruleset, name)
-                    .map_err(|e| anyhow::anyhow!("seat `{other}`: {e} (or human)"))?;
+                let bot = p.platform.bot_by_spec(p.ruleset, name).map_err(|e| {
+                    let seats: Vec<String> = p
+                        .platform
+                        .bots(p.ruleset)
+                        .iter()
+                        .map(|b| format!("ai:{}", b.name()))
+                        .collect();
+                    anyhow::anyhow!(
+                        "seat `{other}`: {e}; the seats {} takes: human, {}, or ai:mcts:BUDGET",
+                        p.ruleset,
+                        seats.join(", ")
+                    )
+                })?;
                 players.push(Some(bot));
             }
         }
