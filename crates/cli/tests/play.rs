@@ -402,7 +402,7 @@ fn bad_seats_are_refused_with_the_choices() {
     let o = play(dir.path(), &["--seats", "ai:clever,human"], "");
     assert!(!o.status.success());
     let err = stderr(&o);
-    assert!(err.contains("unknown bot 'clever'"), "{err}");
+    assert!(err.contains("unknown bot `clever`"), "{err}");
     assert!(err.contains("random, greedy"), "{err}");
 
     let o = play(dir.path(), &["--seats", "human"], "");
