@@ -45,11 +45,9 @@ pub struct Barrage {
 
 /// The printed name and spaces of `card`'s barrage, if it has one.
 fn barrage_of(card: &Card) -> Option<(&str, u16)> {
-    card.powers.iter().find_map(|p| {
-        p.effects.iter().flatten().find_map(|e| match e {
-            Effect::Specials(Specials::Barrage { spaces }) => Some((p.name.as_str(), *spaces)),
-            _ => None,
-        })
+    crate::game::powers::values::named_effects(card).find_map(|(name, e)| match e {
+        Effect::Specials(Specials::Barrage { spaces }) => Some((name, *spaces)),
+        _ => None,
     })
 }
 

@@ -44,11 +44,9 @@ pub struct Mastery {
 
 /// The rider of `card`'s mastery and its printed name, if it has one.
 fn mastery_of(card: &Card) -> Option<(&str, Specials)> {
-    card.powers.iter().find_map(|p| {
-        p.effects.iter().flatten().find_map(|e| match e {
-            Effect::Specials(s @ Specials::Mastery { .. }) => Some((p.name.as_str(), s.clone())),
-            _ => None,
-        })
+    crate::game::powers::values::named_effects(card).find_map(|(name, e)| match e {
+        Effect::Specials(s @ Specials::Mastery { .. }) => Some((name, s.clone())),
+        _ => None,
     })
 }
 

@@ -307,13 +307,7 @@ fn useful_targets(state: &State, seat: Seat, user: &Figure, power: u8, t: &Trigg
 
 /// The ground a figure stands on, as the card language names it (`water`, `lava_field`...).
 pub(in crate::game::powers) fn ground_of(state: &State, f: &Figure) -> Option<String> {
-    let hex = f.hex?;
-    let footing = state
-        .field
-        .column(hex)?
-        .footings()
-        .find(|x| x.level == f.level)?;
-    serde_json::to_value(footing.ground)
+    serde_json::to_value(super::values::ground_of(state, f)?)
         .ok()?
         .as_str()
         .map(str::to_owned)
