@@ -19,22 +19,40 @@ bin=target/release/examples/instructions
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-# Total instructions of one run of the workload.
+# Total instructions of one run of the workload (with CG_ONLY=PATTERN, only inside the
+# functions matching it).
 count() {
-    valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$bin" "$@" >"$out/stdout" 2>/dev/null
+    local only=()
+    [[ -n ${CG_ONLY:-} ]] && only=(--toggle-collect="$CG_ONLY")
+    valgrind --tool=callgrind "${only[@]}" --callgrind-out-file="$out/cg" "$bin" "$@" >"$out/stdout" 2>/dev/null
     grep -E '^(summary|totals):' "$out/cg" | head -1 | awk '{print $2}'
 }
 
 run() {
     local mode=$1 n=$2
     local total actions base
-    if [[ $mode == playouts ]]; then base=$(count playout-setup 0); else base=$(count setup 0); fi
-    total=$(count "$mode" "$n")
+    case $mode in
+    playouts) base=$(count playout-setup 0) ;;
+    legal) base=$(count legal-setup 0) ;;
+    greedy) base=0 ;;
+    *) base=$(count setup 0) ;;
+    esac
+    if [[ $mode == greedy ]]; then
+        total=$(CG_ONLY='*GreedyBot*as*Bot*choose*' count "$mode" "$n")
+    else
+        total=$(count "$mode" "$n")
+    fi
     actions=$(awk '{print $4}' "$out/stdout")
     local net=$((total - base))
     case $mode in
     games)
         echo "games: $n random-vs-random games, $actions actions, $((net / actions)) instructions per applied action"
+        ;;
+    greedy)
+        echo "greedy: $n greedy-vs-greedy games, $actions actions, $((net / actions)) instructions per choice (inside the bot; listing the legal actions not counted)"
+        ;;
+    legal)
+        echo "legal: the mid-game position's legal actions listed $n times, $((net / n)) instructions per listing"
         ;;
     playouts)
         local per=$((net / n))

@@ -11,4 +11,7 @@ cargo test --workspace --doc
 SKIRMISH_BIN="${CARGO_TARGET_DIR:-target}/debug/skirmish" bash scripts/e2e.sh
 # A second ruleset with no page module of its own (the platform's toy game, registered only by
 # the server's example) played in the browser through the page's generic module.
-E2E_TOY=1 E2E_TESTS=tests/e2e/generic.test.mjs bash scripts/e2e.sh
+# `--all-targets` above built that example with the tests' features: reusing it spares CI a
+# second build of the server and its dependencies.
+E2E_TOY=1 SKIRMISH_BIN="${CARGO_TARGET_DIR:-target}/debug/examples/serve" \
+    E2E_TESTS=tests/e2e/generic.test.mjs bash scripts/e2e.sh

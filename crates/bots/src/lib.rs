@@ -29,6 +29,7 @@ mod eval;
 pub mod mcts;
 mod spec;
 pub mod stats;
+pub mod watchdog;
 
 pub use eval::{outcome_rewards, Evaluator, OutcomeOnly};
 pub use mcts::{ActionStat, Budget, Mcts, MctsConfig, SearchStats, StopReason};

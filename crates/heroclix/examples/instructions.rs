@@ -4,7 +4,10 @@
 //! `instructions games N` plays N random-vs-random HeroClix games (starter teams, sample outdoor
 //! map, 10 rounds; seeds 1..=N) and prints the actions applied. `instructions playouts N` plays N
 //! random playouts to the end from the benchmark's mid-game position. `instructions setup 0`
-//! loads the scenario only: the script subtracts it from the others.
+//! loads the scenario only: the script subtracts it from the others. `instructions greedy N`
+//! plays N greedy-vs-greedy games and prints the bots' choices (the script counts only the
+//! instructions inside the bots' `choose`); `instructions legal N` lists the mid-game position's
+//! legal actions N times (`instructions legal-setup 0`, the position, is subtracted).
 #![allow(missing_docs)]
 
 use std::path::PathBuf;
@@ -32,6 +35,24 @@ fn main() {
         // The playouts' own set-up: the scenario and the mid-game position.
         "playout-setup" => {
             skirmish_heroclix::bots::bench::mid_game(&scenario);
+        }
+        "legal-setup" | "legal" => {
+            let game = skirmish_heroclix::bots::bench::mid_game(&scenario);
+            let seat = game.pending_seats()[0];
+            for _ in 0..n {
+                std::hint::black_box(game.legal_actions(seat));
+                actions += 1;
+            }
+        }
+        "greedy" => {
+            for seed in 1..=n {
+                let mut game = Game::<HeroClix>::new(scenario.clone(), seed).expect("setup");
+                let mut bots: Vec<_> = (0..2u8)
+                    .map(|i| BotKind::Greedy.heroclix(bot_seed(seed, Seat(i))))
+                    .collect();
+                play_game(&mut game, &mut bots, 100_000, |_, _| Ok(())).expect("the game ends");
+                actions += game.steps().len();
+            }
         }
         "games" => {
             for seed in 1..=n {

@@ -1,21 +1,28 @@
 //! What HeroClix tells tree search ([`skirmish_bots::Mcts`]): [`HeroClixEval`] judges a
 //! position by victory points and the points still standing, and orders the ~1,000 actions of
-//! a turn attacks first, then moves towards the enemy, then passing, so that progressive
-//! widening looks at the promising squares first.
+//! a turn by the greedy bot's scores, so that progressive widening looks at the actions greedy
+//! likes first.
 
 use std::sync::Arc;
 
-use skirmish_board::square::Square;
-use skirmish_bots::{Budget, Evaluator};
+use skirmish_bots::{Budget, Evaluator, MctsConfig};
 use skirmish_engine::Seat;
 use skirmish_platform::{BotPlayer, MctsPlayer};
 
+use super::GreedyBot;
 use crate::game::{Action, Fig, State};
 use crate::HeroClix;
 
 /// How sharply a lead turns into a likely win: holding 60 % of the points on the table
 /// (standing and scored) wins about 77 % of the time (`1 / (1 + e^(-12·0.1))`).
 const SHARPNESS: f64 = 12.0;
+
+/// Victory points between two actions' greedy scores that make one e times likelier in the
+/// prior.
+const PRIOR_TEMPERATURE: f64 = 0.5;
+
+/// The least prior weight: every legal action stays reachable by widening.
+const PRIOR_FLOOR: f64 = 1e-4;
 
 /// The HeroClix evaluator: each side's victory points plus the points of its figures still
 /// standing (a figure clicked down counting for less), squashed by a logistic into a chance
@@ -25,7 +32,24 @@ pub struct HeroClixEval;
 
 /// The tree-search bot for HeroClix with `budget` per decision, one thread.
 pub fn mcts_player(budget: Budget) -> Arc<dyn BotPlayer> {
-    Arc::new(MctsPlayer::<HeroClix, _>::new(budget, HeroClixEval))
+    Arc::new(MctsPlayer::<HeroClix, _>::with_config(
+        mcts_config(budget, 1),
+        HeroClixEval,
+    ))
+}
+
+/// How the HeroClix search bot searches: `budget` per decision on `threads` trees, each new
+/// leaf judged by [`HeroClixEval`] where it stands. Random playouts cost a full listing of the
+/// legal actions per step (a thousand move squares) for play that says little about the
+/// position; without them the search runs several times more iterations in the same time and
+/// beats the greedy bot (`examples/mcts_duel.rs`).
+pub fn mcts_config(budget: Budget, threads: usize) -> MctsConfig {
+    MctsConfig {
+        budget,
+        threads,
+        rollout_depth: 0,
+        ..MctsConfig::default()
+    }
 }
 
 /// What a figure still standing is worth: its points, less up to half of them as it clicks
@@ -67,46 +91,14 @@ impl Evaluator<HeroClix> for HeroClixEval {
     }
 
     fn prior(&self, state: &State, seat: Seat, actions: &[Action]) -> Vec<f64> {
-        // The enemies' squares once per call, not once per action.
-        let enemies: Vec<Square> = state
-            .figures
+        // The greedy bot's scores, in victory points, turned into weights: its choice weighs
+        // 1 and an action a point worse e^-(1/T) of that, so widening looks at the actions in
+        // greedy's order and the search starts from greedy's opinion, not from nothing.
+        let scores = GreedyBot::new(0).scores(state, seat, actions);
+        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        scores
             .iter()
-            .filter(|e| !e.ko && !state.allied(e.owner, seat))
-            .filter_map(|e| e.square)
-            .collect();
-        let nearest = |at: Square| enemies.iter().map(|e| e.distance(at)).min().unwrap_or(0);
-        let figure = |id| state.fig(id).filter(|f| !f.ko);
-        actions
-            .iter()
-            .map(|a| match a {
-                Action::CloseAttack { .. }
-                | Action::RangedAttack { .. }
-                | Action::AreaAttack { .. }
-                | Action::DuoAttack { .. }
-                | Action::MultiAttack { .. }
-                | Action::MoveAndAttack { .. }
-                | Action::FreeAttack { .. }
-                | Action::ThrowObject { .. }
-                | Action::TelekinesisThrow { .. }
-                | Action::Capture { .. } => 10.0,
-                Action::Move { figure: id, to, .. } | Action::PowerMove { figure: id, to, .. } => {
-                    let Some(f) = figure(*id) else {
-                        return 1.0;
-                    };
-                    let range = u32::from(f.def.range);
-                    let after = nearest(*to);
-                    let before = f.square.map_or(after, nearest);
-                    // A figure already in the thick of it gains little by moving; a move
-                    // that brings an attack within reach (adjacent or in range) comes first.
-                    if after <= 1 || (range > 1 && after <= range && before > range) {
-                        6.0
-                    } else {
-                        (2.0 + 0.3 * (f64::from(before) - f64::from(after))).clamp(0.2, 5.0)
-                    }
-                }
-                Action::Pass { .. } | Action::EndTurn => 0.5,
-                _ => 1.0,
-            })
+            .map(|s| ((s - best) / PRIOR_TEMPERATURE).exp().max(PRIOR_FLOOR))
             .collect()
     }
 }
@@ -151,25 +143,29 @@ mod tests {
     }
 
     #[test]
-    fn priors_put_attacks_and_approaches_first() {
+    fn priors_follow_the_greedy_bots_scores() {
         let g = game();
         let seat = g.pending_seats()[0];
         let legal = g.legal_actions(seat);
         assert!(legal.len() > 100, "{}", legal.len());
         let prior = HeroClixEval.prior(g.state(), seat, &legal);
         assert_eq!(prior.len(), legal.len());
-        assert!(prior.iter().all(|w| *w >= 0.0 && w.is_finite()));
-        let weight_of = |pick: &dyn Fn(&Action) -> bool| {
-            legal
-                .iter()
-                .zip(&prior)
-                .filter(|(a, _)| pick(a))
-                .map(|(_, w)| *w)
-                .fold(f64::NAN, f64::max)
+        assert!(prior.iter().all(|w| *w > 0.0 && *w <= 1.0 && w.is_finite()));
+        let scores = GreedyBot::new(0).scores(g.state(), seat, &legal);
+        let argmax = |v: &[f64]| {
+            (0..v.len())
+                .max_by(|a, b| v[*a].total_cmp(&v[*b]).then(b.cmp(a)))
+                .unwrap()
         };
-        let pass = weight_of(&|a| matches!(a, Action::EndTurn | Action::Pass { .. }));
-        let moves = weight_of(&|a| matches!(a, Action::Move { .. }));
-        assert!(moves > pass, "{moves} {pass}");
+        assert_eq!(argmax(&prior), argmax(&scores));
+        // A better greedy score never gets a smaller weight.
+        for i in 0..legal.len() {
+            for j in 0..legal.len() {
+                if scores[i] > scores[j] {
+                    assert!(prior[i] >= prior[j], "{:?} {:?}", legal[i], legal[j]);
+                }
+            }
+        }
     }
 
     #[test]

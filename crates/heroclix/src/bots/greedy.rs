@@ -34,6 +34,8 @@ use skirmish_los::{ClixLos, Endpoint, OccupancyGrid, Occupant, Verdict};
 use super::odds::hit_chance;
 use skirmish_bots::Bot;
 
+mod squares;
+
 /// The knobs of [`GreedyBot`]'s evaluation, in victory points.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
@@ -118,6 +120,9 @@ impl Weights {
 pub struct GreedyBot {
     picker: Picker,
     weights: Weights,
+    /// The walking distances to the opposing figures of the last choice: they stand still
+    /// through most of a turn, so the next choice usually reuses them.
+    fields: Option<squares::FieldCache>,
 }
 
 impl GreedyBot {
@@ -131,12 +136,25 @@ impl GreedyBot {
         GreedyBot {
             picker: Picker::new(seed),
             weights,
+            fields: None,
         }
     }
 
     /// The score of each of `legal` for `seat` (same order), for explaining a choice. The
     /// bot plays the best; `EndTurn` scores [`Weights::min_gain`].
     pub fn scores(&self, state: &State, seat: Seat, legal: &[Action]) -> Vec<f64> {
+        self.scores_keeping(state, seat, legal, &mut None)
+    }
+
+    /// [`GreedyBot::scores`], giving the distances worked out on the way in `fields` if they
+    /// are new.
+    fn scores_keeping(
+        &self,
+        state: &State,
+        seat: Seat,
+        legal: &[Action],
+        fields: &mut Option<squares::FieldCache>,
+    ) -> Vec<f64> {
         let pressed = self.weights.pressed(state, seat);
         let w = &pressed;
         let mut scores = vec![-1.0; legal.len()];
@@ -365,7 +383,9 @@ impl GreedyBot {
                 Phase::Deploy { .. } => deploy_scores(state, seat, legal, &mut scores),
                 Phase::Play | Phase::Over => {
                     let ctx = Ctx::new(state, seat, w);
+                    ctx.reuse_field(self.fields.as_ref());
                     ctx.turn_scores(legal, &mut scores);
+                    *fields = ctx.new_field();
                 }
             },
         }
@@ -383,7 +403,11 @@ impl Bot<HeroClix> for GreedyBot {
         // is the game's own; a ruleset with secrets deals a guess at them.
         let seat = info.seat();
         let state = info.determinize(&mut self.picker);
-        let scores = self.scores(&state, seat, legal);
+        let mut fields = None;
+        let scores = self.scores_keeping(&state, seat, legal, &mut fields);
+        if fields.is_some() {
+            self.fields = fields;
+        }
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let tied: Vec<usize> = (0..scores.len())
             .filter(|&i| scores[i] >= best - 1e-9)
@@ -427,8 +451,12 @@ struct Ctx<'a> {
     enemies: Vec<Unit<'a>>,
     occ: OccupancyGrid,
     /// Steps from each square (row-major) to the nearest opposing figure, over squares a
-    /// figure can walk; `u32::MAX` where none is reachable.
-    field: Vec<u32>,
+    /// figure can walk; `u32::MAX` where none is reachable. Built on first need.
+    field: squares::Field,
+    /// Which opposing figures each square touches ([`squares::adjacency`]).
+    adjacency: Vec<u32>,
+    /// The field was worked out here, not reused.
+    fresh_field: squares::Fresh,
 }
 
 impl<'a> Ctx<'a> {
@@ -453,14 +481,16 @@ impl<'a> Ctx<'a> {
                 enemies.push(u);
             }
         }
-        let field = distance_field(&state.map, enemies.iter().map(|e| e.sq));
+        let adjacency = squares::adjacency(&state.map, &enemies);
         Ctx {
             state,
             w,
             friends,
             enemies,
             occ,
-            field,
+            field: squares::Field::new(),
+            adjacency,
+            fresh_field: squares::Fresh::new(false),
         }
     }
 
@@ -508,7 +538,8 @@ impl<'a> Ctx<'a> {
     }
 
     fn turn_scores(&self, legal: &[Action], scores: &mut [f64]) {
-        let mut moves: BTreeMap<FigureId, Vec<(usize, Square)>> = BTreeMap::new();
+        // Moves come grouped by figure; a list per figure, in the order the figures come.
+        let mut moves: Vec<(FigureId, Vec<(usize, Square)>)> = Vec::new();
         for (i, a) in legal.iter().enumerate() {
             scores[i] = match a {
                 Action::EndTurn => self.w.min_gain,
@@ -584,14 +615,17 @@ impl<'a> Ctx<'a> {
                     to,
                     carry: None,
                 } => {
-                    moves.entry(*figure).or_default().push((i, *to));
+                    match moves.iter_mut().rev().find(|(f, _)| f == figure) {
+                        Some((_, list)) => list.push((i, *to)),
+                        None => moves.push((*figure, vec![(i, *to)])),
+                    }
                     continue;
                 }
                 _ => -1.0,
             };
         }
-        for (figure, list) in moves {
-            self.move_scores(figure, &list, scores);
+        for (figure, list) in &moves {
+            self.move_scores(*figure, list, scores);
         }
     }
 
@@ -750,172 +784,6 @@ impl<'a> Ctx<'a> {
         best
     }
 
-    /// Scores the moves of one figure.
-    fn move_scores(&self, figure: FigureId, list: &[(usize, Square)], scores: &mut [f64]) {
-        let Some(f) = self.friend(figure) else { return };
-        if f.fig.tokens >= 1 {
-            // A move that pushes costs a click and the next turn for no attack.
-            for (i, _) in list {
-                scores[*i] = -1000.0;
-            }
-            return;
-        }
-        let from = f.sq;
-        let breakaway = self.enemies.iter().any(|e| self.map().adjacent(from, e.sq));
-        let chance = if breakaway { 0.5 } else { 1.0 };
-        let mut cheap: Vec<(f64, usize, Square)> = list
-            .iter()
-            .filter(|(_, to)| *to != from)
-            .map(|(i, to)| (self.square_value(&f, *to, None), *i, *to))
-            .collect();
-        for (i, to) in list {
-            if *to == from {
-                scores[*i] = -1000.0;
-            }
-        }
-        cheap.sort_by(|a, b| b.0.total_cmp(&a.0));
-        // Squares past the candidates keep a cheap score well below any checked one.
-        for (_, i, _) in cheap.iter().skip(self.w.candidates) {
-            scores[*i] = -500.0;
-        }
-        let mut occ = self.occ.clone();
-        occ.set(from, None);
-        let here = self.square_value(&f, from, Some(&self.occ));
-        for (_, i, to) in cheap.iter().take(self.w.candidates) {
-            occ.set(
-                *to,
-                Some(Occupant {
-                    figure: f.fig.id,
-                    level: self.map().level(*to),
-                }),
-            );
-            let there = self.square_value(&f, *to, Some(&occ));
-            occ.set(*to, None);
-            scores[*i] = chance * (there - here) - self.w.token;
-        }
-    }
-
-    /// How good `s` is for friendly figure `f` to end on: the attack it allows next turn, the
-    /// attacks it invites, and the way still to go. With `occ` (figures as they would stand),
-    /// lines of fire are checked; without, they are assumed clear.
-    fn square_value(&self, f: &Unit<'_>, s: Square, occ: Option<&OccupancyGrid>) -> f64 {
-        let map = self.map();
-        let engaged = self.enemies.iter().any(|e| map.adjacent(s, e.sq));
-        let los = |e: &Unit<'_>| match occ {
-            Some(occ) => ClixLos::HEROCLIX.verdict(
-                map,
-                Endpoint::at(map, s).with_figure(f.fig.id),
-                Endpoint::at(map, e.sq).with_figure(e.fig.id),
-                occ,
-            ),
-            None => Verdict::Clear,
-        };
-        let mut offence = 0.0f64;
-        let mut threat = 0.0;
-        for e in &self.enemies {
-            let adjacent = map.adjacent(s, e.sq);
-            let dist = s.distance(e.sq);
-            let mut verdict = None;
-            // Our attack on it next turn.
-            let o = if adjacent {
-                hit_chance(f.attack, e.defense) * self.damage_value(e.fig, f.damage)
-            } else if f.range > 0 && !engaged && dist <= f.range {
-                let v = *verdict.get_or_insert_with(|| los(e));
-                if v == Verdict::Blocked {
-                    0.0
-                } else {
-                    hit_chance(f.attack, e.defense + v.defence_modifier())
-                        * self.damage_value(e.fig, f.damage)
-                }
-            } else {
-                0.0
-            };
-            offence = offence.max(o);
-            // Its attack on us on its next turn.
-            if !e.fresh {
-                continue;
-            }
-            if adjacent {
-                threat += hit_chance(e.attack, f.defense) * self.damage_value(f.fig, e.damage);
-            } else if e.range > 0 && dist <= e.range && !self.pinned(e, f, s) {
-                let v = *verdict.get_or_insert_with(|| los(e));
-                if v != Verdict::Blocked {
-                    threat += hit_chance(e.attack, f.defense + v.defence_modifier())
-                        * self.damage_value(f.fig, e.damage);
-                }
-            }
-        }
-        // A captor heads home: its captives score twice their points once released in its
-        // starting area.
-        let home = self.homeward(f, s);
-        let approach = if offence > 0.0 || home > 0.0 {
-            0.0
-        } else {
-            let steps = self
-                .field
-                .get(index(map, s))
-                .copied()
-                .filter(|d| *d != u32::MAX)
-                .unwrap_or_else(|| {
-                    self.enemies
-                        .iter()
-                        .map(|e| s.distance(e.sq) * 2)
-                        .min()
-                        .unwrap_or(0)
-                });
-            let wanted = f.range.max(1);
-            f64::from(steps.saturating_sub(wanted))
-        };
-        self.w.future * offence - self.w.threat * threat - self.w.approach * approach + home
-    }
-
-    /// What standing on `s` is worth to a captor for bringing its captives home: more the
-    /// nearer its starting area.
-    fn homeward(&self, f: &Unit<'_>, s: Square) -> f64 {
-        if f.fig.captives.is_empty() {
-            return 0.0;
-        }
-        let Some(zone) = self
-            .state
-            .seats
-            .get(f.fig.owner.index())
-            .and_then(|x| x.zone)
-        else {
-            return 0.0;
-        };
-        let prize: f64 = f
-            .fig
-            .captives
-            .iter()
-            .map(|c| f64::from(capture::release_points(self.state, f.fig.id, *c).0))
-            .sum();
-        let (w, d) = (
-            i32::from(f.fig.def.base.width.max(1)),
-            i32::from(f.fig.def.base.depth.max(1)),
-        );
-        let area = crate::game::setup::zone_squares(self.state, zone);
-        // Squares of the base still outside the starting area, at their distance from it.
-        let mut out = 0;
-        for dy in 0..d {
-            for dx in 0..w {
-                let b = Square::new(s.x + dx, s.y + dy);
-                out += area.iter().map(|z| z.distance(b)).min().unwrap_or(48);
-            }
-        }
-        prize * 0.5 / (1.0 + f64::from(out))
-    }
-
-    /// True if opposing figure `e` is adjacent to one of our figures (with `f` standing on
-    /// `s`), so that it cannot make a ranged attack without moving first.
-    fn pinned(&self, e: &Unit<'_>, f: &Unit<'_>, s: Square) -> bool {
-        let map = self.map();
-        map.adjacent(e.sq, s)
-            || self
-                .friends
-                .iter()
-                .any(|o| o.fig.id != f.fig.id && map.adjacent(e.sq, o.sq))
-    }
-
     /// Value of a damage split.
     fn split_value(&self, attack: &AttackInProgress, amounts: &[u8]) -> f64 {
         let crit = i32::from(attack.dice == (6, 6));
@@ -990,48 +858,6 @@ impl<'a> Ctx<'a> {
         };
         sign * self.damage_value(f, damage) + 0.001 * f64::from(away)
     }
-}
-
-fn index(map: &SquareMap, s: Square) -> usize {
-    if s.x < 0 || s.y < 0 || s.x >= map.width() || s.y >= map.height() {
-        return usize::MAX;
-    }
-    (s.y * map.width() + s.x) as usize
-}
-
-/// Steps from every square to the nearest of `sources`, walking between touching squares
-/// that are not blocking, not across a wall or a blocked corner, and on one level (or linked
-/// by stairs or a ladder). Water and hindering terrain count as one step: this guides the
-/// approach, the movement rules decide the moves.
-fn distance_field(map: &SquareMap, sources: impl Iterator<Item = Square>) -> Vec<u32> {
-    let mut dist = vec![u32::MAX; map.len()];
-    let mut queue = std::collections::VecDeque::new();
-    for s in sources {
-        let i = index(map, s);
-        if let Some(d) = dist.get_mut(i) {
-            *d = 0;
-            queue.push_back(s);
-        }
-    }
-    while let Some(a) = queue.pop_front() {
-        let da = dist[index(map, a)];
-        for n in a.neighbours() {
-            let Some(cell) = map.cell(n) else { continue };
-            let i = index(map, n);
-            if dist[i] != u32::MAX || cell.is_blocking() {
-                continue;
-            }
-            if map.step_crosses_wall(a, n) || map.corner_cut(a, n) {
-                continue;
-            }
-            if map.level(a) != cell.level && !map.level_link(a, n) {
-                continue;
-            }
-            dist[i] = da + 1;
-            queue.push_back(n);
-        }
-    }
-    dist
 }
 
 /// How good a deployment zone is: high ground and cover near it.

@@ -7,7 +7,7 @@ mod greedy;
 mod odds;
 mod setup;
 
-pub use eval::{mcts_player, HeroClixEval};
+pub use eval::{mcts_config, mcts_player, HeroClixEval};
 pub use greedy::{GreedyBot, Weights};
 pub use odds::{expected_attack, hit_chance, needed_roll, AttackOdds};
 pub use setup::{load_scenario, random_team, ScenarioFiles};
@@ -47,7 +47,7 @@ impl BotKind {
 }
 
 /// The HeroClix bot a [`BotSpec`] names, seeded: tree search searches on every core, with
-/// short playouts judged by [`HeroClixEval`].
+/// each new leaf judged by [`HeroClixEval`] ([`mcts_config`]).
 pub fn build(spec: &skirmish_bots::BotSpec, seed: u64) -> Box<dyn Bot<crate::HeroClix> + Send> {
     use skirmish_bots::{BotSpec, Mcts, MctsConfig};
     match spec {
@@ -55,12 +55,7 @@ pub fn build(spec: &skirmish_bots::BotSpec, seed: u64) -> Box<dyn Bot<crate::Her
         BotSpec::Greedy => BotKind::Greedy.heroclix(seed),
         BotSpec::Mcts(budget) => Box::new(Mcts::new(
             seed,
-            MctsConfig {
-                budget: *budget,
-                rollout_depth:
-                    skirmish_platform::MctsPlayer::<crate::HeroClix, HeroClixEval>::ROLLOUT_DEPTH,
-                ..MctsConfig::default()
-            },
+            eval::mcts_config(*budget, MctsConfig::default().threads),
             HeroClixEval,
         )),
     }

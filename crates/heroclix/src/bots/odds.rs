@@ -13,17 +13,31 @@ pub fn needed_roll(attack: i32, defence: i32) -> u8 {
     (defence - attack).clamp(3, 12) as u8
 }
 
-/// Ways out of 36 that two dice total at least `n`.
-fn ways_at_least(n: u8) -> u32 {
-    (1..=6u8)
-        .flat_map(|a| (1..=6u8).map(move |b| a + b))
-        .filter(|t| *t >= n)
-        .count() as u32
-}
+/// Ways out of 36 that two dice total at least `n`, for `n` up to 12: the bots ask this for
+/// every square and opposing figure, so it is counted once, at compile time.
+const WAYS_AT_LEAST: [u8; 13] = {
+    let mut ways = [0u8; 13];
+    let mut n = 0;
+    while n <= 12 {
+        let mut a = 1;
+        while a <= 6 {
+            let mut b = 1;
+            while b <= 6 {
+                if a + b >= n {
+                    ways[n] += 1;
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        n += 1;
+    }
+    ways
+};
 
 /// The chance that an attack with value `attack` hits defence `defence`.
 pub fn hit_chance(attack: i32, defence: i32) -> f64 {
-    f64::from(ways_at_least(needed_roll(attack, defence))) / 36.0
+    f64::from(WAYS_AT_LEAST[usize::from(needed_roll(attack, defence))]) / 36.0
 }
 
 /// One target of an attack, as the attacker sees it before rolling.

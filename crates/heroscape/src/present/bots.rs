@@ -67,7 +67,9 @@ pub fn choose<'a>(state: &State, seat: Seat, legal: &'a [Action], seed: u64) -> 
     best.map(|(_, a)| a)
 }
 
-fn score(state: &State, seat: Seat, action: &Action) -> f64 {
+/// What the greedy bot thinks of `action` for `seat` (higher is better): the search bot's
+/// prior orders actions by it ([`super::search::HeroScapeEval`]).
+pub fn score(state: &State, seat: Seat, action: &Action) -> f64 {
     match action {
         Action::PlaceMarker { marker, unit } => {
             let s = strength(state, *unit);

@@ -1,10 +1,9 @@
 //! What HeroScape tells tree search ([`skirmish_bots::Mcts`]): [`HeroScapeEval`] judges a
-//! position by the points still standing, and orders actions attacks first, then moves that
-//! close on the enemy, then ending a turn.
+//! position by the points still standing, and orders actions by the greedy bot's scores, so
+//! that widening tries greedy's favourites first.
 
 use std::sync::Arc;
 
-use skirmish_board::hex::Hex;
 use skirmish_bots::{Budget, Evaluator};
 use skirmish_engine::Seat;
 use skirmish_platform::{BotPlayer, MctsPlayer};
@@ -14,6 +13,13 @@ use crate::game::{Action, Figure, HeroScape, State};
 /// How sharply a lead in points turns into a likely win: a side holding 60 % of the points
 /// standing wins about 77 % of the time under this logistic (`1 / (1 + e^(-12·0.1))`).
 const SHARPNESS: f64 = 12.0;
+
+/// Points of the greedy bot's score between two actions that make one e times likelier in
+/// the prior.
+const PRIOR_TEMPERATURE: f64 = 1.0;
+
+/// The least prior weight: every legal action stays reachable by widening.
+const PRIOR_FLOOR: f64 = 1e-4;
 
 /// The HeroScape evaluator: points of the cards still standing, a wounded figure counting
 /// for less, squashed by a logistic into a chance of winning.
@@ -69,38 +75,17 @@ impl Evaluator<HeroScape> for HeroScapeEval {
     }
 
     fn prior(&self, state: &State, seat: Seat, actions: &[Action]) -> Vec<f64> {
-        // The enemies' hexes once per call, not once per action.
-        let enemies: Vec<Hex> = state
-            .figures
+        // The greedy bot's scores turned into weights: its choice weighs 1 and an action a
+        // point worse e^-(1/T) of that, so widening looks at the actions in greedy's order and
+        // the search starts from greedy's opinion.
+        let scores: Vec<f64> = actions
             .iter()
-            .filter(|e| e.on_field() && !state.allies(e.owner, seat))
-            .flat_map(Figure::hexes)
+            .map(|a| super::bots::score(state, seat, a))
             .collect();
-        let nearest = |at: Hex| enemies.iter().map(|e| e.distance(at)).min().unwrap_or(0);
-        actions
+        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        scores
             .iter()
-            .map(|a| match a {
-                Action::Attack { .. } | Action::SpecialAttack { .. } => 10.0,
-                Action::UsePower { .. } => 4.0,
-                Action::Move { figure, to, .. } | Action::PowerMove { figure, to, .. } => {
-                    let Some(f) = state.figure(*figure) else {
-                        return 1.0;
-                    };
-                    let range = u32::from(state.card_of(f).range);
-                    let after = nearest(*to);
-                    let before = f.hex.map_or(after, nearest);
-                    if after <= range {
-                        // In reach of an attack after the move.
-                        6.0
-                    } else {
-                        // Closer is better: from 0.5 (moving away) to 5.
-                        (2.0 + 0.5 * (f64::from(before) - f64::from(after))).clamp(0.5, 5.0)
-                    }
-                }
-                Action::EndMoves => 1.0,
-                Action::EndTurn | Action::DeclinePower => 0.3,
-                _ => 1.0,
-            })
+            .map(|s| ((s - best) / PRIOR_TEMPERATURE).exp().max(PRIOR_FLOOR))
             .collect()
     }
 }
@@ -154,7 +139,21 @@ mod tests {
             let legal = g.legal_actions(seat);
             let prior = HeroScapeEval.prior(g.state(), seat, &legal);
             assert_eq!(prior.len(), legal.len());
-            assert!(prior.iter().all(|w| *w >= 0.0 && w.is_finite()));
+            assert!(prior.iter().all(|w| *w > 0.0 && *w <= 1.0 && w.is_finite()));
+            // The greedy bot's favourite weighs most.
+            let scores: Vec<f64> = legal
+                .iter()
+                .map(|a| crate::present::bots::score(g.state(), seat, a))
+                .collect();
+            let heaviest = (0..legal.len())
+                .max_by(|a, b| prior[*a].total_cmp(&prior[*b]))
+                .unwrap();
+            let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            assert!(
+                (scores[heaviest] - best).abs() < 1e-9,
+                "{:?}",
+                legal[heaviest]
+            );
             let action = skirmish_bots::Bot::<HeroScape>::pick(&mut bot, &g, seat).unwrap();
             g.act_legal(seat, action).unwrap();
         }
