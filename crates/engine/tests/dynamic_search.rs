@@ -49,9 +49,14 @@ fn chance_outcomes_add_up_and_continue() {
     let legal = next.legal_actions_json(seat).unwrap();
     next.act_json(seat, &legal[0]).unwrap();
     // Illegal and malformed actions are refused, not explored.
-    assert!(game.chance_outcomes_json(seat, &json!("keep"), 100, 9).is_err());
+    assert!(game
+        .chance_outcomes_json(seat, &json!("keep"), 100, 9)
+        .is_err());
     let malformed = game.chance_outcomes_json(seat, &json!({"no": 1}), 100, 9);
-    assert_eq!(malformed.unwrap_err().code, skirmish_engine::Rejection::MALFORMED);
+    assert_eq!(
+        malformed.unwrap_err().code,
+        skirmish_engine::Rejection::MALFORMED
+    );
     let tight = game.chance_outcomes_json(seat, &json!("roll"), 1, 9);
     assert_eq!(tight.unwrap_err().code, "too-many-outcomes");
 }

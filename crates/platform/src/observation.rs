@@ -37,7 +37,8 @@ impl Observation {
     /// Adds a plane of zeros named `name` and returns its index.
     pub fn add_plane(&mut self, name: impl Into<String>) -> usize {
         self.planes.push(name.into());
-        self.data.resize(self.planes.len() * self.height * self.width, 0.0);
+        self.data
+            .resize(self.planes.len() * self.height * self.width, 0.0);
         self.planes.len() - 1
     }
 
@@ -45,7 +46,8 @@ impl Observation {
     pub fn at_mut(&mut self, plane: usize, at: [i32; 2]) -> Option<&mut f32> {
         let x = usize::try_from(at[0]).ok().filter(|&x| x < self.width)?;
         let y = usize::try_from(at[1]).ok().filter(|&y| y < self.height)?;
-        self.data.get_mut((plane * self.height + y) * self.width + x)
+        self.data
+            .get_mut((plane * self.height + y) * self.width + x)
     }
 
     /// Sets a whole plane to `value`.
@@ -73,7 +75,11 @@ impl Observation {
                 *v = c.height as f32;
             }
             if let Some(v) = o.at_mut(terrain, c.at) {
-                *v = if void || is_open(&c.terrain) { 0.0 } else { 1.0 };
+                *v = if void || is_open(&c.terrain) {
+                    0.0
+                } else {
+                    1.0
+                };
             }
         }
         for p in &board.pieces {
@@ -98,7 +104,11 @@ fn is_open(terrain: &str) -> bool {
 
 /// The generic observation of `game` for `seat` from the board a presentation draws for it
 /// ([`crate::Presentation::board`]); `None` without a board.
-pub fn board_observation(board: Option<Board>, game: &dyn AnyGame, seat: Seat) -> Option<Observation> {
+pub fn board_observation(
+    board: Option<Board>,
+    game: &dyn AnyGame,
+    seat: Seat,
+) -> Option<Observation> {
     let board = board?;
     Some(Observation::from_board(
         &board,

@@ -109,7 +109,8 @@ impl PyPlatform {
                 "not a saved state of format {SAVE_FORMAT}"
             )));
         }
-        let replay: Replay = serde_json::from_value(saved["replay"].clone()).map_err(value_error)?;
+        let replay: Replay =
+            serde_json::from_value(saved["replay"].clone()).map_err(value_error)?;
         let registry = self.platform.registry();
         let start = saved.get("start").filter(|s| !s.is_null()).cloned();
         let game = match &start {
@@ -294,9 +295,7 @@ impl PyState {
     fn apply_action(&self, seat: u8, action: usize) -> PyResult<Vec<String>> {
         let mut game = self.game();
         let chosen = Self::nth_action(game.as_ref(), seat, action)?;
-        let events = game
-            .act_json(seat_of(seat), &chosen)
-            .map_err(value_error)?;
+        let events = game.act_json(seat_of(seat), &chosen).map_err(value_error)?;
         Ok(events.iter().map(Value::to_string).collect())
     }
 
@@ -311,7 +310,8 @@ impl PyState {
     }
 
     /// An independent copy.
-    fn clone(&self) -> PyState {
+    #[pyo3(name = "clone")]
+    fn clone_state(&self) -> PyState {
         PyState {
             platform: Arc::clone(&self.platform),
             game: Mutex::new(self.game().clone_game()),
@@ -320,11 +320,11 @@ impl PyState {
     }
 
     fn __copy__(&self) -> PyState {
-        self.clone()
+        self.clone_state()
     }
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
-        self.clone()
+        self.clone_state()
     }
 
     /// Every way the seat's legal action number `action` can turn out, as
@@ -423,7 +423,13 @@ impl PyState {
     /// chooses for `seat`, thinking on a copy that holds only what the seat knows; `None`
     /// when the seat is not asked anything. Python's other threads run meanwhile.
     #[pyo3(signature = (bot, seat, seed = 0))]
-    fn bot_action(&self, py: Python<'_>, bot: &str, seat: u8, seed: u64) -> PyResult<Option<usize>> {
+    fn bot_action(
+        &self,
+        py: Python<'_>,
+        bot: &str,
+        seat: u8,
+        seed: u64,
+    ) -> PyResult<Option<usize>> {
         let (copy, legal) = {
             let game = self.game();
             (
@@ -442,11 +448,12 @@ impl PyState {
 
     fn __repr__(&self) -> String {
         let game = self.game();
+        let hash = game.state_hash();
         format!(
             "<skirmish.State {} step {} {}>",
             game.ruleset_id(),
             game.step_count(),
-            &game.state_hash()[..12.min(game.state_hash().len())]
+            hash.get(..12).unwrap_or(&hash)
         )
     }
 }

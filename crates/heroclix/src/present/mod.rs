@@ -430,7 +430,11 @@ impl Presentation for HeroClixPresentation {
         })
     }
 
-    fn observation(&self, game: &dyn AnyGame, seat: Seat) -> Option<skirmish_platform::Observation> {
+    fn observation(
+        &self,
+        game: &dyn AnyGame,
+        seat: Seat,
+    ) -> Option<skirmish_platform::Observation> {
         observe::observation(self, downcast(game)?, seat)
     }
 

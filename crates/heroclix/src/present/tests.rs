@@ -379,7 +379,10 @@ fn observations_keep_their_shape_and_show_each_side_from_its_seat() {
     let mine = p.observation(&g, Seat(0)).unwrap();
     let theirs = p.observation(&g, Seat(1)).unwrap();
     assert_eq!(before.planes, mine.planes);
-    assert_eq!(mine.data.len(), mine.planes.len() * mine.width * mine.height);
+    assert_eq!(
+        mine.data.len(),
+        mine.planes.len() * mine.width * mine.height
+    );
     assert_eq!(mine.data.len(), theirs.data.len());
     let plane = |o: &skirmish_platform::Observation, name: &str| {
         let i = o.planes.iter().position(|p| p == name).unwrap();
@@ -390,8 +393,8 @@ fn observations_keep_their_shape_and_show_each_side_from_its_seat() {
     assert!(plane(&mine, "own").iter().sum::<f32>() > 0.0);
     let attack = plane(&mine, "attack");
     let (own, enemy) = (plane(&mine, "own"), plane(&mine, "enemy"));
-    for i in 0..attack.len() {
-        assert_eq!(own[i] + enemy[i] > 0.0, attack[i] > 0.0, "cell {i}");
+    for (i, ((own, enemy), attack)) in own.iter().zip(&enemy).zip(&attack).enumerate() {
+        assert_eq!(own + enemy > 0.0, *attack > 0.0, "cell {i}");
     }
     let text = p.observation_text(&g, Seat(0), Lang::Fr);
     assert!(!text.trim().is_empty());

@@ -388,7 +388,11 @@ impl Presentation for HeroScapePresentation {
         downcast(game).map_or_else(Vec::new, |g| legal_of(g, seat, lang))
     }
 
-    fn observation(&self, game: &dyn AnyGame, seat: Seat) -> Option<skirmish_platform::Observation> {
+    fn observation(
+        &self,
+        game: &dyn AnyGame,
+        seat: Seat,
+    ) -> Option<skirmish_platform::Observation> {
         Some(observe::observation(downcast(game)?, seat))
     }
 

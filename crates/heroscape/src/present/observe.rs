@@ -31,7 +31,8 @@ pub fn observation(game: &Game<HeroScape>, seat: Seat) -> Observation {
     let viewer = Viewer::Seat(seat);
     let board = super::board_of(state, viewer, Lang::En);
     let mut o = Observation::from_board(&board, seat, game.pending_seats().contains(&seat));
-    let [life, attack, defense, move_, range, m1, m2, m3, mx, down] = PLANES.map(|p| o.add_plane(p));
+    let [life, attack, defense, move_, range, m1, m2, m3, mx, down] =
+        PLANES.map(|p| o.add_plane(p));
     let view = HeroScape::view(state, viewer);
     let grid = Grid::of(&state.field);
     for figure in view.figures.iter().filter(|f| !f.destroyed) {

@@ -291,7 +291,8 @@ fn observations_never_show_another_sides_markers() {
     let lay = |order: [(&str, u16); 4]| {
         let mut g = g.clone_game();
         for (marker, unit) in order {
-            let action = serde_json::json!({"type": "place_marker", "marker": marker, "unit": unit});
+            let action =
+                serde_json::json!({"type": "place_marker", "marker": marker, "unit": unit});
             g.act_json(Seat(0), &action).unwrap();
         }
         g
@@ -316,7 +317,11 @@ fn observations_never_show_another_sides_markers() {
     assert_eq!(ma.planes, theirs(a.as_ref()).0.planes);
     // Seat 1 sees four face-down markers over seat 0's cards.
     let o = theirs(a.as_ref()).0;
-    let down = o.planes.iter().position(|p| p == "markers_face_down").unwrap();
+    let down = o
+        .planes
+        .iter()
+        .position(|p| p == "markers_face_down")
+        .unwrap();
     let plane = &o.data[down * o.width * o.height..(down + 1) * o.width * o.height];
     assert!(plane.iter().any(|&v| v > 0.0));
 }

@@ -50,7 +50,10 @@ def first_roll(platform, ruleset):
     for _ in range(400):
         seat = state.current_player()
         legal = state.legal_actions(seat)
-        for action in legal[:40]:
+        texts = state.legal_actions_json(seat)
+        # The first few actions and any attack: enough to meet dice early, cheap to list.
+        attacks = [i for i, a in enumerate(texts) if "attack" in a][:3]
+        for action in list(legal[:3]) + attacks:
             try:
                 outcomes = state.chance_outcomes(seat, action, budget=2000)
             except ValueError as e:
@@ -99,8 +102,9 @@ def test_resample_keeps_what_the_seat_knows(platform):
     state = platform.new_game("heroscape", seed=3)
     while '"place_marker"' not in state.legal_actions_json(state.current_player())[0]:
         state.apply_action(state.current_player(), 0)
-    for _ in range(4):
-        state.apply_action(0, 0)
+    # Two markers on each of two cards: which cards is public, which numbers is not.
+    for marker, unit in (("1", 0), ("2", 1), ("3", 0), ("X", 1)):
+        state.apply_action_json(0, json.dumps({"type": "place_marker", "marker": marker, "unit": unit}))
     for seat in (0, 1):
         mine = state.observation_string(seat), skirmish.observation_array(state, seat)
         for seed in range(6):
