@@ -5,6 +5,9 @@ cd "$(dirname "$0")/.."
 cargo test --workspace --all-targets
 # Doc examples are tests too (--all-targets leaves them out).
 cargo test --workspace --doc
+# The Python package (PettingZoo environments, state API, a tiny sweep on a local Ray): a venv
+# under the target dir, the extension built by maturin on the dev artefacts just compiled.
+bash scripts/test-python.sh
 # The web player in a real headless Chromium (installs chromium and playwright-core if missing),
 # on the `skirmish` the tests above built: a plain `cargo build` resolves the dependencies'
 # features without the test-only ones and so compiled every crate a second time.

@@ -111,6 +111,48 @@ pub trait AnyGame: Send {
 
     /// A replay of the game so far.
     fn replay(&self) -> Result<Replay, Error>;
+
+    /// An independent copy: what one does to it never touches the other.
+    fn clone_game(&self) -> Box<dyn AnyGame>;
+
+    /// The whole state, secrets included, as JSON ([`Registry::game_from_state`] reads it
+    /// back): for saving a search state that did not start from the scenario's set-up.
+    fn state_json(&self) -> Result<Value, Error>;
+
+    /// Every way `action` by `seat` can turn out ([`crate::search::chance_outcomes`]), each
+    /// with a game that continues from it with dice seeded from `seed` and no history
+    /// ([`Game::from_state`]). An action that is not legal is refused like [`AnyGame::act_json`]
+    /// refuses it; one with more than `budget` dice sequences is refused with the code
+    /// `too-many-outcomes` (sample it by playing it instead).
+    fn chance_outcomes_json(
+        &self,
+        seat: Seat,
+        action: &Value,
+        budget: usize,
+        seed: u64,
+    ) -> Result<Vec<AnyChanceOutcome>, Rejection>;
+}
+
+/// One way an action can turn out, for any ruleset ([`AnyGame::chance_outcomes_json`]).
+pub struct AnyChanceOutcome {
+    /// How likely it is; the outcomes of one action add up to 1.
+    pub probability: f64,
+    /// The dice rolled on the first branch that led here.
+    pub dice: Vec<u8>,
+    /// What happened on that branch, unfiltered.
+    pub events: Vec<Value>,
+    /// The game after it, without history.
+    pub game: Box<dyn AnyGame>,
+}
+
+impl std::fmt::Debug for AnyChanceOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AnyChanceOutcome")
+            .field("probability", &self.probability)
+            .field("dice", &self.dice)
+            .field("game", &self.game)
+            .finish()
+    }
 }
 
 /// Lets results holding boxed games be unwrapped and printed in tests and logs.
@@ -250,16 +292,83 @@ impl<R: Ruleset> AnyGame for Game<R> {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+
+    fn clone_game(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
+    fn state_json(&self) -> Result<Value, Error> {
+        to_json(self.state(), "state")
+    }
+
+    fn chance_outcomes_json(
+        &self,
+        seat: Seat,
+        action: &Value,
+        budget: usize,
+        seed: u64,
+    ) -> Result<Vec<AnyChanceOutcome>, Rejection> {
+        let action: R::Action = serde_json::from_value(action.clone()).map_err(|e| {
+            Rejection::new(Rejection::MALFORMED, format!("not a {} action: {e}", R::ID))
+        })?;
+        // The search runs the rules' `apply` directly, which only ever sees legal actions.
+        self.check(seat, &action)?;
+        let outcomes = crate::search::chance_outcomes::<R>(self.state(), seat, &action, budget)
+            .map_err(|e| match e {
+                crate::search::SearchError::Rejected(r) => r,
+                e @ crate::search::SearchError::TooManyOutcomes { .. } => {
+                    Rejection::new("too-many-outcomes", e.to_string())
+                }
+            })?;
+        Ok(outcomes
+            .into_iter()
+            .map(|o| AnyChanceOutcome {
+                probability: o.probability,
+                events: o
+                    .events
+                    .iter()
+                    .map(|event| {
+                        to_json(event, "event").unwrap_or_else(
+                            |e| serde_json::json!({ "unserializable_event": e.to_string() }),
+                        )
+                    })
+                    .collect(),
+                dice: o.dice,
+                game: Box::new(Game::<R>::from_state(
+                    self.scenario().clone(),
+                    o.state,
+                    DiceSource::Seed(seed),
+                )),
+            })
+            .collect())
+    }
 }
 
 type NewGameFn = fn(&Value, DiceSource) -> Result<Box<dyn AnyGame>, Error>;
 type ReplayFn = fn(&Replay) -> Result<Box<dyn AnyGame>, Error>;
+type FromStateFn = fn(&Value, &Value, DiceSource) -> Result<Box<dyn AnyGame>, Error>;
 
 #[derive(Clone, Copy)]
 struct Entry {
     new_game: NewGameFn,
     run: ReplayFn,
     verify: ReplayFn,
+    from_state: FromStateFn,
+}
+
+fn from_state_of<R: Ruleset>(
+    scenario: &Value,
+    state: &Value,
+    dice: DiceSource,
+) -> Result<Box<dyn AnyGame>, Error> {
+    let bad = |what: &str, e: serde_json::Error| Error::Scenario {
+        ruleset: R::ID.to_string(),
+        message: format!("{what}: {e}"),
+    };
+    let scenario: R::Scenario =
+        serde_json::from_value(scenario.clone()).map_err(|e| bad("scenario", e))?;
+    let state: R::State = serde_json::from_value(state.clone()).map_err(|e| bad("state", e))?;
+    Ok(Box::new(Game::<R>::from_state(scenario, state, dice)))
 }
 
 fn new_game_of<R: Ruleset>(scenario: &Value, dice: DiceSource) -> Result<Box<dyn AnyGame>, Error> {
@@ -309,6 +418,7 @@ impl Registry {
                 new_game: new_game_of::<R>,
                 run: run_of::<R>,
                 verify: verify_of::<R>,
+                from_state: from_state_of::<R>,
             },
         );
         self
@@ -358,6 +468,18 @@ impl Registry {
         dice: DiceSource,
     ) -> Result<Box<dyn AnyGame>, Error> {
         (self.entry(ruleset)?.new_game)(scenario, dice)
+    }
+
+    /// A game of ruleset `ruleset` that starts at `state` ([`AnyGame::state_json`]) with
+    /// dice from `dice` and no history ([`Game::from_state`]).
+    pub fn game_from_state(
+        &self,
+        ruleset: &str,
+        scenario: &Value,
+        state: &Value,
+        dice: DiceSource,
+    ) -> Result<Box<dyn AnyGame>, Error> {
+        (self.entry(ruleset)?.from_state)(scenario, state, dice)
     }
 
     /// Plays a replay under the ruleset it names (see [`Replay::run`]).

@@ -361,12 +361,23 @@ impl<R: Ruleset> Game<R> {
     /// game to play on for real: its replay would not rebuild it.
     pub fn blinded(&self, seat: Seat, seed: u64) -> Game<R> {
         let mut picker = skirmish_dice::Picker::new(seed);
-        let source = DiceSource::Seed(seed ^ BLIND_DICE_SALT);
+        Game::from_state(
+            self.scenario.clone(),
+            R::determinize(&self.state, seat, &mut picker),
+            DiceSource::Seed(seed ^ BLIND_DICE_SALT),
+        )
+    }
+
+    /// A game that starts at `state` instead of the scenario's set-up, with dice from
+    /// `source` and no history: where a search continues from (a chance outcome, a
+    /// determinization) or a saved search state is restored. Its [`Game::replay`] would
+    /// rebuild the scenario's set-up, not `state`: keep `state` beside it to save it.
+    pub fn from_state(scenario: R::Scenario, state: R::State, source: DiceSource) -> Game<R> {
         Game {
-            scenario: self.scenario.clone(),
+            scenario,
             dice: Dice::from_source(&source),
             dice_source: source,
-            state: R::determinize(&self.state, seat, &mut picker),
+            state,
             setup_rolls: Vec::new(),
             steps: Vec::new(),
             hash_steps: false,

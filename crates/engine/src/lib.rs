@@ -56,7 +56,7 @@ mod replay;
 pub mod search;
 
 pub use commitment::{commit_seed, verify_seed, SeedCommitment, SeedReveal};
-pub use dynamic::{AnyGame, Registry};
+pub use dynamic::{AnyChanceOutcome, AnyGame, Registry};
 pub use game::{Game, Step, DEFAULT_UNDO_LIMIT};
 pub use hash::{canonical_json, hash_json, hash_state};
 pub use replay::{Replay, ReplayAction, ViewedReplay, ViewedStep, REPLAY_FORMAT};

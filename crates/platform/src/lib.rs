@@ -22,12 +22,14 @@ pub use skirmish_lang::Lang;
 
 mod board;
 mod bots;
+mod observation;
 mod platform;
 #[cfg(feature = "toy")]
 pub mod toy;
 
 pub use board::{Board, BoardKind, Cell, Edge, Piece};
 pub use bots::{BotPlayer, MctsPlayer, RandomPlayer};
+pub use observation::{board_observation, Observation, BOARD_PLANES};
 pub use platform::{Platform, RulesetInfo};
 
 /// A request a ruleset refuses, with a stable code for programs and a sentence for people
@@ -246,6 +248,25 @@ pub trait Presentation: Send + Sync {
             "unknown-query",
             format!("{} has no judge query '{}'", self.id(), clip(query, 40)),
         ))
+    }
+
+    /// What `seat` may see of the game as planes of numbers of a shape that stays the same for
+    /// the whole game (learning agents' observation tensors). Nothing hidden from the seat may
+    /// change it. By default the generic planes of [`Presentation::board`] as the seat sees it
+    /// ([`Observation::from_board`]); `None` without a board.
+    fn observation(&self, game: &dyn AnyGame, seat: Seat) -> Option<Observation> {
+        board_observation(self.board(game, Viewer::Seat(seat)), game, seat)
+    }
+
+    /// What `seat` may see of the game as text: by default the board as the terminal draws it
+    /// for the seat, then the pending decision as the seat sees it.
+    fn observation_text(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> String {
+        let viewer = Viewer::Seat(seat);
+        format!(
+            "{}\n{}",
+            self.board_text_in(game, viewer, lang).trim_end(),
+            self.prompt(game, viewer, lang)
+        )
     }
 
     /// Its bots, strongest first; the platform adds the random player every ruleset has.

@@ -25,6 +25,7 @@ pub mod catalogue;
 pub mod content;
 pub mod events;
 pub mod judge;
+pub mod observe;
 pub mod search;
 pub mod terminal;
 
@@ -427,6 +428,14 @@ impl Presentation for HeroClixPresentation {
             walls,
             pieces,
         })
+    }
+
+    fn observation(
+        &self,
+        game: &dyn AnyGame,
+        seat: Seat,
+    ) -> Option<skirmish_platform::Observation> {
+        observe::observation(self, downcast(game)?, seat)
     }
 
     fn legal(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> Vec<Legal> {

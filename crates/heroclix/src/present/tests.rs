@@ -369,3 +369,33 @@ fn reach_says_when_a_move_starts_with_a_breakaway_roll() {
     }
     assert!(rolled > 0, "no figure had to roll to break away");
 }
+
+#[test]
+fn observations_keep_their_shape_and_show_each_side_from_its_seat() {
+    let p = HeroClixPresentation::default();
+    let mut g = game();
+    let before = p.observation(&g, Seat(0)).unwrap();
+    to_play(&mut g);
+    let mine = p.observation(&g, Seat(0)).unwrap();
+    let theirs = p.observation(&g, Seat(1)).unwrap();
+    assert_eq!(before.planes, mine.planes);
+    assert_eq!(
+        mine.data.len(),
+        mine.planes.len() * mine.width * mine.height
+    );
+    assert_eq!(mine.data.len(), theirs.data.len());
+    let plane = |o: &skirmish_platform::Observation, name: &str| {
+        let i = o.planes.iter().position(|p| p == name).unwrap();
+        o.data[i * o.width * o.height..(i + 1) * o.width * o.height].to_vec()
+    };
+    // One side's figures are the other side's enemies, and every figure has an attack value.
+    assert_eq!(plane(&mine, "own"), plane(&theirs, "enemy"));
+    assert!(plane(&mine, "own").iter().sum::<f32>() > 0.0);
+    let attack = plane(&mine, "attack");
+    let (own, enemy) = (plane(&mine, "own"), plane(&mine, "enemy"));
+    for (i, ((own, enemy), attack)) in own.iter().zip(&enemy).zip(&attack).enumerate() {
+        assert_eq!(own + enemy > 0.0, *attack > 0.0, "cell {i}");
+    }
+    let text = p.observation_text(&g, Seat(0), Lang::Fr);
+    assert!(!text.trim().is_empty());
+}

@@ -20,6 +20,7 @@ use crate::game::{geometry, play, Action, Event, HeroScape, State};
 pub mod bots;
 pub mod content;
 pub mod judge;
+pub mod observe;
 pub mod page;
 pub mod samples;
 pub mod search;
@@ -385,6 +386,14 @@ impl Presentation for HeroScapePresentation {
 
     fn legal(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> Vec<Legal> {
         downcast(game).map_or_else(Vec::new, |g| legal_of(g, seat, lang))
+    }
+
+    fn observation(
+        &self,
+        game: &dyn AnyGame,
+        seat: Seat,
+    ) -> Option<skirmish_platform::Observation> {
+        Some(observe::observation(downcast(game)?, seat))
     }
 
     fn prompt(&self, game: &dyn AnyGame, viewer: Viewer, lang: Lang) -> String {

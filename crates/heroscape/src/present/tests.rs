@@ -269,3 +269,59 @@ fn board_labels_tell_different_cards_apart() {
         "the same card keeps one label"
     );
 }
+
+#[test]
+fn observations_never_show_another_sides_markers() {
+    let p = platform();
+    let hs = p.find("heroscape").unwrap();
+    let setup = hs.setup(&Map::new(), Lang::En).unwrap();
+    let mut g = p
+        .registry()
+        .new_game("heroscape", &setup.scenario, 3)
+        .unwrap();
+    while let Some(&seat) = g.pending_seats().first() {
+        let legal = g.legal_actions_json(seat).unwrap();
+        if legal[0]["type"] == "place_marker" {
+            break;
+        }
+        g.act_json(seat, &legal[0]).unwrap();
+    }
+    // Seat 0 lays its four markers on the same two cards in two ways, the numbers swapped:
+    // which cards hold markers is public, their numbers are not. Seat 1 has laid none yet.
+    let lay = |order: [(&str, u16); 4]| {
+        let mut g = g.clone_game();
+        for (marker, unit) in order {
+            let action =
+                serde_json::json!({"type": "place_marker", "marker": marker, "unit": unit});
+            g.act_json(Seat(0), &action).unwrap();
+        }
+        g
+    };
+    let (u, v) = (0, 1);
+    let a = lay([("1", u), ("2", v), ("3", u), ("X", v)]);
+    let b = lay([("1", v), ("2", u), ("3", u), ("X", v)]);
+    let theirs = |g: &dyn AnyGame| {
+        (
+            hs.observation(g, Seat(1)).unwrap(),
+            hs.observation_text(g, Seat(1), Lang::En),
+        )
+    };
+    assert!(
+        theirs(a.as_ref()) == theirs(b.as_ref()),
+        "seat 1's observation shows seat 0's hidden marker numbers"
+    );
+    // The planes do carry markers: seat 0 sees where its own lie.
+    let mine = |g: &dyn AnyGame| hs.observation(g, Seat(0)).unwrap();
+    let (ma, mb) = (mine(a.as_ref()), mine(b.as_ref()));
+    assert!(ma != mb, "seat 0's own markers are not in its observation");
+    assert_eq!(ma.planes, theirs(a.as_ref()).0.planes);
+    // Seat 1 sees four face-down markers over seat 0's cards.
+    let o = theirs(a.as_ref()).0;
+    let down = o
+        .planes
+        .iter()
+        .position(|p| p == "markers_face_down")
+        .unwrap();
+    let plane = &o.data[down * o.width * o.height..(down + 1) * o.width * o.height];
+    assert!(plane.iter().any(|&v| v > 0.0));
+}
