@@ -34,8 +34,10 @@ pub struct Matchup {
     pub teams: [String; 2],
     /// The engine's scenario with team A at seat 0, team B at seat 1.
     pub scenario: Value,
-    /// The same with the seats swapped: team B at seat 0.
-    pub swapped: Value,
+    /// The same with the seats swapped, team B at seat 0, played every other game with the
+    /// dice of the game before; `None` when the sides cannot swap (a ruleset without teams:
+    /// then every game has dice of its own).
+    pub swapped: Option<Value>,
     /// The bots playing team A and team B.
     pub bots: [Arc<dyn BotPlayer>; 2],
     /// Games to play.
@@ -244,11 +246,16 @@ fn play_one(
     lang: Lang,
 ) -> Result<GameRecord, String> {
     // Two games in a row share their dice, the seats swapped.
-    let seed = m.seed.wrapping_add(u64::from(game / 2));
-    let swapped = game % 2 == 1;
+    let (seed, swapped) = match m.swapped {
+        Some(_) => (m.seed.wrapping_add(u64::from(game / 2)), game % 2 == 1),
+        None => (m.seed.wrapping_add(u64::from(game)), false),
+    };
     // The team at each seat.
     let team_at = |seat: Seat| usize::from(seat.0 != 0) ^ usize::from(swapped);
-    let scenario = if swapped { &m.swapped } else { &m.scenario };
+    let scenario = match &m.swapped {
+        Some(s) if swapped => s,
+        _ => &m.scenario,
+    };
     let names = format!(
         "game {} ({} against {}, seed {seed})",
         game + 1,

@@ -17,7 +17,7 @@ fn matchup(games: u32) -> (Platform, Matchup) {
         ruleset: "toy".into(),
         teams: ["Blue".into(), "Red".into()],
         scenario: json!({ "turns": 60 }),
-        swapped: json!({ "turns": 60 }),
+        swapped: Some(json!({ "turns": 60 })),
         bots: [bot.clone(), bot],
         games,
         seed: 11,

@@ -36,7 +36,7 @@ pub(crate) fn teams_fields(
                 }
                 json!({ "name": t.trim(), "figures": ids })
             }
-            TeamArg::Text(t) => {
+            TeamArg::Text(_) => {
                 let known: Vec<&str> = content.teams.keys().map(String::as_str).collect();
                 let why = match lang {
                     Lang::En => format!(
@@ -51,7 +51,6 @@ pub(crate) fn teams_fields(
                         known.join(", ")
                     ),
                 };
-                let _ = t;
                 return Err(bad_team(team, &why, lang));
             }
         };
