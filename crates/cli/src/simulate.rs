@@ -63,8 +63,7 @@ pub struct SimulateArgs {
 fn team_arg(word: &str) -> Result<TeamArg> {
     let path = Path::new(word);
     if path.is_file() {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("team file {word}"))?;
+        let text = std::fs::read_to_string(path).with_context(|| format!("team file {word}"))?;
         return Ok(TeamArg::File {
             name: word.to_string(),
             text,

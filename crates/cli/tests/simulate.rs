@@ -60,12 +60,25 @@ fn a_tiny_heroclix_matchup_reports_and_draws_its_charts() {
 fn a_sweep_prints_its_table_in_french() {
     let dir = tempfile::tempdir().unwrap();
     let run = skirmish(&[
-        "--lang", "fr", "simulate", "heroclix", "--teams", "wardens", "ravagers", "scrapyard",
-        "--games", "2", "--out", dir.path().to_str().unwrap(),
+        "--lang",
+        "fr",
+        "simulate",
+        "heroclix",
+        "--teams",
+        "wardens",
+        "ravagers",
+        "scrapyard",
+        "--games",
+        "2",
+        "--out",
+        dir.path().to_str().unwrap(),
     ]);
     assert!(run.status.success(), "{}", text(&run.stderr));
     let out = text(&run.stdout);
-    assert!(out.contains("balayage : 3 équipes, 3 rencontres, 2 parties chacune"), "{out}");
+    assert!(
+        out.contains("balayage : 3 équipes, 3 rencontres, 2 parties chacune"),
+        "{out}"
+    );
     assert!(out.contains("#3 "), "{out}");
     assert!(dir.path().join("heatmap.png").is_file());
     assert!(dir.path().join("sweep.json").is_file());

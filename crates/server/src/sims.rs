@@ -89,7 +89,10 @@ impl Simulations {
             .find(&req.ruleset)
             .map_err(|p| bad("ruleset", p.message))?;
         if !(1..=MAX_GAMES).contains(&req.games) {
-            return Err(bad("games", format!("from 1 to {MAX_GAMES}, not {}", req.games)));
+            return Err(bad(
+                "games",
+                format!("from 1 to {MAX_GAMES}, not {}", req.games),
+            ));
         }
         if req.teams.len() != 2 {
             return Err(bad(
@@ -194,7 +197,13 @@ impl Simulations {
                 });
                 *lock(&worker.result) = Some(result);
             })
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, code::INTERNAL, e.to_string()))?;
+            .map_err(|e| {
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    code::INTERNAL,
+                    e.to_string(),
+                )
+            })?;
         Ok(job.id.clone())
     }
 
@@ -209,7 +218,10 @@ impl Simulations {
                 ApiError::new(
                     StatusCode::NOT_FOUND,
                     code::NOT_FOUND,
-                    format!("no simulation '{}' (finished ones are forgotten after a while)", clip(id)),
+                    format!(
+                        "no simulation '{}' (finished ones are forgotten after a while)",
+                        clip(id)
+                    ),
                 )
             })?;
         let done = job.done.load(Ordering::Relaxed);
@@ -266,7 +278,10 @@ mod tests {
         assert!(team.starts_with("teams: team 'nobody'"), "{team}");
         let bots = refused(with("bots", json!(["mcts:10s"])));
         assert!(bots.starts_with("bots: no bot 'mcts:10s'"), "{bots}");
-        assert_eq!(sims.status("sim-1").unwrap_err().status, StatusCode::NOT_FOUND);
+        assert_eq!(
+            sims.status("sim-1").unwrap_err().status,
+            StatusCode::NOT_FOUND
+        );
     }
 
     #[test]

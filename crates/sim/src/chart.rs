@@ -67,7 +67,7 @@ pub fn draw_winrate<DB: DrawingBackend>(
     }
     let caption = match lang {
         Lang::En => format!(
-            "{} vs {}: {}'s score as games accumulate",
+            "{} vs {}: score of {} as games accumulate",
             short(&r.teams[0], 24),
             short(&r.teams[1], 24),
             short(&r.teams[0], 24)
