@@ -10,6 +10,7 @@ import { api } from './api.js';
 import { el, $, fill } from './dom.js';
 import { showReplay, hideReplay } from './replay.js';
 import { rulesets, rulesetInfo, rulesetName, loadModule, loadGeneric, forcedModule } from './rulesets.js';
+import { showSimulate } from './simulate.js';
 import { store, session, openGame, closeGame, showJoinLink, rerender, reloadSnapshot, onKey, initSession, shellApi } from './session.js';
 
 export { store };
@@ -199,6 +200,18 @@ export async function createGame(mode, extra = {}) {
 let page = null;
 
 async function showPage(name) {
+  // The Simulate page is the shell's own, for every ruleset.
+  if (name === 'simulate') {
+    if (page && page.hide) page.hide();
+    page = null;
+    showScreen('page');
+    try {
+      await showSimulate($('screen-page'));
+    } catch (e) {
+      fill($('screen-page'), el('p', { class: 'error-text' }, e.message));
+    }
+    return;
+  }
   const list = await rulesets();
   // The page belongs to the start page's ruleset, or else to the first ruleset that has it.
   const order = [start.ruleset || chosenRuleset(list), ...list.rulesets.map((r) => r.id)];

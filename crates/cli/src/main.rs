@@ -10,6 +10,7 @@ mod play_any;
 mod replay;
 mod rulesets;
 mod serve;
+mod simulate;
 
 use std::process::ExitCode;
 
@@ -68,6 +69,10 @@ enum Command {
     /// Play bots against each other over seeded games: win rates with 95 % intervals and an
     /// Elo-style rating per bot.
     Ladder(ladder::LadderArgs),
+    /// Play two teams against each other over seeded games (or every pairing of a list of
+    /// teams): win rates with 95 % intervals, victory points, game length, the figures that
+    /// score, and charts.
+    Simulate(simulate::SimulateArgs),
     /// Run rules scenario files (or folders of them) and say which hold.
     Check(Forward),
     /// Check teams against the team-building rules (`team check FILE`).
@@ -228,6 +233,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(a)) => replay::run(a),
         Some(Command::Play(p)) => play(p, lang),
         Some(Command::Ladder(a)) => ladder::run(a, lang),
+        Some(Command::Simulate(a)) => simulate::run(a, lang),
         Some(Command::Check(f)) => forward("check", f, lang),
         Some(Command::Team(f)) => forward("team", f, lang),
         Some(Command::Import(f)) => import(f, lang),

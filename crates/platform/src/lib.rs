@@ -133,6 +133,51 @@ pub struct GameSetup {
     pub seat_names: Vec<String>,
 }
 
+/// A team as the simulator or a form names it, before its ruleset reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TeamArg {
+    /// Words: a content id (`wardens`, `sample-1`) or a comma list of figure or card ids.
+    Text(String),
+    /// A file the user named, read by the program (never by the ruleset: a server passes only
+    /// [`TeamArg::Text`], so no request can make it read a file).
+    File {
+        /// The file's name as given, for messages.
+        name: String,
+        /// Its text.
+        text: String,
+    },
+}
+
+impl TeamArg {
+    /// How the user wrote it, for messages.
+    pub fn label(&self) -> &str {
+        match self {
+            TeamArg::Text(t) => t,
+            TeamArg::File { name, .. } => name,
+        }
+    }
+}
+
+/// A team a form may offer to pick ([`Presentation::team_choices`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TeamChoice {
+    /// What [`TeamArg::Text`] names it by.
+    pub id: String,
+    /// Its name for people.
+    pub name: String,
+}
+
+/// The victory points one figure scored in a game ([`Presentation::figure_scores`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FigureScore {
+    /// Its side.
+    pub seat: Seat,
+    /// Its name for people (figures of one name add up).
+    pub name: String,
+    /// The points it scored (a squad member's share of its card may be a fraction).
+    pub points: f64,
+}
+
 /// A ruleset's presentation: everything the edges show of it. Methods taking a game are only
 /// called with games of this ruleset (`game.ruleset_id() == self.id()`); one given another
 /// game answers as for an empty game rather than panicking.
@@ -208,6 +253,33 @@ pub trait Presentation: Send + Sync {
     /// The log of steps `from_step + 1 ..` as `viewer` may see it.
     fn log(&self, game: &dyn AnyGame, viewer: Viewer, from_step: usize, lang: Lang)
         -> Vec<LogLine>;
+
+    /// The set-up fields that seat `teams`, one per seat in seat order (the simulator's and
+    /// the Simulate page's way to name teams, whatever the ruleset calls them). The error
+    /// names the team it could not read; by default the ruleset has no teams to name.
+    fn teams_fields(&self, teams: &[TeamArg], lang: Lang) -> Result<Map<String, Value>, Problem> {
+        let _ = (teams, lang);
+        Err(Problem::new(
+            "no-teams",
+            match lang {
+                Lang::En => format!("{} has no teams to name", self.id()),
+                Lang::Fr => format!("{} n'a pas d'équipes à nommer", self.id()),
+            },
+        ))
+    }
+
+    /// The teams a form may offer for [`Presentation::teams_fields`]; none by default.
+    fn team_choices(&self, lang: Lang) -> Vec<TeamChoice> {
+        let _ = lang;
+        Vec::new()
+    }
+
+    /// The victory points each figure scored in `game` (KOs, eliminations…), for the
+    /// simulator's "which figures score"; nothing by default.
+    fn figure_scores(&self, game: &dyn AnyGame, lang: Lang) -> Vec<FigureScore> {
+        let _ = (game, lang);
+        Vec::new()
+    }
 
     /// Each seat's score now (victory points, …), when the ruleset counts one.
     fn scores(&self, game: &dyn AnyGame) -> Vec<(Seat, i64)> {

@@ -411,6 +411,8 @@ struct Inner {
     guard: crate::guard::Guard,
     /// The address the server listens on, once bound.
     bound: std::sync::OnceLock<std::net::SocketAddr>,
+    /// The Simulate page's background simulations.
+    sims: crate::sims::Simulations,
 }
 
 /// Everything the server holds; cheap to clone.
@@ -519,8 +521,14 @@ impl AppState {
                 live,
                 guard,
                 bound: std::sync::OnceLock::new(),
+                sims: crate::sims::Simulations::default(),
             }),
         })
+    }
+
+    /// The Simulate page's simulations.
+    pub fn simulations(&self) -> &crate::sims::Simulations {
+        &self.inner.sims
     }
 
     /// Records the address the server listens on (after binding).

@@ -32,6 +32,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/content", get(content))
         .route("/api/content/search", get(search))
         .route("/api/teams/check", post(check_team))
+        .route("/api/simulations", get(sim_options).post(sim_start))
+        .route("/api/simulations/{id}", get(sim_status))
         .route("/api/games", get(list).post(create))
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/actions", post(act))
@@ -154,6 +156,45 @@ async fn search(State(state): State<AppState>, q: Params) -> ApiResult<Json<Valu
     let present = state.presentation(p.get("ruleset").map(String::as_str))?;
     let pairs: std::collections::BTreeMap<String, String> = p.into_iter().collect();
     Ok(Json(present.search(&pairs, lang)?))
+}
+
+/// `GET /api/simulations?ruleset=ID`: what the Simulate page offers for a ruleset: its teams,
+/// its bots and the server's limits.
+async fn sim_options(State(state): State<AppState>, q: Params) -> ApiResult<Json<Value>> {
+    let p = params(q)?;
+    let lang = lang_param(&p)?;
+    let present = state.presentation(p.get("ruleset").map(String::as_str))?;
+    let bots: Vec<String> = state
+        .platform()
+        .bots(present.id())
+        .iter()
+        .map(|b| b.name().to_string())
+        .collect();
+    Ok(Json(serde_json::json!({
+        "ruleset": present.id(),
+        "teams": present.team_choices(lang),
+        "bots": bots,
+        "limits": crate::sims::limits(),
+    })))
+}
+
+/// `POST /api/simulations`: starts a simulation (see [`crate::sims`]); `{"id"}`.
+async fn sim_start(
+    State(state): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let req: crate::sims::SimRequest = json_of(&body_of(body)?)?;
+    let id = state.simulations().start(state.platform(), req)?;
+    Ok((StatusCode::ACCEPTED, Json(serde_json::json!({ "id": id }))))
+}
+
+/// `GET /api/simulations/{id}`: a simulation's progress, then its report and charts.
+async fn sim_status(
+    State(state): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+) -> ApiResult<Json<Value>> {
+    let Path(id) = id.map_err(|e| ApiError::bad(code::BAD_REQUEST, e.to_string()))?;
+    Ok(Json(state.simulations().status(&id)?))
 }
 
 /// `POST /api/teams/check`: `{"ruleset"?, "team", "points"?, "lang"?}`; the ruleset's

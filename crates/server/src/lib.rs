@@ -33,6 +33,7 @@ pub mod guard;
 pub mod http;
 pub mod limits;
 pub mod net;
+pub mod sims;
 pub mod store;
 pub mod tokens;
 pub mod ws;

@@ -15,7 +15,8 @@ use skirmish_board::square::Terrain;
 use skirmish_engine::{AnyGame, Game, Pending, Registry, Ruleset, Seat, Viewer};
 use skirmish_lang::Lang;
 use skirmish_platform::{
-    Board, BoardKind, BotPlayer, Cell, GameSetup, Legal, LogLine, Piece, Presentation, Problem,
+    Board, BoardKind, BotPlayer, Cell, FigureScore, GameSetup, Legal, LogLine, Piece, Presentation,
+    Problem, TeamArg, TeamChoice,
 };
 
 use crate::game::{text, Event, HeroClix};
@@ -27,6 +28,7 @@ pub mod events;
 pub mod judge;
 pub mod observe;
 pub mod search;
+mod simulate;
 pub mod terminal;
 
 pub use content::{
@@ -531,6 +533,18 @@ impl Presentation for HeroClixPresentation {
                 .map(|(i, s)| (Seat(i as u8), i64::from(s.victory_points)))
                 .collect()
         })
+    }
+
+    fn teams_fields(&self, teams: &[TeamArg], lang: Lang) -> Result<Map<String, Value>, Problem> {
+        simulate::teams_fields(&self.content, teams, lang)
+    }
+
+    fn team_choices(&self, _lang: Lang) -> Vec<TeamChoice> {
+        simulate::team_choices(&self.content)
+    }
+
+    fn figure_scores(&self, game: &dyn AnyGame, _lang: Lang) -> Vec<FigureScore> {
+        simulate::figure_scores_any(game)
     }
 
     fn seat_name(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> String {

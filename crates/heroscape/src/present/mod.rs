@@ -11,7 +11,8 @@ use serde_json::{json, Map, Value};
 use skirmish_engine::{AnyGame, Game, Pending, Registry, Ruleset, Seat, Viewer};
 use skirmish_lang::Lang;
 use skirmish_platform::{
-    Board, BoardKind, BotPlayer, Cell, GameSetup, Legal, LogLine, Piece, Presentation, Problem,
+    Board, BoardKind, BotPlayer, Cell, FigureScore, GameSetup, Legal, LogLine, Piece, Presentation,
+    Problem, TeamArg, TeamChoice,
 };
 
 use crate::battlefield::{Material, StartPlayers};
@@ -25,6 +26,7 @@ pub mod page;
 pub mod samples;
 pub mod search;
 pub mod setup;
+mod simulate;
 pub mod terminal;
 pub mod text;
 
@@ -469,6 +471,18 @@ impl Presentation for HeroScapePresentation {
                 .map(|s| (s, i64::from(g.state().points(s))))
                 .collect()
         })
+    }
+
+    fn teams_fields(&self, teams: &[TeamArg], lang: Lang) -> Result<Map<String, Value>, Problem> {
+        simulate::teams_fields(&self.content, teams, lang)
+    }
+
+    fn team_choices(&self, _lang: Lang) -> Vec<TeamChoice> {
+        simulate::team_choices(&self.content)
+    }
+
+    fn figure_scores(&self, game: &dyn AnyGame, _lang: Lang) -> Vec<FigureScore> {
+        downcast(game).map_or_else(Vec::new, simulate::figure_scores)
     }
 
     fn seat_name(&self, game: &dyn AnyGame, seat: Seat, lang: Lang) -> String {

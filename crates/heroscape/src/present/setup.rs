@@ -78,7 +78,7 @@ fn bad(message: impl Into<String>) -> Problem {
 }
 
 /// Every army a pre-built game may take: the samples, then those built from the catalogue.
-fn armies(content: &Content, points: u32) -> Vec<(String, String, Vec<Card>)> {
+pub(crate) fn armies(content: &Content, points: u32) -> Vec<(String, String, Vec<Card>)> {
     let mut out = samples::armies();
     out.extend(content.catalogue_armies(points));
     out
