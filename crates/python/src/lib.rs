@@ -20,6 +20,10 @@ use skirmish_engine::{AnyGame, Outcome, Replay, Seat, Viewer};
 use skirmish_lang::Lang;
 use skirmish_platform::{Platform, Presentation};
 
+/// An observation as Python receives it: the float32 data's bytes, the shape (planes, rows,
+/// columns) and the planes' names.
+type Tensor<'py> = (Bound<'py, PyBytes>, (usize, usize, usize), Vec<String>);
+
 /// The format [`PyState::serialize`] writes.
 const SAVE_FORMAT: u64 = 1;
 
@@ -367,11 +371,7 @@ impl PyState {
     /// What `seat` may see as float32 planes over the board: `(bytes, (planes, rows,
     /// columns), plane names)`; the package turns it into a numpy array. The shape stays the
     /// same for the whole game.
-    fn observation_tensor<'py>(
-        &self,
-        py: Python<'py>,
-        seat: u8,
-    ) -> PyResult<(Bound<'py, PyBytes>, (usize, usize, usize), Vec<String>)> {
+    fn observation_tensor<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Tensor<'py>> {
         let game = self.game();
         let p = self.presentation(game.as_ref())?;
         let o = p

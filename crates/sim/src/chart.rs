@@ -182,8 +182,7 @@ pub fn draw_vp<DB: DrawingBackend>(
         .light_line_style(RGBColor(235, 235, 235))
         .draw()
         .map_err(err)?;
-    for team in 0..2 {
-        let colour = COLOURS[team];
+    for (team, &colour) in COLOURS.iter().enumerate() {
         chart
             .draw_series(r.vp_bins.iter().filter(|b| b.games[team] > 0).map(|b| {
                 let w = (b.to - b.from) as f64;

@@ -372,7 +372,7 @@ fn reach_says_when_a_move_starts_with_a_breakaway_roll() {
 
 #[test]
 fn observations_keep_their_shape_and_show_each_side_from_its_seat() {
-    let p = HeroClixPresentation::default();
+    let p = HeroClixPresentation::embedded().unwrap();
     let mut g = game();
     let before = p.observation(&g, Seat(0)).unwrap();
     to_play(&mut g);
