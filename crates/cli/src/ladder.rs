@@ -185,38 +185,11 @@ fn play_one(
     max_steps: usize,
 ) -> Result<Option<Seat>, String> {
     let names = format!("{} against {}, seed {seed}", bots[0].name(), bots[1].name());
-    let mut game = platform
-        .registry()
-        .new_game(ruleset, scenario, seed)
-        .map_err(|e| format!("{names}: {e}"))?;
-    while let Some(&seat) = game.pending_seats().first() {
-        let step = game.step_count();
-        if step >= max_steps {
-            return Ok(None);
-        }
-        let bot = bots
-            .get(seat.index())
-            .ok_or(format!("{names}: {seat} has no bot"))?;
-        let bot_seed = skirmish_bots::bot_seed(seed, seat) ^ step as u64;
-        let view = game.blinded(seat, bot_seed);
-        let action = match bot.choose(view.as_ref(), seat, bot_seed) {
-            Some(action) => action,
-            // A bot with nothing to say plays the first legal action, as at the server.
-            None => game
-                .legal_actions_json(seat)
-                .ok()
-                .and_then(|l| l.into_iter().next())
-                .ok_or(format!(
-                    "{names}: {seat} has no legal action at step {step}"
-                ))?,
-        };
-        game.act_json(seat, &action).map_err(|r| {
-            format!(
-                "{names}: {}'s action at step {step} was refused: {}",
-                bot.name(),
-                r.reason
-            )
-        })?;
+    let bot_at = |seat: Seat| bots.get(seat.index()).copied();
+    let (game, unfinished) =
+        skirmish_sim::play_out(platform, ruleset, scenario, seed, bot_at, max_steps, &names)?;
+    if unfinished {
+        return Ok(None);
     }
     Ok(match game.outcome() {
         Some(o) if o.winners.len() == 1 => Some(o.winners[0]),

@@ -40,6 +40,16 @@ fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("chart: {e:?}")
 }
 
+/// A count's axis label: whole numbers only, so that ticks plotters puts between two counts
+/// do not repeat a rounded neighbour.
+fn whole(v: &f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{v:.0}")
+    } else {
+        String::new()
+    }
+}
+
 /// The first `max` characters of a name, for labels.
 fn short(name: &str, max: usize) -> String {
     skirmish_platform::clip(name, max)
@@ -93,7 +103,8 @@ pub fn draw_winrate<DB: DrawingBackend>(
             "score (%, a draw counts half)",
             "score (%, un nul compte pour moitié)",
         ))
-        .x_label_formatter(&|x| format!("{x:.0}"))
+        .x_labels(n.clamp(2, 10))
+        .x_label_formatter(&whole)
         .y_label_formatter(&|y| format!("{y:.0}"))
         .label_style((FAMILY, 14))
         .axis_desc_style((FAMILY, 15))
@@ -175,8 +186,9 @@ pub fn draw_vp<DB: DrawingBackend>(
         .configure_mesh()
         .x_desc(lang.pick("victory points", "points de victoire"))
         .y_desc(lang.pick("games", "parties"))
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| format!("{y:.0}"))
+        .y_labels((top as usize + 1).clamp(2, 10))
+        .x_label_formatter(&whole)
+        .y_label_formatter(&whole)
         .label_style((FAMILY, 14))
         .axis_desc_style((FAMILY, 15))
         .light_line_style(RGBColor(235, 235, 235))

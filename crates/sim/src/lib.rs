@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::Value;
 use skirmish_bots::stats::{wilson, Tally};
-use skirmish_engine::Seat;
+use skirmish_engine::{AnyGame, Seat};
 use skirmish_lang::Lang;
 use skirmish_platform::{BotPlayer, Platform};
 
@@ -262,43 +262,16 @@ fn play_one(
         m.teams[0],
         m.teams[1]
     );
-    let mut g = platform
-        .registry()
-        .new_game(&m.ruleset, scenario, seed)
-        .map_err(|e| format!("{names}: {e}"))?;
-    let mut unfinished = false;
-    while let Some(&seat) = g.pending_seats().first() {
-        let step = g.step_count();
-        if step >= m.max_steps {
-            unfinished = true;
-            break;
-        }
-        let bot = m
-            .bots
-            .get(team_at(seat))
-            .filter(|_| seat.index() < 2)
-            .ok_or(format!("{names}: {seat} has no bot"))?;
-        let bot_seed = skirmish_bots::bot_seed(seed, seat) ^ step as u64;
-        let view = g.blinded(seat, bot_seed);
-        let action = match bot.choose(view.as_ref(), seat, bot_seed) {
-            Some(action) => action,
-            // A bot with nothing to say plays the first legal action, as at the server.
-            None => g
-                .legal_actions_json(seat)
-                .ok()
-                .and_then(|l| l.into_iter().next())
-                .ok_or(format!(
-                    "{names}: {seat} has no legal action at step {step}"
-                ))?,
-        };
-        g.act_json(seat, &action).map_err(|r| {
-            format!(
-                "{names}: {}'s action at step {step} was refused: {}",
-                bot.name(),
-                r.reason
-            )
-        })?;
-    }
+    let bot_at = |seat: Seat| m.bots.get(team_at(seat)).filter(|_| seat.index() < 2);
+    let (g, unfinished) = play_out(
+        platform,
+        &m.ruleset,
+        scenario,
+        seed,
+        bot_at,
+        m.max_steps,
+        &names,
+    )?;
     let winner = match g.outcome() {
         Some(o) if o.winners.len() == 1 && !unfinished => Some(team_at(o.winners[0])),
         _ => None,
@@ -325,6 +298,52 @@ fn play_one(
         actions: g.step_count(),
         figures,
     })
+}
+
+/// Plays one game of `ruleset` from `scenario` with dice `seed`, asking `bot_at(seat)` for each
+/// decision (on a copy blinded to what the seat may not see, as at the server), to its end or
+/// `max_steps` actions. The game, and whether it ran past the limit. Errors start with `names`.
+pub fn play_out<'b>(
+    platform: &Platform,
+    ruleset: &str,
+    scenario: &Value,
+    seed: u64,
+    bot_at: impl Fn(Seat) -> Option<&'b Arc<dyn BotPlayer>>,
+    max_steps: usize,
+    names: &str,
+) -> Result<(Box<dyn AnyGame>, bool), String> {
+    let mut g = platform
+        .registry()
+        .new_game(ruleset, scenario, seed)
+        .map_err(|e| format!("{names}: {e}"))?;
+    while let Some(&seat) = g.pending_seats().first() {
+        let step = g.step_count();
+        if step >= max_steps {
+            return Ok((g, true));
+        }
+        let bot = bot_at(seat).ok_or(format!("{names}: {seat} has no bot"))?;
+        let bot_seed = skirmish_bots::bot_seed(seed, seat) ^ step as u64;
+        let view = g.blinded(seat, bot_seed);
+        let action = match bot.choose(view.as_ref(), seat, bot_seed) {
+            Some(action) => action,
+            // A bot with nothing to say plays the first legal action, as at the server.
+            None => g
+                .legal_actions_json(seat)
+                .ok()
+                .and_then(|l| l.into_iter().next())
+                .ok_or(format!(
+                    "{names}: {seat} has no legal action at step {step}"
+                ))?,
+        };
+        g.act_json(seat, &action).map_err(|r| {
+            format!(
+                "{names}: {}'s action at step {step} was refused: {}",
+                bot.name(),
+                r.reason
+            )
+        })?;
+    }
+    Ok((g, false))
 }
 
 /// Gathers the games' results, in game order, into a report.
