@@ -26,13 +26,10 @@ struct Foe {
     fresh: bool,
     /// Another friendly figure is next to it: it cannot shoot without moving first.
     held: bool,
-    /// Our close attack on it, in expected points.
-    close: f64,
-    /// Our ranged attack on it along a clear and along a hindered line of fire.
+    /// Our attack on it, in expected points: next to it or along a clear line of fire, and
+    /// along a hindered line.
     shot: [f64; 2],
-    /// Its close attack on us.
-    struck: f64,
-    /// Its ranged attack on us along a clear and a hindered line.
+    /// Its attack on us, the same way.
     shot_at: [f64; 2],
 }
 
@@ -208,9 +205,7 @@ impl<'a> Ctx<'a> {
                         .friends
                         .iter()
                         .any(|o| o.fig.id != f.fig.id && map.adjacent(e.sq, o.sq)),
-                    close: ours(0),
                     shot: [ours(0), ours(1)],
-                    struck: theirs(0),
                     shot_at: [theirs(0), theirs(1)],
                 }
             })
@@ -321,7 +316,7 @@ impl<'a> Ctx<'a> {
             let mut verdict = None;
             // Our attack on it next turn.
             let o = if adjacent {
-                e.close
+                e.shot[0]
             } else if f.range > 0 && !engaged && dist <= f.range {
                 along(*verdict.get_or_insert_with(|| los(e)), &e.shot)
             } else {
@@ -334,7 +329,7 @@ impl<'a> Ctx<'a> {
                 continue;
             }
             if adjacent {
-                threat += e.struck;
+                threat += e.shot_at[0];
             } else if e.range > 0 && dist <= e.range && !e.held {
                 threat += along(*verdict.get_or_insert_with(|| los(e)), &e.shot_at);
             }
