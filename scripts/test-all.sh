@@ -2,19 +2,38 @@
 # Every test of the project: the README's "run every test" command, and what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo test --workspace --all-targets
+# Each step's wall time, printed at the end even when a step fails: CI shows only the tail of
+# its log, and its 40-minute limit needs to know where the time goes.
+times=()
+step() {
+    local name=$1 start=$SECONDS
+    shift
+    "$@"
+    times+=("$(printf '%6d s  %s' $((SECONDS - start)) "$name")")
+}
+trap 'printf "\n== time per step (seconds since the start: %d)\n" "$SECONDS"; printf "%s\n" "${times[@]}"' EXIT
+step "cargo test (build and run)" cargo test --workspace --all-targets
 # Doc examples are tests too (--all-targets leaves them out).
-cargo test --workspace --doc
+step "doc tests" cargo test --workspace --doc
 # The Python package (PettingZoo environments, state API, a tiny sweep on a local Ray): a venv
 # under the target dir, the extension built by maturin on the dev artefacts just compiled.
-bash scripts/test-python.sh
+step "python" bash scripts/test-python.sh
 # The web player in a real headless Chromium (installs chromium and playwright-core if missing),
 # on the `skirmish` the tests above built: a plain `cargo build` resolves the dependencies'
 # features without the test-only ones and so compiled every crate a second time.
-SKIRMISH_BIN="${CARGO_TARGET_DIR:-target}/debug/skirmish" bash scripts/e2e.sh
+step "browser" env SKIRMISH_BIN="${CARGO_TARGET_DIR:-target}/debug/skirmish" bash scripts/e2e.sh
 # A second ruleset with no page module of its own (the platform's toy game, registered only by
 # the server's example) played in the browser through the page's generic module.
 # `--all-targets` above built that example with the tests' features: reusing it spares CI a
-# second build of the server and its dependencies.
-E2E_TOY=1 SKIRMISH_BIN="${CARGO_TARGET_DIR:-target}/debug/examples/serve" \
+# second build of the server and its dependencies. Cargo leaves an example built by `cargo test`
+# under a hashed name (only `cargo build` copies it to `examples/serve`): the newest such binary
+# is the one just built. (Asking cargo with `--no-run --message-format=json` would rebuild pyo3
+# and what depends on it, since the Python step's venv changes its build environment.)
+toy_server=$(find "${CARGO_TARGET_DIR:-target}/debug/examples" -maxdepth 1 -type f -executable \
+    -name 'serve-*' -printf '%T@ %p\n' 2>/dev/null | sort -rn | head -n 1 | cut -d' ' -f2- || true)
+if [ -z "$toy_server" ] || [ ! -x "$toy_server" ]; then
+    echo "no server example binary (crates/server/examples/serve.rs) under target/debug/examples" >&2
+    exit 1
+fi
+step "browser, toy ruleset" env E2E_TOY=1 SKIRMISH_BIN="$toy_server" \
     E2E_TESTS=tests/e2e/generic.test.mjs bash scripts/e2e.sh
