@@ -4,6 +4,7 @@
 #
 #   bash scripts/callgrind.sh            # every figure
 #   bash scripts/callgrind.sh games 5    # one workload, N repetitions
+#   bash scripts/callgrind.sh mcts 200   # one search of N iterations (instructions per iteration)
 #
 # Figures:
 # - instructions per applied action in random-vs-random HeroClix games (starter teams, sample
@@ -34,6 +35,7 @@ run() {
     case $mode in
     playouts) base=$(count playout-setup 0) ;;
     legal) base=$(count legal-setup 0) ;;
+    mcts) base=$(count mcts-setup 0) ;;
     greedy) base=0 ;;
     *) base=$(count setup 0) ;;
     esac
@@ -53,6 +55,9 @@ run() {
         ;;
     legal)
         echo "legal: the mid-game position's legal actions listed $n times, $((net / n)) instructions per listing"
+        ;;
+    mcts)
+        echo "mcts: one search of $actions iterations from the mid-game position (the bot as shipped, one thread), $((net / actions)) instructions per iteration"
         ;;
     playouts)
         local per=$((net / n))

@@ -503,3 +503,100 @@ fn whole_games_on_a_clock_end_and_keep_every_budget() {
 
 /// How late an answer may be on a loaded machine: a few of the scheduler's time slices.
 const LOAD_SLACK: Duration = Duration::from_millis(20);
+
+/// Listings of [`Counted`]'s legal actions, by whether it declares perfect information.
+static LISTINGS: [std::sync::atomic::AtomicUsize; 2] = [
+    std::sync::atomic::AtomicUsize::new(0),
+    std::sync::atomic::AtomicUsize::new(0),
+];
+
+/// Nim, counting how often search lists its actions, declared perfect-information or not.
+struct Counted<const PERFECT: bool>;
+
+impl<const PERFECT: bool> Ruleset for Counted<PERFECT> {
+    const ID: &'static str = "counted-nim";
+    const PERFECT_INFORMATION: bool = PERFECT;
+    type Scenario = NimScenario;
+    type State = NimState;
+    type Action = Take;
+    type Decision = String;
+    type Event = Take;
+    type View = NimState;
+
+    fn setup(
+        scenario: &NimScenario,
+        dice: &mut skirmish_engine::Dice,
+    ) -> Result<NimState, skirmish_engine::SetupError> {
+        Nim::setup(scenario, dice)
+    }
+
+    fn seats(state: &NimState) -> Vec<Seat> {
+        Nim::seats(state)
+    }
+
+    fn pending(state: &NimState) -> skirmish_engine::Pending<String> {
+        Nim::pending(state)
+    }
+
+    fn legal_actions(state: &NimState, seat: Seat) -> Vec<Take> {
+        LISTINGS[usize::from(PERFECT)].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Nim::legal_actions(state, seat)
+    }
+
+    fn explain_illegal(state: &NimState, seat: Seat, action: &Take) -> skirmish_engine::Rejection {
+        Nim::explain_illegal(state, seat, action)
+    }
+
+    fn apply(
+        state: &mut NimState,
+        seat: Seat,
+        action: &Take,
+        dice: &mut skirmish_engine::Dice,
+        events: &mut Vec<Take>,
+    ) -> Result<(), skirmish_engine::Rejection> {
+        Nim::apply(state, seat, action, dice, events)
+    }
+
+    fn view(state: &NimState, viewer: Viewer) -> NimState {
+        Nim::view(state, viewer)
+    }
+}
+
+/// Search under perfect information keeps each node's legal actions: the same search, bit for
+/// bit, with far fewer listings.
+#[test]
+fn perfect_information_keeps_the_legal_actions_and_searches_the_same() {
+    fn search<const PERFECT: bool>() -> (usize, SearchStats, usize) {
+        let game = Game::<Counted<PERFECT>>::new(
+            NimScenario {
+                pile: 21,
+                max_take: 3,
+            },
+            0,
+        )
+        .unwrap();
+        let seat = game.pending_seats()[0];
+        let legal = game.legal_actions(seat);
+        let before = LISTINGS[usize::from(PERFECT)].load(std::sync::atomic::Ordering::Relaxed);
+        // No playouts: they list actions at every step, kept lists or not.
+        let config = MctsConfig {
+            rollout_depth: 0,
+            ..iterations(3000, 1)
+        };
+        let mut mcts = Mcts::new(7, config, OutcomeOnly);
+        let (chosen, stats) = mcts.search(&game.info_set(seat), &legal);
+        let listed = LISTINGS[usize::from(PERFECT)].load(std::sync::atomic::Ordering::Relaxed);
+        (chosen, stats, listed - before)
+    }
+    let (chosen, stats, listed) = search::<false>();
+    let (kept_chosen, kept_stats, kept_listed) = search::<true>();
+    assert_eq!(chosen, kept_chosen);
+    assert!(
+        same_search(&stats, &kept_stats),
+        "{stats:?}\n{kept_stats:?}"
+    );
+    assert!(
+        kept_listed * 4 < listed,
+        "listed {kept_listed} times keeping the lists, {listed} times without"
+    );
+}

@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use skirmish_dice::{Dice, DiceSource, Roll};
+use skirmish_dice::{Dice, DiceSource, Picker, Roll};
 
 use crate::{Error, Game, Outcome, Rejection, Replay, Ruleset, Seat, ViewedReplay, Viewer};
 
@@ -75,6 +75,11 @@ pub trait AnyGame: Send {
     /// The actions `seat` may take now, as JSON.
     fn legal_actions_json(&self, seat: Seat) -> Result<Vec<Value>, Error>;
 
+    /// One of the actions `seat` may take now, picked uniformly with a [`Picker`] seeded by
+    /// `seed`, as JSON; `None` when it has none. The same pick as choosing from
+    /// [`AnyGame::legal_actions_json`] with that picker, without writing every action out.
+    fn random_legal_json(&self, seat: Seat, seed: u64) -> Result<Option<Value>, Error>;
+
     /// Plays an action given as JSON and returns its events, unfiltered.
     ///
     /// JSON that is not an action of this ruleset is refused with
@@ -83,6 +88,13 @@ pub trait AnyGame: Send {
     /// returned as `{"unserializable_event": message}` because the action has
     /// already been played by then.
     fn act_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, Rejection>;
+
+    /// Plays an action a trusted bot chose from `seat`'s legal actions here (or in a blinded
+    /// copy of this position, which lists the seat the same actions), skipping the second
+    /// listing of the legal actions that [`AnyGame::act_json`] makes to check it, as
+    /// [`Game::act_legal`] does (debug builds still check); the events are not written out.
+    /// Anything that comes from outside goes through [`AnyGame::act_json`].
+    fn act_chosen_json(&mut self, seat: Seat, action: &Value) -> Result<(), Rejection>;
 
     /// The game as `viewer` may see it.
     fn view_json(&self, viewer: Viewer) -> Result<Value, Error>;
@@ -233,6 +245,21 @@ impl<R: Ruleset> AnyGame for Game<R> {
             .iter()
             .map(|action| to_json(action, "legal action"))
             .collect()
+    }
+
+    fn act_chosen_json(&mut self, seat: Seat, action: &Value) -> Result<(), Rejection> {
+        let action: R::Action = R::Action::deserialize(action).map_err(|e| {
+            Rejection::new(Rejection::MALFORMED, format!("not a {} action: {e}", R::ID))
+        })?;
+        self.act_legal(seat, action).map(|_| ())
+    }
+
+    fn random_legal_json(&self, seat: Seat, seed: u64) -> Result<Option<Value>, Error> {
+        let legal = self.legal_actions(seat);
+        Picker::new(seed)
+            .choose(&legal)
+            .map(|action| to_json(action, "legal action"))
+            .transpose()
     }
 
     fn act_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, Rejection> {

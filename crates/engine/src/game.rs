@@ -63,7 +63,9 @@ impl<R: Ruleset> fmt::Debug for Step<R> {
 /// [`Ruleset::legal_actions`] lists and applies it to copies of the state and
 /// dice, so a refused action leaves the game exactly as it was.
 pub struct Game<R: Ruleset> {
-    scenario: R::Scenario,
+    // Shared: a blinded copy for a bot, made at every decision, and clones for search need the
+    // scenario only to write replays.
+    scenario: std::sync::Arc<R::Scenario>,
     dice_source: DiceSource,
     state: R::State,
     dice: Dice,
@@ -126,7 +128,7 @@ impl<R: Ruleset> Game<R> {
         let state = R::setup(&scenario, &mut dice)?;
         let setup_rolls = dice.take_log();
         Ok(Game {
-            scenario,
+            scenario: std::sync::Arc::new(scenario),
             dice_source: source,
             state,
             dice,
@@ -361,8 +363,8 @@ impl<R: Ruleset> Game<R> {
     /// game to play on for real: its replay would not rebuild it.
     pub fn blinded(&self, seat: Seat, seed: u64) -> Game<R> {
         let mut picker = skirmish_dice::Picker::new(seed);
-        Game::from_state(
-            self.scenario.clone(),
+        Game::from_shared_state(
+            std::sync::Arc::clone(&self.scenario),
             R::determinize(&self.state, seat, &mut picker),
             DiceSource::Seed(seed ^ BLIND_DICE_SALT),
         )
@@ -373,6 +375,14 @@ impl<R: Ruleset> Game<R> {
     /// determinization) or a saved search state is restored. Its [`Game::replay`] would
     /// rebuild the scenario's set-up, not `state`: keep `state` beside it to save it.
     pub fn from_state(scenario: R::Scenario, state: R::State, source: DiceSource) -> Game<R> {
+        Game::from_shared_state(std::sync::Arc::new(scenario), state, source)
+    }
+
+    fn from_shared_state(
+        scenario: std::sync::Arc<R::Scenario>,
+        state: R::State,
+        source: DiceSource,
+    ) -> Game<R> {
         Game {
             scenario,
             dice: Dice::from_source(&source),
@@ -489,7 +499,7 @@ impl<R: Ruleset> Game<R> {
     /// for players once the game is over; [`Game::viewed_replay`] is what a
     /// player may have during play.
     pub fn replay(&self) -> Result<Replay, Error> {
-        let scenario = serde_json::to_value(&self.scenario).map_err(|e| Error::Serialize {
+        let scenario = serde_json::to_value(&*self.scenario).map_err(|e| Error::Serialize {
             what: "scenario".into(),
             message: e.to_string(),
         })?;
@@ -551,7 +561,7 @@ impl<R: Ruleset> Game<R> {
             format: REPLAY_FORMAT,
             ruleset: R::ID.to_string(),
             viewer,
-            scenario: json(&self.scenario, "scenario")?,
+            scenario: json(&*self.scenario, "scenario")?,
             setup_rolls: self.setup_rolls.clone(),
             steps,
             outcome: self.outcome(),

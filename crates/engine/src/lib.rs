@@ -368,7 +368,7 @@ pub trait Ruleset: 'static {
     /// A stable id, used in replays and by the [`Registry`] (`"heroclix"`).
     const ID: &'static str;
     /// Setup input: teams, map, options.
-    type Scenario: Clone + Debug + Serialize + DeserializeOwned + Send;
+    type Scenario: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
     /// Everything the rules need to continue the game.
     type State: Clone + Debug + Serialize + DeserializeOwned + Send;
     /// One answer to a decision.
@@ -453,6 +453,12 @@ pub trait Ruleset: 'static {
         let _ = (seat, rng);
         state.clone()
     }
+
+    /// Whether nothing is ever hidden from any seat, so that [`Ruleset::determinize`] always
+    /// returns the state unchanged (HeroClix): search may then take two positions reached by the
+    /// same actions and the same dice for the same state, and keep what it listed there. False by
+    /// default, which is always safe.
+    const PERFECT_INFORMATION: bool = false;
 
     /// Whether `action`, which rolled no dice, may be taken back by its seat
     /// once played: false when it revealed something hidden (the last secret

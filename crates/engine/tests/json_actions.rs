@@ -85,3 +85,31 @@ proptest! {
         }
     }
 }
+
+/// The one-action shortcuts bots use give what the full lists give: `random_legal_json` the
+/// pick a picker makes from `legal_actions_json`, and `act_chosen_json` the game `act_json`
+/// plays (while a malformed action is still refused, the game unchanged).
+#[test]
+fn the_bots_shortcuts_match_the_full_lists() {
+    for seed in 0..20u64 {
+        for steps in [0, 5, 17, 30] {
+            let game = game_after(steps, seed);
+            for seat in game.seats() {
+                let legal = game.legal_actions_json(seat).unwrap();
+                let picked = Picker::new(seed ^ 77).choose(&legal).cloned();
+                assert_eq!(game.random_legal_json(seat, seed ^ 77).unwrap(), picked);
+                let Some(action) = picked else { continue };
+                let mut checked = game.clone_game();
+                let mut chosen = game.clone_game();
+                checked.act_json(seat, &action).unwrap();
+                chosen.act_chosen_json(seat, &action).unwrap();
+                assert_eq!(checked.state_hash(), chosen.state_hash());
+                let before = chosen.state_hash();
+                assert!(chosen
+                    .act_chosen_json(seat, &json!({"nonsense": 1}))
+                    .is_err());
+                assert_eq!(chosen.state_hash(), before);
+            }
+        }
+    }
+}

@@ -1,15 +1,15 @@
 //! Whole HeroClix games per second (the starter teams on the sample outdoor map, 10 rounds),
 //! and the cost of one decision in a mid-game position: the rules' legal actions and the
-//! greedy bot's choice among them.
+//! greedy bot's choice among them, and the search bot's iterations per second there.
 #![allow(missing_docs)]
 
 use std::path::PathBuf;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use skirmish_bots::{bot_seed, play_game, Bot};
+use skirmish_bots::{bot_seed, play_game, Bot, Budget, Mcts};
 use skirmish_engine::{Game, Seat};
 use skirmish_heroclix::bots::BotKind;
-use skirmish_heroclix::bots::GreedyBot;
+use skirmish_heroclix::bots::{mcts_config, GreedyBot, HeroClixEval};
 use skirmish_heroclix::game::Scenario;
 use skirmish_heroclix::HeroClix;
 
@@ -87,7 +87,24 @@ fn bench(c: &mut Criterion) {
     c.bench_function("greedy_choice_mid_game", |b| {
         b.iter(|| bot.choose(&game.info_set(black_box(seat)), &legal))
     });
+    // The search bot as shipped (`mcts_config`, one thread), 200 iterations per decision:
+    // criterion's elem/s reads as MCTS iterations per second on one core.
+    let mut group = c.benchmark_group("mcts");
+    group.throughput(criterion::Throughput::Elements(MCTS_ITERATIONS));
+    let mut search_seed = 0u64;
+    group.bench_function("iterations_mid_game", |b| {
+        b.iter(|| {
+            search_seed += 1;
+            let config = mcts_config(Budget::Iterations(MCTS_ITERATIONS), 1);
+            let mut search = Mcts::<HeroClix, _>::new(search_seed, config, HeroClixEval);
+            search.search(&game.info_set(black_box(seat)), &legal).0
+        })
+    });
+    group.finish();
 }
+
+/// Iterations of one search in the `mcts/iterations_mid_game` benchmark.
+const MCTS_ITERATIONS: u64 = 200;
 
 criterion_group! {
     name = benches;

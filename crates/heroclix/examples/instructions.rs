@@ -7,14 +7,16 @@
 //! loads the scenario only: the script subtracts it from the others. `instructions greedy N`
 //! plays N greedy-vs-greedy games and prints the bots' choices (the script counts only the
 //! instructions inside the bots' `choose`); `instructions legal N` lists the mid-game position's
-//! legal actions N times (`instructions legal-setup 0`, the position, is subtracted).
+//! legal actions N times (`instructions legal-setup 0`, the position, is subtracted);
+//! `instructions mcts N` runs one search of N iterations from that position (`mcts-setup 0`
+//! subtracted).
 #![allow(missing_docs)]
 
 use std::path::PathBuf;
 
-use skirmish_bots::{bot_seed, play_game};
+use skirmish_bots::{bot_seed, play_game, Budget, Mcts};
 use skirmish_engine::{Game, Seat};
-use skirmish_heroclix::bots::BotKind;
+use skirmish_heroclix::bots::{mcts_config, BotKind, HeroClixEval};
 use skirmish_heroclix::game::Scenario;
 use skirmish_heroclix::HeroClix;
 
@@ -42,6 +44,19 @@ fn main() {
             for _ in 0..n {
                 std::hint::black_box(game.legal_actions(seat));
                 actions += 1;
+            }
+        }
+        // One search of N iterations from the mid-game position, as the search bot is shipped
+        // (`mcts_config`, one thread); `mcts-setup 0`, the position, is subtracted.
+        "mcts-setup" | "mcts" => {
+            let game = skirmish_heroclix::bots::bench::mid_game(&scenario);
+            let seat = game.pending_seats()[0];
+            if mode == "mcts" {
+                let legal = game.legal_actions(seat);
+                let config = mcts_config(Budget::Iterations(n), 1);
+                let mut search = Mcts::<HeroClix, _>::new(1, config, HeroClixEval);
+                let (_, stats) = search.search(&game.info_set(seat), &legal);
+                actions = usize::try_from(stats.iterations).unwrap_or(usize::MAX);
             }
         }
         "greedy" => {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 use skirmish_bots::{Bot, BotSpec, Budget, Evaluator, Mcts, MctsConfig};
-use skirmish_engine::{AnyGame, Game, Picker, Ruleset, Seat};
+use skirmish_engine::{AnyGame, Game, Ruleset, Seat};
 
 /// A player that is not a person, as a server or a terminal drives it.
 pub trait BotPlayer: Send + Sync {
@@ -30,8 +30,7 @@ impl BotPlayer for RandomPlayer {
     }
 
     fn choose(&self, game: &dyn AnyGame, seat: Seat, seed: u64) -> Option<Value> {
-        let legal = game.legal_actions_json(seat).ok()?;
-        Picker::new(seed).choose(&legal).cloned()
+        game.random_legal_json(seat, seed).ok().flatten()
     }
 }
 

@@ -335,7 +335,9 @@ pub fn play_out<'b>(
                     "{names}: {seat} has no legal action at step {step}"
                 ))?,
         };
-        g.act_json(seat, &action).map_err(|r| {
+        // The bots are the project's own, choosing from the legal actions of a blinded copy of
+        // this very position: the second listing `act_json` makes to check them is skipped.
+        g.act_chosen_json(seat, &action).map_err(|r| {
             format!(
                 "{names}: {}'s action at step {step} was refused: {}",
                 bot.name(),

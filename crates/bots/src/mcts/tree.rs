@@ -68,7 +68,41 @@ struct Node<A> {
     visits: u32,
     /// The one child shared by all the secret actions of a seat here, by seat.
     secret_children: Vec<(Seat, u32)>,
+    /// The next actions widening will add, best prior first, from the last time the
+    /// evaluator's priors were worked out here (they cost as much as listing the actions:
+    /// without this, every step of k(n) paid for them again).
+    waiting: Vec<Waiting<A>>,
+    /// The legal actions last listed here, under a perfect-information ruleset.
+    listed: Option<Listed<A>>,
 }
+
+/// A node's legal actions, kept for the next visit that reaches the same state: under
+/// [`Ruleset::PERFECT_INFORMATION`] the state at a node depends only on the dice rolled (and
+/// the merged secret actions taken) on the way from the root, which `way` records.
+#[derive(Debug)]
+struct Listed<A> {
+    seat: Seat,
+    way: Vec<u32>,
+    actions: Vec<A>,
+}
+
+/// The most legal actions a worker keeps in all its nodes' [`Listed`] lists (a few tens of
+/// megabytes for HeroClix): listing them again is the main cost of an iteration, but a long
+/// search must not hold every node's list.
+const MAX_KEPT_ACTIONS: usize = 400_000;
+
+/// An action the evaluator ranked at a node but widening has not added yet.
+#[derive(Debug)]
+struct Waiting<A> {
+    seat: Seat,
+    action: A,
+    prior: f64,
+}
+
+/// How many ranked actions a node keeps waiting beyond those widening needs now: enough for
+/// k(n) to grow for a few hundred visits without asking the evaluator again, few enough that a
+/// tree of many nodes does not hold every node's whole action list.
+const WAITING: usize = 24;
 
 impl<A> Node<A> {
     fn new() -> Node<A> {
@@ -76,6 +110,8 @@ impl<A> Node<A> {
             edges: Vec::new(),
             visits: 0,
             secret_children: Vec::new(),
+            waiting: Vec::new(),
+            listed: None,
         }
     }
 }
@@ -102,6 +138,11 @@ pub(crate) struct Worker<'a, R: Ruleset, E> {
     events: Vec<R::Event>,
     path: Vec<(u32, usize)>,
     considered: Vec<usize>,
+    /// What this iteration met on its way from the root that the actions do not say: the dice
+    /// values rolled, and which merged secret action was taken (see [`Listed`]).
+    way: Vec<u32>,
+    /// Legal actions kept in the nodes' [`Listed`] lists, at most [`MAX_KEPT_ACTIONS`].
+    kept_actions: usize,
     /// Actions the ruleset refused although it listed them (ruleset bugs), for the stats.
     pub refused: u64,
 }
@@ -119,6 +160,8 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
             events: Vec::new(),
             path: Vec::new(),
             considered: Vec::new(),
+            way: Vec::new(),
+            kept_actions: 0,
             refused: 0,
         }
     }
@@ -150,9 +193,10 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
             self.seats = R::seats(&state).len();
         }
         self.path.clear();
+        self.way.clear();
         let mut node = 0u32;
         let mut at_root = true;
-        let mut legal_here: Vec<R::Action>;
+        let mut legal_here: Vec<R::Action> = Vec::new();
         let rewards = loop {
             let seat;
             let legal: &[R::Action] = if at_root {
@@ -168,16 +212,23 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
                         None => break self.values(&state),
                     },
                 }
-                legal_here = R::legal_actions(&state, seat);
+                legal_here = self.legal_at(node, &state, seat);
                 &legal_here
             };
             if legal.is_empty() {
                 break self.values(&state);
             }
             let chosen = self.select(node, &state, seat, legal);
+            if !at_root {
+                self.keep_listed(node, seat, std::mem::take(&mut legal_here));
+            }
             self.path.push((node, chosen));
             let edge = &self.nodes[node as usize].edges[chosen];
             let fresh = edge.visits == 0;
+            if edge.secret && self.settings.merge_secret_actions {
+                // The merged child does not say which secret led to it.
+                self.way.push(u32::MAX - u32::try_from(chosen).unwrap_or(0));
+            }
             self.events.clear();
             // The bot's own dice: the search samples chance outcomes without ever touching the
             // game's stream.
@@ -188,7 +239,8 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
                 &mut self.dice,
                 &mut self.events,
             );
-            self.dice.take_log();
+            self.way
+                .extend(self.dice.take_log().iter().map(|r| u32::from(r.value)));
             if applied.is_err() {
                 self.refused += 1;
                 // A listed action the rules refuse is a ruleset bug; scoring it as a loss for
@@ -206,6 +258,49 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
             at_root = false;
         };
         self.back_up(&rewards);
+    }
+
+    /// The legal actions of `seat` at `node` in `state`: the ones kept there when this
+    /// iteration came the same way as the one that listed them, else listed afresh.
+    fn legal_at(&mut self, node: u32, state: &R::State, seat: Seat) -> Vec<R::Action> {
+        if R::PERFECT_INFORMATION {
+            if let Some(listed) = &mut self.nodes[node as usize].listed {
+                if listed.seat == seat && listed.way == self.way && !listed.actions.is_empty() {
+                    self.kept_actions -= listed.actions.len();
+                    return std::mem::take(&mut listed.actions);
+                }
+            }
+        }
+        R::legal_actions(state, seat)
+    }
+
+    /// Keeps `actions`, the legal actions of `seat` at `node` this iteration, for the next
+    /// visit (see [`Worker::legal_at`]), within [`MAX_KEPT_ACTIONS`].
+    fn keep_listed(&mut self, node: u32, seat: Seat, actions: Vec<R::Action>) {
+        if !R::PERFECT_INFORMATION {
+            return;
+        }
+        let here = &mut self.nodes[node as usize];
+        // What the node holds now (nothing when `legal_at` took its list out) is replaced.
+        let without = self.kept_actions - here.listed.as_ref().map_or(0, |l| l.actions.len());
+        if without + actions.len() > MAX_KEPT_ACTIONS {
+            return;
+        }
+        self.kept_actions = without + actions.len();
+        match &mut here.listed {
+            Some(listed) => {
+                listed.seat = seat;
+                listed.way.clone_from(&self.way);
+                listed.actions = actions;
+            }
+            None => {
+                here.listed = Some(Listed {
+                    seat,
+                    way: self.way.clone(),
+                    actions,
+                });
+            }
+        }
     }
 
     /// The edge to follow from `node` for `seat`, whose legal actions in this state are
@@ -266,16 +361,17 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
     }
 
     /// Adds edges to `node` for the legal actions of `seat` without one, best prior first,
-    /// until k(n) are legal (or all of them have an edge).
+    /// until k(n) are legal (or all of them have an edge): from the node's waiting actions
+    /// while they last, else from the evaluator's priors worked out again.
     fn widen(&mut self, node: u32, state: &R::State, seat: Seat, legal: &[R::Action]) {
         let wanted = self
             .settings
             .widening(self.nodes[node as usize].visits)
             .min(legal.len());
-        let edges = &mut self.nodes[node as usize].edges;
+        let here = &mut self.nodes[node as usize];
         let mut taken = vec![false; legal.len()];
         let mut have = 0;
-        for edge in edges.iter_mut().filter(|e| e.seat == seat) {
+        for edge in here.edges.iter_mut().filter(|e| e.seat == seat) {
             if let Some(at) = find(legal, &edge.action, edge.hint) {
                 edge.hint = at;
                 taken[at] = true;
@@ -285,24 +381,57 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
         if have >= wanted {
             return;
         }
-        let priors = normalized(self.evaluator.prior(state, seat, legal), legal.len());
-        let mut fresh: Vec<usize> = (0..legal.len()).filter(|&i| !taken[i]).collect();
-        // Stable: equal priors keep the ruleset's order.
-        fresh.sort_by(|&a, &b| priors[b].total_cmp(&priors[a]));
-        for i in fresh.into_iter().take(wanted - have) {
-            edges.push(Edge {
-                seat,
-                action: legal[i].clone(),
-                prior: priors[i],
-                hint: i,
-                visits: 0,
-                available: 0,
-                value: 0.0,
-                secret: R::action_view(seat, &legal[i], Viewer::Spectator).is_none(),
-                child: NO_CHILD,
-            });
+        // The waiting actions first: those legal now become edges, best first.
+        let mut kept = Vec::with_capacity(here.waiting.len());
+        for w in here.waiting.drain(..) {
+            let legal_at = if have < wanted && w.seat == seat {
+                legal
+                    .iter()
+                    .position(|a| *a == w.action)
+                    .filter(|&at| !taken[at])
+            } else {
+                None
+            };
+            match legal_at {
+                Some(at) => {
+                    taken[at] = true;
+                    have += 1;
+                    here.edges.push(new_edge::<R>(seat, w.action, w.prior, at));
+                }
+                None => kept.push(w),
+            }
         }
-        edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+        here.waiting = kept;
+        if have < wanted {
+            let priors = normalized(self.evaluator.prior(state, seat, legal), legal.len());
+            let here = &mut self.nodes[node as usize];
+            let mut fresh: Vec<usize> = (0..legal.len()).filter(|&i| !taken[i]).collect();
+            let keep = (wanted - have + WAITING).min(fresh.len());
+            // Equal priors keep the ruleset's order: the index breaks ties.
+            let order = |&a: &usize, &b: &usize| priors[b].total_cmp(&priors[a]).then(a.cmp(&b));
+            if keep < fresh.len() {
+                fresh.select_nth_unstable_by(keep, order);
+                fresh.truncate(keep);
+            }
+            fresh.sort_unstable_by(order);
+            // What was waiting here was ranked with older priors: the new ranking replaces it.
+            here.waiting.retain(|w| w.seat != seat);
+            for (n, i) in fresh.into_iter().enumerate() {
+                if n < wanted - have {
+                    here.edges
+                        .push(new_edge::<R>(seat, legal[i].clone(), priors[i], i));
+                } else {
+                    here.waiting.push(Waiting {
+                        seat,
+                        action: legal[i].clone(),
+                        prior: priors[i],
+                    });
+                }
+            }
+        }
+        self.nodes[node as usize]
+            .edges
+            .sort_by(|a, b| b.prior.total_cmp(&a.prior));
     }
 
     /// The child node behind edge `edge` of `node`, created on first use.
@@ -398,6 +527,21 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
             edge.visits += 1;
             edge.value += rewards.get(edge.seat.index()).copied().unwrap_or(0.0);
         }
+    }
+}
+
+/// A new edge for `action` of `seat`, found at `hint` in the legal list.
+fn new_edge<R: Ruleset>(seat: Seat, action: R::Action, prior: f64, hint: usize) -> Edge<R::Action> {
+    Edge {
+        seat,
+        secret: R::action_view(seat, &action, Viewer::Spectator).is_none(),
+        action,
+        prior,
+        hint,
+        visits: 0,
+        available: 0,
+        value: 0.0,
+        child: NO_CHILD,
     }
 }
 

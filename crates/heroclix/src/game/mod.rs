@@ -68,6 +68,8 @@ impl Names for State {
 
 impl Ruleset for HeroClix {
     const ID: &'static str = "heroclix";
+    // Dials, cards and the board are all in the open; only the dice are unknown.
+    const PERFECT_INFORMATION: bool = true;
     type Scenario = Scenario;
     type State = State;
     type Action = Action;
