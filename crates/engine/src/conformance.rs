@@ -222,7 +222,7 @@ fn check_secrecy<R: Ruleset>(
             let guess = R::determinize(game.state(), seat, &mut picker);
             // Search trusts the declaration to keep what it listed at a node: checked at one
             // position in so many, since hashing is the slow part of the harness.
-            if R::PERFECT_INFORMATION && game.steps().len() % PROBE_HASH_EVERY == 0 {
+            if R::PERFECT_INFORMATION && game.steps().len().is_multiple_of(PROBE_HASH_EVERY) {
                 let (guess_hash, hash) = (hash_state(&guess), game.try_state_hash());
                 if guess_hash.map_err(|e| e.to_string())? != hash.map_err(|e| e.to_string())? {
                     return Err(format!(
@@ -450,7 +450,7 @@ fn check_position_hashed<R: Ruleset>(
     // One hash after all probes (in a playout at one position in four): hashing is the slow
     // part of the harness, `Game::act` tries every action on a copy, and a refusal that changed
     // the state would change it at most positions of the thousands a playout test checks.
-    if refused > 0 && (every_probe_hashed || steps % PROBE_HASH_EVERY == 0) {
+    if refused > 0 && (every_probe_hashed || steps.is_multiple_of(PROBE_HASH_EVERY)) {
         let after = game.state_hash();
         if after != hash {
             return Err(format!(
