@@ -24,16 +24,11 @@ step "python" bash scripts/test-python.sh
 step "browser" env SKIRMISH_BIN="${CARGO_TARGET_DIR:-target}/debug/skirmish" bash scripts/e2e.sh
 # A second ruleset with no page module of its own (the platform's toy game, registered only by
 # the server's example) played in the browser through the page's generic module.
-# `--all-targets` above built that example with the tests' features: reusing it spares CI a
-# second build of the server and its dependencies. Cargo leaves an example built by `cargo test`
-# under a hashed name (only `cargo build` copies it to `examples/serve`): the newest such binary
-# is the one just built. (Asking cargo with `--no-run --message-format=json` would rebuild pyo3
-# and what depends on it, since the Python step's venv changes its build environment.)
-toy_server=$(find "${CARGO_TARGET_DIR:-target}/debug/examples" -maxdepth 1 -type f -executable \
-    -name 'serve-*' -printf '%T@ %p\n' 2>/dev/null | sort -rn | head -n 1 | cut -d' ' -f2- || true)
-if [ -z "$toy_server" ] || [ ! -x "$toy_server" ]; then
-    echo "no server example binary (crates/server/examples/serve.rs) under target/debug/examples" >&2
-    exit 1
-fi
+# `cargo test --all-targets` builds examples as test harnesses (`serve --toy` there is refused as
+# a test-runner option), so the server example is built as a program here, for the whole
+# workspace: with the same features as the tests' build, it reuses every crate that build made
+# (a `-p skirmish-server` build resolved other features and compiled the server again).
+step "server example" cargo build --workspace --example serve
+toy_server="${CARGO_TARGET_DIR:-target}/debug/examples/serve"
 step "browser, toy ruleset" env E2E_TOY=1 SKIRMISH_BIN="$toy_server" \
     E2E_TESTS=tests/e2e/generic.test.mjs bash scripts/e2e.sh

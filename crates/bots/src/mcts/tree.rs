@@ -77,12 +77,12 @@ struct Node<A> {
 }
 
 /// A node's legal actions, kept for the next visit that reaches the same state: under
-/// [`Ruleset::PERFECT_INFORMATION`] the state at a node depends only on the dice rolled (and
-/// the merged secret actions taken) on the way from the root, which `way` records.
+/// [`Ruleset::PERFECT_INFORMATION`] the state at a node depends only on the dice rolled on the
+/// way from the root, which `way` records (below a merged secret action nothing is kept).
 #[derive(Debug)]
 struct Listed<A> {
     seat: Seat,
-    way: Vec<u32>,
+    way: Vec<u8>,
     actions: Vec<A>,
 }
 
@@ -139,8 +139,11 @@ pub(crate) struct Worker<'a, R: Ruleset, E> {
     path: Vec<(u32, usize)>,
     considered: Vec<usize>,
     /// What this iteration met on its way from the root that the actions do not say: the dice
-    /// values rolled, and which merged secret action was taken (see [`Listed`]).
-    way: Vec<u32>,
+    /// values rolled (see [`Listed`]).
+    way: Vec<u8>,
+    /// Whether this iteration took a secret action whose child is shared with the others: the
+    /// way then does not say where it is.
+    secret_on_the_way: bool,
     /// Legal actions kept in the nodes' [`Listed`] lists, at most [`MAX_KEPT_ACTIONS`].
     kept_actions: usize,
     /// Actions the ruleset refused although it listed them (ruleset bugs), for the stats.
@@ -161,6 +164,7 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
             path: Vec::new(),
             considered: Vec::new(),
             way: Vec::new(),
+            secret_on_the_way: false,
             kept_actions: 0,
             refused: 0,
         }
@@ -194,6 +198,7 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
         }
         self.path.clear();
         self.way.clear();
+        self.secret_on_the_way = false;
         let mut node = 0u32;
         let mut at_root = true;
         let mut legal_here: Vec<R::Action> = Vec::new();
@@ -226,8 +231,9 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
             let edge = &self.nodes[node as usize].edges[chosen];
             let fresh = edge.visits == 0;
             if edge.secret && self.settings.merge_secret_actions {
-                // The merged child does not say which secret led to it.
-                self.way.push(u32::MAX - u32::try_from(chosen).unwrap_or(0));
+                // The merged child does not say which secret led to it, so below it nothing
+                // is kept (a perfect-information ruleset has no secret actions anyway).
+                self.secret_on_the_way = true;
             }
             self.events.clear();
             // The bot's own dice: the search samples chance outcomes without ever touching the
@@ -240,7 +246,7 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
                 &mut self.events,
             );
             self.way
-                .extend(self.dice.take_log().iter().map(|r| u32::from(r.value)));
+                .extend(self.dice.take_log().iter().map(|r| r.value));
             if applied.is_err() {
                 self.refused += 1;
                 // A listed action the rules refuse is a ruleset bug; scoring it as a loss for
@@ -263,7 +269,7 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
     /// The legal actions of `seat` at `node` in `state`: the ones kept there when this
     /// iteration came the same way as the one that listed them, else listed afresh.
     fn legal_at(&mut self, node: u32, state: &R::State, seat: Seat) -> Vec<R::Action> {
-        if R::PERFECT_INFORMATION {
+        if R::PERFECT_INFORMATION && !self.secret_on_the_way {
             if let Some(listed) = &mut self.nodes[node as usize].listed {
                 if listed.seat == seat && listed.way == self.way && !listed.actions.is_empty() {
                     self.kept_actions -= listed.actions.len();
@@ -277,7 +283,7 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
     /// Keeps `actions`, the legal actions of `seat` at `node` this iteration, for the next
     /// visit (see [`Worker::legal_at`]), within [`MAX_KEPT_ACTIONS`].
     fn keep_listed(&mut self, node: u32, seat: Seat, actions: Vec<R::Action>) {
-        if !R::PERFECT_INFORMATION {
+        if !R::PERFECT_INFORMATION || self.secret_on_the_way {
             return;
         }
         let here = &mut self.nodes[node as usize];
