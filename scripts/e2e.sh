@@ -12,7 +12,7 @@
 # E2E_KEEP=1 to keep the server's temporary folder (database and log) for a look afterwards;
 # E2E_WEB=DIR to serve the page from DIR (`skirmish serve --web DIR`) instead of the copy built
 # into the binary (for testing a page against an already built binary); E2E_TOY=1 to run the
-# server example with the platform's toy ruleset (`cargo build -p skirmish-server --example serve`,
+# server example with the platform's toy ruleset (`cargo build --workspace --example serve`,
 # then `serve --toy`) instead of `skirmish serve`, so that the page's generic module plays it
 # (tests/e2e/generic.test.mjs); E2E_TESTS to run only some test files.
 
@@ -87,7 +87,7 @@ if [ "${E2E_TOY:-0}" = 1 ]; then
     BIN=$SKIRMISH_BIN
   else
     say "building the server example (with the toy ruleset)"
-    timeout "${E2E_BUILD_TIMEOUT:-3600}" cargo build -p skirmish-server --example serve
+    timeout "${E2E_BUILD_TIMEOUT:-3600}" cargo build --workspace --example serve
     BIN="$TARGET/debug/examples/serve"
   fi
   SERVE=(--toy)
