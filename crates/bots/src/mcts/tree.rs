@@ -97,6 +97,8 @@ struct Waiting<A> {
     seat: Seat,
     action: A,
     prior: f64,
+    /// Where the action was in the legal list it was ranked from (see [`Edge::hint`]).
+    hint: usize,
 }
 
 /// How many ranked actions a node keeps waiting beyond those widening needs now: enough for
@@ -391,10 +393,7 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
         let mut kept = Vec::with_capacity(here.waiting.len());
         for w in here.waiting.drain(..) {
             let legal_at = if have < wanted && w.seat == seat {
-                legal
-                    .iter()
-                    .position(|a| *a == w.action)
-                    .filter(|&at| !taken[at])
+                find(legal, &w.action, w.hint).filter(|&at| !taken[at])
             } else {
                 None
             };
@@ -431,6 +430,7 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
                         seat,
                         action: legal[i].clone(),
                         prior: priors[i],
+                        hint: i,
                     });
                 }
             }
