@@ -5,7 +5,7 @@
 // session around it (sockets, acting, dice, log, the end of the game) is session.js.
 // The rules never run here (docs/platform.md, docs/web-protocol.md).
 
-import { t, lang, setLang, onLangChange, translateDom } from './i18n.js';
+import { t, lang, setLang, onLangChange, translateDom, botName } from './i18n.js';
 import { api } from './api.js';
 import { el, $, fill } from './dom.js';
 import { showReplay, hideReplay } from './replay.js';
@@ -100,7 +100,7 @@ async function pickRuleset(id) {
 function botSelect(info, keep) {
   const bots = (info.bots && info.bots.length ? info.bots : ['greedy']);
   const sel = el('select', { id: 'opt-bot', 'data-testid': 'opt-bot' },
-    bots.map((b) => el('option', { value: b }, t(`start.bot.${b}`) === `start.bot.${b}` ? b : t(`start.bot.${b}`))));
+    bots.map((b) => el('option', { value: b }, botName(b))));
   if (keep && bots.includes(keep)) sel.value = keep;
   return el('label', { class: 'opt-bot' }, el('span', {}, t('start.bot.kind')), ' ', sel);
 }

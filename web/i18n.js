@@ -20,6 +20,8 @@ const STRINGS = {
     'start.bot.kind': 'Bot',
     'start.bot.greedy': 'Greedy (attacks when it can)',
     'start.bot.random': 'Random',
+    'start.bot.mcts': 'Search ({budget} a move)',
+    'start.bot.mcts_iterations': 'Search ({n} iterations a move)',
     'start.recent': 'Recent games',
     'start.recent.none': 'No game yet.',
     'start.resume': 'Resume',
@@ -138,6 +140,8 @@ const STRINGS = {
     'start.bot.kind': 'Ordinateur',
     'start.bot.greedy': 'Agressif (attaque dès qu’il peut)',
     'start.bot.random': 'Au hasard',
+    'start.bot.mcts': 'Recherche ({budget} par coup)',
+    'start.bot.mcts_iterations': 'Recherche ({n} itérations par coup)',
     'start.recent': 'Parties récentes',
     'start.recent.none': 'Aucune partie pour l’instant.',
     'start.resume': 'Reprendre',
@@ -281,6 +285,19 @@ export function t(key, params = {}) {
   const table = STRINGS[current] || STRINGS.en;
   let s = table[key] ?? STRINGS.en[key] ?? key;
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/**
+ * A bot's name for people, from the id the server lists (`greedy`, `mcts:100ms`, `mcts:1s`,
+ * `mcts:500i`); an id the page has no words for is shown as it is.
+ */
+export function botName(id) {
+  const known = t(`start.bot.${id}`);
+  if (known !== `start.bot.${id}`) return known;
+  const m = /^mcts:(\d+)(ms|s|i)$/.exec(id);
+  if (!m) return id;
+  if (m[2] === 'i') return t('start.bot.mcts_iterations', { n: m[1] });
+  return t('start.bot.mcts', { budget: `${m[1]} ${m[2]}` });
 }
 
 /** Fills every element with a `data-i18n` attribute (text) or `data-i18n-title` / `data-i18n-aria`. */

@@ -4,7 +4,7 @@
 // plotters, shown as images so that nothing in them runs). The page knows no ruleset: the
 // teams and bots come from the server. Its words are the shell's (`sim.*` in web/i18n.js).
 
-import { t, lang } from './i18n.js';
+import { t, lang, botName } from './i18n.js';
 import { ApiError } from './api.js';
 import { el, fill } from './dom.js';
 import { rulesets, rulesetName } from './rulesets.js';
@@ -41,7 +41,7 @@ export async function showSimulate(container) {
   state.ruleset = id;
   const opts = await request('GET', `/api/simulations?ruleset=${encodeURIComponent(id)}&lang=${lang()}`);
   const teams = opts.teams || [];
-  const bots = (opts.bots || []).map((b) => ({ id: b, name: t(`start.bot.${b}`) === `start.bot.${b}` ? b : t(`start.bot.${b}`) }));
+  const bots = (opts.bots || []).map((b) => ({ id: b, name: botName(b) }));
   const max = (opts.limits && opts.limits.max_games) || 100;
   const status = el('p', { class: 'message', role: 'status', 'aria-live': 'polite', 'data-testid': 'sim-status' });
   const bar = el('progress', { max: 1, value: 0, 'data-testid': 'sim-progress', hidden: true });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TABLES as SHELL } from '../../web/i18n.js';
+import { TABLES as SHELL, botName, setLang } from '../../web/i18n.js';
 import heroclix from '../../web/rulesets/heroclix/index.js';
 import heroscape from '../../web/rulesets/heroscape/index.js';
 import generic from '../../web/rulesets/generic/index.js';
@@ -62,4 +62,18 @@ test('the French uses the rulebook\'s terms', () => {
     'contrôle des probabilités', 'placer les objets', 'compétence de groupe alternative']) {
     assert.ok(fr.includes(term), term);
   }
+});
+
+test('bots are named in the page language, search budgets included', () => {
+  // setLang marks the page's language on its root element: node has no page.
+  globalThis.document ??= { documentElement: {} };
+  setLang('fr');
+  assert.equal(botName('greedy'), 'Agressif (attaque dès qu’il peut)');
+  assert.equal(botName('mcts:100ms'), 'Recherche (100 ms par coup)');
+  assert.equal(botName('mcts:500i'), 'Recherche (500 itérations par coup)');
+  setLang('en');
+  assert.equal(botName('mcts:1s'), 'Search (1 s a move)');
+  // An id the page has no words for is shown as the server lists it.
+  assert.equal(botName('mcts:fast'), 'mcts:fast');
+  assert.equal(botName('expert'), 'expert');
 });

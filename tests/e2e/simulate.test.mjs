@@ -24,6 +24,9 @@ for (const size of SIZES) {
       const teams = await page.locator('#sim-team-a option').count();
       assert.ok(teams >= 2, 'the ruleset offers its teams');
       await page.locator('#sim-team-b').selectOption({ index: 1 });
+      // The search bots are named for people, not by their ids.
+      const bots = await page.locator('#sim-bot-a option').allTextContents();
+      assert.ok(bots.includes('Search (100 ms a move)'), bots.join(' | '));
       await page.locator('#sim-games').fill('4');
       await page.getByTestId('sim-run').click();
       await page.getByTestId('sim-table').waitFor({ timeout: 60_000 });

@@ -54,7 +54,11 @@ pub trait Evaluator<R: Ruleset>: Send + Sync {
     /// How promising each of `actions` (legal for `seat` in `state`) looks, one non-negative
     /// weight per action, higher first. Search tries actions in this order when it cannot try
     /// them all (progressive widening) and leans towards the heavier ones while their visits
-    /// are few. By default every action weighs the same, which keeps the ruleset's own order.
+    /// are few. A weight of 0 prunes the action: search never tries it while an action
+    /// weighing more is legal (for actions a player never needs that would only let the
+    /// search put off what it does not want to see, such as switching a power off at the end
+    /// of a turn). By default every action weighs the same, which keeps the ruleset's own
+    /// order.
     fn prior(&self, state: &R::State, seat: Seat, actions: &[R::Action]) -> Vec<f64> {
         let _ = (state, seat);
         vec![1.0; actions.len()]

@@ -25,6 +25,7 @@
 use skirmish_engine::search::InfoSet;
 use skirmish_engine::{Game, Picker, Rejection, Ruleset, Seat};
 
+pub mod duel;
 mod eval;
 pub mod mcts;
 mod spec;

@@ -219,6 +219,40 @@ fn widening_follows_the_prior_through_a_huge_action_list() {
     assert_eq!(stats.top[0].value, 1.0);
 }
 
+/// Prunes one take (a prior of 0), or every take.
+struct Pruning(Option<u32>);
+
+impl Evaluator<Nim> for Pruning {
+    fn value(&self, _state: &NimState, _seat: Seat) -> f64 {
+        0.5
+    }
+
+    fn prior(&self, _state: &NimState, _seat: Seat, actions: &[Take]) -> Vec<f64> {
+        actions
+            .iter()
+            .map(|t| match self.0 {
+                Some(pruned) if t.0 != pruned => 1.0,
+                _ => 0.0,
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn a_zero_prior_prunes_an_action() {
+    let _cores = cores();
+    // Taking all 6 wins at once, but the evaluator prunes it: the search never tries it.
+    let game = nim(6, 7);
+    let mut bot = Mcts::new(1, iterations(500, 1), Pruning(Some(6)));
+    assert_ne!(choose(&mut bot, &game), Take(6));
+    let stats = bot.last_stats().unwrap();
+    assert!(stats.top.iter().all(|a| a.index != 5), "{stats:?}");
+    assert_eq!(stats.iterations, 500);
+    // Pruning everything prunes nothing: the priors are then uniform.
+    let mut bot = Mcts::new(1, iterations(500, 1), Pruning(None));
+    assert_eq!(choose(&mut bot, &game), Take(6));
+}
+
 /// A LuckyPig position in the middle of a three-seat game with jinxes, after `steps` random
 /// actions (the first with at least two legal actions from there on).
 fn pig_position(steps: usize) -> Game<LuckyPig> {

@@ -72,6 +72,10 @@ struct Node<A> {
     /// evaluator's priors were worked out here (they cost as much as listing the actions:
     /// without this, every step of k(n) paid for them again).
     waiting: Vec<Waiting<A>>,
+    /// The seat whose every action the evaluator did not prune had an edge here when its
+    /// priors were last worked out: widening has nothing to add for it, so it is not asked
+    /// again while one of those edges is legal.
+    exhausted: Option<Seat>,
     /// The legal actions last listed here, under a perfect-information ruleset.
     listed: Option<Listed<A>>,
 }
@@ -113,6 +117,7 @@ impl<A> Node<A> {
             visits: 0,
             secret_children: Vec::new(),
             waiting: Vec::new(),
+            exhausted: None,
             listed: None,
         }
     }
@@ -320,7 +325,9 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
             .widening(self.nodes[node as usize].visits)
             .min(legal.len());
         self.consider(node, seat, legal, k);
-        if self.considered.len() < k {
+        // Nothing left to add, unless none of the edges is legal in this state.
+        let exhausted = self.nodes[node as usize].exhausted == Some(seat);
+        if self.considered.len() < k && (!exhausted || self.considered.is_empty()) {
             self.widen(node, state, seat, legal);
             self.consider(node, seat, legal, k);
         }
@@ -410,7 +417,10 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
         if have < wanted {
             let priors = normalized(self.evaluator.prior(state, seat, legal), legal.len());
             let here = &mut self.nodes[node as usize];
-            let mut fresh: Vec<usize> = (0..legal.len()).filter(|&i| !taken[i]).collect();
+            // A prior of 0 prunes (`normalized` gives some action a positive one).
+            let mut fresh: Vec<usize> = (0..legal.len())
+                .filter(|&i| !taken[i] && priors[i] > 0.0)
+                .collect();
             let keep = (wanted - have + WAITING).min(fresh.len());
             // Equal priors keep the ruleset's order: the index breaks ties.
             let order = |&a: &usize, &b: &usize| priors[b].total_cmp(&priors[a]).then(a.cmp(&b));
@@ -421,6 +431,7 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
             fresh.sort_unstable_by(order);
             // What was waiting here was ranked with older priors: the new ranking replaces it.
             here.waiting.retain(|w| w.seat != seat);
+            here.exhausted = (fresh.len() <= wanted - have).then_some(seat);
             for (n, i) in fresh.into_iter().enumerate() {
                 if n < wanted - have {
                     here.edges

@@ -25,6 +25,41 @@ impl BotPlayer for GreedyPlayer {
     }
 }
 
+/// The greedy bot as a [`Bot`](skirmish_bots::Bot) of the engine's games, for duels and
+/// benchmarks that play [`Game`](skirmish_engine::Game)s directly: the same choice as
+/// [`GreedyPlayer`], on a state dealt consistent with what its seat knows.
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    picker: Picker,
+}
+
+impl GreedyBot {
+    /// A greedy bot whose ties and dealt secrets come from `seed`.
+    pub fn new(seed: u64) -> GreedyBot {
+        GreedyBot {
+            picker: Picker::new(seed),
+        }
+    }
+}
+
+impl skirmish_bots::Bot<crate::game::HeroScape> for GreedyBot {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn choose(
+        &mut self,
+        info: &skirmish_engine::search::InfoSet<'_, crate::game::HeroScape>,
+        legal: &[Action],
+    ) -> usize {
+        let state = info.determinize(&mut self.picker);
+        let seed = self.picker.below(usize::MAX).unwrap_or(0) as u64;
+        choose(&state, info.seat(), legal, seed)
+            .and_then(|pick| legal.iter().position(|a| std::ptr::eq(a, pick)))
+            .unwrap_or(0)
+    }
+}
+
 /// Expected wounds of an attack: a die shows a skull half the time and a shield a third of it.
 fn expected_wounds(state: &State, attacker: u32, target: u32) -> f64 {
     let (a, d) = super::text::attack_dice(state, attacker, target);

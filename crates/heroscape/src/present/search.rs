@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use skirmish_bots::{Budget, Evaluator};
+use skirmish_bots::{Budget, Evaluator, MctsConfig};
 use skirmish_engine::Seat;
 use skirmish_platform::{BotPlayer, MctsPlayer};
 
@@ -28,7 +28,26 @@ pub struct HeroScapeEval;
 
 /// The tree-search bot for HeroScape with `budget` per decision, one thread.
 pub fn mcts_player(budget: Budget) -> Arc<dyn BotPlayer> {
-    Arc::new(MctsPlayer::<HeroScape, _>::new(budget, HeroScapeEval))
+    Arc::new(MctsPlayer::<HeroScape, _>::with_config(
+        mcts_config(budget, 1),
+        HeroScapeEval,
+    ))
+}
+
+/// How the HeroScape search bot searches: `budget` per decision on `threads` trees, each new
+/// leaf judged by [`HeroScapeEval`] where it stands, widening narrowly (`k(n) =
+/// ceil((n+1)^0.3)`) in the greedy bot's order. Measured with `examples/heroscape_duel.rs`
+/// (300 iterations, mirror matches of Greywatch Company against greedy, 20 games): 7 won with
+/// 12 random actions before judging a leaf and the default widening, 13 with these settings.
+pub fn mcts_config(budget: Budget, threads: usize) -> MctsConfig {
+    MctsConfig {
+        budget,
+        threads,
+        rollout_depth: 0,
+        widening_scale: 1.0,
+        widening_exponent: 0.3,
+        ..MctsConfig::default()
+    }
 }
 
 /// What a figure still standing is worth: its share of its card's points, less up to half

@@ -1,0 +1,131 @@
+//! Two bots over many seeded two-seat games: [`duel`], the harness of the tuning examples
+//! (`examples/mcts_duel.rs` in each ruleset crate).
+//!
+//! Seats are swapped every other game and two games in a row share a seed, so each bot plays
+//! both seats on the same dice and neither gains from the first move or from a lucky seed.
+//! With deterministic bots (iteration budgets) a duel is the same bit for bit from run to run,
+//! so two settings are compared on the same games.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use skirmish_engine::{Game, Ruleset, Seat};
+
+use crate::stats::Tally;
+use crate::{bot_seed, play_game, Bot};
+
+/// A bot for one seat of one game, made from the bot's seed ([`bot_seed`] of the game's).
+pub type MakeBot<'a, R> = dyn Fn(u64) -> Box<dyn Bot<R> + Send> + Sync + 'a;
+
+/// How one game of a duel ended, for progress lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DuelGame {
+    /// The game's number, from 0.
+    pub number: u64,
+    /// Its dice seed.
+    pub seed: u64,
+    /// The seat the first bot had.
+    pub first_seat: Seat,
+    /// The winners (none for a draw or a game cut off at the step limit).
+    pub winners: Vec<Seat>,
+}
+
+/// Plays `games` two-seat games of `scenario` between `first` and `second` on `threads`
+/// threads, game `g` on seed `1 + g / 2` with `first` in seat `g % 2`, cut off after
+/// `max_steps` actions (a draw). Calls `done` after each game; the tally counts `first`'s
+/// wins. A game that cannot be set up or is refused an action panics: it is a bug.
+pub fn duel<R: Ruleset>(
+    scenario: &R::Scenario,
+    games: u64,
+    threads: usize,
+    max_steps: usize,
+    first: &MakeBot<'_, R>,
+    second: &MakeBot<'_, R>,
+    done: impl Fn(&DuelGame) + Sync,
+) -> Tally
+where
+    R::Scenario: Clone + Sync,
+{
+    let next = AtomicU64::new(0);
+    let tally = Mutex::new(Tally::default());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| loop {
+                let number = next.fetch_add(1, Ordering::Relaxed);
+                if number >= games {
+                    break;
+                }
+                let seed = 1 + number / 2;
+                let first_seat = Seat((number % 2) as u8);
+                let mut game = Game::<R>::new(scenario.clone(), seed).expect("the duel's set-up");
+                let mut bots: Vec<Box<dyn Bot<R> + Send>> = (0..2u8)
+                    .map(|i| {
+                        let s = bot_seed(seed, Seat(i));
+                        if Seat(i) == first_seat {
+                            first(s)
+                        } else {
+                            second(s)
+                        }
+                    })
+                    .collect();
+                let ended = play_game(&mut game, &mut bots, max_steps, |_, _| Ok(()));
+                if let Err(e) = ended {
+                    // The step limit is a draw; anything else is a bug worth stopping for.
+                    assert!(
+                        matches!(e, crate::PlayError::TooLong(_)),
+                        "game {number} (seed {seed}): {e:?}"
+                    );
+                }
+                let winners = game.outcome().map(|o| o.winners).unwrap_or_default();
+                {
+                    let mut t = tally.lock().unwrap_or_else(|p| p.into_inner());
+                    match winners.as_slice() {
+                        [w] if *w == first_seat => t.wins += 1,
+                        [_] => t.losses += 1,
+                        _ => t.draws += 1,
+                    }
+                }
+                done(&DuelGame {
+                    number,
+                    seed,
+                    first_seat,
+                    winners,
+                });
+            });
+        }
+    });
+    tally.into_inner().unwrap_or_else(|p| p.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RandomBot;
+    use skirmish_engine::fixtures::{LuckyPig, PigScenario};
+
+    #[test]
+    fn a_duel_swaps_seats_shares_seeds_and_replays() {
+        let scenario = PigScenario {
+            seats: 2,
+            ..PigScenario::default()
+        };
+        let random: &MakeBot<'_, LuckyPig> = &|s| Box::new(RandomBot::new(s));
+        let seen = Mutex::new(Vec::new());
+        let record = |g: &DuelGame| seen.lock().unwrap().push(g.clone());
+        let a = duel(&scenario, 6, 2, 10_000, random, random, record);
+        assert_eq!(a.games(), 6);
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort_by_key(|g| g.number);
+        let layout: Vec<(u64, Seat)> = seen.iter().map(|g| (g.seed, g.first_seat)).collect();
+        assert_eq!(
+            layout,
+            [1, 1, 2, 2, 3, 3]
+                .into_iter()
+                .zip([0, 1, 0, 1, 0, 1].map(Seat))
+                .collect::<Vec<_>>()
+        );
+        // One thread or two: the same games.
+        let b = duel(&scenario, 6, 1, 10_000, random, random, |_| ());
+        assert_eq!(a, b);
+    }
+}
