@@ -11,8 +11,8 @@ use std::sync::Mutex;
 
 use skirmish_engine::{Game, Ruleset, Seat};
 
-use crate::stats::Tally;
-use crate::{bot_seed, play_game, Bot};
+use crate::stats::{wilson, Tally};
+use crate::{bot_seed, play_game, Bot, Budget, MctsConfig};
 
 /// A bot for one seat of one game, made from the bot's seed ([`bot_seed`] of the game's).
 pub type MakeBot<'a, R> = dyn Fn(u64) -> Box<dyn Bot<R> + Send> + Sync + 'a;
@@ -97,6 +97,37 @@ where
     tally.into_inner().unwrap_or_else(|p| p.into_inner())
 }
 
+/// Sets one knob of a tuning run's search from a `key=value` argument: `iterations`,
+/// `rollout`, `exploration`, `widening` (`C`), `alpha` (`α`) or `bias`. False for a key it
+/// does not know.
+pub fn set_search_knob(config: &mut MctsConfig, key: &str, value: f64) -> bool {
+    match key {
+        "iterations" => config.budget = Budget::Iterations(value as u64),
+        "rollout" => config.rollout_depth = value as usize,
+        "exploration" => config.exploration = value,
+        "widening" => config.widening_scale = value,
+        "alpha" => config.widening_exponent = value,
+        "bias" => config.prior_weight = value,
+        _ => return false,
+    }
+    true
+}
+
+/// `first`'s results in one line: `26 won, 0 drawn, 14 lost; score 65.0 % (95 %:
+/// 49.5–77.9 %)`, a draw counting half.
+pub fn summary(t: &Tally) -> String {
+    let (lo, hi) = wilson(t.score(), f64::from(t.games()));
+    format!(
+        "{} won, {} drawn, {} lost; score {:.1} % (95 %: {:.1}–{:.1} %)",
+        t.wins,
+        t.draws,
+        t.losses,
+        100.0 * t.rate(),
+        100.0 * lo,
+        100.0 * hi
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,5 +158,24 @@ mod tests {
         // One thread or two: the same games.
         let b = duel(&scenario, 6, 1, 10_000, random, random, |_| ());
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn knobs_and_summaries() {
+        let mut config = MctsConfig::default();
+        assert!(set_search_knob(&mut config, "iterations", 300.0));
+        assert!(set_search_knob(&mut config, "alpha", 0.3));
+        assert!(!set_search_knob(&mut config, "threads", 2.0));
+        assert_eq!(config.budget, Budget::Iterations(300));
+        assert_eq!(config.widening_exponent, 0.3);
+        let t = Tally {
+            wins: 26,
+            draws: 0,
+            losses: 14,
+        };
+        assert_eq!(
+            summary(&t),
+            "26 won, 0 drawn, 14 lost; score 65.0 % (95 %: 49.5–77.9 %)"
+        );
     }
 }

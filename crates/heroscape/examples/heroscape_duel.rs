@@ -1,16 +1,16 @@
 //! Tuning bench for the HeroScape search bot: `heroscape_duel [games=20] [iterations=300]
-//! [rollout=12] [exploration=0.7] [widening=2.0] [alpha=0.5]
-//! [bias=1.0] [threads=2] [army=greywatch-company]` plays the search bot with those settings
-//! against the greedy bot on the default battlefield, each seat with the pre-built `army` (a
-//! mirror match: the two sample armies are far from even, greedy against greedy wins 39 of
-//! 40 with Greywatch Company; `army_1=` and `army_2=` choose them apart), seats swapped every
-//! other game and two games in a row sharing a seed ([`skirmish_bots::duel`]), and prints the search bot's wins, draws and losses with the 95 % Wilson interval of
-//! its score. Iteration budgets replay bit for bit. Run it in release: `cargo run --release
-//! -p skirmish-heroscape --example heroscape_duel -- games=40 iterations=300`.
+//! [rollout=0] [exploration=0.7] [widening=1.0] [alpha=0.3] [bias=1.0] [threads=2]
+//! [army=greywatch-company]` plays the search bot (as shipped, [`mcts_config`], unless a knob
+//! says otherwise) against the greedy bot on the default battlefield, each seat with the
+//! pre-built `army` (a mirror match: the two sample armies are far from even, greedy against
+//! greedy wins 39 of 40 with Greywatch Company; `army_1=` and `army_2=` choose them apart),
+//! seats swapped every other game and two games in a row sharing a seed
+//! ([`skirmish_bots::duel`]), and prints the search bot's wins, draws and losses with the
+//! 95 % Wilson interval of its score. Iteration budgets replay bit for bit. Run it in
+//! release: `cargo run --release -p skirmish-heroscape --example heroscape_duel -- games=40`.
 #![allow(missing_docs)]
 
-use skirmish_bots::duel::{duel, MakeBot};
-use skirmish_bots::stats::wilson;
+use skirmish_bots::duel::{duel, set_search_knob, summary, MakeBot};
 use skirmish_bots::{Budget, Mcts};
 use skirmish_heroscape::game::{HeroScape, Scenario};
 use skirmish_heroscape::present::bots::GreedyBot;
@@ -19,8 +19,7 @@ use skirmish_heroscape::present::HeroScapePresentation;
 use skirmish_platform::Presentation;
 
 fn main() {
-    let mut games = 20u64;
-    let mut threads = 2usize;
+    let (mut games, mut threads) = (20u64, 2usize);
     let mut config = mcts_config(Budget::Iterations(300), 1);
     let mut armies = [
         "greywatch-company".to_string(),
@@ -32,22 +31,15 @@ fn main() {
             "army" => armies = [value.to_string(), value.to_string()],
             "army_1" => armies[0] = value.to_string(),
             "army_2" => armies[1] = value.to_string(),
-            _ => {}
-        }
-        if key.starts_with("army") {
-            continue;
-        }
-        let number: f64 = value.parse().expect("values are numbers");
-        match key {
-            "games" => games = number as u64,
-            "iterations" => config.budget = Budget::Iterations(number as u64),
-            "rollout" => config.rollout_depth = number as usize,
-            "exploration" => config.exploration = number,
-            "widening" => config.widening_scale = number,
-            "alpha" => config.widening_exponent = number,
-            "bias" => config.prior_weight = number,
-            "threads" => threads = number as usize,
-            other => panic!("unknown setting {other}"),
+            _ => {
+                let number: f64 = value.parse().expect("values are numbers");
+                match key {
+                    "games" => games = number as u64,
+                    "threads" => threads = number as usize,
+                    _ if set_search_knob(&mut config, key, number) => {}
+                    other => panic!("unknown setting {other}"),
+                }
+            }
         }
     }
     let mut fields = serde_json::Map::new();
@@ -66,15 +58,5 @@ fn main() {
             g.number, g.winners, g.first_seat
         )
     });
-    let n = f64::from(t.games());
-    let (lo, hi) = wilson(t.score(), n);
-    println!(
-        "{config:?} {armies:?}\nsearch vs greedy: {} won, {} drawn, {} lost; score {:.1} % (95 %: {:.1}–{:.1} %)",
-        t.wins,
-        t.draws,
-        t.losses,
-        100.0 * t.rate(),
-        100.0 * lo,
-        100.0 * hi
-    );
+    println!("{config:?} {armies:?}\nsearch vs greedy: {}", summary(&t));
 }

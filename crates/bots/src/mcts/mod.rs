@@ -83,6 +83,25 @@ pub struct MctsConfig {
     pub merge_secret_actions: bool,
 }
 
+impl MctsConfig {
+    /// The settings for a search led by a ruleset's evaluator, as HeroClix and HeroScape ship
+    /// it: `budget` per decision on `threads` trees, each new leaf judged where it stands (no
+    /// random playout, which says little and costs a legal listing per step) and narrow
+    /// widening, `k(n) = ceil((n+1)^0.3)` (7 actions after 500 visits), in the prior's order.
+    /// With values a few hundredths apart, a few hundred iterations spread over more actions
+    /// learn too little about each (the rulesets' `examples/*duel.rs`; README, *Bot ladder*).
+    pub fn guided(budget: Budget, threads: usize) -> MctsConfig {
+        MctsConfig {
+            budget,
+            threads,
+            rollout_depth: 0,
+            widening_scale: 1.0,
+            widening_exponent: 0.3,
+            ..MctsConfig::default()
+        }
+    }
+}
+
 impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {

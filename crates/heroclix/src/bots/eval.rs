@@ -38,23 +38,13 @@ pub fn mcts_player(budget: Budget) -> Arc<dyn BotPlayer> {
     ))
 }
 
-/// How the HeroClix search bot searches: `budget` per decision on `threads` trees, each new
-/// leaf judged by [`HeroClixEval`] where it stands. Random playouts cost a full listing of the
-/// legal actions per step (a thousand move squares) for play that says little about the
-/// position; without them the search runs several times more iterations in the same time.
-/// Widening is narrow (`k(n) = ceil((n+1)^0.3)`: 7 actions after 500 visits): the greedy
-/// bot's order is a good one, and a few hundred iterations spread over more actions than that
-/// learn too little about each (`examples/mcts_duel.rs`, 40 games of 500 iterations against
-/// greedy: 26 won with this widening, 17 with the default `2·(n+1)^0.5`).
+/// How the HeroClix search bot searches: [`MctsConfig::guided`], each new leaf judged by
+/// [`HeroClixEval`] where it stands. Random playouts would cost a full listing of the legal
+/// actions per step (a thousand move squares). `examples/mcts_duel.rs`, 40 games of 500
+/// iterations against greedy: 26 won with the narrow widening, 17 with the default
+/// `2·(n+1)^0.5`.
 pub fn mcts_config(budget: Budget, threads: usize) -> MctsConfig {
-    MctsConfig {
-        budget,
-        threads,
-        rollout_depth: 0,
-        widening_scale: 1.0,
-        widening_exponent: 0.3,
-        ..MctsConfig::default()
-    }
+    MctsConfig::guided(budget, threads)
 }
 
 /// What a figure still standing is worth: its points, less up to half of them as it clicks

@@ -34,20 +34,12 @@ pub fn mcts_player(budget: Budget) -> Arc<dyn BotPlayer> {
     ))
 }
 
-/// How the HeroScape search bot searches: `budget` per decision on `threads` trees, each new
-/// leaf judged by [`HeroScapeEval`] where it stands, widening narrowly (`k(n) =
-/// ceil((n+1)^0.3)`) in the greedy bot's order. Measured with `examples/heroscape_duel.rs`
-/// (300 iterations, mirror matches of Greywatch Company against greedy, 20 games): 7 won with
-/// 12 random actions before judging a leaf and the default widening, 13 with these settings.
+/// How the HeroScape search bot searches: [`MctsConfig::guided`], each new leaf judged by
+/// [`HeroScapeEval`] where it stands. Measured with `examples/heroscape_duel.rs` (300
+/// iterations, mirror matches of Greywatch Company against greedy, 20 games): 7 won with 12
+/// random actions before judging a leaf and the default widening, 13 with these settings.
 pub fn mcts_config(budget: Budget, threads: usize) -> MctsConfig {
-    MctsConfig {
-        budget,
-        threads,
-        rollout_depth: 0,
-        widening_scale: 1.0,
-        widening_exponent: 0.3,
-        ..MctsConfig::default()
-    }
+    MctsConfig::guided(budget, threads)
 }
 
 /// What a figure still standing is worth: its share of its card's points, less up to half
