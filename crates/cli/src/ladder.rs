@@ -4,16 +4,23 @@
 //! Games run in parallel across cores (rayon), each bot on one thread. Every game of a
 //! pairing gets its dice seed from `--seed` and its number, two games in a row sharing a seed
 //! with the seats swapped, so that neither the first seat nor the dice favour a bot.
+//!
+//! Every decision is clocked as a player would wait for it (the bot handed the game, the
+//! answer back), and a bot with a time budget gets its mean and slowest decision printed
+//! against that budget: the promise is never more than 10 % over it.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 use serde_json::Value;
 use skirmish_bots::stats::{elo_ratings, wilson, Tally};
-use skirmish_engine::Seat;
+use skirmish_bots::watchdog::Clock;
+use skirmish_bots::{BotSpec, Budget};
+use skirmish_engine::{AnyGame, Seat};
 use skirmish_lang::Lang;
 use skirmish_platform::{BotPlayer, Platform};
 
@@ -104,6 +111,17 @@ pub fn run(a: LadderArgs, lang: Lang) -> Result<ExitCode> {
         }
         bots.push(bot);
     }
+    let clocks: Vec<Arc<Mutex<Clock>>> = bots.iter().map(|_| Arc::default()).collect();
+    let bots: Vec<Arc<dyn BotPlayer>> = bots
+        .into_iter()
+        .zip(&clocks)
+        .map(|(bot, clock)| {
+            Arc::new(Clocked {
+                bot,
+                clock: Arc::clone(clock),
+            }) as Arc<dyn BotPlayer>
+        })
+        .collect();
     // Later bots first in each pairing: lists usually go from weak to strong.
     let pairs: Vec<(usize, usize)> = (0..bots.len())
         .flat_map(|j| (0..j).map(move |i| (j, i)))
@@ -164,6 +182,7 @@ pub fn run(a: LadderArgs, lang: Lang) -> Result<ExitCode> {
     }
     let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
     print!("{}", table(&a, &names, &pairs, &tallies));
+    print!("{}", timing(&a.bots, &names, &clocks));
     for e in &errors {
         eprintln!("error: {e}");
     }
@@ -172,6 +191,61 @@ pub fn run(a: LadderArgs, lang: Lang) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// A bot whose every decision is clocked.
+struct Clocked {
+    bot: Arc<dyn BotPlayer>,
+    clock: Arc<Mutex<Clock>>,
+}
+
+impl BotPlayer for Clocked {
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+
+    fn choose(&self, game: &dyn AnyGame, seat: Seat, seed: u64) -> Option<Value> {
+        let start = Instant::now();
+        let answer = self.bot.choose(game, seat, seed);
+        let took = start.elapsed();
+        let mut clock = self.clock.lock().unwrap_or_else(|e| e.into_inner());
+        clock.merge(&Clock {
+            decisions: 1,
+            slowest: took,
+            total: took,
+        });
+        answer
+    }
+}
+
+/// The decision times of the bots with a time budget (`mcts:100ms`), against that budget;
+/// nothing when none has one (iteration budgets replay bit for bit, times never do).
+fn timing(specs: &[String], names: &[&str], clocks: &[Arc<Mutex<Clock>>]) -> String {
+    let mut out = String::new();
+    for ((spec, name), clock) in specs.iter().zip(names).zip(clocks) {
+        let Ok(BotSpec::Mcts(Budget::Time(budget))) = spec.parse::<BotSpec>() else {
+            continue;
+        };
+        let clock = clock.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if clock.decisions == 0 {
+            continue;
+        }
+        if out.is_empty() {
+            out.push_str("\ndecision time (bots with a time budget)\n");
+        }
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        let mean = clock.total / u32::try_from(clock.decisions).unwrap_or(u32::MAX);
+        out.push_str(&format!(
+            "  {:<20} {:>7} decisions  mean {:.1} ms  slowest {:.1} ms  ({:.1} % over its {:.0} ms)\n",
+            name,
+            clock.decisions,
+            ms(mean),
+            ms(clock.slowest),
+            clock.worst_over(budget) * 100.0,
+            ms(budget),
+        ));
+    }
+    out
 }
 
 /// Plays one game: `bots[0]` at seat 0, `bots[1]` at seat 1. The winning seat, or `None` for

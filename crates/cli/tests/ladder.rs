@@ -61,6 +61,33 @@ fn a_tiny_heroclix_ladder_prints_the_same_table_for_the_same_seed() {
 }
 
 #[test]
+fn a_time_budgeted_bot_has_its_decisions_clocked_against_its_budget() {
+    let o = skirmish(&[
+        "ladder",
+        "heroclix",
+        "--games",
+        "2",
+        "--bots",
+        "random,mcts:20ms",
+        "--seed",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("mcts:20ms") && l.contains("decisions"))
+        .unwrap_or_else(|| panic!("no decision times in:\n{out}"));
+    assert!(line.contains("over its 20 ms"), "{line}");
+    let decisions: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(decisions > 20, "{line}");
+    // The random bot has no time budget, so no line.
+    assert!(!out
+        .lines()
+        .any(|l| l.trim_start().starts_with("random ") && l.contains("decisions")));
+}
+
+#[test]
 fn a_tiny_heroscape_ladder_runs() {
     let o = skirmish(&[
         "ladder",

@@ -35,6 +35,8 @@ use skirmish_board::FigureId;
 use skirmish_lang::Lang;
 use skirmish_path::{search, MoveGraph, Path, Reach, Step};
 
+mod memo;
+
 /// Whose side a figure on the board is on, seen from the mover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -156,6 +158,10 @@ fn wall_bit(d: Dir) -> u8 {
         .find(|(x, _)| *x == d)
         .map_or(0, |(_, b)| *b)
 }
+
+/// Where each of `Dir::ALL` sits in [`ORDER`]: bit `ALL_IN_ORDER[d]` of a step mask is the
+/// step towards `Dir::ALL[d]`.
+const ALL_IN_ORDER: [usize; 8] = [0, 4, 1, 5, 2, 6, 3, 7];
 
 // Orthogonal steps first: among equally short paths the search keeps the first found, and
 // straight paths read better than zig-zags. Bit `d` of a step mask is the direction `ORDER[d]`.
@@ -366,8 +372,9 @@ pub struct ClixMoveGraph<'a> {
     width: i32,
     height: i32,
     table: Arc<ModeTable>,
-    /// The table's flags with this move's figures laid over them.
-    flags: Vec<u16>,
+    /// The table's flags with this move's figures laid over them (shared with the searches
+    /// kept in [`memo`]).
+    flags: Arc<[u16]>,
     /// Index offsets of the steps in `ORDER`.
     offsets: [isize; 8],
     /// When set, nothing ends the move early: used to explain why a square is out of reach.
@@ -392,6 +399,17 @@ impl<'a> ClixMoveGraph<'a> {
     /// Prepares the board for one move made under a power's movement rules.
     pub fn with_mode(map: &'a SquareMap, query: &MoveQuery<'_>, mode: MoveMode) -> Self {
         let table = MoveTables::for_mode(map, &mode);
+        let flags = Self::overlay(map, &table, query, &mode);
+        Self::assemble(map, query.from, table, flags.into(), mode)
+    }
+
+    /// The table's flags with the query's figures laid over them.
+    fn overlay(
+        map: &SquareMap,
+        table: &ModeTable,
+        query: &MoveQuery<'_>,
+        mode: &MoveMode,
+    ) -> Vec<u16> {
         let mut flags = table.flags.clone();
         let crossing_enemies = !mode.pass_enemies;
         let stopping_near = !mode.pass_enemies && !mode.ignore_near_enemies;
@@ -434,12 +452,23 @@ impl<'a> ClixMoveGraph<'a> {
                 }
             }
         }
+        flags
+    }
+
+    /// The graph of a mover starting on `from`, from its board's flags.
+    fn assemble(
+        map: &'a SquareMap,
+        from: Square,
+        table: Arc<ModeTable>,
+        flags: Arc<[u16]>,
+        mode: MoveMode,
+    ) -> Self {
         let w = map.width() as isize;
         ClixMoveGraph {
             map,
-            start: query.from,
+            start: from,
             // Off the map the search refuses the start anyway.
-            start_index: map.index(query.from).unwrap_or(usize::MAX),
+            start_index: map.index(from).unwrap_or(usize::MAX),
             width: map.width(),
             height: map.height(),
             table,
@@ -751,7 +780,7 @@ pub struct MoveReach<'a> {
     /// must succeed a breakaway roll before it moves.
     pub needs_breakaway: bool,
     graph: ClixMoveGraph<'a>,
-    reach: Reach<Square>,
+    reach: Arc<Reach<Square>>,
 }
 
 impl MoveReach<'_> {
@@ -844,17 +873,29 @@ pub fn reach_with<'a>(
     query: &MoveQuery<'_>,
     mode: MoveMode,
 ) -> Result<MoveReach<'a>, MoveRefusal> {
-    let graph = ClixMoveGraph::with_mode(map, query, mode);
-    let starts_hindered = graph.hinders(query.from);
-    let (allowance, halved) = if starts_hindered && !mode.speed_locked {
-        allowance(map, query.from, query.speed)
-    } else {
-        (query.speed.full, false)
-    };
-    let reach = search(&graph, query.from, allowance).ok_or(MoveRefusal::OffMap(query.from))?;
+    let table = MoveTables::for_mode(map, &mode);
+    let found = memo::searched(&table, None, query, &mode, || {
+        let flags = ClixMoveGraph::overlay(map, &table, query, &mode);
+        let graph =
+            ClixMoveGraph::assemble(map, query.from, Arc::clone(&table), flags.into(), mode);
+        let starts_hindered = graph.hinders(query.from);
+        let (allowance, halved) = if starts_hindered && !mode.speed_locked {
+            allowance(map, query.from, query.speed)
+        } else {
+            (query.speed.full, false)
+        };
+        memo::Searched {
+            reach: search(&graph, query.from, allowance).map(Arc::new),
+            flags: graph.flags,
+            allowance,
+            halved,
+        }
+    });
+    let graph = ClixMoveGraph::assemble(map, query.from, table, found.flags, mode);
+    let reach = found.reach.ok_or(MoveRefusal::OffMap(query.from))?;
     Ok(MoveReach {
-        allowance,
-        halved,
+        allowance: found.allowance,
+        halved: found.halved,
         needs_breakaway: graph.near_enemy(query.from),
         graph,
         reach,
@@ -917,7 +958,11 @@ impl<'a> MultiBaseGraph<'a> {
         depth: u8,
         mode: MoveMode,
     ) -> Self {
-        let single = ClixMoveGraph::with_mode(map, query, mode);
+        Self::around(ClixMoveGraph::with_mode(map, query, mode), width, depth)
+    }
+
+    /// The base's graph over the single-base board of its anchor square.
+    fn around(single: ClixMoveGraph<'a>, width: u8, depth: u8) -> Self {
         let n = single.node_count();
         MultiBaseGraph {
             single,
@@ -935,17 +980,25 @@ impl<'a> MultiBaseGraph<'a> {
         if known & STEPS_KNOWN != 0 {
             return known;
         }
+        // The single-base mover's own step mask (in `ORDER`), as its search reads it.
+        let g = &self.single;
+        let steps = if g.flags[i] & DIRTY != 0 {
+            g.board().step_mask(i)
+        } else {
+            g.table.steps[i]
+        };
         let mut mask = STEPS_KNOWN;
         for (d, dir) in Dir::ALL.into_iter().enumerate() {
-            let t = s.step(dir);
-            let Some(j) = self.single.idx(t) else {
+            if steps & (1 << ALL_IN_ORDER[d]) == 0 {
+                continue;
+            }
+            let Some(j) = g.idx(s.step(dir)) else {
                 continue;
             };
             // The base keeps one level, except for a mover that ignores elevation: it only
             // ends on one level (`stand_refusal`).
-            if (self.single.table.levels[i] != self.single.table.levels[j]
-                && !self.single.mode.ignore_elevation)
-                || self.single.step_refusal(s, t).is_some()
+            if g.flags[j] & IMPASSABLE != 0
+                || (g.table.levels[i] != g.table.levels[j] && !g.mode.ignore_elevation)
             {
                 continue;
             }
@@ -955,22 +1008,26 @@ impl<'a> MultiBaseGraph<'a> {
         mask
     }
 
-    fn base(&self, anchor: Square) -> Vec<Square> {
-        footprint(anchor, self.width, self.depth)
+    /// The squares of the base at `anchor`, row by row (as [`footprint`]), without a list.
+    fn base(&self, anchor: Square) -> impl Iterator<Item = Square> {
+        let (w, d) = (i32::from(self.width.max(1)), i32::from(self.depth.max(1)));
+        (0..d).flat_map(move |dy| (0..w).map(move |dx| Square::new(anchor.x + dx, anchor.y + dy)))
+    }
+
+    /// True if `s` is a square of the base at `anchor`.
+    fn in_base(&self, anchor: Square, s: Square) -> bool {
+        let (w, d) = (i32::from(self.width.max(1)), i32::from(self.depth.max(1)));
+        (anchor.x..anchor.x + w).contains(&s.x) && (anchor.y..anchor.y + d).contains(&s.y)
     }
 
     /// True if an opposing figure is adjacent to any square of the base at `anchor`.
     pub fn near_enemy(&self, anchor: Square) -> bool {
-        self.base(anchor)
-            .into_iter()
-            .any(|s| self.single.near_enemy(s))
+        self.base(anchor).any(|s| self.single.near_enemy(s))
     }
 
     /// True if the base at `anchor` starts in hindering terrain (any of its squares).
     pub fn in_hindering(&self, anchor: Square) -> bool {
-        self.base(anchor)
-            .into_iter()
-            .any(|s| self.single.hinders(s))
+        self.base(anchor).any(|s| self.single.hinders(s))
     }
 
     /// True if a wall runs between two squares of the base at `anchor`.
@@ -990,39 +1047,37 @@ impl<'a> MultiBaseGraph<'a> {
     }
 
     fn find_wall_under(&self, anchor: Square) -> bool {
-        let squares = self.base(anchor);
-        squares.iter().any(|s| {
+        self.base(anchor).any(|s| {
             [Dir::E, Dir::S]
                 .into_iter()
-                .any(|d| squares.contains(&s.step(d)) && self.single.map.wall(*s, d))
+                .any(|d| self.in_base(anchor, s.step(d)) && self.single.map.wall(s, d))
         })
     }
 
     /// Why the base cannot stand at `anchor`, if it cannot.
     pub fn stand_refusal(&self, anchor: Square) -> Option<MoveRefusal> {
-        let squares = self.base(anchor);
         let level = self.single.map.level(anchor);
-        for s in &squares {
-            let Some(i) = self.single.idx(*s) else {
-                return Some(MoveRefusal::OffMap(*s));
+        for s in self.base(anchor) {
+            let Some(i) = self.single.idx(s) else {
+                return Some(MoveRefusal::OffMap(s));
             };
             // Blocking terrain a mover may cross is never ended on.
             if self.single.flags[i] & (IMPASSABLE | NO_END) != 0 {
-                return Some(MoveRefusal::BlockingTerrain(*s));
+                return Some(MoveRefusal::BlockingTerrain(s));
             }
             if self.single.flags[i] & (FRIEND | ENEMY) != 0 {
-                return Some(MoveRefusal::Occupied(*s));
+                return Some(MoveRefusal::Occupied(s));
             }
             if self.single.table.levels[i] != level {
                 return Some(MoveRefusal::Elevation {
                     from: anchor,
-                    to: *s,
+                    to: s,
                 });
             }
             for d in [Dir::E, Dir::S] {
                 let t = s.step(d);
-                if squares.contains(&t) && self.single.map.wall(*s, d) {
-                    return Some(MoveRefusal::Wall { from: *s, to: t });
+                if self.in_base(anchor, t) && self.single.map.wall(s, d) {
+                    return Some(MoveRefusal::Wall { from: s, to: t });
                 }
             }
         }
@@ -1049,18 +1104,19 @@ impl MoveGraph for MultiBaseGraph<'_> {
         // Bases are small (at most a few squares a side): kept on the stack, since this runs
         // for every square the search reaches.
         let mut buf = [from; 16];
-        let owned;
-        let old: &[Square] = if usize::from(self.width) * usize::from(self.depth) <= buf.len() {
-            let mut n = 0;
-            for dy in 0..i32::from(self.depth.max(1)) {
-                for dx in 0..i32::from(self.width.max(1)) {
-                    buf[n] = Square::new(from.x + dx, from.y + dy);
-                    n += 1;
-                }
+        let mut n = 0;
+        let mut owned = Vec::new();
+        for s in self.base(from) {
+            match buf.get_mut(n) {
+                Some(b) => *b = s,
+                None => owned.push(s),
             }
+            n += 1;
+        }
+        let old: &[Square] = if owned.is_empty() {
             &buf[..n]
         } else {
-            owned = self.base(from);
+            owned.splice(0..0, buf);
             &owned
         };
         // The directions every square of the base may step in.
@@ -1135,15 +1191,28 @@ fn multi_search<'a>(
     width: u8,
     depth: u8,
     mode: MoveMode,
-) -> Option<(MultiBaseGraph<'a>, Reach<Square>)> {
-    let graph = MultiBaseGraph::with_mode(map, query, width, depth, mode);
-    let allowance = if graph.in_hindering(query.from) {
-        query.speed.hindered
-    } else {
-        query.speed.full
-    };
-    let reach = search(&graph, query.from, allowance)?;
-    Some((graph, reach))
+) -> Option<(MultiBaseGraph<'a>, Arc<Reach<Square>>)> {
+    let table = MoveTables::for_mode(map, &mode);
+    let base = Some((width, depth));
+    let found = memo::searched(&table, base, query, &mode, || {
+        let flags = ClixMoveGraph::overlay(map, &table, query, &mode);
+        let single =
+            ClixMoveGraph::assemble(map, query.from, Arc::clone(&table), flags.into(), mode);
+        let graph = MultiBaseGraph::around(single, width, depth);
+        let allowance = if graph.in_hindering(query.from) {
+            query.speed.hindered
+        } else {
+            query.speed.full
+        };
+        memo::Searched {
+            reach: search(&graph, query.from, allowance).map(Arc::new),
+            flags: graph.single.flags,
+            allowance,
+            halved: allowance != query.speed.full,
+        }
+    });
+    let single = ClixMoveGraph::assemble(map, query.from, table, found.flags, mode);
+    Some((MultiBaseGraph::around(single, width, depth), found.reach?))
 }
 
 /// [`reach_multi`] for one destination: the path of the base to the anchor `to`, if its move
@@ -1189,6 +1258,13 @@ mod tests {
         assert!(breakaway_succeeds(6, -5), "a 6 always succeeds");
         assert!(breakaway_succeeds(3, 1));
         assert!(!breakaway_succeeds(5, -2));
+    }
+
+    #[test]
+    fn every_direction_has_its_place_in_the_step_order() {
+        for (d, dir) in Dir::ALL.into_iter().enumerate() {
+            assert_eq!(ORDER[ALL_IN_ORDER[d]], dir);
+        }
     }
 
     #[test]

@@ -552,9 +552,28 @@ pub fn power(state: &State, f: &Fig, p: Power) -> bool {
 /// Everything the figure possesses now (powers first, card order), for Outwit's choices and
 /// the player's view.
 pub fn possessed(state: &State, f: &Fig) -> Vec<Ability> {
-    let mut out: Vec<Ability> = Power::ALL
-        .iter()
-        .map(|p| Ability::Power(*p))
+    // Only a power its dial shows or a card may grant can be possessed: checking those alone
+    // spares asking about every power of the game (this runs for each figure at every
+    // listing of the legal actions). Listed in `Power::ALL`'s order, as before.
+    let shown = f.def.dial.get(f.click).into_iter().flat_map(|c| {
+        c.powers.iter().flatten().filter_map(|d| match d {
+            DialPower::Standard(p) => Some(*p),
+            _ => None,
+        })
+    });
+    let granted = state.grantable.iter().filter_map(|a| match a {
+        Ability::Power(p) if state.card_effects => Some(*p),
+        _ => None,
+    });
+    let mut candidates: Vec<(usize, Power)> = shown
+        .chain(granted)
+        .filter_map(|p| Power::ALL.iter().position(|q| *q == p).map(|i| (i, p)))
+        .collect();
+    candidates.sort_unstable_by_key(|(i, _)| *i);
+    candidates.dedup_by_key(|(i, _)| *i);
+    let mut out: Vec<Ability> = candidates
+        .into_iter()
+        .map(|(_, p)| Ability::Power(p))
         .filter(|a| has(state, f, *a))
         .collect();
     for a in Ability::SYMBOLS {

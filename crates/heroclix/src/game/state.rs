@@ -830,6 +830,18 @@ impl State {
         if a.id == b.id || !a.in_play() || !b.in_play() {
             return false;
         }
+        let (Some(sa), Some(sb)) = (a.square, b.square) else {
+            return false;
+        };
+        if !a.is_multi_base() && !b.is_multi_base() {
+            return self.map.adjacent(sa, sb);
+        }
+        // Bases farther apart than their sizes cannot touch: most pairs are, and listing
+        // their squares is the costly part.
+        let reach = |f: &Fig| u32::from(f.def.base.width.max(f.def.base.depth).max(1));
+        if sa.distance(sb) > reach(a).max(reach(b)) {
+            return false;
+        }
         let fb = b.footprint();
         a.footprint()
             .into_iter()
