@@ -1,7 +1,8 @@
 //! Bots as the edges drive them: through JSON, on any ruleset.
 
 use std::marker::PhantomData;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use serde_json::Value;
 use skirmish_bots::{Bot, BotSpec, Budget, Evaluator, Mcts, MctsConfig};
@@ -51,6 +52,9 @@ pub struct MctsPlayer<R, E> {
     name: String,
     config: MctsConfig,
     evaluator: Arc<E>,
+    /// The stall the last search saw ([`Mcts::expected_stall`]), handed to the next one: a
+    /// bot made afresh per decision would otherwise forget that the machine is loaded.
+    stall: Mutex<Duration>,
     rules: PhantomData<fn() -> R>,
 }
 
@@ -79,6 +83,7 @@ impl<R: Ruleset, E: Evaluator<R>> MctsPlayer<R, E> {
             name: BotSpec::Mcts(config.budget).to_string(),
             config,
             evaluator: Arc::new(evaluator),
+            stall: Mutex::new(Duration::ZERO),
             rules: PhantomData,
         }
     }
@@ -101,8 +106,12 @@ where
         if legal.is_empty() {
             return None;
         }
-        let mut bot = Mcts::new(seed, self.config.clone(), Arc::clone(&self.evaluator));
+        let lock = || self.stall.lock().unwrap_or_else(|e| e.into_inner());
+        let stall = *lock();
+        let mut bot = Mcts::new(seed, self.config.clone(), Arc::clone(&self.evaluator))
+            .with_expected_stall(stall);
         let index = bot.choose(&game.info_set(seat), &legal);
+        *lock() = bot.expected_stall();
         serde_json::to_value(legal.get(index)?).ok()
     }
 }

@@ -182,6 +182,11 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
         self.nodes.len()
     }
 
+    /// The tree itself, for freeing elsewhere ([`super::free_later`]).
+    pub(crate) fn into_tree(self) -> Vec<impl Send + 'static> {
+        self.nodes
+    }
+
     /// The root's edges, in the tree's order.
     pub(crate) fn root(&self) -> Vec<RootEdge> {
         self.nodes.first().map_or_else(Vec::new, |root| {
