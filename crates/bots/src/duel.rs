@@ -113,6 +113,43 @@ pub fn set_search_knob(config: &mut MctsConfig, key: &str, value: f64) -> bool {
     true
 }
 
+/// What a tuning duel's command line sets: how many games, on how many threads, and the
+/// search's knobs ([`set_search_knob`]).
+#[derive(Clone, Debug)]
+pub struct DuelSettings {
+    /// Games to play.
+    pub games: u64,
+    /// Threads to play them on.
+    pub threads: usize,
+    /// The search bot's settings.
+    pub config: MctsConfig,
+}
+
+impl DuelSettings {
+    /// Sets `key` from a `key=value` argument (`games`, `threads` or a search knob). False for
+    /// a key it does not know; panics on a value that is not a number (a tuning tool's
+    /// arguments).
+    pub fn set(&mut self, key: &str, value: &str) -> bool {
+        let number: f64 = value
+            .parse()
+            .unwrap_or_else(|_| panic!("{key}={value}: values are numbers"));
+        match key {
+            "games" => self.games = number as u64,
+            "threads" => self.threads = number as usize,
+            _ => return set_search_knob(&mut self.config, key, number),
+        }
+        true
+    }
+}
+
+/// Prints how a duel's game ended, as the tuning examples report each game.
+pub fn report_game(g: &DuelGame) {
+    eprintln!(
+        "game {}: {:?} (search on {:?})",
+        g.number, g.winners, g.first_seat
+    );
+}
+
 /// `first`'s results in one line: `26 won, 0 drawn, 14 lost; score 65.0 % (95 %:
 /// 49.5–77.9 %)`, a draw counting half.
 pub fn summary(t: &Tally) -> String {

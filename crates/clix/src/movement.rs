@@ -1104,19 +1104,16 @@ impl MoveGraph for MultiBaseGraph<'_> {
         // Bases are small (at most a few squares a side): kept on the stack, since this runs
         // for every square the search reaches.
         let mut buf = [from; 16];
-        let mut n = 0;
-        let mut owned = Vec::new();
-        for s in self.base(from) {
-            match buf.get_mut(n) {
-                Some(b) => *b = s,
-                None => owned.push(s),
+        let owned: Vec<Square>;
+        let old: &[Square] = if usize::from(self.width) * usize::from(self.depth) <= buf.len() {
+            let mut n = 0;
+            for s in self.base(from) {
+                buf[n] = s;
+                n += 1;
             }
-            n += 1;
-        }
-        let old: &[Square] = if owned.is_empty() {
             &buf[..n]
         } else {
-            owned.splice(0..0, buf);
+            owned = self.base(from).collect();
             &owned
         };
         // The directions every square of the base may step in.

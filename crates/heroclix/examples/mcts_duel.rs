@@ -12,34 +12,39 @@
 
 use std::path::PathBuf;
 
-use skirmish_bots::duel::{duel, set_search_knob, summary, MakeBot};
+use skirmish_bots::duel::{duel, report_game, summary, DuelSettings, MakeBot};
 use skirmish_bots::{Budget, Mcts};
 use skirmish_heroclix::bots::{mcts_config, GreedyBot, HeroClixEval};
 use skirmish_heroclix::HeroClix;
 
 fn main() {
-    let (mut games, mut threads) = (20u64, 2usize);
-    let mut config = mcts_config(Budget::Iterations(500), 1);
+    let mut duel_settings = DuelSettings {
+        games: 20,
+        threads: 2,
+        config: mcts_config(Budget::Iterations(500), 1),
+    };
     for arg in std::env::args().skip(1) {
         let (key, value) = arg.split_once('=').expect("arguments are key=value");
-        let number: f64 = value.parse().expect("values are numbers");
-        match key {
-            "games" => games = number as u64,
-            "threads" => threads = number as usize,
-            _ if set_search_knob(&mut config, key, number) => {}
-            other => panic!("unknown setting {other}"),
-        }
+        assert!(duel_settings.set(key, value), "unknown setting {key}");
     }
+    let DuelSettings {
+        games,
+        threads,
+        config,
+    } = duel_settings;
     let scenario = skirmish_heroclix::bots::bench::starter_scenario(
         &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."),
     );
     let search: &MakeBot<'_, HeroClix> = &|s| Box::new(Mcts::new(s, config.clone(), HeroClixEval));
     let greedy: &MakeBot<'_, HeroClix> = &|s| Box::new(GreedyBot::new(s));
-    let t = duel(&scenario, games, threads, 20_000, search, greedy, |g| {
-        eprintln!(
-            "game {}: {:?} (search on {:?})",
-            g.number, g.winners, g.first_seat
-        )
-    });
+    let t = duel(
+        &scenario,
+        games,
+        threads,
+        20_000,
+        search,
+        greedy,
+        report_game,
+    );
     println!("{config:?}\nsearch vs greedy: {}", summary(&t));
 }

@@ -10,7 +10,7 @@
 //! release: `cargo run --release -p skirmish-heroscape --example heroscape_duel -- games=40`.
 #![allow(missing_docs)]
 
-use skirmish_bots::duel::{duel, set_search_knob, summary, MakeBot};
+use skirmish_bots::duel::{duel, report_game, summary, DuelSettings, MakeBot};
 use skirmish_bots::{Budget, Mcts};
 use skirmish_heroscape::game::{HeroScape, Scenario};
 use skirmish_heroscape::present::bots::GreedyBot;
@@ -19,8 +19,11 @@ use skirmish_heroscape::present::HeroScapePresentation;
 use skirmish_platform::Presentation;
 
 fn main() {
-    let (mut games, mut threads) = (20u64, 2usize);
-    let mut config = mcts_config(Budget::Iterations(300), 1);
+    let mut duel_settings = DuelSettings {
+        games: 20,
+        threads: 2,
+        config: mcts_config(Budget::Iterations(300), 1),
+    };
     let mut armies = [
         "greywatch-company".to_string(),
         "greywatch-company".to_string(),
@@ -31,17 +34,14 @@ fn main() {
             "army" => armies = [value.to_string(), value.to_string()],
             "army_1" => armies[0] = value.to_string(),
             "army_2" => armies[1] = value.to_string(),
-            _ => {
-                let number: f64 = value.parse().expect("values are numbers");
-                match key {
-                    "games" => games = number as u64,
-                    "threads" => threads = number as usize,
-                    _ if set_search_knob(&mut config, key, number) => {}
-                    other => panic!("unknown setting {other}"),
-                }
-            }
+            _ => assert!(duel_settings.set(key, value), "unknown setting {key}"),
         }
     }
+    let DuelSettings {
+        games,
+        threads,
+        config,
+    } = duel_settings;
     let mut fields = serde_json::Map::new();
     fields.insert("army_1".into(), armies[0].clone().into());
     fields.insert("army_2".into(), armies[1].clone().into());
@@ -52,11 +52,14 @@ fn main() {
     let search: &MakeBot<'_, HeroScape> =
         &|s| Box::new(Mcts::new(s, config.clone(), HeroScapeEval));
     let greedy: &MakeBot<'_, HeroScape> = &|s| Box::new(GreedyBot::new(s));
-    let t = duel(&scenario, games, threads, 20_000, search, greedy, |g| {
-        eprintln!(
-            "game {}: {:?} (search on {:?})",
-            g.number, g.winners, g.first_seat
-        )
-    });
+    let t = duel(
+        &scenario,
+        games,
+        threads,
+        20_000,
+        search,
+        greedy,
+        report_game,
+    );
     println!("{config:?} {armies:?}\nsearch vs greedy: {}", summary(&t));
 }
