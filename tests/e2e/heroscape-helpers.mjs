@@ -28,7 +28,12 @@ export async function waitFor(page, pred, what, timeout = 60_000) {
   for (;;) {
     const st = await hsState(page);
     if (st && pred(st)) return st;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(st && { step: st.step, mine: st.mine, phase: st.view.phase })}`);
+    if (Date.now() - start > timeout) {
+      // What the page shows and holds, for a failure seen once in a hundred runs.
+      const error = await page.getByTestId('error').innerText().catch(() => '?');
+      const module = await page.evaluate(() => { const g = window.__skirmish.game(); return g && { plan: g.plan, pick: g.pick, busy: g.busy, legal: (g.snap.legal || []).length }; }).catch(() => null);
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(st && { step: st.step, mine: st.mine, phase: st.view.phase })}; page error: ${JSON.stringify(error)}; page: ${JSON.stringify(module)}`);
+    }
     await page.waitForTimeout(150);
   }
 }

@@ -63,6 +63,38 @@ pub trait Evaluator<R: Ruleset>: Send + Sync {
         let _ = (state, seat);
         vec![1.0; actions.len()]
     }
+
+    /// Whether search should list the legal actions at each new leaf and ask
+    /// [`Evaluator::judge_leaf`] about them (false by default: a leaf is judged by
+    /// [`Evaluator::value`] alone, without listing).
+    fn judges_leaves(&self) -> bool {
+        false
+    }
+
+    /// A new leaf judged with the legal `actions` of `mover`, the seat to act there: every
+    /// seat's chance of winning (one per seat of the game, as [`Evaluator::value`] gives it)
+    /// and the prior of `actions` (as [`Evaluator::prior`] gives it, kept for when search
+    /// widens from this leaf). An evaluator that sees what the mover can do next judges
+    /// positions whose threats are about to land, which the position alone does not say.
+    /// Asked only when [`Evaluator::judges_leaves`]; `None` falls back to the value.
+    fn judge_leaf(
+        &self,
+        state: &R::State,
+        mover: Seat,
+        actions: &[R::Action],
+    ) -> Option<LeafJudgement> {
+        let _ = (state, mover, actions);
+        None
+    }
+}
+
+/// What [`Evaluator::judge_leaf`] makes of a new leaf.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeafJudgement {
+    /// Each seat's chance of winning, in `[0, 1]`, by seat index.
+    pub values: Vec<f64>,
+    /// The weight of each of the mover's legal actions, as [`Evaluator::prior`] gives it.
+    pub prior: Vec<f64>,
 }
 
 /// An evaluator that knows nothing: every unfinished game is an even share (`1 / seats`) for
@@ -86,6 +118,19 @@ impl<R: Ruleset> Evaluator<R> for Box<dyn Evaluator<R>> {
     fn prior(&self, state: &R::State, seat: Seat, actions: &[R::Action]) -> Vec<f64> {
         self.as_ref().prior(state, seat, actions)
     }
+
+    fn judges_leaves(&self) -> bool {
+        self.as_ref().judges_leaves()
+    }
+
+    fn judge_leaf(
+        &self,
+        state: &R::State,
+        mover: Seat,
+        actions: &[R::Action],
+    ) -> Option<LeafJudgement> {
+        self.as_ref().judge_leaf(state, mover, actions)
+    }
 }
 
 impl<R: Ruleset, E: Evaluator<R> + ?Sized> Evaluator<R> for Arc<E> {
@@ -95,6 +140,19 @@ impl<R: Ruleset, E: Evaluator<R> + ?Sized> Evaluator<R> for Arc<E> {
 
     fn prior(&self, state: &R::State, seat: Seat, actions: &[R::Action]) -> Vec<f64> {
         self.as_ref().prior(state, seat, actions)
+    }
+
+    fn judges_leaves(&self) -> bool {
+        self.as_ref().judges_leaves()
+    }
+
+    fn judge_leaf(
+        &self,
+        state: &R::State,
+        mover: Seat,
+        actions: &[R::Action],
+    ) -> Option<LeafJudgement> {
+        self.as_ref().judge_leaf(state, mover, actions)
     }
 }
 

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use duel::{Duel, SAFE};
 use nim::{Nim, NimScenario, NimState, Take};
 use skirmish_bots::{
-    bot_seed, play_game, Bot, Budget, Evaluator, Mcts, MctsConfig, OutcomeOnly, RandomBot,
-    SearchStats, StopReason,
+    bot_seed, play_game, Bot, Budget, Evaluator, LeafJudgement, Mcts, MctsConfig, OutcomeOnly,
+    RandomBot, SearchStats, StopReason,
 };
 use skirmish_engine::fixtures::{LuckyPig, PigAction, PigScenario, PigState};
 use skirmish_engine::{Game, Ruleset, Seat, Viewer};
@@ -600,6 +600,8 @@ impl<const PERFECT: bool> Ruleset for Counted<PERFECT> {
 /// bit, with far fewer listings.
 #[test]
 fn perfect_information_keeps_the_legal_actions_and_searches_the_same() {
+    // The listings are counted in statics another test reads too.
+    let _cores = cores();
     fn search<const PERFECT: bool>() -> (usize, SearchStats, usize) {
         let game = Game::<Counted<PERFECT>>::new(
             NimScenario {
@@ -632,5 +634,109 @@ fn perfect_information_keeps_the_legal_actions_and_searches_the_same() {
     assert!(
         kept_listed * 4 < listed,
         "listed {kept_listed} times keeping the lists, {listed} times without"
+    );
+}
+
+/// Looks one take ahead at each new leaf: the seat to move there wins if it can take the whole
+/// pile. Counts its judgements.
+#[derive(Default)]
+struct Threats(std::sync::atomic::AtomicUsize);
+
+impl Threats {
+    fn judge(&self, state: &NimState, mover: Seat, actions: &[Take]) -> LeafJudgement {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let wins = actions.iter().any(|t| t.0 == state.pile);
+        let values = (0..2u8)
+            .map(|i| match (wins, Seat(i) == mover) {
+                (false, _) => 0.5,
+                (true, true) => 1.0,
+                (true, false) => 0.0,
+            })
+            .collect();
+        LeafJudgement {
+            values,
+            prior: vec![1.0; actions.len()],
+        }
+    }
+}
+
+impl Evaluator<Nim> for Threats {
+    fn value(&self, _state: &NimState, _seat: Seat) -> f64 {
+        0.5
+    }
+
+    fn judges_leaves(&self) -> bool {
+        true
+    }
+
+    fn judge_leaf(&self, state: &NimState, mover: Seat, actions: &[Take]) -> Option<LeafJudgement> {
+        Some(self.judge(state, mover, actions))
+    }
+}
+
+impl Evaluator<Counted<true>> for Threats {
+    fn value(&self, _state: &NimState, _seat: Seat) -> f64 {
+        0.5
+    }
+
+    fn judges_leaves(&self) -> bool {
+        true
+    }
+
+    fn judge_leaf(&self, state: &NimState, mover: Seat, actions: &[Take]) -> Option<LeafJudgement> {
+        Some(self.judge(state, mover, actions))
+    }
+}
+
+/// An evaluator that judges leaves by the mover's actions sees a threat one take before it
+/// lands, with no playout: from 40 stones (takes of 1 to 25), taking 14 leaves 26, the only
+/// pile from which the opponent cannot take all and must leave one the searching seat can.
+/// Judged by the position alone, every take looks even: the emptying answers are the last the
+/// opponent would widen to, out of reach of 300 iterations.
+#[test]
+fn leaves_judged_by_the_movers_actions_see_the_threat_at_once() {
+    let game = nim(40, 25);
+    let config = MctsConfig {
+        rollout_depth: 0,
+        ..iterations(300, 1)
+    };
+    for seed in 0..5 {
+        let mut bot = Mcts::new(seed, config.clone(), Threats::default());
+        assert_eq!(choose(&mut bot, &game), Take(14), "seed {seed}");
+        let stats = bot.last_stats().unwrap();
+        assert_eq!(stats.top[0].index, 13, "{stats:?}");
+    }
+}
+
+/// The leaf's listing and ranking are kept in its node: under perfect information an iteration
+/// lists at most once (at its leaf), never again when it comes back to that node.
+#[test]
+fn a_judged_leaf_is_not_listed_again_on_its_first_visit() {
+    let game = Game::<Counted<true>>::new(
+        NimScenario {
+            pile: 40,
+            max_take: 5,
+        },
+        0,
+    )
+    .unwrap();
+    let seat = game.pending_seats()[0];
+    let legal = game.legal_actions(seat);
+    let _cores = cores();
+    let threats = std::sync::Arc::new(Threats::default());
+    let config = MctsConfig {
+        rollout_depth: 0,
+        ..iterations(500, 1)
+    };
+    let mut mcts = Mcts::new(3, config, std::sync::Arc::clone(&threats));
+    let before = LISTINGS[1].load(std::sync::atomic::Ordering::Relaxed);
+    let (_, stats) = mcts.search(&game.info_set(seat), &legal);
+    let listed = LISTINGS[1].load(std::sync::atomic::Ordering::Relaxed) - before;
+    let judged = threats.0.load(std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(stats.iterations, 500);
+    assert!(judged > 100, "judged {judged} leaves");
+    assert!(
+        listed <= judged + 1,
+        "listed {listed} times for {judged} leaves judged"
     );
 }

@@ -96,7 +96,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             search_seed += 1;
             let config = mcts_config(Budget::Iterations(MCTS_ITERATIONS), 1);
-            let mut search = Mcts::<HeroClix, _>::new(search_seed, config, HeroClixEval);
+            let mut search = Mcts::<HeroClix, _>::new(search_seed, config, HeroClixEval::default());
             search.search(&game.info_set(black_box(seat)), &legal).0
         })
     });

@@ -54,7 +54,7 @@ fn main() {
             if mode == "mcts" {
                 let legal = game.legal_actions(seat);
                 let config = mcts_config(Budget::Iterations(n), 1);
-                let mut search = Mcts::<HeroClix, _>::new(1, config, HeroClixEval);
+                let mut search = Mcts::<HeroClix, _>::new(1, config, HeroClixEval::default());
                 let (_, stats) = search.search(&game.info_set(seat), &legal);
                 actions = usize::try_from(stats.iterations).unwrap_or(usize::MAX);
             }

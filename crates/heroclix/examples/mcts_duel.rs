@@ -1,5 +1,6 @@
 //! Tuning bench for the HeroClix search bot: `mcts_duel [games=20] [iterations=500]
-//! [rollout=0] [exploration=0.7] [widening=1.0] [alpha=0.3] [bias=1.0] [threads=2]` plays
+//! [rollout=0] [exploration=0.7] [widening=1.0] [alpha=0.3] [bias=1.0] [threads=2]
+//! [leaf_gain=1.0]` plays
 //! the search bot (as shipped, [`mcts_config`], unless a knob says otherwise) against the
 //! greedy bot on the starter scenario ([`skirmish_bots::duel`]: seats swapped every other
 //! game, two games in a row sharing a seed) and prints the search bot's wins, draws and
@@ -23,8 +24,13 @@ fn main() {
         threads: 2,
         config: mcts_config(Budget::Iterations(500), 1),
     };
+    let mut eval = HeroClixEval::default();
     for arg in std::env::args().skip(1) {
         let (key, value) = arg.split_once('=').expect("arguments are key=value");
+        if key == "leaf_gain" {
+            eval.leaf_gain = value.parse().expect("leaf_gain is a number");
+            continue;
+        }
         assert!(duel_settings.set(key, value), "unknown setting {key}");
     }
     let DuelSettings {
@@ -35,7 +41,7 @@ fn main() {
     let scenario = skirmish_heroclix::bots::bench::starter_scenario(
         &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."),
     );
-    let search: &MakeBot<'_, HeroClix> = &|s| Box::new(Mcts::new(s, config.clone(), HeroClixEval));
+    let search: &MakeBot<'_, HeroClix> = &|s| Box::new(Mcts::new(s, config.clone(), eval));
     let greedy: &MakeBot<'_, HeroClix> = &|s| Box::new(GreedyBot::new(s));
     let t = duel(
         &scenario,
@@ -46,5 +52,5 @@ fn main() {
         greedy,
         report_game,
     );
-    println!("{config:?}\nsearch vs greedy: {}", summary(&t));
+    println!("{config:?} {eval:?}\nsearch vs greedy: {}", summary(&t));
 }

@@ -36,7 +36,7 @@ fn search_bot(seed: u64) -> Box<dyn Bot<HeroClix> + Send> {
             rollout_depth: 1,
             ..MctsConfig::default()
         },
-        HeroClixEval,
+        HeroClixEval::default(),
     ))
 }
 

@@ -588,6 +588,12 @@ function prompt() {
   return parts;
 }
 
+/** Whether this seat's marker `m` is not down yet. */
+function markerNotDown(m) {
+  const me = (view() || { players: [] }).players.find((p) => num(p.seat) === shell.seat());
+  return !((me && me.markers.known) || []).some(([k]) => String(k) === m);
+}
+
 /** Markers of this seat neither down nor planned. */
 function unplanned() {
   const me = (view() || { players: [] }).players.find((p) => num(p.seat) === shell.seat());
@@ -599,6 +605,7 @@ async function confirmMarkers() {
   const order = ['1', '2', '3', 'X'];
   S.sending = true;
   renderSide();
+  const sent = new Set();
   try {
     for (const m of order) {
       const unit = S.plan[m];
@@ -609,10 +616,13 @@ async function confirmMarkers() {
       // between this page's snapshot and its click.
       // eslint-disable-next-line no-await-in-loop
       if (!(await shell.act(e.action, { retryStale: true }))) break;
+      sent.add(m);
     }
   } finally {
     S.sending = false;
-    S.plan = {};
+    // A refusal (its reason is on screen) keeps the markers not sent planned: the player
+    // confirms again rather than planning them anew.
+    S.plan = Object.fromEntries(Object.entries(S.plan).filter(([m]) => !sent.has(m) && markerNotDown(m)));
     S.pick = null;
     if (shell) shell.render();
     boardIntoView();

@@ -270,7 +270,7 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
                 break rewards;
             }
             if fresh {
-                break self.rollout(&mut state);
+                break self.leaf(node, chosen, &mut state);
             }
             node = self.child(node, chosen);
             at_root = false;
@@ -420,40 +420,56 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
         }
         here.waiting = kept;
         if have < wanted {
-            let priors = normalized(self.evaluator.prior(state, seat, legal), legal.len());
-            let here = &mut self.nodes[node as usize];
-            // A prior of 0 prunes (`normalized` gives some action a positive one).
-            let mut fresh: Vec<usize> = (0..legal.len())
-                .filter(|&i| !taken[i] && priors[i] > 0.0)
-                .collect();
-            let keep = (wanted - have + WAITING).min(fresh.len());
-            // Equal priors keep the ruleset's order: the index breaks ties.
-            let order = |&a: &usize, &b: &usize| priors[b].total_cmp(&priors[a]).then(a.cmp(&b));
-            if keep < fresh.len() {
-                fresh.select_nth_unstable_by(keep, order);
-                fresh.truncate(keep);
-            }
-            fresh.sort_unstable_by(order);
-            // What was waiting here was ranked with older priors: the new ranking replaces it.
-            here.waiting.retain(|w| w.seat != seat);
-            here.exhausted = (fresh.len() <= wanted - have).then_some(seat);
-            for (n, i) in fresh.into_iter().enumerate() {
-                if n < wanted - have {
-                    here.edges
-                        .push(new_edge::<R>(seat, legal[i].clone(), priors[i], i));
-                } else {
-                    here.waiting.push(Waiting {
-                        seat,
-                        action: legal[i].clone(),
-                        prior: priors[i],
-                        hint: i,
-                    });
-                }
-            }
+            let priors = self.evaluator.prior(state, seat, legal);
+            self.rank(node, seat, legal, priors, &taken, wanted - have);
         }
         self.nodes[node as usize]
             .edges
             .sort_by(|a, b| b.prior.total_cmp(&a.prior));
+    }
+
+    /// Ranks `seat`'s `legal` actions at `node` by `priors` (the evaluator's, not yet
+    /// normalized): the best `edges` of those not `taken` become edges, the next
+    /// [`WAITING`] wait for widening.
+    fn rank(
+        &mut self,
+        node: u32,
+        seat: Seat,
+        legal: &[R::Action],
+        priors: Vec<f64>,
+        taken: &[bool],
+        edges: usize,
+    ) {
+        let priors = normalized(priors, legal.len());
+        let here = &mut self.nodes[node as usize];
+        // A prior of 0 prunes (`normalized` gives some action a positive one).
+        let mut fresh: Vec<usize> = (0..legal.len())
+            .filter(|&i| !taken[i] && priors[i] > 0.0)
+            .collect();
+        let keep = (edges + WAITING).min(fresh.len());
+        // Equal priors keep the ruleset's order: the index breaks ties.
+        let order = |&a: &usize, &b: &usize| priors[b].total_cmp(&priors[a]).then(a.cmp(&b));
+        if keep < fresh.len() {
+            fresh.select_nth_unstable_by(keep, order);
+            fresh.truncate(keep);
+        }
+        fresh.sort_unstable_by(order);
+        // What was waiting here was ranked with older priors: the new ranking replaces it.
+        here.waiting.retain(|w| w.seat != seat);
+        here.exhausted = (fresh.len() <= edges).then_some(seat);
+        for (n, i) in fresh.into_iter().enumerate() {
+            if n < edges {
+                here.edges
+                    .push(new_edge::<R>(seat, legal[i].clone(), priors[i], i));
+            } else {
+                here.waiting.push(Waiting {
+                    seat,
+                    action: legal[i].clone(),
+                    prior: priors[i],
+                    hint: i,
+                });
+            }
+        }
     }
 
     /// The child node behind edge `edge` of `node`, created on first use.
@@ -492,6 +508,43 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
             parent.secret_children.push((seat, id));
         }
         id
+    }
+
+    /// The rewards of the new leaf behind edge `edge` of `node`, whose action was just applied
+    /// to `state`: with an evaluator that [judges leaves](Evaluator::judges_leaves) (and no
+    /// rollout), the mover's legal actions are listed and judged, and the leaf's node is
+    /// created holding them and their ranking, so that its first visit neither lists nor
+    /// ranks again; else a [rollout](Worker::rollout).
+    fn leaf(&mut self, node: u32, edge: usize, state: &mut R::State) -> Vec<f64> {
+        if self.settings.rollout_depth > 0 || !self.evaluator.judges_leaves() {
+            return self.rollout(state);
+        }
+        let mover = match R::pending(state) {
+            Pending::Over(outcome) => return outcome_rewards(&outcome, self.seats),
+            Pending::Decide { seats, .. } => match seats.first() {
+                Some(&first) => first,
+                None => return self.values(state),
+            },
+        };
+        let legal = R::legal_actions(state, mover);
+        if legal.is_empty() {
+            return self.values(state);
+        }
+        let Some(judged) = self.evaluator.judge_leaf(state, mover, &legal) else {
+            return self.values(state);
+        };
+        if judged.values.len() != self.seats {
+            return self.values(state);
+        }
+        let child = self.child(node, edge);
+        let taken = vec![false; legal.len()];
+        self.rank(child, mover, &legal, judged.prior, &taken, 0);
+        self.keep_listed(child, mover, legal);
+        judged
+            .values
+            .into_iter()
+            .map(|v| if v.is_nan() { 0.0 } else { v.clamp(0.0, 1.0) })
+            .collect()
     }
 
     /// Plays up to `rollout_depth` random actions from a new leaf, then scores the state.

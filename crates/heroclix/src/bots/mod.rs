@@ -56,7 +56,7 @@ pub fn build(spec: &skirmish_bots::BotSpec, seed: u64) -> Box<dyn Bot<crate::Her
         BotSpec::Mcts(budget) => Box::new(Mcts::new(
             seed,
             eval::mcts_config(*budget, MctsConfig::default().threads),
-            HeroClixEval,
+            HeroClixEval::default(),
         )),
     }
 }
