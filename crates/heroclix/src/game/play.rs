@@ -136,48 +136,6 @@ pub fn rolls_to_break_away(state: &State, f: &Fig) -> bool {
     !breakaway_enemies(state, f).is_empty() && powers::breakaway(state, f, None).automatic.is_none()
 }
 
-/// The squares, beyond the ones touching an opposing figure, where the mover would count as
-/// next to that figure for movement (giant reach, spec COMB-8): entering one ends the move
-/// unless the mover broke away from that figure. Empty unless a giant is involved, so the
-/// usual move search pays only for a size check per opposing figure.
-pub fn reach_near(state: &State, mover: &Fig) -> Vec<(Square, FigureId)> {
-    let mover_size = reach::size(state, mover);
-    let mut out = Vec::new();
-    for o in state.in_play() {
-        if !state.opposed(mover, o) {
-            continue;
-        }
-        let size = reach::size(state, o);
-        if mover_size != reach::Size::Giant && size != reach::Size::Giant {
-            continue;
-        }
-        let base = o.footprint();
-        let (Some(first), Some(last)) = (base.first(), base.last()) else {
-            continue;
-        };
-        // Every square within 2 of the base, each once.
-        for y in first.y - 2..=last.y + 2 {
-            for x in first.x - 2..=last.x + 2 {
-                let sq = Square::new(x, y);
-                // Squares touching the whole base are the move search's own business.
-                let looked_at = base
-                    .iter()
-                    .any(|c| c.distance(sq) <= 2 && !state.map.adjacent(sq, *c));
-                if !looked_at || !state.map.contains(sq) || o.occupies(sq) {
-                    continue;
-                }
-                if base
-                    .iter()
-                    .any(|c| reach::within_giant_reach(state, sq, mover_size, *c, size))
-                {
-                    out.push((sq, o.id));
-                }
-            }
-        }
-    }
-    out
-}
-
 /// Actions the active seat may give this turn: the action total, plus one for a successful
 /// Leadership roll.
 pub fn action_total(state: &State) -> u8 {
@@ -201,7 +159,7 @@ fn move_inputs(state: &State, f: &Fig, speed: movement::Speed) -> MoveInputs {
     MoveInputs {
         others: standings(state, f),
         escaped: breakaway_enemies(state, f),
-        near: reach_near(state, f),
+        near: reach::near_squares(state, f),
         speed,
     }
 }

@@ -89,9 +89,10 @@ fn used(state: &State, f: FigureId, p: Power) -> bool {
     state.used_this_turn.contains(&(f, p))
 }
 
-/// Range of 10 squares with a line of fire that is not blocked, for Outwit and Perplex.
-fn in_reach_10(state: &State, from: &Fig, to: &Fig) -> bool {
-    from.id == to.id || combat::best_line(state, from, to, 10, &combat::occupancy(state)).is_some()
+/// Range of 10 squares with a line of fire that is not blocked, for Outwit and Perplex, with
+/// the figures standing as `occ` says ([`combat::occupancy`], built once for every target).
+fn in_reach_10(state: &State, from: &Fig, to: &Fig, occ: &skirmish_los::OccupancyGrid) -> bool {
+    from.id == to.id || combat::best_line(state, from, to, 10, occ).is_some()
 }
 
 /// Opposing figures a figure may attack in close combat now, minus those that escaped it by
@@ -408,8 +409,9 @@ pub fn legal_for(
         out.push(Action::SwitchOffTeam { figure: id, team });
     }
     if powers::power(state, f, Power::Outwit) && !used(state, id, Power::Outwit) {
+        let occ = combat::occupancy(state);
         for t in state.in_play() {
-            if !state.opposed(f, t) || !in_reach_10(state, f, t) {
+            if !state.opposed(f, t) || !in_reach_10(state, f, t, &occ) {
                 continue;
             }
             for ability in powers::possessed(state, t) {
@@ -424,8 +426,9 @@ pub fn legal_for(
         }
     }
     if powers::power(state, f, Power::Perplex) && !used(state, id, Power::Perplex) {
+        let occ = combat::occupancy(state);
         for t in state.in_play() {
-            if !in_reach_10(state, f, t) {
+            if !in_reach_10(state, f, t, &occ) {
                 continue;
             }
             for stat in Stat::ALL {
@@ -699,7 +702,7 @@ fn telekinesis_destinations(state: &State, t: &Fig) -> Vec<Square> {
     };
     let others = play::standings(state, t);
     let escaped = play::breakaway_enemies(state, t);
-    let near = play::reach_near(state, t);
+    let near = super::reach::near_squares(state, t);
     let q = crate::movement::MoveQuery {
         from,
         speed: 8.into(),
@@ -1598,7 +1601,7 @@ pub fn refusal(state: &State, seat: Seat, action: &Action) -> Option<String> {
         }
         (Action::Outwit { ability, target, .. }, _) => match state.fig(*target) {
             Some(t) if !state.opposed(f, t) => format!("Outwit targets an opposing figure; {} is friendly", t.label),
-            Some(t) if !in_reach_10(state, f, t) => format!(
+            Some(t) if !in_reach_10(state, f, t, &combat::occupancy(state)) => format!(
                 "{} is not within 10 squares of {} with a line of fire",
                 t.label, f.label
             ),

@@ -10,6 +10,7 @@
 //! [`adjacent_at`], so the giant rules live here only.
 
 use skirmish_board::square::Square;
+use skirmish_board::FigureId;
 use skirmish_los::{ClixLos, Endpoint, Verdict};
 
 use super::powers::{self, Ability};
@@ -149,6 +150,137 @@ fn squares_adjacent(
     }
 }
 
+/// The squares, beyond the ones touching an opposing figure, where the mover would count as
+/// next to that figure for movement (giant reach, spec COMB-8): entering one ends the move
+/// unless the mover broke away from that figure. Empty unless a giant is involved, so the
+/// usual move search pays only for a size check per opposing figure.
+///
+/// The answer depends only on the map, the mover's size and where the opposing figures stand
+/// and how big they are; every figure of a side gets the same one at each listing, and a
+/// search lists the same positions again and again, so the last few answers are kept per
+/// thread ([`NEAR_KEPT`]).
+pub fn near_squares(state: &State, mover: &Fig) -> Vec<(Square, FigureId)> {
+    let mover_size = size(state, mover);
+    let mut opposed = Vec::new();
+    for o in state.in_play() {
+        if !state.opposed(mover, o) {
+            continue;
+        }
+        let o_size = size(state, o);
+        if mover_size != Size::Giant && o_size != Size::Giant {
+            continue;
+        }
+        if let Some(at) = o.square.filter(|_| !o.ko) {
+            opposed.push(Opposed {
+                id: o.id,
+                at,
+                base: (o.def.base.width, o.def.base.depth),
+                size: o_size,
+            });
+        }
+    }
+    if opposed.is_empty() {
+        return Vec::new();
+    }
+    let version = state.map.derived(|_| MapVersion);
+    let key = NearKey {
+        version,
+        mover: mover_size,
+        opposed,
+    };
+    let kept = NEAR.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        let at = memo.iter().position(|(k, _)| *k == key)?;
+        memo[..=at].rotate_right(1);
+        Some(memo[0].1.clone())
+    });
+    if let Some(near) = kept {
+        return near;
+    }
+    let near = near_squares_of(state, mover_size, &key.opposed);
+    NEAR.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.len() >= NEAR_KEPT {
+            memo.pop();
+        }
+        memo.insert(0, (key, near.clone()));
+    });
+    near
+}
+
+/// [`near_squares`] worked out.
+fn near_squares_of(
+    state: &State,
+    mover_size: Size,
+    opposed: &[Opposed],
+) -> Vec<(Square, FigureId)> {
+    let mut out = Vec::new();
+    for o in opposed {
+        let base = crate::movement::footprint(o.at, o.base.0, o.base.1);
+        let (Some(first), Some(last)) = (base.first(), base.last()) else {
+            continue;
+        };
+        // Every square within 2 of the base, each once.
+        for y in first.y - 2..=last.y + 2 {
+            for x in first.x - 2..=last.x + 2 {
+                let sq = Square::new(x, y);
+                // Squares touching the whole base are the move search's own business.
+                let looked_at = base
+                    .iter()
+                    .any(|c| c.distance(sq) <= 2 && !state.map.adjacent(sq, *c));
+                if !looked_at || !state.map.contains(sq) || base.contains(&sq) {
+                    continue;
+                }
+                if base
+                    .iter()
+                    .any(|c| within_giant_reach(state, sq, mover_size, *c, o.size))
+                {
+                    out.push((sq, o.id));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// How many [`near_squares`] answers a thread keeps: a side or two of movers' sizes in the
+/// few positions a search goes back and forth between.
+const NEAR_KEPT: usize = 16;
+
+/// One per version of a map ([`skirmish_board::square::SquareMap::derived`]): held by a kept
+/// answer, its address tells that version from any other.
+struct MapVersion;
+
+/// An opposing figure as [`near_squares`] sees it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Opposed {
+    id: FigureId,
+    at: Square,
+    base: (u8, u8),
+    size: Size,
+}
+
+/// What a [`near_squares`] answer depends on.
+struct NearKey {
+    version: std::sync::Arc<MapVersion>,
+    mover: Size,
+    opposed: Vec<Opposed>,
+}
+
+impl PartialEq for NearKey {
+    fn eq(&self, other: &NearKey) -> bool {
+        std::sync::Arc::ptr_eq(&self.version, &other.version)
+            && self.mover == other.mover
+            && self.opposed == other.opposed
+    }
+}
+
+type NearMemo = Vec<(NearKey, Vec<(Square, FigureId)>)>;
+
+thread_local! {
+    static NEAR: std::cell::RefCell<NearMemo> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Whether a figure of size `sa` on `a_at` counts as next to the square `b_at` of a figure of
 /// size `sb`, one of them a giant: [`adjacent_at`] for movement with the sizes already known
 /// (the move search asks it for every square around a giant).
@@ -194,4 +326,63 @@ fn squares_reach(state: &State, x: Square, sx: Size, y: Square, sy: Size) -> boo
         figure: None,
     };
     ClixLos::HEROCLIX.verdict(&state.map, from, to, &()) != Verdict::Blocked
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::bots::bench::{mid_game, starter_scenario};
+
+    /// The answer worked out afresh, without the memo.
+    fn fresh(state: &State, mover: &Fig) -> Vec<(Square, FigureId)> {
+        let mover_size = size(state, mover);
+        let opposed: Vec<Opposed> = state
+            .in_play()
+            .filter(|o| state.opposed(mover, o))
+            .filter(|o| mover_size == Size::Giant || size(state, o) == Size::Giant)
+            .filter_map(|o| {
+                Some(Opposed {
+                    id: o.id,
+                    at: o.square?,
+                    base: (o.def.base.width, o.def.base.depth),
+                    size: size(state, o),
+                })
+            })
+            .collect();
+        near_squares_of(state, mover_size, &opposed)
+    }
+
+    #[test]
+    fn kept_near_squares_answer_as_fresh_ones_and_a_giant_moved_misses() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let game = mid_game(&starter_scenario(&root));
+        let state = game.state();
+        let giant = state
+            .in_play()
+            .find(|f| size(state, f) == Size::Giant)
+            .expect("the starter teams have a giant");
+        let facing = state
+            .in_play()
+            .find(|f| state.opposed(giant, f))
+            .expect("someone faces the giant");
+        let near = near_squares(state, facing);
+        assert!(!near.is_empty(), "a giant reaches past the squares next to it");
+        assert_eq!(near, fresh(state, facing));
+        assert_eq!(near_squares(state, facing), near, "the kept answer");
+        // The giant a square further: another answer, worked out again.
+        let mut moved = state.clone();
+        let g = moved
+            .figures
+            .iter_mut()
+            .find(|f| f.id == giant.id)
+            .expect("the giant");
+        let at = g.square.expect("on the map");
+        g.square = Some(Square::new(at.x + 1, at.y));
+        let facing = moved.fig(facing.id).expect("still there").clone();
+        let after = near_squares(&moved, &facing);
+        assert_eq!(after, fresh(&moved, &facing));
+        assert_ne!(after, near);
+    }
 }

@@ -49,7 +49,7 @@ pub fn reach(
     }
     let others = play::standings(state, f);
     let escaped = play::breakaway_enemies(state, f);
-    let near = play::reach_near(state, f);
+    let near = crate::game::reach::near_squares(state, f);
     let q = MoveQuery {
         from,
         speed,
