@@ -642,8 +642,17 @@ fn perfect_information_keeps_the_legal_actions_and_searches_the_same() {
 #[derive(Default)]
 struct Threats(std::sync::atomic::AtomicUsize);
 
-impl Threats {
-    fn judge(&self, state: &NimState, mover: Seat, actions: &[Take]) -> LeafJudgement {
+/// Nim and its counted copy alike.
+impl<R: Ruleset<State = NimState, Action = Take>> Evaluator<R> for Threats {
+    fn value(&self, _state: &NimState, _seat: Seat) -> f64 {
+        0.5
+    }
+
+    fn judges_leaves(&self) -> bool {
+        true
+    }
+
+    fn judge_leaf(&self, state: &NimState, mover: Seat, actions: &[Take]) -> Option<LeafJudgement> {
         self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let wins = actions.iter().any(|t| t.0 == state.pile);
         let values = (0..2u8)
@@ -653,38 +662,10 @@ impl Threats {
                 (true, false) => 0.0,
             })
             .collect();
-        LeafJudgement {
+        Some(LeafJudgement {
             values,
             prior: vec![1.0; actions.len()],
-        }
-    }
-}
-
-impl Evaluator<Nim> for Threats {
-    fn value(&self, _state: &NimState, _seat: Seat) -> f64 {
-        0.5
-    }
-
-    fn judges_leaves(&self) -> bool {
-        true
-    }
-
-    fn judge_leaf(&self, state: &NimState, mover: Seat, actions: &[Take]) -> Option<LeafJudgement> {
-        Some(self.judge(state, mover, actions))
-    }
-}
-
-impl Evaluator<Counted<true>> for Threats {
-    fn value(&self, _state: &NimState, _seat: Seat) -> f64 {
-        0.5
-    }
-
-    fn judges_leaves(&self) -> bool {
-        true
-    }
-
-    fn judge_leaf(&self, state: &NimState, mover: Seat, actions: &[Take]) -> Option<LeafJudgement> {
-        Some(self.judge(state, mover, actions))
+        })
     }
 }
 

@@ -368,7 +368,10 @@ mod tests {
             .find(|f| state.opposed(giant, f))
             .expect("someone faces the giant");
         let near = near_squares(state, facing);
-        assert!(!near.is_empty(), "a giant reaches past the squares next to it");
+        assert!(
+            !near.is_empty(),
+            "a giant reaches past the squares next to it"
+        );
         assert_eq!(near, fresh(state, facing));
         assert_eq!(near_squares(state, facing), near, "the kept answer");
         // The giant a square further: another answer, worked out again.
