@@ -24,8 +24,9 @@ use super::{ModeTable, MoveMode, MoveQuery, Speed, Standing};
 /// to (it lists each figure's moves at a node and plays one of them iterations later, after
 /// other nodes' searches), few enough that a scan of the keys stays cheap beside a search and
 /// the memo stays within a few megabytes (a search of a 24×24 map holds ~25 KB). Measured
-/// with `bash scripts/callgrind.sh mcts 300`: 24 kept, 581,000 instructions an iteration; 64,
-/// 556,500; 96, 545,000; 256, 552,700 (the scan and the reordering cost more than they save).
+/// with `bash scripts/callgrind.sh mcts 300` (HeroClix leaves judged by position alone, as at
+/// stop 32): 24 kept, 581,000 instructions an iteration; 64, 556,500; 96, 545,000; 256,
+/// 552,700 (the scan and the reordering cost more than they save).
 const KEPT: usize = 96;
 
 /// What a search was asked: everything its answer depends on.
