@@ -4,11 +4,13 @@
 //! deals a state consistent with what the bot's seat knows ([`InfoSet::determinize`]), walks
 //! an open-loop tree of actions (children per action, whatever the dice rolled), playing them
 //! with the bot's own dice, evaluates the new leaf by a short random playout and the
-//! ruleset's [`Evaluator`], and backs the result up with one reward per seat, so two to four
-//! seats and simultaneous choices need nothing special (a seat's secret actions share one
-//! child, so the seats answering them cannot tell them apart). Progressive widening keeps huge action lists searchable: a node that was
-//! visited `n` times considers only its first `ceil(C·(n+1)^α)` actions in the evaluator's
-//! prior order.
+//! ruleset's [`Evaluator`] (or, without playouts, by the evaluator's judgement of the leaf
+//! with the legal actions of the seat to act there, [`Evaluator::judge_leaf`]), and backs the
+//! result up with one reward per seat, so two to four seats and simultaneous choices need
+//! nothing special (a seat's secret actions share one child, so the seats answering them
+//! cannot tell them apart). Progressive widening keeps huge action lists searchable: a node
+//! that was visited `n` times considers only its first `ceil(C·(n+1)^α)` actions in the
+//! evaluator's prior order.
 //!
 //! Budgets are iterations (reproducible bit for bit) or wall time ([`Budget`]); the search
 //! runs on `threads` independent trees (root parallelism) merged by summing root visits.
