@@ -140,6 +140,29 @@ impl DuelSettings {
         }
         true
     }
+
+    /// Plays the duel of `search` against `greedy` on `scenario` with these settings, telling
+    /// each game as it ends ([`report_game`]), and gives the search bot's [`summary`].
+    pub fn run<R: Ruleset>(
+        &self,
+        scenario: &R::Scenario,
+        search: &MakeBot<'_, R>,
+        greedy: &MakeBot<'_, R>,
+    ) -> String
+    where
+        R::Scenario: Clone + Sync,
+    {
+        let t = duel(
+            scenario,
+            self.games,
+            self.threads,
+            20_000,
+            search,
+            greedy,
+            report_game,
+        );
+        summary(&t)
+    }
 }
 
 /// Prints how a duel's game ended, as the tuning examples report each game.

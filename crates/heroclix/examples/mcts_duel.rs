@@ -13,7 +13,7 @@
 
 use std::path::PathBuf;
 
-use skirmish_bots::duel::{duel, report_game, summary, DuelSettings, MakeBot};
+use skirmish_bots::duel::{DuelSettings, MakeBot};
 use skirmish_bots::{Budget, Mcts};
 use skirmish_heroclix::bots::{mcts_config, GreedyBot, HeroClixEval};
 use skirmish_heroclix::HeroClix;
@@ -33,24 +33,12 @@ fn main() {
         }
         assert!(duel_settings.set(key, value), "unknown setting {key}");
     }
-    let DuelSettings {
-        games,
-        threads,
-        config,
-    } = duel_settings;
     let scenario = skirmish_heroclix::bots::bench::starter_scenario(
         &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."),
     );
+    let config = &duel_settings.config;
     let search: &MakeBot<'_, HeroClix> = &|s| Box::new(Mcts::new(s, config.clone(), eval));
     let greedy: &MakeBot<'_, HeroClix> = &|s| Box::new(GreedyBot::new(s));
-    let t = duel(
-        &scenario,
-        games,
-        threads,
-        20_000,
-        search,
-        greedy,
-        report_game,
-    );
-    println!("{config:?} {eval:?}\nsearch vs greedy: {}", summary(&t));
+    let summary = duel_settings.run(&scenario, search, greedy);
+    println!("{config:?} {eval:?}\nsearch vs greedy: {summary}");
 }

@@ -10,7 +10,7 @@
 //! release: `cargo run --release -p skirmish-heroscape --example heroscape_duel -- games=40`.
 #![allow(missing_docs)]
 
-use skirmish_bots::duel::{duel, report_game, summary, DuelSettings, MakeBot};
+use skirmish_bots::duel::{DuelSettings, MakeBot};
 use skirmish_bots::{Budget, Mcts};
 use skirmish_heroscape::game::{HeroScape, Scenario};
 use skirmish_heroscape::present::bots::GreedyBot;
@@ -37,11 +37,6 @@ fn main() {
             _ => assert!(duel_settings.set(key, value), "unknown setting {key}"),
         }
     }
-    let DuelSettings {
-        games,
-        threads,
-        config,
-    } = duel_settings;
     let mut fields = serde_json::Map::new();
     fields.insert("army_1".into(), armies[0].clone().into());
     fields.insert("army_2".into(), armies[1].clone().into());
@@ -49,17 +44,10 @@ fn main() {
         .setup(&fields, skirmish_lang::Lang::En)
         .expect("the game's set-up");
     let scenario: Scenario = serde_json::from_value(setup.scenario).expect("its scenario");
+    let config = &duel_settings.config;
     let search: &MakeBot<'_, HeroScape> =
         &|s| Box::new(Mcts::new(s, config.clone(), HeroScapeEval));
     let greedy: &MakeBot<'_, HeroScape> = &|s| Box::new(GreedyBot::new(s));
-    let t = duel(
-        &scenario,
-        games,
-        threads,
-        20_000,
-        search,
-        greedy,
-        report_game,
-    );
-    println!("{config:?} {armies:?}\nsearch vs greedy: {}", summary(&t));
+    let summary = duel_settings.run(&scenario, search, greedy);
+    println!("{config:?} {armies:?}\nsearch vs greedy: {summary}");
 }

@@ -596,9 +596,7 @@ function markerNotDown(m) {
 
 /** Markers of this seat neither down nor planned. */
 function unplanned() {
-  const me = (view() || { players: [] }).players.find((p) => num(p.seat) === shell.seat());
-  const down = new Set(((me && me.markers.known) || []).map(([m]) => String(m)));
-  return ['1', '2', '3', 'X'].filter((m) => S.plan[m] === undefined && !down.has(m));
+  return ['1', '2', '3', 'X'].filter((m) => S.plan[m] === undefined && markerNotDown(m));
 }
 
 async function confirmMarkers() {

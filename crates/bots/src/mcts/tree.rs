@@ -540,11 +540,7 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
         let taken = vec![false; legal.len()];
         self.rank(child, mover, &legal, judged.prior, &taken, 0);
         self.keep_listed(child, mover, legal);
-        judged
-            .values
-            .into_iter()
-            .map(|v| if v.is_nan() { 0.0 } else { v.clamp(0.0, 1.0) })
-            .collect()
+        judged.values.into_iter().map(reward).collect()
     }
 
     /// Plays up to `rollout_depth` random actions from a new leaf, then scores the state.
@@ -579,12 +575,7 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
         (0..self.seats)
             .map(|i| {
                 let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
-                let v = self.evaluator.value(state, seat);
-                if v.is_nan() {
-                    0.0
-                } else {
-                    v.clamp(0.0, 1.0)
-                }
+                reward(self.evaluator.value(state, seat))
             })
             .collect()
     }
@@ -602,6 +593,15 @@ impl<'a, R: Ruleset, E: Evaluator<R>> Worker<'a, R, E> {
             edge.visits += 1;
             edge.value += rewards.get(edge.seat.index()).copied().unwrap_or(0.0);
         }
+    }
+}
+
+/// An evaluator's value kept within `[0, 1]` (a NaN counts as a loss).
+fn reward(v: f64) -> f64 {
+    if v.is_nan() {
+        0.0
+    } else {
+        v.clamp(0.0, 1.0)
     }
 }
 
