@@ -61,7 +61,7 @@ impl skirmish_bots::Bot<crate::game::HeroScape> for GreedyBot {
 }
 
 /// Expected wounds of an attack: a die shows a skull half the time and a shield a third of it.
-fn expected_wounds(state: &State, attacker: u32, target: u32) -> f64 {
+pub(super) fn expected_wounds(state: &State, attacker: u32, target: u32) -> f64 {
     let (a, d) = super::text::attack_dice(state, attacker, target);
     (f64::from(a) * 0.5 - f64::from(d) / 3.0).max(0.05)
 }
