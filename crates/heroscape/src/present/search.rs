@@ -130,7 +130,7 @@ fn weights(state: &State, seat: Seat, actions: &[Action]) -> Vec<f64> {
 }
 
 /// Hexes between two figures' bases, the nearer of their spaces.
-fn gap(a: impl Iterator<Item = Hex> + Clone, b: &Figure) -> u32 {
+fn gap(a: impl Iterator<Item = Hex>, b: &Figure) -> u32 {
     a.flat_map(|h| b.hexes().map(move |t| h.distance(t)))
         .min()
         .unwrap_or(u32::MAX)
