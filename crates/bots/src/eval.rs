@@ -88,6 +88,35 @@ pub trait Evaluator<R: Ruleset>: Send + Sync {
     }
 }
 
+/// A seat's chance of winning from the points each seat holds (`points`, by seat index): its
+/// side's share of all of them against an even share of the sides, squashed by a logistic of
+/// slope `sharpness`. `allied(a, b)` says whether seats `a` and `b` play on one side; a table
+/// with no points is an even chance. The HeroClix and HeroScape evaluators judge material
+/// this way.
+pub fn share_chance(
+    points: &[f64],
+    seat: usize,
+    allied: impl Fn(usize, usize) -> bool,
+    sharpness: f64,
+) -> f64 {
+    let seats = points.len();
+    let total: f64 = points.iter().sum();
+    if total <= 0.0 || seats == 0 {
+        return 0.5;
+    }
+    let ours: f64 = (0..seats)
+        .filter(|&i| allied(i, seat))
+        .map(|i| points[i])
+        .sum();
+    // Sides: seats with no allied seat before them.
+    let sides = (0..seats)
+        .filter(|&i| !(0..i).any(|j| allied(j, i)))
+        .count()
+        .max(1);
+    let lead = ours / total - 1.0 / sides as f64;
+    1.0 / (1.0 + (-sharpness * lead).exp())
+}
+
 /// What [`Evaluator::judge_leaf`] makes of a new leaf.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeafJudgement {

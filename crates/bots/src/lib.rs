@@ -32,7 +32,7 @@ mod spec;
 pub mod stats;
 pub mod watchdog;
 
-pub use eval::{outcome_rewards, Evaluator, LeafJudgement, OutcomeOnly};
+pub use eval::{outcome_rewards, share_chance, Evaluator, LeafJudgement, OutcomeOnly};
 pub use mcts::{ActionStat, Budget, Mcts, MctsConfig, SearchStats, StopReason};
 pub use spec::{build_generic, BotSpec, SpecError};
 

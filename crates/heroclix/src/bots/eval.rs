@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use skirmish_bots::{Budget, Evaluator, LeafJudgement, MctsConfig};
+use skirmish_bots::{share_chance, Budget, Evaluator, LeafJudgement, MctsConfig};
 use skirmish_engine::Seat;
 use skirmish_platform::{BotPlayer, MctsPlayer};
 
@@ -100,26 +100,15 @@ fn points(state: &State) -> Vec<f64> {
     points
 }
 
-/// `seat`'s chance of winning when the seats hold `points`: its side's share of them against
-/// an even share, squashed by a logistic.
+/// `seat`'s chance of winning when the seats hold `points` ([`share_chance`]).
 fn chance(state: &State, points: &[f64], seat: Seat) -> f64 {
-    let seats = points.len();
-    let total: f64 = points.iter().sum();
-    if total <= 0.0 || seats == 0 {
-        return 0.5;
-    }
     let seat_at = |i: usize| Seat(u8::try_from(i).unwrap_or(u8::MAX));
-    let ours: f64 = (0..seats)
-        .filter(|&i| state.allied(seat_at(i), seat))
-        .map(|i| points[i])
-        .sum();
-    // Sides: seats with no allied seat before them.
-    let sides = (0..seats)
-        .filter(|&i| !(0..i).any(|j| state.allied(seat_at(j), seat_at(i))))
-        .count()
-        .max(1);
-    let lead = ours / total - 1.0 / sides as f64;
-    1.0 / (1.0 + (-SHARPNESS * lead).exp())
+    share_chance(
+        points,
+        seat.index(),
+        |a, b| state.allied(seat_at(a), seat_at(b)),
+        SHARPNESS,
+    )
 }
 
 /// The greedy bot's scores, in victory points, turned into weights: its choice weighs 1 and

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use skirmish_board::hex::Hex;
-use skirmish_bots::{Budget, Evaluator, LeafJudgement, MctsConfig};
+use skirmish_bots::{share_chance, Budget, Evaluator, LeafJudgement, MctsConfig};
 use skirmish_engine::Seat;
 use skirmish_platform::{BotPlayer, MctsPlayer};
 
@@ -91,27 +91,15 @@ fn standing(state: &State, seats: usize) -> Vec<f64> {
     points
 }
 
-/// `seat`'s chance of winning when the seats hold `points`: its side's share of them against
-/// an even share, squashed by a logistic.
+/// `seat`'s chance of winning when the seats hold `points` ([`share_chance`]).
 fn chance(state: &State, points: &[f64], seat: Seat) -> f64 {
-    let seats: Vec<Seat> = state.seats().collect();
-    let total: f64 = points.iter().sum();
-    if total <= 0.0 || seats.is_empty() {
-        return 0.5;
-    }
-    let ours: f64 = seats
-        .iter()
-        .filter(|s| state.allies(**s, seat))
-        .filter_map(|s| points.get(s.index()))
-        .sum();
-    // An even table (every side holding the same share) is an even chance.
-    let sides = seats
-        .iter()
-        .filter(|s| !seats.iter().any(|o| o < *s && state.allies(*o, **s)))
-        .count()
-        .max(1);
-    let lead = ours / total - 1.0 / sides as f64;
-    1.0 / (1.0 + (-SHARPNESS * lead).exp())
+    let seat_at = |i: usize| Seat(u8::try_from(i).unwrap_or(u8::MAX));
+    share_chance(
+        points,
+        seat.index(),
+        |a, b| state.allies(seat_at(a), seat_at(b)),
+        SHARPNESS,
+    )
 }
 
 /// The greedy bot's scores turned into weights: its choice weighs 1 and an action a point
